@@ -1,0 +1,471 @@
+"""Load stage, last step: join ``event.toml`` and the PGN games into the immutable ``Event``.
+
+Here every PGN game is matched to two players (by name, alias or FIDE ID), placed in its round
+and board, checked against the other games and the arbiter's ``[[results]]``, and every
+contradiction is reported with the file, the line and a hint.
+"""
+
+from __future__ import annotations
+
+import datetime as dt
+import re
+from collections import defaultdict
+from dataclasses import dataclass, replace
+from pathlib import Path
+
+from .config.event import EventConfig, PlayerEntry, closest_hint, normalise_name
+from .config.toml_lines import KeyPath, line_of
+from .model import PENDING, Bye, Event, Game, Page, Player, slugify
+from .pgn import PgnGame
+from .presets import PRESETS, preset_tiebreaks
+from .problems import Problems
+
+_ROUND = re.compile(r"^\s*(\d+)(?:\.(\d+))?\s*$")
+_PGN_RESULTS = ("1-0", "0-1", "1/2-1/2", "*")
+NEW_RULES_FROM = dt.date(2026, 3, 1)
+
+
+@dataclass
+class _Candidate:
+    """A game on its way into the model, with where it came from."""
+
+    game: Game
+    where: str
+
+    @property
+    def pair(self) -> frozenset[int]:
+        return frozenset((self.game.white, self.game.black))
+
+
+def build_players(config: EventConfig) -> tuple[Player, ...]:
+    """Pairing numbers: as given, otherwise the lowest free numbers in list order."""
+    taken = {p.number for p in config.players if p.number is not None}
+    withdrawn = {normalise_name(w.player): w for w in config.withdrawals}
+    free = (n for n in range(1, len(config.players) + len(taken) + 2) if n not in taken)
+    players = []
+    for entry in config.players:
+        number = entry.number if entry.number is not None else next(free)
+        withdrawal = withdrawn.get(normalise_name(entry.name))
+        players.append(
+            _player(
+                entry,
+                number,
+                withdrawal.after_round if withdrawal else None,
+                withdrawal.reason if withdrawal else "",
+            )
+        )
+    return tuple(sorted(players, key=lambda p: p.number))
+
+
+def _player(entry: PlayerEntry, number: int, withdrawn_after: int | None, reason: str) -> Player:
+    return Player(
+        number=number,
+        name=entry.name,
+        slug=f"{number}-{slugify(entry.name)}",
+        aliases=entry.aliases,
+        rating=entry.rating,
+        fide_id=entry.fide_id,
+        federation=entry.federation,
+        title=entry.title,
+        born=entry.born,
+        birth_year=entry.birth_year or (entry.born.year if entry.born else None),
+        sex=entry.sex,
+        club=entry.club,
+        withdrawn_after=withdrawn_after,
+        withdrawal_reason=reason,
+    )
+
+
+def rules_edition(start: dt.date | None) -> str:
+    """FIDE C.07 edition in force on the first day: the 2026 text applies from 1 March 2026."""
+    return "2026" if start is None or start >= NEW_RULES_FROM else "2024"
+
+
+class _Names:
+    """Find a player by any spelling the event file allows."""
+
+    def __init__(self, config: EventConfig, players: tuple[Player, ...]) -> None:
+        self.config = config
+        self.by_name: dict[str, int] = {}
+        self.by_fide: dict[str, int] = {}
+        for player in players:
+            for spelling in (player.name, *player.aliases):
+                self.by_name[normalise_name(spelling)] = player.number
+            if player.fide_id is not None:
+                self.by_fide[str(player.fide_id)] = player.number
+
+    def find(self, name: str, fide_id: str | None = None) -> int | None:
+        number = self.by_name.get(normalise_name(name))
+        if number is None and fide_id and fide_id.strip() not in ("", "0", "?"):
+            number = self.by_fide.get(fide_id.strip())
+        return number
+
+
+def assemble_event(
+    slug: str,
+    folder: Path,
+    config: EventConfig,
+    config_path: Path,
+    config_lines: dict[KeyPath, int],
+    pgn_games: list[PgnGame],
+    pages: tuple[Page, ...],
+    problems: Problems,
+) -> Event:
+    players = build_players(config)
+    names = _Names(config, players)
+    candidates: list[_Candidate] = []
+    for pgn_game in pgn_games:
+        candidate = _from_pgn(pgn_game, config, names, problems)
+        if candidate is not None:
+            candidates.append(candidate)
+    candidates = _check_pairings(candidates, config, problems)
+    candidates = _apply_results(candidates, config, config_path, config_lines, names, problems)
+    byes = _byes(config, config_path, config_lines, names, candidates, problems)
+    _check_withdrawals(players, candidates, problems)
+    games = _number_boards(candidates, problems)
+    preset = PRESETS[config.rules]
+    tiebreaks = (
+        config.tiebreaks
+        if config.tiebreaks is not None
+        else preset_tiebreaks(preset, config.rounds)
+    )
+    return Event(
+        slug=slug,
+        folder=folder,
+        config=config,
+        players=players,
+        games=games,
+        byes=byes,
+        tiebreaks=tiebreaks,
+        rules_edition=rules_edition(config.start),
+        pages=pages,
+    )
+
+
+def _from_pgn(
+    pgn_game: PgnGame, config: EventConfig, names: _Names, problems: Problems
+) -> _Candidate | None:
+    headers = pgn_game.headers
+    path = pgn_game.path
+    ok = True
+    numbers: dict[str, int] = {}
+    for side in ("White", "Black"):
+        name = headers.get(side, "").strip()
+        number = names.find(name, headers.get(f"{side}FideId"))
+        if number is None:
+            ok = False
+            what = f'unknown {side.lower()} player "{name}"' if name else f"no {side} tag"
+            problems.error(
+                f"{what} in {pgn_game.label}",
+                path,
+                pgn_game.tag_line(side),
+                closest_hint(name, config),
+                code="unknown-player",
+            )
+        else:
+            numbers[side] = number
+    round_tag = headers.get("Round", "?")
+    match = _ROUND.match(round_tag)
+    round_number = board = 0
+    if not match:
+        ok = False
+        problems.error(
+            f'cannot read the round "{round_tag}" of {pgn_game.label}',
+            path,
+            pgn_game.tag_line("Round"),
+            'write [Round "5"] for round 5, or [Round "5.3"] for round 5, board 3',
+            code="bad-round",
+        )
+    else:
+        round_number = int(match.group(1))
+        board = int(match.group(2) or 0)
+        if not 1 <= round_number <= config.rounds:
+            ok = False
+            problems.error(
+                f"{pgn_game.label}: round {round_number} does not exist "
+                f"(the event has {config.rounds} rounds)",
+                path,
+                pgn_game.tag_line("Round"),
+                "correct the Round tag, or the rounds key in event.toml",
+                code="bad-round",
+            )
+    result = headers.get("Result", "*").strip()
+    if result not in _PGN_RESULTS:
+        ok = False
+        problems.error(
+            f'{pgn_game.label}: the result "{result}" is not a PGN result',
+            path,
+            pgn_game.tag_line("Result"),
+            'use "1-0", "0-1", "1/2-1/2", or "*" for a game not finished; '
+            "record forfeits in [[results]] of event.toml",
+            code="bad-result",
+        )
+    if ok and numbers["White"] == numbers["Black"]:
+        ok = False
+        problems.error(
+            f"{pgn_game.label}: the same player has White and Black",
+            path,
+            pgn_game.tag_line("Black"),
+            code="self-pairing",
+        )
+    if not ok:
+        return None
+    game = Game(
+        round=round_number,
+        board=board,
+        white=numbers["White"],
+        black=numbers["Black"],
+        result=result,
+        moves=pgn_game.moves,
+        initial_placement=pgn_game.initial_placement,
+        headers=headers,
+        source=path,
+        line=pgn_game.line,
+        illegal=pgn_game.illegal,
+    )
+    return _Candidate(game, f"{path.name}:{pgn_game.line}")
+
+
+def _check_pairings(
+    candidates: list[_Candidate], config: EventConfig, problems: Problems
+) -> list[_Candidate]:
+    """One game per player per round; each pair meets as often as the format allows."""
+    kept: list[_Candidate] = []
+    seen_in_round: dict[tuple[int, int], _Candidate] = {}
+    meetings: dict[frozenset[int], list[_Candidate]] = defaultdict(list)
+    allowed = 2 if config.format == "double-round-robin" else 1
+    for candidate in candidates:
+        game = candidate.game
+        clash = None
+        for number in (game.white, game.black):
+            earlier = seen_in_round.get((game.round, number))
+            if earlier is not None:
+                clash = (number, earlier)
+                break
+        if clash is not None:
+            number, earlier = clash
+            name = _name_of(number, candidate)
+            same_pair = earlier.pair == candidate.pair
+            problems.error(
+                (
+                    f"the pairing {_pair_text(candidate)} of round {game.round} is seen twice"
+                    if same_pair
+                    else f"{name} is paired twice in round {game.round}"
+                )
+                + f" (also at {earlier.where})",
+                game.source,
+                game.line,
+                "remove the duplicate game, or correct its Round, White or Black tag",
+                code="duplicate-pairing",
+            )
+            continue
+        meetings[candidate.pair].append(candidate)
+        if len(meetings[candidate.pair]) > allowed:
+            first = meetings[candidate.pair][0]
+            problems.error(
+                f"{_pair_text(candidate)} meet again in round {game.round} "
+                f"(they already met in round {first.game.round}, {first.where}); "
+                f"a {config.format} pairs them {'twice' if allowed == 2 else 'once'}",
+                game.source,
+                game.line,
+                "check the Round tag of both games",
+                code="repeated-pairing",
+            )
+            continue
+        seen_in_round[(game.round, game.white)] = candidate
+        seen_in_round[(game.round, game.black)] = candidate
+        kept.append(candidate)
+    return kept
+
+
+def _name_of(number: int, candidate: _Candidate) -> str:
+    headers = candidate.game.headers
+    if candidate.game.white == number:
+        return headers.get("White", str(number))
+    return headers.get("Black", str(number))
+
+
+def _pair_text(candidate: _Candidate) -> str:
+    headers = candidate.game.headers
+    return f"{headers.get('White', '?')} v {headers.get('Black', '?')}"
+
+
+def _apply_results(
+    candidates: list[_Candidate],
+    config: EventConfig,
+    config_path: Path,
+    config_lines: dict[KeyPath, int],
+    names: _Names,
+    problems: Problems,
+) -> list[_Candidate]:
+    """``[[results]]`` add games no PGN carries and, with a reason, override a PGN result."""
+    by_round_player = {}
+    for candidate in candidates:
+        for number in (candidate.game.white, candidate.game.black):
+            by_round_player[(candidate.game.round, number)] = candidate
+    result = list(candidates)
+    for index, entry in enumerate(config.results):
+        white = names.find(entry.white)
+        black = names.find(entry.black)
+        if white is None or black is None:
+            continue  # already reported by the config check
+        line = line_of(config_lines, ("results", index))
+        where = f"{config_path.name}:{line}" if line else config_path.name
+        existing = by_round_player.get((entry.round, white)) or by_round_player.get(
+            (entry.round, black)
+        )
+        if existing is None:
+            game = Game(
+                round=entry.round,
+                board=entry.board or 0,
+                white=white,
+                black=black,
+                result=entry.result,
+                headers={"White": entry.white, "Black": entry.black},
+                source=config_path,
+                reason=entry.reason,
+            )
+            candidate = _Candidate(game, where)
+            result.append(candidate)
+            by_round_player[(entry.round, white)] = candidate
+            by_round_player[(entry.round, black)] = candidate
+            continue
+        game = existing.game
+        if {game.white, game.black} != {white, black}:
+            problems.error(
+                f"[[results]] pairs {entry.white} with {entry.black} in round {entry.round}, "
+                f"but {existing.where} has {_pair_text(existing)} in that round",
+                config_path,
+                line,
+                "correct the [[results]] entry or the PGN game",
+                code="results-contradiction",
+            )
+            continue
+        if (game.white, game.black) != (white, black):
+            problems.error(
+                f"[[results]] gives {entry.white} White against {entry.black} in round "
+                f"{entry.round}, but {existing.where} has the colours the other way round",
+                config_path,
+                line,
+                "swap white and black in the [[results]] entry, or correct the PGN",
+                code="results-contradiction",
+            )
+            continue
+        if entry.result == game.result:
+            if entry.reason:
+                _replace(result, existing, replace(game, reason=entry.reason))
+            continue
+        if not entry.reason and game.result != PENDING:
+            problems.error(
+                f"round {entry.round}, {entry.white} v {entry.black}: the PGN result "
+                f"{game.result} ({existing.where}) contradicts [[results]] {entry.result}",
+                config_path,
+                line,
+                'if the arbiter changed the result, add reason = "..." to the [[results]] '
+                "entry; otherwise correct one of the two",
+                code="results-contradiction",
+            )
+            continue
+        _replace(
+            result,
+            existing,
+            replace(game, result=entry.result, pgn_result=game.result, reason=entry.reason),
+        )
+    return result
+
+
+def _replace(candidates: list[_Candidate], old: _Candidate, game: Game) -> None:
+    candidates[candidates.index(old)] = _Candidate(game, old.where)
+
+
+def _byes(
+    config: EventConfig,
+    config_path: Path,
+    config_lines: dict[KeyPath, int],
+    names: _Names,
+    candidates: list[_Candidate],
+    problems: Problems,
+) -> tuple[Bye, ...]:
+    paired = {(c.game.round, n) for c in candidates for n in (c.game.white, c.game.black)}
+    byes: dict[tuple[int, int], Bye] = {}
+    for index, entry in enumerate(config.byes):
+        number = names.find(entry.player)
+        if number is None:
+            continue
+        line = line_of(config_lines, ("byes", index))
+        if (entry.round, number) in paired:
+            problems.error(
+                f"{entry.player} has a bye in round {entry.round} but also a game in that round",
+                config_path,
+                line,
+                "remove the [[byes]] entry or the game",
+                code="bye-and-game",
+            )
+            continue
+        if (entry.round, number) in byes:
+            problems.error(
+                f"{entry.player} has two byes in round {entry.round}",
+                config_path,
+                line,
+                code="bye-and-game",
+            )
+            continue
+        byes[(entry.round, number)] = Bye(entry.round, number, float(entry.points))
+    return tuple(sorted(byes.values(), key=lambda b: (b.round, b.player)))
+
+
+def _check_withdrawals(
+    players: tuple[Player, ...], candidates: list[_Candidate], problems: Problems
+) -> None:
+    for player in players:
+        if player.withdrawn_after is None:
+            continue
+        for candidate in candidates:
+            game = candidate.game
+            if (
+                player.number in (game.white, game.black)
+                and game.round > player.withdrawn_after
+                and not game.forfeit
+            ):
+                problems.error(
+                    f"{player.name} withdrew after round {player.withdrawn_after} but plays "
+                    f"in round {game.round} ({candidate.where})",
+                    game.source,
+                    game.line,
+                    "correct after_round in [[withdrawals]], or record the game as a forfeit",
+                    code="withdrawn-player",
+                )
+
+
+def _number_boards(candidates: list[_Candidate], problems: Problems) -> tuple[Game, ...]:
+    """Boards as the Round tag gives them; games without a board follow, in file order."""
+    by_round: dict[int, list[_Candidate]] = defaultdict(list)
+    for candidate in candidates:
+        by_round[candidate.game.round].append(candidate)
+    games: list[Game] = []
+    for round_number in sorted(by_round):
+        in_round = by_round[round_number]
+        used: dict[int, _Candidate] = {}
+        for candidate in in_round:
+            board = candidate.game.board
+            if board and board in used:
+                problems.warning(
+                    f"round {round_number} has two games on board {board} "
+                    f"({used[board].where} and {candidate.where}); the second is renumbered",
+                    candidate.game.source,
+                    candidate.game.line,
+                    code="duplicate-board",
+                )
+                candidate.game = replace(candidate.game, board=0)
+            elif board:
+                used[board] = candidate
+        next_board = max(used, default=0)
+        numbered = []
+        for candidate in in_round:
+            game = candidate.game
+            if not game.board:
+                next_board += 1
+                game = replace(game, board=next_board)
+            numbered.append(game)
+        games.extend(sorted(numbered, key=lambda g: g.board))
+    return tuple(games)

@@ -1,0 +1,183 @@
+"""The pipeline: load -> model -> rules -> render -> write, and nothing written on error.
+
+``check_site`` runs everything but the write; ``build_site`` also writes. Both return a report
+holding every problem found, so the command line can print them all at once.
+"""
+
+from __future__ import annotations
+
+from dataclasses import dataclass, field
+from pathlib import Path
+
+import jinja2
+
+from .assemble import assemble_event
+from .config import load_event_config, load_site_config
+from .model import Event, Page, Site, slugify
+from .pgn import decode, read_pgn_files
+from .problems import Problems, Severity
+from .render.site import RESERVED_PAGES, EventOutcome, render_site
+from .rules.checks import check_rounds
+from .rules.scores import player_records
+from .rules.standings import rank_by_points
+from .write import write_site
+
+DEFAULT_HOME = "# Results\n\nThe events of this site are listed below.\n"
+
+
+@dataclass
+class BuildReport:
+    problems: Problems = field(default_factory=Problems)
+    files: dict[str, bytes] = field(default_factory=dict)
+    written: bool = False
+
+    def failed(self, strict: bool = False) -> bool:
+        return bool(self.problems.errors) or (strict and bool(self.problems.warnings))
+
+
+def find_event_folders(content: Path) -> list[Path]:
+    """Every folder of ``content/`` holding an ``event.toml``, in name order."""
+    return sorted(p.parent for p in content.glob("*/event.toml"))
+
+
+def _read_text(path: Path, problems: Problems) -> str:
+    try:
+        return decode(path.read_bytes())
+    except OSError as exc:
+        problems.error(f"cannot read the file: {exc.strerror}", path)
+        return ""
+
+
+def _event_pages(folder: Path, problems: Problems) -> tuple[Page, ...]:
+    pages = []
+    for path in sorted(folder.glob("*.md")):
+        slug = slugify(path.stem)
+        if slug in RESERVED_PAGES:
+            problems.error(
+                f'the page name "{path.name}" is taken by a page the site generates',
+                path,
+                hint="rename the file, e.g. to about.md",
+            )
+            continue
+        text = _read_text(path, problems)
+        pages.append(Page(slug=slug, title=slug, markdown=text, source=path))
+    return tuple(pages)
+
+
+def _pgn_files(folder: Path, patterns: tuple[str, ...]) -> list[Path]:
+    found: dict[Path, None] = {}
+    for pattern in patterns:
+        for path in sorted(folder.glob(pattern)):
+            if path.is_file():
+                found.setdefault(path, None)
+    return list(found)
+
+
+def load_event(folder: Path, problems: Problems) -> Event | None:
+    """Config, PGN and pages of one event folder, joined into the model."""
+    config_path = folder / "event.toml"
+    config, lines = load_event_config(config_path, problems)
+    if config is None:
+        return None
+    paths = _pgn_files(folder, config.pgn)
+    if not paths:
+        problems.warning(
+            f"no PGN files match {', '.join(config.pgn)}",
+            config_path,
+            hint="put the games in games/*.pgn, or set pgn = [...] in event.toml",
+            code="no-games",
+        )
+    pgn_games = read_pgn_files(paths, problems)
+    pages = _event_pages(folder, problems)
+    return assemble_event(
+        slugify(folder.name), folder, config, config_path, lines, pgn_games, pages, problems
+    )
+
+
+def decide(event: Event, problems: Problems) -> EventOutcome:
+    """The rule stage for one event."""
+    records = player_records(event)
+    check_rounds(event, records, problems)
+    standings = rank_by_points(event, records)
+    warnings = tuple(p for p in problems.items if p.severity is Severity.WARNING)
+    return EventOutcome(event, records, standings, warnings)
+
+
+def load_site(site_dir: Path, problems: Problems) -> tuple[Site, list[EventOutcome]]:
+    config = load_site_config(site_dir, problems)
+    content = site_dir / "content"
+    if not content.is_dir():
+        problems.error(
+            "there is no content/ folder",
+            site_dir,
+            hint="run crosstable in the site's folder, or pass --site DIR",
+        )
+    home_path = content / "index.md"
+    home = _read_text(home_path, problems) if home_path.is_file() else DEFAULT_HOME
+    outcomes = []
+    events = []
+    for folder in find_event_folders(content) if content.is_dir() else []:
+        event_problems = Problems()
+        event = load_event(folder, event_problems)
+        if event is not None and not event_problems.errors:
+            outcomes.append(decide(event, event_problems))
+            events.append(event)
+        problems.extend(event_problems)
+    if content.is_dir() and not find_event_folders(content):
+        problems.warning(
+            "no events: no folder of content/ holds an event.toml",
+            content,
+            hint="create content/<event>/event.toml (see README)",
+            code="no-events",
+        )
+    site = Site(
+        folder=site_dir,
+        title=config.title,
+        base_url=config.base_url,
+        language=config.language,
+        description=config.description,
+        home_markdown=home,
+        events=tuple(events),
+    )
+    return site, outcomes
+
+
+def check_site(site_dir: Path, strict: bool = False) -> BuildReport:
+    """Everything a build does except writing: load, rules and render."""
+    report = BuildReport()
+    site, outcomes = load_site(site_dir, report.problems)
+    if not report.problems.errors:
+        try:
+            report.files = render_site(site, outcomes)
+        except jinja2.TemplateSyntaxError as exc:
+            report.problems.error(
+                f"template syntax error: {exc.message}",
+                Path(exc.filename) if exc.filename else None,
+                exc.lineno,
+                hint="fix the template in templates/, or delete it to use the built-in one",
+            )
+        except jinja2.TemplateError as exc:
+            report.problems.error(
+                f"a template failed: {exc}",
+                site_dir / "templates",
+                hint="check the templates in templates/ against the built-in ones",
+            )
+    return report
+
+
+def build_site(site_dir: Path, output: Path | None = None, strict: bool = False) -> BuildReport:
+    """Build and, only when nothing failed, replace the output folder in one swap."""
+    site_dir = site_dir.resolve()
+    output = (output or site_dir / "output").resolve()
+    report = check_site(site_dir, strict)
+    content = site_dir / "content"
+    if output == content or content in output.parents or output in content.parents:
+        report.problems.error(
+            f"the output folder {output} overlaps the content folder",
+            hint="choose an --output outside content/ that does not contain it",
+        )
+    if report.failed(strict):
+        return report
+    write_site(report.files, output)
+    report.written = True
+    return report

@@ -1,0 +1,76 @@
+"""Load stage for configuration: read TOML, validate against the schema, locate every problem."""
+
+from __future__ import annotations
+
+import re
+import tomllib
+from pathlib import Path
+from typing import Any
+
+from ..problems import Problems
+from .event import EVENT, EventConfig
+from .schema import Table, format_path, validate
+from .site import SITE, SiteConfig
+from .toml_lines import KeyPath, key_lines, line_of
+
+__all__ = ["EventConfig", "SiteConfig", "load_event_config", "load_site_config", "load_toml"]
+
+_DECODE_LINE = re.compile(r"\(at line (\d+), column (\d+)\)")
+
+
+def load_toml(path: Path, schema: Table, problems: Problems) -> tuple[Any, dict[KeyPath, int]]:
+    """Parse and validate one TOML file, returning the typed value and the line of each key.
+
+    On any problem the value is ``None`` and every problem is recorded in ``problems``.
+    """
+    try:
+        text = path.read_bytes().decode("utf-8-sig")
+    except UnicodeDecodeError as exc:
+        problems.error(f"not UTF-8 text ({exc.reason})", path, hint="save the file as UTF-8")
+        return None, {}
+    except OSError as exc:
+        problems.error(f"cannot read the file: {exc.strerror}", path)
+        return None, {}
+    try:
+        data = tomllib.loads(text)
+    except tomllib.TOMLDecodeError as exc:
+        message = str(exc)
+        match = _DECODE_LINE.search(message)
+        line = int(match.group(1)) if match else None
+        message = _DECODE_LINE.sub("", message).strip()
+        problems.error(
+            f"TOML syntax error: {message}",
+            path,
+            line,
+            hint="strings need quotes, dates are written 2026-07-08, "
+            "and each [[players]] entry starts its own table",
+        )
+        return None, {}
+    value, issues = validate(schema, data)
+    lines = key_lines(text)
+    for issue in issues:
+        problems.error(
+            f"{format_path(issue.path)}: {issue.message}",
+            path,
+            line_of(lines, issue.path),
+            issue.hint,
+            code="config",
+        )
+    return value, lines
+
+
+def load_event_config(
+    path: Path, problems: Problems
+) -> tuple[EventConfig | None, dict[KeyPath, int]]:
+    """The event file, typed, with the line of each key for later messages."""
+    config, lines = load_toml(path, EVENT, problems)
+    return config, lines
+
+
+def load_site_config(site_dir: Path, problems: Problems) -> SiteConfig:
+    """``site.toml`` is optional: without it every setting takes its default."""
+    path = site_dir / "site.toml"
+    if not path.exists():
+        return SiteConfig()
+    config, _ = load_toml(path, SITE, problems)
+    return config if isinstance(config, SiteConfig) else SiteConfig()

@@ -1,0 +1,468 @@
+"""The event file, ``content/<slug>/event.toml``: its typed form and its schema (spec section 3)."""
+
+from __future__ import annotations
+
+import datetime as dt
+import difflib
+import re
+from dataclasses import dataclass, field
+
+from ..presets import PRESETS
+from .schema import (
+    MISSING,
+    Date,
+    Issue,
+    List,
+    Number,
+    Str,
+    Table,
+    TableList,
+)
+from .toml_lines import KeyPath
+
+FORMATS = ("round-robin", "double-round-robin", "swiss")
+PLAYOFF_FORMATS = ("us-junior-closed", "acf-by-law-3", "acf-by-law-3-rapid", "none")
+RESULTS = ("1-0", "0-1", "1/2-1/2", "+-", "-+", "--")
+TIEBREAK_CODES = (
+    "DE", "WIN", "WON", "BPG", "BWG", "REP", "GE", "PS", "BH", "FB", "AOB",
+    "SB", "KS", "ARO", "TPR", "PTP", "APRO", "APPO",
+)  # fmt: skip
+_TIEBREAK = re.compile(r"^([A-Z]+)((?:/(?:C\d+|M\d+|L[+-]\d+|P))*)$")
+
+
+@dataclass(frozen=True)
+class Scoring:
+    win: float = 1.0
+    draw: float = 0.5
+    loss: float = 0.0
+
+
+@dataclass(frozen=True)
+class PlayerEntry:
+    name: str
+    aliases: tuple[str, ...] = ()
+    number: int | None = None
+    rating: int | None = None
+    fide_id: int | None = None
+    federation: str | None = None
+    title: str | None = None
+    born: dt.date | None = None
+    birth_year: int | None = None
+    sex: str | None = None
+    club: str | None = None
+
+
+@dataclass(frozen=True)
+class ResultEntry:
+    round: int
+    white: str
+    black: str
+    result: str
+    reason: str = ""
+    board: int | None = None
+
+
+@dataclass(frozen=True)
+class ByeEntry:
+    round: int
+    player: str
+    points: float
+
+
+@dataclass(frozen=True)
+class WithdrawalEntry:
+    player: str
+    after_round: int
+    reason: str = ""
+
+
+@dataclass(frozen=True)
+class PlayoffConfig:
+    format: str | None = None
+    places: tuple[int, ...] = (1,)
+    pgn: tuple[str, ...] = ("playoff/*.pgn",)
+    lots: tuple[str, ...] = ()
+
+
+@dataclass(frozen=True)
+class FineEntry:
+    player: str
+    amount: float
+    reason: str = ""
+
+
+@dataclass(frozen=True)
+class CategoryEntry:
+    id: str
+    name: str
+    under: int | None = None
+    sex: str | None = None
+    min_rating: int | None = None
+    max_rating: int | None = None
+    federation: str | None = None
+
+
+@dataclass(frozen=True)
+class TitleEntry:
+    name: str
+    category: str = "open"
+    kind: str = "open"
+
+
+@dataclass(frozen=True)
+class TrophyEntry:
+    name: str
+    category: str
+    place: int
+
+
+@dataclass(frozen=True)
+class MoneyPrize:
+    name: str
+    place: int
+    amount: float
+    category: str = "open"
+
+
+@dataclass(frozen=True)
+class PrizesConfig:
+    currency: str = ""
+    ties: str = "tiebreak"
+    money: tuple[MoneyPrize, ...] = ()
+
+
+@dataclass(frozen=True)
+class EventConfig:
+    """Everything ``event.toml`` says, validated; names still as the organiser wrote them."""
+
+    name: str
+    format: str
+    rounds: int
+    start: dt.date | None = None
+    end: dt.date | None = None
+    location: str = ""
+    time_control: str = ""
+    rules: str = "fide"
+    tiebreaks: tuple[str, ...] | None = None
+    pgn: tuple[str, ...] = ("*.pgn", "games/*.pgn")
+    trf: str | None = None
+    age_reference_date: dt.date | None = None
+    arbiter: str = ""
+    organiser: str = ""
+    scoring: Scoring = field(default_factory=Scoring)
+    players: tuple[PlayerEntry, ...] = ()
+    results: tuple[ResultEntry, ...] = ()
+    byes: tuple[ByeEntry, ...] = ()
+    withdrawals: tuple[WithdrawalEntry, ...] = ()
+    playoff: PlayoffConfig = field(default_factory=PlayoffConfig)
+    fines: tuple[FineEntry, ...] = ()
+    categories: tuple[CategoryEntry, ...] = ()
+    titles: tuple[TitleEntry, ...] = ()
+    trophies: tuple[TrophyEntry, ...] = ()
+    prizes: PrizesConfig = field(default_factory=PrizesConfig)
+
+
+class TiebreakCode(Str):
+    """A FIDE C.07 code with optional modifiers, e.g. ``SB``, ``BH/C1``, ``KS/L+1``."""
+
+    def expected(self) -> str:
+        return "a FIDE tie-break code such as SB, BH/C1 or KS/L+1"
+
+    def validate(self, value: object, path: KeyPath, issues: list[Issue]) -> object:
+        cleaned = super().validate(value, path, issues)
+        if not isinstance(cleaned, str):
+            return cleaned
+        match = _TIEBREAK.match(cleaned.upper().replace("-C", "/C"))
+        if not match or match.group(1) not in TIEBREAK_CODES:
+            issues.append(
+                Issue(
+                    path,
+                    f'"{cleaned}" is not a known tie-break',
+                    "known codes: " + ", ".join(TIEBREAK_CODES) + "; modifiers /C1, /M1, /L+1",
+                )
+            )
+            return MISSING
+        return cleaned.upper().replace("-C", "/C")
+
+
+_name = Str(required=True, doc="the player's name as written in event.toml")
+_round = Number(integer=True, minimum=1, required=True)
+
+PLAYER = Table(
+    {
+        "name": _name,
+        "aliases": List(Str(), default=()),
+        "number": Number(integer=True, minimum=1),
+        "rating": Number(integer=True, minimum=0),
+        "fide_id": Number(integer=True, minimum=1),
+        "federation": Str(),
+        "title": Str(),
+        "born": Date(),
+        "birth_year": Number(integer=True, minimum=1900),
+        "sex": Str(choices=("M", "F")),
+        "club": Str(),
+    },
+    PlayerEntry,
+)
+
+RESULT = Table(
+    {
+        "round": _round,
+        "board": Number(integer=True, minimum=1),
+        "white": _name,
+        "black": _name,
+        "result": Str(choices=RESULTS, required=True),
+        "reason": Str(default=""),
+    },
+    ResultEntry,
+)
+
+BYE = Table(
+    {
+        "round": _round,
+        "player": _name,
+        "points": Number(choices=(0, 0.5, 1), required=True),
+    },
+    ByeEntry,
+)
+
+WITHDRAWAL = Table(
+    {
+        "player": _name,
+        "after_round": Number(integer=True, minimum=0, required=True),
+        "reason": Str(default=""),
+    },
+    WithdrawalEntry,
+)
+
+PLAYOFF = Table(
+    {
+        "format": Str(choices=PLAYOFF_FORMATS),
+        "places": List(Number(integer=True, minimum=1), default=(1,)),
+        "pgn": List(Str(), single=True, default=("playoff/*.pgn",)),
+        "lots": List(Str(), default=()),
+    },
+    PlayoffConfig,
+)
+
+FINE = Table(
+    {
+        "player": _name,
+        "amount": Number(minimum=0, required=True),
+        "reason": Str(default=""),
+    },
+    FineEntry,
+)
+
+CATEGORY = Table(
+    {
+        "id": Str(required=True),
+        "name": Str(required=True),
+        "under": Number(integer=True, minimum=1),
+        "sex": Str(choices=("M", "F")),
+        "min_rating": Number(integer=True, minimum=0),
+        "max_rating": Number(integer=True, minimum=0),
+        "federation": Str(),
+    },
+    CategoryEntry,
+)
+
+TITLE = Table(
+    {
+        "name": Str(required=True),
+        "category": Str(default="open"),
+        "kind": Str(choices=("open", "girls"), default="open"),
+    },
+    TitleEntry,
+)
+
+TROPHY = Table(
+    {
+        "name": Str(required=True),
+        "category": Str(required=True),
+        "place": Number(integer=True, minimum=1, required=True),
+    },
+    TrophyEntry,
+)
+
+MONEY = Table(
+    {
+        "name": Str(required=True),
+        "place": Number(integer=True, minimum=1, required=True),
+        "category": Str(default="open"),
+        "amount": Number(minimum=0, required=True),
+    },
+    MoneyPrize,
+)
+
+PRIZES = Table(
+    {
+        "currency": Str(default=""),
+        "ties": Str(choices=("tiebreak", "split"), default="tiebreak"),
+        "money": TableList(MONEY),
+    },
+    PrizesConfig,
+)
+
+SCORING = Table(
+    {
+        "win": Number(minimum=0, default=1.0),
+        "draw": Number(minimum=0, default=0.5),
+        "loss": Number(minimum=0, default=0.0),
+    },
+    Scoring,
+)
+
+EVENT = Table(
+    {
+        "name": Str(required=True),
+        "format": Str(choices=FORMATS, required=True),
+        "rounds": Number(integer=True, minimum=1, required=True),
+        "start": Date(),
+        "end": Date(),
+        "location": Str(default=""),
+        "time_control": Str(default=""),
+        "rules": Str(choices=tuple(PRESETS), default="fide"),
+        "tiebreaks": List(TiebreakCode()),
+        "pgn": List(Str(), single=True, default=("*.pgn", "games/*.pgn")),
+        "trf": Str(),
+        "age_reference_date": Date(),
+        "arbiter": Str(default=""),
+        "organiser": Str(default=""),
+        "scoring": SCORING,
+        "players": TableList(PLAYER),
+        "results": TableList(RESULT),
+        "byes": TableList(BYE),
+        "withdrawals": TableList(WITHDRAWAL),
+        "playoff": PLAYOFF,
+        "fines": TableList(FINE),
+        "categories": TableList(CATEGORY),
+        "titles": TableList(TITLE),
+        "trophies": TableList(TROPHY),
+        "prizes": PRIZES,
+    },
+    EventConfig,
+    check=lambda config, path, issues: check_event(config, issues),
+)
+
+
+def check_event(config: EventConfig, issues: list[Issue]) -> None:
+    """Rules that span several keys: names that must exist, rounds in range, unique numbers."""
+    if config.start and config.end and config.end < config.start:
+        issues.append(Issue(("end",), f"the event ends ({config.end}) before it starts"))
+    if not config.players:
+        issues.append(
+            Issue(("players",), "no players", "add one [[players]] table per participant")
+        )
+    known: dict[str, int] = {}
+    numbers: dict[int, int] = {}
+    for index, player in enumerate(config.players):
+        for spelling in (player.name, *player.aliases):
+            key = normalise_name(spelling)
+            if key in known and known[key] != index:
+                other = config.players[known[key]].name
+                issues.append(
+                    Issue(
+                        ("players", index, "name" if spelling == player.name else "aliases"),
+                        f'"{spelling}" is already used by player "{other}"',
+                        "every name and alias must belong to exactly one player",
+                    )
+                )
+            known[key] = index
+        if player.number is not None:
+            if player.number in numbers:
+                other = config.players[numbers[player.number]].name
+                issues.append(
+                    Issue(
+                        ("players", index, "number"),
+                        f"pairing number {player.number} is already used by {other}",
+                    )
+                )
+            numbers[player.number] = index
+        if player.born and player.birth_year and player.born.year != player.birth_year:
+            issues.append(Issue(("players", index, "birth_year"), "born and birth_year disagree"))
+
+    def need_player(path: KeyPath, name: str) -> None:
+        if normalise_name(name) not in known:
+            issues.append(Issue(path, f'unknown player "{name}"', closest_hint(name, config)))
+
+    def need_round(path: KeyPath, number: int) -> None:
+        if number > config.rounds:
+            issues.append(
+                Issue(path, f"round {number} does not exist: the event has {config.rounds}")
+            )
+
+    for i, result in enumerate(config.results):
+        need_round(("results", i, "round"), result.round)
+        need_player(("results", i, "white"), result.white)
+        need_player(("results", i, "black"), result.black)
+        if normalise_name(result.white) == normalise_name(result.black):
+            issues.append(Issue(("results", i, "black"), "a player cannot play themself"))
+    for i, bye in enumerate(config.byes):
+        need_round(("byes", i, "round"), bye.round)
+        need_player(("byes", i, "player"), bye.player)
+    for i, withdrawal in enumerate(config.withdrawals):
+        need_player(("withdrawals", i, "player"), withdrawal.player)
+        if withdrawal.after_round >= config.rounds:
+            issues.append(
+                Issue(
+                    ("withdrawals", i, "after_round"),
+                    f"after_round {withdrawal.after_round} leaves no round to miss "
+                    f"(the event has {config.rounds})",
+                )
+            )
+    for i, fine in enumerate(config.fines):
+        need_player(("fines", i, "player"), fine.player)
+    for i, name in enumerate(config.playoff.lots):
+        need_player(("playoff", "lots", i), name)
+
+    category_ids = {"open"} | {c.id for c in config.categories}
+    for i, category in enumerate(config.categories):
+        if category.id == "open":
+            issues.append(Issue(("categories", i, "id"), '"open" always exists; pick another id'))
+    placed: list[tuple[str, TitleEntry | TrophyEntry | MoneyPrize]] = [
+        *(("titles", t) for t in config.titles),
+        *(("trophies", t) for t in config.trophies),
+        *(("prizes.money", m) for m in config.prizes.money),
+    ]
+    counters: dict[str, int] = {}
+    for table, entry in placed:
+        index = counters.get(table, 0)
+        counters[table] = index + 1
+        if entry.category not in category_ids:
+            issues.append(
+                Issue(
+                    (*table.split("."), index, "category"),
+                    f'unknown category "{entry.category}"',
+                    "categories: " + ", ".join(sorted(category_ids)),
+                )
+            )
+
+    players = len(config.players)
+    if config.format != "swiss" and players >= 2:
+        cycle = players - 1 if players % 2 == 0 else players
+        expected = cycle * (2 if config.format == "double-round-robin" else 1)
+        if config.rounds != expected:
+            issues.append(
+                Issue(
+                    ("rounds",),
+                    f"a {config.format} of {players} players has {expected} rounds, "
+                    f"not {config.rounds}",
+                    f"set rounds = {expected}, or check the [[players]] list",
+                )
+            )
+
+
+def normalise_name(name: str) -> str:
+    """Names match case-insensitively, ignoring extra spaces and a space after commas."""
+    return " ".join(name.replace(",", ", ").split()).casefold()
+
+
+def closest_hint(name: str, config: EventConfig) -> str:
+    """A "did you mean" hint listing the closest known players."""
+    spellings = {s: p.name for p in config.players for s in (p.name, *p.aliases)}
+    close = difflib.get_close_matches(name, list(spellings), n=3, cutoff=0.5)
+    names = list(dict.fromkeys(spellings[c] for c in close))
+    if names:
+        return "closest known players: " + "; ".join(names) + " (add an alias to [[players]])"
+    return "add this player to [[players]] in event.toml, or an alias to an existing one"

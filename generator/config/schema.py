@@ -1,0 +1,280 @@
+"""A small declarative schema for TOML files, in the manner of MkDocs' config options.
+
+A schema is a ``Table``: a mapping of key to ``Option``. Validation walks the data once, collects
+every problem with its key path (never stopping at the first), fills defaults and hands each
+table to a factory (usually a frozen dataclass), so the rest of the build sees typed values.
+"""
+
+from __future__ import annotations
+
+import datetime as dt
+import difflib
+from collections.abc import Callable, Mapping, Sequence
+from dataclasses import dataclass
+from typing import Any
+
+from .toml_lines import KeyPath
+
+MISSING: Any = object()
+
+
+@dataclass
+class Issue:
+    """One schema violation at a key path; turned into a located Problem by the loader."""
+
+    path: KeyPath
+    message: str
+    hint: str = ""
+
+
+def format_path(path: KeyPath) -> str:
+    """``("players", 2, "rating")`` -> ``players[3].rating``: entries counted from 1."""
+    text = ""
+    for part in path:
+        if isinstance(part, int):
+            text += f"[{part + 1}]"
+        else:
+            text += f".{part}" if text else part
+    return text or "(top level)"
+
+
+def _type_name(value: object) -> str:
+    names = {
+        bool: "true/false",
+        int: "a whole number",
+        float: "a number",
+        str: "a string",
+        list: "a list",
+        dict: "a table",
+        dt.date: "a date",
+        dt.datetime: "a date and time",
+    }
+    return names.get(type(value), type(value).__name__)
+
+
+class Option:
+    """Base class: one key's type, default and documentation."""
+
+    def __init__(self, *, required: bool = False, default: Any = None, doc: str = "") -> None:
+        self.required = required
+        self.default = default
+        self.doc = doc
+
+    def expected(self) -> str:
+        raise NotImplementedError
+
+    def default_value(self) -> Any:
+        return self.default
+
+    def validate(self, value: Any, path: KeyPath, issues: list[Issue]) -> Any:
+        """Return the cleaned value, or ``MISSING`` after recording an issue."""
+        raise NotImplementedError
+
+    def _wrong_type(self, value: Any, path: KeyPath, issues: list[Issue]) -> Any:
+        issues.append(
+            Issue(path, f"expected {self.expected()}, found {_type_name(value)} {value!r}")
+        )
+        return MISSING
+
+
+class Str(Option):
+    def __init__(self, *, choices: Sequence[str] | None = None, **kwargs: Any) -> None:
+        super().__init__(**kwargs)
+        self.choices = tuple(choices) if choices else None
+
+    def expected(self) -> str:
+        if self.choices:
+            return "one of " + ", ".join(f'"{c}"' for c in self.choices)
+        return "a string"
+
+    def validate(self, value: Any, path: KeyPath, issues: list[Issue]) -> Any:
+        if not isinstance(value, str):
+            return self._wrong_type(value, path, issues)
+        if self.choices and value not in self.choices:
+            close = difflib.get_close_matches(value, self.choices, n=1)
+            hint = f'did you mean "{close[0]}"?' if close else ""
+            issues.append(Issue(path, f'"{value}" is not {self.expected()}', hint))
+            return MISSING
+        if not self.choices and self.required and not value.strip():
+            issues.append(Issue(path, "must not be empty"))
+            return MISSING
+        return value
+
+
+class Number(Option):
+    """A TOML integer or float; ``choices`` restricts to listed values, ``minimum`` bounds it."""
+
+    def __init__(
+        self,
+        *,
+        integer: bool = False,
+        minimum: float | None = None,
+        choices: Sequence[float] | None = None,
+        **kwargs: Any,
+    ) -> None:
+        super().__init__(**kwargs)
+        self.integer = integer
+        self.minimum = minimum
+        self.choices = tuple(choices) if choices else None
+
+    def expected(self) -> str:
+        if self.choices:
+            return "one of " + ", ".join(f"{c:g}" for c in self.choices)
+        kind = "a whole number" if self.integer else "a number"
+        return f"{kind} of at least {self.minimum:g}" if self.minimum is not None else kind
+
+    def validate(self, value: Any, path: KeyPath, issues: list[Issue]) -> Any:
+        if isinstance(value, bool) or not isinstance(value, int | float):
+            return self._wrong_type(value, path, issues)
+        if self.integer and not isinstance(value, int):
+            return self._wrong_type(value, path, issues)
+        if self.minimum is not None and value < self.minimum:
+            issues.append(Issue(path, f"{value} is too small: expected {self.expected()}"))
+            return MISSING
+        if self.choices and value not in self.choices:
+            issues.append(Issue(path, f"{value} is not {self.expected()}"))
+            return MISSING
+        return value
+
+
+class Bool(Option):
+    def expected(self) -> str:
+        return "true or false"
+
+    def validate(self, value: Any, path: KeyPath, issues: list[Issue]) -> Any:
+        if not isinstance(value, bool):
+            return self._wrong_type(value, path, issues)
+        return value
+
+
+class Date(Option):
+    def expected(self) -> str:
+        return "a date written as YYYY-MM-DD (no quotes)"
+
+    def validate(self, value: Any, path: KeyPath, issues: list[Issue]) -> Any:
+        if isinstance(value, dt.datetime):
+            return value.date()
+        if isinstance(value, dt.date):
+            return value
+        if isinstance(value, str):
+            try:
+                return dt.date.fromisoformat(value)
+            except ValueError:
+                pass
+        return self._wrong_type(value, path, issues)
+
+
+class List(Option):
+    """A list of values of one option type; ``single`` also accepts one bare value."""
+
+    def __init__(self, item: Option, *, single: bool = False, **kwargs: Any) -> None:
+        super().__init__(**kwargs)
+        self.item = item
+        self.single = single
+
+    def expected(self) -> str:
+        return f"a list of {self.item.expected()}"
+
+    def validate(self, value: Any, path: KeyPath, issues: list[Issue]) -> Any:
+        if self.single and not isinstance(value, list):
+            value = [value]
+        if not isinstance(value, list):
+            return self._wrong_type(value, path, issues)
+        cleaned = [self.item.validate(v, (*path, i), issues) for i, v in enumerate(value)]
+        if any(v is MISSING for v in cleaned):
+            return MISSING
+        return tuple(cleaned)
+
+
+class Table(Option):
+    """A TOML table with known keys, built into ``factory(**values)``.
+
+    ``check`` runs on the built value for rules that span several keys.
+    """
+
+    def __init__(
+        self,
+        keys: Mapping[str, Option],
+        factory: Callable[..., Any] = dict,
+        *,
+        check: Callable[[Any, KeyPath, list[Issue]], None] | None = None,
+        **kwargs: Any,
+    ) -> None:
+        super().__init__(**kwargs)
+        self.keys = keys
+        self.factory = factory
+        self.check = check
+
+    def expected(self) -> str:
+        return "a table"
+
+    def validate(self, value: Any, path: KeyPath, issues: list[Issue]) -> Any:
+        if not isinstance(value, dict):
+            return self._wrong_type(value, path, issues)
+        cleaned: dict[str, Any] = {}
+        failed = False
+        for key in value:
+            if key not in self.keys:
+                close = difflib.get_close_matches(key, list(self.keys), n=1, cutoff=0.6)
+                hint = (
+                    f'did you mean "{close[0]}"?'
+                    if close
+                    else ("known keys: " + ", ".join(sorted(self.keys)))
+                )
+                issues.append(Issue((*path, key), f'unknown key "{key}"', hint))
+                failed = True
+        for key, option in self.keys.items():
+            if key in value:
+                result = option.validate(value[key], (*path, key), issues)
+                if result is MISSING:
+                    failed = True
+                else:
+                    cleaned[key] = result
+            elif option.required:
+                issues.append(Issue((*path, key), f'the key "{key}" is required'))
+                failed = True
+            else:
+                cleaned[key] = option.default_value()
+        if failed:
+            return MISSING
+        built = self.factory(**cleaned)
+        if self.check is not None:
+            before = len(issues)
+            self.check(built, path, issues)
+            if len(issues) > before:
+                return MISSING
+        return built
+
+    def default_value(self) -> Any:
+        if self.default is not None:
+            return self.default
+        return self.validate({}, (), [])
+
+
+class TableList(Option):
+    """A TOML array of tables (``[[players]]``)."""
+
+    def __init__(self, table: Table, **kwargs: Any) -> None:
+        super().__init__(**kwargs)
+        self.table = table
+
+    def expected(self) -> str:
+        return "an array of tables ([[...]])"
+
+    def validate(self, value: Any, path: KeyPath, issues: list[Issue]) -> Any:
+        if not isinstance(value, list):
+            return self._wrong_type(value, path, issues)
+        cleaned = [self.table.validate(v, (*path, i), issues) for i, v in enumerate(value)]
+        if any(v is MISSING for v in cleaned):
+            return MISSING
+        return tuple(cleaned)
+
+    def default_value(self) -> Any:
+        return ()
+
+
+def validate(schema: Table, data: Mapping[str, Any]) -> tuple[Any, list[Issue]]:
+    """Validate ``data`` against ``schema``; the result is ``None`` when there are issues."""
+    issues: list[Issue] = []
+    result = schema.validate(dict(data), (), issues)
+    return (None if result is MISSING or issues else result), issues

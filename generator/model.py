@@ -1,0 +1,179 @@
+"""Model stage: the immutable data of one event, as the rules and the pages see it.
+
+Players are identified by their pairing number. A ``Game`` is any pairing with a result: played
+over the board, a forfeit (``+-``, ``-+``, ``--``) or not yet finished (``*``). Byes and
+withdrawals are separate records. Nothing here computes a score: that is the rule stage's job.
+"""
+
+from __future__ import annotations
+
+import datetime as dt
+import re
+import unicodedata
+from dataclasses import dataclass, field
+from functools import cached_property
+from pathlib import Path
+
+from .config.event import EventConfig, Scoring
+from .pgn import PlayedMove
+
+PLAYED_RESULTS = ("1-0", "0-1", "1/2-1/2")
+FORFEIT_RESULTS = ("+-", "-+", "--")
+PENDING = "*"
+
+
+def slugify(text: str) -> str:
+    """A lowercase ASCII slug for file names: "Ólafsson, Þóra" -> "olafsson-thora"."""
+    text = text.replace("Þ", "Th").replace("þ", "th").replace("ß", "ss").replace("Ø", "O")
+    text = text.replace("ø", "o").replace("Æ", "AE").replace("æ", "ae").replace("Ł", "L")
+    text = text.replace("ł", "l").replace("Đ", "D").replace("đ", "d")
+    ascii_text = unicodedata.normalize("NFKD", text).encode("ascii", "ignore").decode()
+    return re.sub(r"[^a-z0-9]+", "-", ascii_text.lower()).strip("-") or "x"
+
+
+@dataclass(frozen=True)
+class Player:
+    number: int
+    name: str
+    slug: str
+    aliases: tuple[str, ...] = ()
+    rating: int | None = None
+    fide_id: int | None = None
+    federation: str | None = None
+    title: str | None = None
+    born: dt.date | None = None
+    birth_year: int | None = None
+    sex: str | None = None
+    club: str | None = None
+    withdrawn_after: int | None = None
+    withdrawal_reason: str = ""
+
+
+@dataclass(frozen=True)
+class Game:
+    """One pairing of the event and how it ended."""
+
+    round: int
+    board: int
+    white: int
+    black: int
+    result: str
+    moves: tuple[PlayedMove, ...] = ()
+    initial_placement: str = "rnbqkbnr/pppppppp/8/8/8/8/PPPPPPPP/RNBQKBNR"
+    headers: dict[str, str] = field(default_factory=dict)
+    source: Path | None = None
+    line: int | None = None
+    reason: str = ""
+    """Why an arbiter decided this result (a ``[[results]]`` entry), shown beside it."""
+    pgn_result: str | None = None
+    """The PGN's own result when a ``[[results]]`` entry overrode it."""
+    illegal: str | None = None
+
+    @property
+    def slug(self) -> str:
+        return f"r{self.round}-b{self.board}"
+
+    @property
+    def played(self) -> bool:
+        """Played over the board (a result exists and it was not a forfeit)."""
+        return self.result in PLAYED_RESULTS
+
+    @property
+    def forfeit(self) -> bool:
+        return self.result in FORFEIT_RESULTS
+
+    @property
+    def finished(self) -> bool:
+        return self.result != PENDING
+
+    @property
+    def plies(self) -> int:
+        return len(self.moves)
+
+    def opponent(self, number: int) -> int:
+        return self.black if number == self.white else self.white
+
+
+@dataclass(frozen=True)
+class Bye:
+    """A round without a game: 1 full-point or pairing-allocated, 0.5 half-point, 0 absence."""
+
+    round: int
+    player: int
+    points: float
+
+    @property
+    def kind(self) -> str:
+        return {1: "full-point bye", 0.5: "half-point bye"}.get(self.points, "zero-point bye")
+
+
+@dataclass(frozen=True)
+class Page:
+    """An extra Markdown page of an event (regulations, reports)."""
+
+    slug: str
+    title: str
+    markdown: str
+    source: Path
+
+
+@dataclass(frozen=True)
+class Event:
+    slug: str
+    folder: Path
+    config: EventConfig
+    players: tuple[Player, ...]
+    games: tuple[Game, ...]
+    byes: tuple[Bye, ...]
+    tiebreaks: tuple[str, ...]
+    rules_edition: str
+    pages: tuple[Page, ...] = ()
+
+    @property
+    def name(self) -> str:
+        return self.config.name
+
+    @property
+    def format(self) -> str:
+        return self.config.format
+
+    @property
+    def rounds(self) -> int:
+        return self.config.rounds
+
+    @property
+    def scoring(self) -> Scoring:
+        return self.config.scoring
+
+    @property
+    def is_round_robin(self) -> bool:
+        return self.config.format in ("round-robin", "double-round-robin")
+
+    def player(self, number: int) -> Player:
+        return self._by_number[number]
+
+    @cached_property
+    def _by_number(self) -> dict[int, Player]:
+        return {p.number: p for p in self.players}
+
+    def games_in_round(self, round_number: int) -> tuple[Game, ...]:
+        return tuple(g for g in self.games if g.round == round_number)
+
+    @property
+    def rounds_played(self) -> int:
+        """The last round with at least one finished game or a bye the arbiter recorded."""
+        rounds = [g.round for g in self.games if g.finished]
+        return max(rounds, default=0)
+
+
+@dataclass(frozen=True)
+class Site:
+    """Everything one build publishes."""
+
+    folder: Path
+    title: str
+    base_url: str
+    language: str
+    description: str
+    home_markdown: str
+    events: tuple[Event, ...]

@@ -1,0 +1,104 @@
+"""Problems found in the input: errors stop a build, warnings are reported (and fail ``--strict``).
+
+Every stage collects problems instead of raising, so an organiser sees all of them at once,
+each as ``path:line: message`` with a hint on how to fix it.
+"""
+
+from __future__ import annotations
+
+from dataclasses import dataclass, field
+from enum import Enum
+from pathlib import Path
+
+
+class Severity(Enum):
+    ERROR = "error"
+    WARNING = "warning"
+
+
+@dataclass(frozen=True)
+class Problem:
+    """One thing wrong with the input, located as precisely as we can."""
+
+    severity: Severity
+    message: str
+    path: Path | None = None
+    line: int | None = None
+    hint: str = ""
+    code: str = ""
+    context: tuple[tuple[str, str | int], ...] = ()
+    """Machine-readable details for ``results.json``: round, white, black or player."""
+
+    def location(self, base: Path | None = None) -> str:
+        """``path:line`` with the path relative to ``base`` when it lies under it."""
+        if self.path is None:
+            return ""
+        shown = self.path
+        if base is not None:
+            try:
+                shown = self.path.resolve().relative_to(base.resolve())
+            except ValueError:
+                shown = self.path
+        return f"{shown}:{self.line}" if self.line else str(shown)
+
+    def format(self, base: Path | None = None) -> str:
+        """The one-line report printed by the command line, plus an indented hint."""
+        where = self.location(base)
+        head = f"{where}: " if where else ""
+        text = f"{head}{self.severity.value}: {self.message}"
+        if self.hint:
+            text += f"\n    hint: {self.hint}"
+        return text
+
+
+@dataclass
+class Problems:
+    """A collector passed through the load and rule stages."""
+
+    items: list[Problem] = field(default_factory=list)
+
+    def error(
+        self,
+        message: str,
+        path: Path | None = None,
+        line: int | None = None,
+        hint: str = "",
+        code: str = "",
+        context: dict[str, str | int] | None = None,
+    ) -> None:
+        details = tuple((context or {}).items())
+        self.items.append(Problem(Severity.ERROR, message, path, line, hint, code, details))
+
+    def warning(
+        self,
+        message: str,
+        path: Path | None = None,
+        line: int | None = None,
+        hint: str = "",
+        code: str = "",
+        context: dict[str, str | int] | None = None,
+    ) -> None:
+        details = tuple((context or {}).items())
+        self.items.append(Problem(Severity.WARNING, message, path, line, hint, code, details))
+
+    def extend(self, other: Problems) -> None:
+        self.items.extend(other.items)
+
+    @property
+    def errors(self) -> list[Problem]:
+        return [p for p in self.items if p.severity is Severity.ERROR]
+
+    @property
+    def warnings(self) -> list[Problem]:
+        return [p for p in self.items if p.severity is Severity.WARNING]
+
+    def __bool__(self) -> bool:
+        return bool(self.items)
+
+
+class BuildFailed(Exception):
+    """Raised by the pipeline when the input has errors; carries every problem found."""
+
+    def __init__(self, problems: Problems) -> None:
+        super().__init__(f"{len(problems.errors)} error(s)")
+        self.problems = problems

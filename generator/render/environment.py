@@ -1,0 +1,55 @@
+"""The Jinja2 environment: built-in templates, a site's own overrides, filters, relative URLs."""
+
+from __future__ import annotations
+
+import posixpath
+from collections.abc import Callable
+from pathlib import Path
+
+import jinja2
+
+from .views import number_text, points_text, result_text
+
+
+def builtin_templates_dir() -> Path:
+    """The top-level ``templates/`` of a source checkout, or its copy inside the wheel."""
+    package = Path(__file__).resolve().parent.parent
+    for candidate in (package.parent / "templates", package / "templates"):
+        if (candidate / "base.html").is_file():
+            return candidate
+    raise FileNotFoundError("the built-in templates are missing from this installation")
+
+
+def relative_url(from_page: str, target: str) -> str:
+    """A link from one output file to another that works at /, under /<repo>/ and on file://."""
+    start = posixpath.dirname(from_page) or "."
+    url = posixpath.relpath(target, start)
+    if target.endswith("/") and not url.endswith("/"):
+        url += "/"
+    return url
+
+
+def url_for(page: str) -> Callable[[str], str]:
+    def url(target: str) -> str:
+        return relative_url(page, target)
+
+    return url
+
+
+def make_environment(site_templates: Path | None) -> jinja2.Environment:
+    """Templates in the site's own ``templates/`` shadow the built-in ones of the same name."""
+    folders = [str(builtin_templates_dir())]
+    if site_templates is not None and site_templates.is_dir():
+        folders.insert(0, str(site_templates))
+    environment = jinja2.Environment(
+        loader=jinja2.FileSystemLoader(folders),
+        autoescape=True,
+        undefined=jinja2.StrictUndefined,
+        trim_blocks=True,
+        lstrip_blocks=True,
+        keep_trailing_newline=True,
+    )
+    environment.filters["points"] = points_text
+    environment.filters["number"] = number_text
+    environment.filters["result"] = result_text
+    return environment

@@ -1,0 +1,161 @@
+"""Render stage, machine-readable files: ``results.json``, ``standings.csv`` and ``games.pgn``.
+
+``results.json`` follows the contract in the spec's section 6 exactly; keys may be added, never
+renamed. Numbers are JSON numbers; the order of every list is the published order.
+"""
+
+from __future__ import annotations
+
+import csv
+import io
+import json
+from typing import Any
+
+from ..model import Event, Game
+from ..pgn import export_game
+from ..problems import Problem
+from ..rules.standings import Standings
+
+SCHEMA_VERSION = 1
+CSV_COLUMNS = (
+    "rank",
+    "place",
+    "number",
+    "name",
+    "title",
+    "rating",
+    "federation",
+    "points",
+    "games",
+)
+
+
+def _number(value: float) -> float | int:
+    """Whole numbers as integers (6 rather than 6.0), as the spec's example prints them."""
+    return int(value) if float(value).is_integer() else value
+
+
+def results_json(event: Event, standings: Standings, warnings: list[Problem]) -> str:
+    data: dict[str, Any] = {
+        "schema": SCHEMA_VERSION,
+        "event": {
+            "slug": event.slug,
+            "name": event.name,
+            "format": event.format,
+            "rounds": event.rounds,
+            "rounds_played": event.rounds_played,
+            "tiebreaks": list(event.tiebreaks),
+            "rules_edition": event.rules_edition,
+            "start": event.config.start.isoformat() if event.config.start else None,
+            "end": event.config.end.isoformat() if event.config.end else None,
+            "location": event.config.location,
+        },
+        "standings": [
+            {
+                "rank": row.rank,
+                "place": row.place,
+                "name": row.player.name,
+                "number": row.player.number,
+                "points": _number(row.points),
+                "games": row.record.games,
+                "tiebreaks": {code: _number(value) for code, value in row.tiebreaks.items()},
+                "decided_by": row.decided_by,
+                "rating": row.player.rating,
+                "federation": row.player.federation,
+                "withdrawn": row.player.withdrawn_after is not None,
+            }
+            for row in standings.rows
+        ],
+        "games": [_game_json(event, game) for game in event.games],
+        "playoffs": [],
+        "prizes": [],
+        "warnings": [_warning_json(problem) for problem in warnings],
+    }
+    return json.dumps(data, ensure_ascii=False, indent=2) + "\n"
+
+
+def _game_json(event: Event, game: Game) -> dict[str, Any]:
+    data: dict[str, Any] = {
+        "round": game.round,
+        "board": game.board,
+        "white": event.player(game.white).name,
+        "black": event.player(game.black).name,
+        "result": game.result,
+        "forfeit": game.forfeit,
+        "plies": game.plies,
+    }
+    if game.reason:
+        data["reason"] = game.reason
+    if game.pgn_result is not None:
+        data["pgn_result"] = game.pgn_result
+    return data
+
+
+def _warning_json(problem: Problem) -> dict[str, Any]:
+    data: dict[str, Any] = {"code": problem.code or "warning"}
+    data.update(dict(problem.context))
+    data["message"] = problem.message
+    return data
+
+
+def standings_csv(event: Event, standings: Standings) -> str:
+    """One row per player in final order, tie-break columns in the event's order."""
+    buffer = io.StringIO()
+    writer = csv.writer(buffer, lineterminator="\n")
+    writer.writerow([*CSV_COLUMNS, *event.tiebreaks])
+    for row in standings.rows:
+        player = row.player
+        writer.writerow(
+            [
+                row.rank,
+                row.place,
+                player.number,
+                player.name,
+                player.title or "",
+                player.rating if player.rating is not None else "",
+                player.federation or "",
+                _number(row.points),
+                row.record.games,
+                *(
+                    _number(row.tiebreaks[code])
+                    for code in event.tiebreaks
+                    if code in row.tiebreaks
+                ),
+            ]
+        )
+    return buffer.getvalue()
+
+
+def game_headers(event: Event, game: Game) -> dict[str, str]:
+    """The PGN tags to publish: the file's own, with names, round and result made canonical."""
+    white = event.player(game.white)
+    black = event.player(game.black)
+    headers = {
+        "Event": event.name,
+        "Site": event.config.location or "?",
+        "Date": "????.??.??",
+        "Round": f"{game.round}.{game.board}",
+        "White": white.name,
+        "Black": black.name,
+        "Result": game.result,
+    }
+    for key, value in game.headers.items():
+        if key not in ("Round", "White", "Black", "Result") and value not in ("", "?"):
+            headers[key] = value
+    if white.rating and "WhiteElo" not in headers:
+        headers["WhiteElo"] = str(white.rating)
+    if black.rating and "BlackElo" not in headers:
+        headers["BlackElo"] = str(black.rating)
+    return headers
+
+
+def game_pgn(event: Event, game: Game) -> str:
+    return export_game(game.moves, game_headers(event, game))
+
+
+def games_pgn(event: Event) -> str:
+    """Every game played over the board (or not yet finished), in round and board order.
+
+    Forfeits are not games and are left out; ``results.json`` lists them.
+    """
+    return "".join(game_pgn(event, game) + "\n\n" for game in event.games if not game.forfeit)

@@ -1,0 +1,219 @@
+"""Render stage: every file of the output site, as a mapping of relative path to bytes.
+
+Pages link to each other with relative URLs only (see ``relative_url``), so the same files work
+at a domain's root, under ``/<repo>/`` on GitHub Pages, and opened from disk.
+"""
+
+from __future__ import annotations
+
+from dataclasses import dataclass
+from typing import Any
+
+import jinja2
+import markdown
+
+from ..model import Event, Game, Site
+from ..problems import Problem
+from ..rules.scores import PlayerRecord
+from ..rules.standings import Standings
+from . import board, exports, views
+from .environment import builtin_templates_dir, make_environment, url_for
+
+RESERVED_PAGES = frozenset({"index", "standings", "crosstable", "players", "games", "rounds"})
+
+
+@dataclass(frozen=True)
+class EventOutcome:
+    """What the rule stage decided for one event, ready to print."""
+
+    event: Event
+    records: dict[int, PlayerRecord]
+    standings: Standings
+    warnings: tuple[Problem, ...]
+
+
+def markdown_html(text: str) -> str:
+    """Markdown to HTML with raw HTML escaped: organisers write text, not markup."""
+    converter = markdown.Markdown(extensions=["tables", "fenced_code", "sane_lists"])
+    converter.preprocessors.deregister("html_block")
+    converter.inlinePatterns.deregister("html")
+    return str(converter.convert(text))
+
+
+def markdown_title(text: str, fallback: str) -> str:
+    for line in text.splitlines():
+        if line.startswith("# "):
+            return line[2:].strip()
+    return fallback
+
+
+def event_paths(event: Event) -> dict[str, str]:
+    """Where each page of an event lives in the output."""
+    base = event.slug
+    return {
+        "home": f"{base}/index.html",
+        "standings": f"{base}/standings.html",
+        "crosstable": f"{base}/crosstable.html",
+        "players": f"{base}/players/index.html",
+        "json": f"{base}/results.json",
+        "csv": f"{base}/standings.csv",
+        "pgn": f"{base}/games.pgn",
+    }
+
+
+def round_path(event: Event, number: int) -> str:
+    return f"{event.slug}/rounds/round-{number}.html"
+
+
+def player_path(event: Event, number: int) -> str:
+    return f"{event.slug}/players/{event.player(number).slug}.html"
+
+
+def game_path(event: Event, game: Game) -> str:
+    return f"{event.slug}/games/{game.slug}.html"
+
+
+def page_path(event: Event, slug: str) -> str:
+    return f"{event.slug}/{slug}.html"
+
+
+def has_game_page(game: Game) -> bool:
+    """Games that came from a PGN file get a page; forfeits and bare results do not."""
+    return not game.forfeit and game.source is not None and game.source.suffix.lower() == ".pgn"
+
+
+class SiteRenderer:
+    def __init__(self, site: Site, outcomes: list[EventOutcome]) -> None:
+        self.site = site
+        self.outcomes = outcomes
+        self.environment: jinja2.Environment = make_environment(site.folder / "templates")
+        self.files: dict[str, bytes] = {}
+
+    def render(self) -> dict[str, bytes]:
+        self._static()
+        home = self.site.home_markdown
+        self._page(
+            "index.html",
+            "home.html",
+            title=markdown_title(home, self.site.title),
+            content=markdown_html(home),
+        )
+        for outcome in self.outcomes:
+            self._event(outcome)
+        return dict(sorted(self.files.items()))
+
+    def _static(self) -> None:
+        for folder in (
+            builtin_templates_dir() / "static",
+            self.site.folder / "templates" / "static",
+        ):
+            if folder.is_dir():
+                for path in sorted(folder.iterdir()):
+                    if path.is_file():
+                        self.files[f"static/{path.name}"] = path.read_bytes()
+
+    def _page(self, path: str, template: str, **context: Any) -> None:
+        url = url_for(path)
+        html = self.environment.get_template(template).render(
+            site=self.site,
+            url=url,
+            page_path=path,
+            events=[o.event for o in self.outcomes],
+            **context,
+        )
+        self.files[path] = html.encode("utf-8")
+
+    def _event(self, outcome: EventOutcome) -> None:
+        event = outcome.event
+        standings = outcome.standings
+        paths = event_paths(event)
+        links = EventLinks(event)
+        common: dict[str, Any] = {
+            "event": event,
+            "standings": standings,
+            "paths": paths,
+            "links": links,
+            "pages": [(p, markdown_title(p.markdown, p.slug)) for p in event.pages],
+        }
+        self._page(paths["home"], "event.html", **common)
+        self._page(paths["standings"], "standings.html", **common)
+        if event.is_round_robin:
+            self._page(
+                paths["crosstable"], "crosstable.html", rows=views.crosstable(standings), **common
+            )
+        else:
+            self._page(
+                paths["crosstable"], "ranktable.html", rows=views.rank_table(standings), **common
+            )
+        for number in range(1, event.rounds + 1):
+            self._page(
+                round_path(event, number),
+                "round.html",
+                round=views.round_view(event, outcome.records, number),
+                **common,
+            )
+        self._page(paths["players"], "players.html", **common)
+        for row in standings.rows:
+            self._page(
+                player_path(event, row.player.number),
+                "player.html",
+                row=row,
+                lines=views.player_lines(event, row.record, standings),
+                **common,
+            )
+        for game in event.games:
+            if has_game_page(game):
+                last = game.moves[-1] if game.moves else None
+                self._page(
+                    game_path(event, game),
+                    "game.html",
+                    game=game,
+                    white=event.player(game.white),
+                    black=event.player(game.black),
+                    board=board.board_svg(
+                        last.placement if last else game.initial_placement,
+                        last.uci if last else None,
+                        "Final position",
+                    ),
+                    piece_defs=board.piece_defs(),
+                    viewer_data=board.viewer_data(game),
+                    pgn_text=exports.game_pgn(event, game),
+                    **common,
+                )
+        for page in event.pages:
+            self._page(
+                page_path(event, page.slug),
+                "page.html",
+                page=page,
+                title=markdown_title(page.markdown, page.slug),
+                content=markdown_html(page.markdown),
+                **common,
+            )
+        self.files[paths["json"]] = exports.results_json(
+            event, standings, list(outcome.warnings)
+        ).encode("utf-8")
+        self.files[paths["csv"]] = exports.standings_csv(event, standings).encode("utf-8")
+        self.files[paths["pgn"]] = exports.games_pgn(event).encode("utf-8")
+
+
+class EventLinks:
+    """Output paths of an event's pages, for templates (``url(links.player(n))``)."""
+
+    def __init__(self, event: Event) -> None:
+        self.event = event
+
+    def round(self, number: int) -> str:
+        return round_path(self.event, number)
+
+    def player(self, number: int) -> str:
+        return player_path(self.event, number)
+
+    def game(self, game: Game) -> str | None:
+        return game_path(self.event, game) if has_game_page(game) else None
+
+    def page(self, slug: str) -> str:
+        return page_path(self.event, slug)
+
+
+def render_site(site: Site, outcomes: list[EventOutcome]) -> dict[str, bytes]:
+    return SiteRenderer(site, outcomes).render()

@@ -1,0 +1,204 @@
+"""Render stage: arrange rule results into the tables the templates print.
+
+Nothing here decides an order or a score; it only looks results up and lays them out (cells of a
+crosstable, lines of a player's card), so templates stay simple loops.
+"""
+
+from __future__ import annotations
+
+from dataclasses import dataclass
+
+from ..model import Bye, Event, Game, Player
+from ..rules.scores import Kind, PlayerRecord, RoundEntry
+from ..rules.standings import StandingRow, Standings
+
+
+def points_text(value: float) -> str:
+    """Scores as chess players write them: 6.5 -> "6½", 0.5 -> "½", 7.0 -> "7"."""
+    whole = int(value)
+    fraction = value - whole
+    if fraction == 0:
+        return str(whole)
+    if fraction == 0.5:
+        return f"{whole}½" if whole else "½"
+    return number_text(value)
+
+
+def number_text(value: float) -> str:
+    """Tie-break values without float noise: 27.75 -> "27.75", 4.0 -> "4"."""
+    text = f"{value:.2f}".rstrip("0").rstrip(".")
+    return "0" if text == "-0" else text
+
+
+def result_text(result: str) -> str:
+    """A game's result as printed: "1-0", "½-½", "+ −" for forfeits."""
+    return {
+        "1/2-1/2": "½-½",
+        "+-": "+ : −",
+        "-+": "− : +",
+        "--": "− : −",
+        "*": "…",
+    }.get(result, result)
+
+
+def entry_symbol(entry: RoundEntry) -> str:
+    """One player's result in one round, as a crosstable cell shows it."""
+    if entry.kind is Kind.GAME:
+        return {"win": "1", "draw": "½", "loss": "0"}[entry.outcome or "loss"]
+    if entry.kind is Kind.FORFEIT_WIN:
+        return "+"
+    if entry.kind in (Kind.FORFEIT_LOSS, Kind.DOUBLE_FORFEIT):
+        return "−"
+    if entry.kind is Kind.PENDING:
+        return "*"
+    if entry.kind is Kind.BYE and entry.bye is not None:
+        return {1: "1", 0.5: "½"}.get(entry.bye.points, "0")
+    if entry.kind in (Kind.ABSENT, Kind.UNPAIRED):
+        return "0"
+    return ""
+
+
+def entry_label(entry: RoundEntry) -> str:
+    """Words for a round without an over-the-board result, for titles and screen readers."""
+    return {
+        Kind.GAME: "",
+        Kind.FORFEIT_WIN: "won by forfeit",
+        Kind.FORFEIT_LOSS: "lost by forfeit",
+        Kind.DOUBLE_FORFEIT: "double forfeit",
+        Kind.PENDING: "not finished",
+        Kind.BYE: entry.bye.kind if entry.bye else "bye",
+        Kind.ABSENT: "withdrawn",
+        Kind.UNPAIRED: "not paired",
+        Kind.FUTURE: "not played yet",
+    }[entry.kind]
+
+
+@dataclass(frozen=True)
+class Cell:
+    """One result in a table: what to print, the colour played and the game it links to."""
+
+    symbol: str
+    colour: str | None = None
+    game: Game | None = None
+    opponent: str = ""
+    label: str = ""
+    kind: str = ""
+
+
+def cell_for(entry: RoundEntry, opponent: str = "") -> Cell:
+    return Cell(
+        symbol=entry_symbol(entry),
+        colour=entry.colour,
+        game=entry.game,
+        opponent=opponent,
+        label=entry_label(entry),
+        kind=entry.kind.value,
+    )
+
+
+@dataclass(frozen=True)
+class TableRow:
+    position: int
+    row: StandingRow
+    cells: tuple[tuple[Cell, ...] | None, ...]
+    """Crosstable: one tuple of games per opponent column (``None`` on the diagonal).
+    Rank table: one single-cell tuple per round."""
+
+
+def crosstable(standings: Standings) -> tuple[TableRow, ...]:
+    """Round-robin grid, rows and columns in final order; double round robins: 2 games a cell."""
+    order = [row.player.number for row in standings.rows]
+    rows = []
+    for position, row in enumerate(standings.rows, start=1):
+        against: dict[int, list[RoundEntry]] = {}
+        for entry in row.record.entries:
+            if entry.opponent is not None:
+                against.setdefault(entry.opponent, []).append(entry)
+        cells: list[tuple[Cell, ...] | None] = []
+        for number in order:
+            if number == row.player.number:
+                cells.append(None)
+            else:
+                cells.append(tuple(cell_for(e) for e in against.get(number, [])))
+        rows.append(TableRow(position, row, tuple(cells)))
+    return tuple(rows)
+
+
+def rank_table(standings: Standings) -> tuple[TableRow, ...]:
+    """Swiss table as chess-results prints it: opponent's final rank, colour, result."""
+    rows = []
+    for position, row in enumerate(standings.rows, start=1):
+        cells = []
+        for entry in row.record.entries:
+            opponent = "" if entry.opponent is None else str(standings.rank_of(entry.opponent))
+            if entry.kind is Kind.BYE:
+                opponent = "bye"
+            elif entry.kind in (Kind.ABSENT, Kind.UNPAIRED):
+                opponent = "–"
+            cells.append((cell_for(entry, opponent),))
+        rows.append(TableRow(position, row, tuple(cells)))
+    return tuple(rows)
+
+
+@dataclass(frozen=True)
+class Pairing:
+    board: int
+    game: Game
+    white: Player
+    black: Player
+    white_score: float
+    """Score before the round, as pairing lists show it."""
+    black_score: float
+
+
+@dataclass(frozen=True)
+class RoundView:
+    number: int
+    pairings: tuple[Pairing, ...]
+    byes: tuple[tuple[Player, Bye], ...]
+    absent: tuple[Player, ...]
+
+
+def round_view(event: Event, records: dict[int, PlayerRecord], number: int) -> RoundView:
+    def before(player: int) -> float:
+        return records[player].running_scores()[number - 2] if number > 1 else 0.0
+
+    pairings = tuple(
+        Pairing(
+            game.board,
+            game,
+            event.player(game.white),
+            event.player(game.black),
+            before(game.white),
+            before(game.black),
+        )
+        for game in event.games_in_round(number)
+    )
+    byes = tuple((event.player(b.player), b) for b in event.byes if b.round == number)
+    absent = tuple(
+        event.player(n)
+        for n, record in records.items()
+        if record.entries[number - 1].kind in (Kind.ABSENT, Kind.UNPAIRED)
+    )
+    return RoundView(number, pairings, byes, absent)
+
+
+@dataclass(frozen=True)
+class PlayerLine:
+    entry: RoundEntry
+    cell: Cell
+    opponent: Player | None
+    opponent_rank: int | None
+    score_after: float
+
+
+def player_lines(
+    event: Event, record: PlayerRecord, standings: Standings
+) -> tuple[PlayerLine, ...]:
+    """A player's card: each round with opponent, colour, result and the running score."""
+    lines = []
+    for entry, running in zip(record.entries, record.running_scores(), strict=True):
+        opponent = event.player(entry.opponent) if entry.opponent is not None else None
+        rank = standings.rank_of(entry.opponent) if entry.opponent is not None else None
+        lines.append(PlayerLine(entry, cell_for(entry), opponent, rank, running))
+    return tuple(lines)

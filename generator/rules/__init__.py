@@ -1,0 +1,1 @@
+"""Rule stage: scores, standings and arbiter checks; pure functions, no files, no HTML."""
