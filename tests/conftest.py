@@ -1,0 +1,81 @@
+"""Shared helpers: tiny sites written into a temporary folder."""
+
+from __future__ import annotations
+
+from collections.abc import Callable
+from pathlib import Path
+
+import pytest
+
+from generator.build import load_event
+from generator.model import Event
+from generator.problems import Problems
+
+ROOT = Path(__file__).resolve().parent.parent
+FIXTURES = Path(__file__).resolve().parent / "fixtures"
+
+FOUR_PLAYERS = """
+[[players]]
+name = "Alpha, Anna"
+fide_id = 1000001
+rating = 2300
+
+[[players]]
+name = "Bravo, Bob"
+aliases = ["Bravo, B."]
+rating = 2250
+
+[[players]]
+name = "Charlie, Carl"
+rating = 2200
+
+[[players]]
+name = "Delta, Dora"
+rating = 2150
+"""
+
+
+def event_toml(body: str = "", *, format: str = "round-robin", rounds: int = 3) -> str:
+    """A valid event file for the four players above, plus ``body``."""
+    head = f'name = "Test Event"\nformat = "{format}"\nrounds = {rounds}\nstart = 2025-06-01\n'
+    return head + body + FOUR_PLAYERS
+
+
+def pgn_game(
+    round_tag: str, white: str, black: str, result: str, moves: str = "", **tags: str
+) -> str:
+    extra = "".join(f'[{key} "{value}"]\n' for key, value in tags.items())
+    return (
+        f'[Event "Test Event"]\n[Round "{round_tag}"]\n[White "{white}"]\n[Black "{black}"]\n'
+        f'[Result "{result}"]\n{extra}\n{moves} {result}\n\n'
+    )
+
+
+SiteMaker = Callable[..., Path]
+
+
+@pytest.fixture
+def make_site(tmp_path: Path) -> SiteMaker:
+    """Write a site with one event ``ev``: ``make_site(event_toml(...), {"games.pgn": "..."})``."""
+
+    def make(event: str, files: dict[str, str] | None = None, slug: str = "ev") -> Path:
+        folder = tmp_path / "site" / "content" / slug
+        folder.mkdir(parents=True, exist_ok=True)
+        (folder / "event.toml").write_text(event, encoding="utf-8")
+        for name, text in (files or {}).items():
+            path = folder / name
+            path.parent.mkdir(parents=True, exist_ok=True)
+            path.write_text(text, encoding="utf-8")
+        return tmp_path / "site"
+
+    return make
+
+
+def load(site: Path, slug: str = "ev") -> tuple[Event | None, Problems]:
+    problems = Problems()
+    event = load_event(site / "content" / slug, problems)
+    return event, problems
+
+
+def messages(problems: Problems) -> list[str]:
+    return [p.format() for p in problems.items]

@@ -1,0 +1,179 @@
+"""Joining PGN games to the event: names, rounds, boards and every pairing contradiction."""
+
+from __future__ import annotations
+
+from conftest import SiteMaker, event_toml, load, pgn_game
+
+A, B, C, D = "Alpha, Anna", "Bravo, Bob", "Charlie, Carl", "Delta, Dora"
+
+
+def test_games_are_matched_by_name_alias_and_fide_id(make_site: SiteMaker) -> None:
+    games = (
+        pgn_game("1.1", "alpha,anna", "Bravo, B.", "1-0")
+        + pgn_game("1.2", "A. Alpha", D, "0-1").replace("A. Alpha", "Charlie, Carl")
+        + pgn_game("2.1", "Anna A.", C, "1/2-1/2", WhiteFideId="1000001")
+    )
+    event, problems = load(make_site(event_toml(), {"games.pgn": games}))
+    assert not problems.errors, problems.items
+    assert event is not None
+    assert [(g.round, g.board, g.white, g.black, g.result) for g in event.games] == [
+        (1, 1, 1, 2, "1-0"),
+        (1, 2, 3, 4, "0-1"),
+        (2, 1, 1, 3, "1/2-1/2"),
+    ]
+
+
+def test_unknown_name_is_an_error_with_file_line_and_closest_names(make_site: SiteMaker) -> None:
+    games = pgn_game("1.1", A, B, "1-0") + pgn_game("1.2", "Charly, Carl", D, "1-0")
+    _, problems = load(make_site(event_toml(), {"games.pgn": games}))
+    (error,) = problems.errors
+    assert error.path is not None and error.path.name == "games.pgn"
+    assert error.line == 11  # the White tag of the second game (games start on lines 1, 9)
+    assert (
+        error.message
+        == 'unknown white player "Charly, Carl" in round 1.2, Charly, Carl v Delta, Dora'
+    )
+    assert error.hint.startswith("closest known players: Charlie, Carl")
+
+
+def test_round_and_board_come_from_the_round_tag_in_any_order(make_site: SiteMaker) -> None:
+    games = (
+        pgn_game("1.2", C, D, "1-0")
+        + pgn_game("1", A, B, "0-1")
+        + pgn_game("2.1", D, A, "1/2-1/2")
+        + pgn_game(" 2.2 ", B, C, "1-0")
+    )
+    event, problems = load(make_site(event_toml(), {"games.pgn": games}))
+    assert not problems.items
+    assert event is not None
+    # A game without a board number takes the next number after the numbered ones.
+    assert [(g.round, g.board, g.white) for g in event.games] == [
+        (1, 2, 3),
+        (1, 3, 1),
+        (2, 1, 4),
+        (2, 2, 2),
+    ]
+
+
+def test_a_round_that_does_not_exist(make_site: SiteMaker) -> None:
+    _, problems = load(make_site(event_toml(), {"g.pgn": pgn_game("4.1", A, B, "1-0")}))
+    (error,) = problems.errors
+    assert error.line == 2
+    assert "round 4 does not exist (the event has 3 rounds)" in error.message
+
+
+def test_an_unreadable_round_tag(make_site: SiteMaker) -> None:
+    _, problems = load(make_site(event_toml(), {"g.pgn": pgn_game("?", A, B, "1-0")}))
+    (error,) = problems.errors
+    assert 'cannot read the round "?"' in error.message
+    assert error.hint.startswith('write [Round "5"]')
+
+
+def test_a_pairing_seen_twice(make_site: SiteMaker) -> None:
+    files = {"a.pgn": pgn_game("1.1", A, B, "1-0"), "b.pgn": pgn_game("1.1", A, B, "1-0")}
+    _, problems = load(make_site(event_toml(), files))
+    (error,) = problems.errors
+    assert error.path is not None and error.path.name == "b.pgn"
+    assert error.message == (
+        "the pairing Alpha, Anna v Bravo, Bob of round 1 is seen twice (also at a.pgn:1)"
+    )
+
+
+def test_a_player_paired_twice_in_one_round(make_site: SiteMaker) -> None:
+    games = pgn_game("1.1", A, B, "1-0") + pgn_game("1.2", C, A, "1-0")
+    _, problems = load(make_site(event_toml(), {"g.pgn": games}))
+    (error,) = problems.errors
+    assert error.message == "Alpha, Anna is paired twice in round 1 (also at g.pgn:1)"
+    assert error.line == 9
+
+
+def test_a_pair_meeting_again_in_a_single_round_robin(make_site: SiteMaker) -> None:
+    games = pgn_game("1.1", A, B, "1-0") + pgn_game("3.1", B, A, "1-0")
+    _, problems = load(make_site(event_toml(), {"g.pgn": games}))
+    (error,) = problems.errors
+    assert "meet again in round 3 (they already met in round 1, g.pgn:1)" in error.message
+    doubled = event_toml(format="double-round-robin", rounds=6)
+    _, problems = load(make_site(doubled, {"g.pgn": games}, slug="drr"), "drr")
+    assert not problems.errors
+
+
+def test_results_entry_adds_a_forfeit_no_pgn_carries(make_site: SiteMaker) -> None:
+    body = (
+        f'[[results]]\nround = 1\nwhite = "{C}"\nblack = "{D}"\nresult = "+-"\nreason = "late"\n\n'
+    )
+    event, problems = load(make_site(event_toml(body), {"g.pgn": pgn_game("1.1", A, B, "1-0")}))
+    assert not problems.items
+    assert event is not None
+    forfeit = event.games[1]
+    assert (forfeit.round, forfeit.board, forfeit.white, forfeit.black) == (1, 2, 3, 4)
+    assert forfeit.forfeit and not forfeit.played
+    assert forfeit.reason == "late"
+
+
+def test_results_entry_with_a_reason_overrides_the_pgn(make_site: SiteMaker) -> None:
+    body = (
+        f'[[results]]\nround = 1\nwhite = "{A}"\nblack = "{B}"\nresult = "0-1"\n'
+        'reason = "Phone rang: game forfeited"\n\n'
+    )
+    event, problems = load(
+        make_site(event_toml(body), {"g.pgn": pgn_game("1.1", A, B, "1-0", "1. e4 e5")})
+    )
+    assert not problems.items
+    assert event is not None
+    (game,) = event.games
+    assert (game.result, game.pgn_result, game.reason, game.plies) == (
+        "0-1",
+        "1-0",
+        "Phone rang: game forfeited",
+        2,
+    )
+
+
+def test_results_entry_contradicting_the_pgn_is_an_error(make_site: SiteMaker) -> None:
+    body = f'[[results]]\nround = 1\nwhite = "{A}"\nblack = "{B}"\nresult = "0-1"\n\n'
+    text = event_toml(body)
+    _, problems = load(make_site(text, {"g.pgn": pgn_game("1.1", A, B, "1-0")}))
+    (error,) = problems.errors
+    assert error.path is not None and error.path.name == "event.toml"
+    assert error.line == text.splitlines().index("[[results]]") + 1
+    assert "the PGN result 1-0 (g.pgn:1) contradicts [[results]] 0-1" in error.message
+    assert "reason" in error.hint
+
+
+def test_results_entry_with_other_colours_or_opponent_is_an_error(make_site: SiteMaker) -> None:
+    swapped = f'[[results]]\nround = 1\nwhite = "{B}"\nblack = "{A}"\nresult = "1-0"\n\n'
+    _, problems = load(make_site(event_toml(swapped), {"g.pgn": pgn_game("1.1", A, B, "1-0")}))
+    (error,) = problems.errors
+    assert "colours the other way round" in error.message
+    other = f'[[results]]\nround = 1\nwhite = "{A}"\nblack = "{C}"\nresult = "1-0"\n\n'
+    _, problems = load(
+        make_site(event_toml(other), {"g.pgn": pgn_game("1.1", A, B, "1-0")}, slug="other"), "other"
+    )
+    (error,) = problems.errors
+    assert "but g.pgn:1 has Alpha, Anna v Bravo, Bob in that round" in error.message
+
+
+def test_a_bye_and_a_game_in_the_same_round(make_site: SiteMaker) -> None:
+    body = f'[[byes]]\nround = 1\nplayer = "{A}"\npoints = 1\n\n'
+    _, problems = load(
+        make_site(event_toml(body, format="swiss"), {"g.pgn": pgn_game("1.1", A, B, "1-0")})
+    )
+    (error,) = problems.errors
+    assert error.message == "Alpha, Anna has a bye in round 1 but also a game in that round"
+
+
+def test_a_withdrawn_player_cannot_play_later(make_site: SiteMaker) -> None:
+    body = f'[[withdrawals]]\nplayer = "{A}"\nafter_round = 1\n\n'
+    games = pgn_game("1.1", A, B, "1-0") + pgn_game("2.1", A, C, "1-0")
+    _, problems = load(make_site(event_toml(body, format="swiss"), {"g.pgn": games}))
+    (error,) = problems.errors
+    assert error.message.startswith("Alpha, Anna withdrew after round 1 but plays in round 2")
+
+
+def test_a_bad_result_tag(make_site: SiteMaker) -> None:
+    _, problems = load(make_site(event_toml(), {"g.pgn": pgn_game("1.1", A, B, "1:0")}))
+    (error,) = problems.errors
+    assert (
+        error.message == 'round 1.1, Alpha, Anna v Bravo, Bob: the result "1:0" is not a PGN result'
+    )
+    assert error.line == 5

@@ -1,0 +1,82 @@
+"""The command line: exit codes, located messages, and nothing lost on failure."""
+
+from __future__ import annotations
+
+import subprocess
+import sys
+from pathlib import Path
+
+import pytest
+from conftest import ROOT, SiteMaker, event_toml, pgn_game
+
+from generator.cli import main
+
+A, B = "Alpha, Anna", "Bravo, Bob"
+
+
+def test_build_writes_the_site_and_exits_zero(
+    make_site: SiteMaker, capsys: pytest.CaptureFixture[str]
+) -> None:
+    site = make_site(event_toml(), {"g.pgn": pgn_game("1.1", A, B, "1-0")})
+    assert main(["build", "--site", str(site)]) == 0
+    assert (site / "output/ev/results.json").is_file()
+    assert "built" in capsys.readouterr().out
+
+
+def test_errors_are_printed_as_path_line_message_with_a_hint(
+    make_site: SiteMaker, capsys: pytest.CaptureFixture[str]
+) -> None:
+    site = make_site(event_toml(), {"g.pgn": pgn_game("1.1", A, "Bravo, Bobby", "1-0")})
+    assert main(["build", "--site", str(site)]) == 1
+    err = capsys.readouterr().err
+    assert 'content/ev/g.pgn:4: error: unknown black player "Bravo, Bobby"' in err
+    assert "hint: closest known players: Bravo, Bob" in err
+    assert "Traceback" not in err
+
+
+def test_a_failed_build_leaves_the_last_good_site(make_site: SiteMaker) -> None:
+    site = make_site(event_toml(), {"g.pgn": pgn_game("1.1", A, B, "1-0")})
+    assert main(["build", "--site", str(site)]) == 0
+    before = (site / "output/ev/results.json").read_bytes()
+    (site / "content/ev/g.pgn").write_text(pgn_game("1.1", A, "Nobody", "1-0"), encoding="utf-8")
+    assert main(["build", "--site", str(site)]) == 1
+    assert (site / "output/ev/results.json").read_bytes() == before
+    assert [p.name for p in site.iterdir() if p.name.startswith(".output")] == []
+
+
+def test_strict_fails_on_warnings(make_site: SiteMaker) -> None:
+    games = pgn_game("1.1", A, B, "1-0", "1. e4 e5 2. Ke3")
+    site = make_site(event_toml(), {"g.pgn": games})
+    assert main(["build", "--site", str(site)]) == 0
+    (site / "output").rename(site / "kept")
+    assert main(["build", "--site", str(site), "--strict"]) == 1
+    assert not (site / "output").exists()
+
+
+def test_check_validates_without_writing(
+    make_site: SiteMaker, capsys: pytest.CaptureFixture[str]
+) -> None:
+    site = make_site(event_toml(), {"g.pgn": pgn_game("1.1", A, B, "1-0")})
+    assert main(["check", "--site", str(site)]) == 0
+    assert not (site / "output").exists()
+    (site / "content/ev/event.toml").write_text(event_toml("colour = 2\n"), encoding="utf-8")
+    assert main(["check", "--site", str(site)]) == 1
+    assert 'content/ev/event.toml:5: error: colour: unknown key "colour"' in capsys.readouterr().err
+
+
+def test_output_option_and_overlap_guard(make_site: SiteMaker, tmp_path: Path) -> None:
+    site = make_site(event_toml(), {"g.pgn": pgn_game("1.1", A, B, "1-0")})
+    assert main(["build", "--site", str(site), "--output", str(tmp_path / "public")]) == 0
+    assert (tmp_path / "public/index.html").is_file()
+    assert main(["build", "--site", str(site), "--output", str(site)]) == 1
+    assert (site / "content/ev/event.toml").is_file()
+
+
+def test_python_dash_m_generator(make_site: SiteMaker) -> None:
+    site = make_site(event_toml(), {"g.pgn": pgn_game("1.1", A, B, "1-0")})
+    done = subprocess.run(
+        [sys.executable, "-m", "generator", "check", "--site", str(site)],
+        cwd=ROOT, capture_output=True, text=True, check=False,
+    )  # fmt: skip
+    assert done.returncode == 0, done.stderr
+    assert "valid" in done.stdout

@@ -1,0 +1,166 @@
+"""The event file schema: every problem at once, with key path, line and a hint."""
+
+from __future__ import annotations
+
+import datetime as dt
+from pathlib import Path
+
+from conftest import FOUR_PLAYERS, SiteMaker, event_toml, load
+
+from generator.build import build_site
+from generator.config import load_event_config
+from generator.config.toml_lines import key_lines
+from generator.problems import Problems
+
+
+def _errors(path: Path) -> list[tuple[int | None, str, str]]:
+    problems = Problems()
+    config, _ = load_event_config(path, problems)
+    assert config is None
+    return [(p.line, p.message, p.hint) for p in problems.errors]
+
+
+def test_valid_file_gives_typed_config_with_defaults(make_site: SiteMaker) -> None:
+    site = make_site(event_toml('location = "Testville"\n'))
+    problems = Problems()
+    config, _ = load_event_config(site / "content/ev/event.toml", problems)
+    assert not problems.items
+    assert config is not None
+    assert config.start == dt.date(2025, 6, 1)
+    assert config.pgn == ("*.pgn", "games/*.pgn")
+    assert config.scoring.win == 1.0 and config.scoring.draw == 0.5
+    assert [p.name for p in config.players][1] == "Bravo, Bob"
+    assert config.players[1].aliases == ("Bravo, B.",)
+    assert config.rules == "fide"
+
+
+def test_unknown_key_is_rejected_with_did_you_mean_and_line(make_site: SiteMaker) -> None:
+    text = event_toml().replace("rating = 2250", "raiting = 2250")
+    site = make_site(text)
+    errors = _errors(site / "content/ev/event.toml")
+    line = text.splitlines().index("raiting = 2250") + 1
+    assert errors == [(line, 'players[2].raiting: unknown key "raiting"', 'did you mean "rating"?')]
+
+
+def test_every_problem_is_reported_at_once(make_site: SiteMaker) -> None:
+    text = (
+        'name = "X"\nformat = "swis"\nrounds = "nine"\ncolour = 1\nstart = "July"\n' + FOUR_PLAYERS
+    )
+    site = make_site(text)
+    errors = _errors(site / "content/ev/event.toml")
+    by_line = {line: (message, hint) for line, message, hint in errors}
+    assert by_line[2] == (
+        'format: "swis" is not one of "round-robin", "double-round-robin", "swiss"',
+        'did you mean "swiss"?',
+    )
+    assert by_line[3][0] == "rounds: expected a whole number of at least 1, found a string 'nine'"
+    assert by_line[4][0] == 'colour: unknown key "colour"'
+    assert by_line[5][0].startswith("start: expected a date written as YYYY-MM-DD")
+    assert len(errors) == 4
+
+
+def test_missing_required_key(make_site: SiteMaker) -> None:
+    site = make_site('format = "swiss"\nrounds = 5\n' + FOUR_PLAYERS)
+    errors = _errors(site / "content/ev/event.toml")
+    assert [m for _, m, _ in errors] == ['name: the key "name" is required']
+
+
+def test_toml_syntax_error_names_the_line(make_site: SiteMaker) -> None:
+    site = make_site('name = "X"\nformat = swiss\nrounds = 5\n')
+    errors = _errors(site / "content/ev/event.toml")
+    assert len(errors) == 1
+    line, message, _ = errors[0]
+    assert line == 2
+    assert message.startswith("TOML syntax error")
+
+
+def test_cross_key_checks_name_unknown_players_and_rounds(make_site: SiteMaker) -> None:
+    body = (
+        '[[byes]]\nround = 7\nplayer = "Bravo, Bobby"\npoints = 0.5\n\n'
+        '[[withdrawals]]\nplayer = "Delta, Dora"\nafter_round = 3\n\n'
+    )
+    site = make_site(event_toml(body, format="swiss"))
+    errors = _errors(site / "content/ev/event.toml")
+    messages = [m for _, m, _ in errors]
+    assert "byes[1].round: round 7 does not exist: the event has 3" in messages
+    assert 'byes[1].player: unknown player "Bravo, Bobby"' in messages
+    hints = [h for _, m, h in errors if "Bravo, Bobby" in m]
+    assert hints == ["closest known players: Bravo, Bob (add an alias to [[players]])"]
+    assert any(
+        m.startswith("withdrawals[1].after_round: after_round 3 leaves no round") for m in messages
+    )
+
+
+def test_bye_points_must_be_full_half_or_zero(make_site: SiteMaker) -> None:
+    site = make_site(
+        event_toml('[[byes]]\nround = 1\nplayer = "Alpha, Anna"\npoints = 0.7\n\n', format="swiss")
+    )
+    errors = _errors(site / "content/ev/event.toml")
+    assert [m for _, m, _ in errors] == ["byes[1].points: 0.7 is not one of 0, 0.5, 1"]
+
+
+def test_round_robin_needs_the_right_number_of_rounds(make_site: SiteMaker) -> None:
+    site = make_site(event_toml(rounds=5))
+    errors = _errors(site / "content/ev/event.toml")
+    assert [m for _, m, _ in errors] == ["rounds: a round-robin of 4 players has 3 rounds, not 5"]
+    site = make_site(event_toml(format="double-round-robin", rounds=6), slug="drr")
+    problems = Problems()
+    config, _ = load_event_config(site / "content/drr/event.toml", problems)
+    assert config is not None and not problems.items
+
+
+def test_duplicate_names_and_aliases(make_site: SiteMaker) -> None:
+    text = event_toml().replace('aliases = ["Bravo, B."]', 'aliases = ["alpha,  anna"]')
+    site = make_site(text)
+    errors = _errors(site / "content/ev/event.toml")
+    assert [m for _, m, _ in errors] == [
+        'players[2].aliases: "alpha,  anna" is already used by player "Alpha, Anna"'
+    ]
+
+
+def test_tiebreak_codes_are_checked(make_site: SiteMaker) -> None:
+    site = make_site(event_toml('tiebreaks = ["SB", "BH/C1", "KS/L+1", "XYZ"]\n'))
+    errors = _errors(site / "content/ev/event.toml")
+    assert [m for _, m, _ in errors] == ['tiebreaks[4]: "XYZ" is not a known tie-break']
+
+
+def test_preset_supplies_tiebreaks(make_site: SiteMaker) -> None:
+    site = make_site(event_toml('rules = "us-junior-closed"\n'))
+    event, _problems = load(site)
+    assert event is not None
+    assert event.tiebreaks == ("DE", "BPG", "KS", "SB", "WIN")
+    site = make_site(event_toml('rules = "acf-junior"\n', format="swiss", rounds=4), slug="acf")
+    event, _ = load(site, "acf")
+    assert event is not None
+    assert event.tiebreaks == ("PS", "PS/C1", "PS/C2", "PS/C3")
+
+
+def test_rules_edition_follows_the_start_date(make_site: SiteMaker) -> None:
+    site = make_site(event_toml())
+    event, _ = load(site)
+    assert event is not None and event.rules_edition == "2024"
+    text = event_toml().replace("start = 2025-06-01", "start = 2026-03-01")
+    site = make_site(text, slug="new")
+    event, _ = load(site, "new")
+    assert event is not None and event.rules_edition == "2026"
+
+
+def test_nothing_is_written_when_the_config_has_an_error(make_site: SiteMaker) -> None:
+    site = make_site(event_toml("colour = 1\n"))
+    report = build_site(site)
+    assert report.problems.errors
+    assert not (site / "output").exists()
+
+
+def test_key_lines_follow_tables_and_arrays_of_tables() -> None:
+    text = (
+        'name = "X"\n[scoring]\nwin = 3\n[[players]]\nname = "A"\n[[players]]\nname = "B"\n'
+        '[[prizes.money]]\nname = "1st"\n[prizes]\ncurrency = "AUD"\n'
+    )
+    lines = key_lines(text)
+    assert lines[("name",)] == 1
+    assert lines[("scoring", "win")] == 3
+    assert lines[("players", 0, "name")] == 5
+    assert lines[("players", 1, "name")] == 7
+    assert lines[("prizes", "money", 0, "name")] == 9
+    assert lines[("prizes", "currency")] == 11

@@ -1,0 +1,146 @@
+"""The written site: relative links only, everything escaped, byte-identical rebuilds."""
+
+from __future__ import annotations
+
+import json
+import re
+import shutil
+from pathlib import Path
+from urllib.parse import unquote, urlsplit
+
+import pytest
+from conftest import FIXTURES, SiteMaker, event_toml, pgn_game
+
+from generator.build import build_site
+from generator.render.environment import relative_url
+
+A, B, C, D = "Alpha, Anna", "Bravo, Bob", "Charlie, Carl", "Delta, Dora"
+LINK = re.compile(r'(?:href|src)="([^"]*)"')
+
+
+@pytest.fixture
+def mini(tmp_path: Path) -> Path:
+    site = tmp_path / "mini-rr"
+    shutil.copytree(FIXTURES / "mini-rr", site, ignore=shutil.ignore_patterns("output"))
+    return site
+
+
+def test_relative_url() -> None:
+    assert relative_url("ev/rounds/round-1.html", "ev/players/1-a.html") == "../players/1-a.html"
+    assert relative_url("index.html", "ev/index.html") == "ev/index.html"
+    assert relative_url("ev/games/r1-b1.html", "static/style.css") == "../../static/style.css"
+
+
+def test_every_link_is_relative_and_points_to_a_file(mini: Path) -> None:
+    report = build_site(mini)
+    assert report.written, [p.format() for p in report.problems.items]
+    output = mini / "output"
+    pages = sorted(output.rglob("*.html"))
+    assert (
+        len(pages) == 17
+    )  # home, event, standings, crosstable, players, 4 players, 3 rounds, 5 games
+    for page in pages:
+        for link in LINK.findall(page.read_text(encoding="utf-8")):
+            parts = urlsplit(link)
+            assert not parts.scheme and not parts.netloc, f"{page}: absolute link {link}"
+            assert not link.startswith("/"), f"{page}: root-relative link {link}"
+            if parts.path:
+                target = (page.parent / unquote(parts.path)).resolve()
+                assert target.is_file(), f"{page}: broken link {link}"
+
+
+def test_two_builds_are_byte_identical(mini: Path, tmp_path: Path) -> None:
+    build_site(mini, tmp_path / "one")
+    build_site(mini, tmp_path / "two")
+    one = {
+        p.relative_to(tmp_path / "one"): p.read_bytes()
+        for p in (tmp_path / "one").rglob("*")
+        if p.is_file()
+    }
+    two = {
+        p.relative_to(tmp_path / "two"): p.read_bytes()
+        for p in (tmp_path / "two").rglob("*")
+        if p.is_file()
+    }
+    assert one == two
+
+
+def test_names_and_texts_are_escaped(make_site: SiteMaker) -> None:
+    evil = '<script>alert("x")</script>'
+    text = event_toml().replace('name = "Test Event"', f"name = '{evil}'")
+    text = text.replace('"Delta, Dora"', "'Delta <b>&</b> Dora'")
+    games = pgn_game("1.1", A, "Delta <b>&</b> Dora", "1-0", "1. e4 e5", Opening=evil)
+    site = make_site(text, {"g.pgn": games, "notes.md": f"# Notes\n\nRaw {evil} here.\n"})
+    report = build_site(site)
+    assert report.written, [p.format() for p in report.problems.items]
+    for page in (site / "output").rglob("*.html"):
+        html = page.read_text(encoding="utf-8")
+        assert "<script>alert" not in html, page
+        assert "<b>&</b>" not in html, page
+    game = (site / "output/ev/games/r1-b1.html").read_text(encoding="utf-8")
+    assert "Delta &lt;b&gt;&amp;&lt;/b&gt; Dora" in game
+    notes = (site / "output/ev/notes.html").read_text(encoding="utf-8")
+    assert "Raw &lt;script&gt;" in notes
+
+
+def test_results_json_follows_the_contract(mini: Path) -> None:
+    build_site(mini)
+    data = json.loads((mini / "output/mini/results.json").read_text(encoding="utf-8"))
+    assert data["schema"] == 1
+    assert data["event"] == {
+        "slug": "mini", "name": "Mini Round Robin", "format": "round-robin", "rounds": 3,
+        "rounds_played": 3, "tiebreaks": ["DE", "BPG", "KS", "SB", "WIN"], "rules_edition": "2024",
+        "start": "2025-06-01", "end": "2025-06-03", "location": "Testville",
+    }  # fmt: skip
+    # By hand: Bravo ½ + 1 + 1 = 2½; Charlie ½ + ½ + 1 (forfeit) = 2; Alpha 1 + ½ + 0 = 1½; Delta 0.
+    assert [
+        (s["rank"], s["place"], s["name"], s["points"], s["games"]) for s in data["standings"]
+    ] == [
+        (1, "1", "Bravo, Bob", 2.5, 3),
+        (2, "2", "Charlie, Carl", 2, 3),
+        (3, "3", "Alpha, Anna", 1.5, 3),
+        (4, "4", "Delta, Dora", 0, 3),
+    ]
+    assert data["games"][0] == {
+        "round": 1, "board": 1, "white": "Alpha, Anna", "black": "Delta, Dora", "result": "1-0",
+        "forfeit": False, "plies": 7,
+    }  # fmt: skip
+    forfeit = data["games"][-1]
+    assert (forfeit["result"], forfeit["forfeit"], forfeit["plies"]) == ("-+", True, 0)
+    assert data["playoffs"] == [] and data["prizes"] == [] and data["warnings"] == []
+
+
+def test_games_pgn_holds_every_played_game_with_canonical_names(mini: Path) -> None:
+    build_site(mini)
+    text = (mini / "output/mini/games.pgn").read_text(encoding="utf-8")
+    assert text.count("[Event ") == 5  # the forfeit is not a game
+    assert '[White "Bravo, Bob"]' in text and "Bravo, B." not in text
+    assert '[Round "1.2"]' in text
+
+
+def test_a_site_template_overrides_the_built_in_one(mini: Path) -> None:
+    (mini / "templates").mkdir()
+    (mini / "templates/page.html").write_text("unused", encoding="utf-8")
+    (mini / "templates/players.html").write_text(
+        '{% extends "base.html" %}{% block main %}'
+        "<p>Custom players: {{ event.players | length }}</p>{% endblock %}",
+        encoding="utf-8",
+    )
+    build_site(mini)
+    html = (mini / "output/mini/players/index.html").read_text(encoding="utf-8")
+    assert "<p>Custom players: 4</p>" in html
+    assert 'href="../../static/style.css"' in html
+
+
+def test_game_page_has_board_viewer_and_pgn(mini: Path) -> None:
+    build_site(mini)
+    html = (mini / "output/mini/games/r1-b1.html").read_text(encoding="utf-8")
+    assert 'src="../../static/board.js"' in html
+    positions = json.loads(
+        re.search(
+            r'<script type="application/json" class="viewer-data">(.*?)</script>', html
+        ).group(1)
+    )  # type: ignore[union-attr]
+    assert len(positions["positions"]) == 8 and positions["moves"][-1] == "h5f7"
+    assert html.count('<use href="#') == 32 - 1  # final position after Qxf7#: one pawn captured
+    assert "4. Qxf7# 1-0" in html

@@ -1,0 +1,102 @@
+"""Scoring of games, forfeits, byes and withdrawals, and standings by points."""
+
+from __future__ import annotations
+
+from conftest import SiteMaker, event_toml, load, pgn_game
+
+from generator.model import Event
+from generator.rules.scores import Kind, player_records
+from generator.rules.standings import rank_by_points
+
+A, B, C, D = "Alpha, Anna", "Bravo, Bob", "Charlie, Carl", "Delta, Dora"
+
+
+def _event(make_site: SiteMaker, body: str, games: str, **kwargs: object) -> Event:
+    event, problems = load(make_site(event_toml(body, **kwargs), {"g.pgn": games}))  # type: ignore[arg-type]
+    assert event is not None, problems.items
+    assert not problems.errors, problems.items
+    return event
+
+
+def test_forfeits_score_a_win_and_nothing(make_site: SiteMaker) -> None:
+    body = (
+        f'[[results]]\nround = 1\nwhite = "{A}"\nblack = "{B}"\nresult = "+-"\n\n'
+        f'[[results]]\nround = 1\nwhite = "{C}"\nblack = "{D}"\nresult = "--"\n\n'
+        f'[[results]]\nround = 2\nwhite = "{B}"\nblack = "{C}"\nresult = "-+"\n\n'
+        f'[[results]]\nround = 2\nwhite = "{D}"\nblack = "{A}"\nresult = "1/2-1/2"\n\n'
+    )
+    records = player_records(_event(make_site, body, "", format="swiss", rounds=2))
+    assert [e.kind for e in records[1].entries] == [Kind.FORFEIT_WIN, Kind.GAME]
+    assert records[1].points == 1.5
+    assert [e.kind for e in records[2].entries] == [Kind.FORFEIT_LOSS, Kind.FORFEIT_LOSS]
+    assert records[2].points == 0
+    assert [e.kind for e in records[3].entries] == [Kind.DOUBLE_FORFEIT, Kind.FORFEIT_WIN]
+    assert records[3].points == 1
+    assert records[4].points == 0.5
+    assert records[4].games == 2
+
+
+def test_byes_full_half_and_zero(make_site: SiteMaker) -> None:
+    body = (
+        f'[[byes]]\nround = 1\nplayer = "{C}"\npoints = 1\n\n'
+        f'[[byes]]\nround = 1\nplayer = "{D}"\npoints = 0.5\n\n'
+        f'[[byes]]\nround = 2\nplayer = "{D}"\npoints = 0\n\n'
+    )
+    games = pgn_game("1.1", A, B, "1-0") + pgn_game("2.1", A, C, "0-1")
+    records = player_records(_event(make_site, body, games, format="swiss", rounds=2))
+    assert records[3].points == 2  # full-point bye + a win
+    assert records[4].points == 0.5  # half-point bye + zero-point bye
+    assert [e.kind for e in records[4].entries] == [Kind.BYE, Kind.BYE]
+    assert records[4].games == 0
+    assert records[2].entries[1].kind is Kind.UNPAIRED  # no game, no bye in a played round
+
+
+def test_withdrawal_makes_later_rounds_absent(make_site: SiteMaker) -> None:
+    body = f'[[withdrawals]]\nplayer = "{D}"\nafter_round = 1\n\n'
+    games = (
+        pgn_game("1.1", A, B, "1/2-1/2")
+        + pgn_game("1.2", C, D, "0-1")
+        + pgn_game("2.1", A, C, "1-0")
+    )
+    event = _event(make_site, body, games, format="swiss", rounds=3)
+    records = player_records(event)
+    assert [e.kind for e in records[4].entries] == [Kind.GAME, Kind.ABSENT, Kind.ABSENT]
+    assert records[4].points == 1
+    assert [e.kind for e in records[1].entries] == [Kind.GAME, Kind.GAME, Kind.FUTURE]
+    assert event.rounds_played == 2
+
+
+def test_scoring_table_is_used(make_site: SiteMaker) -> None:
+    body = "[scoring]\nwin = 3\ndraw = 1\nloss = 0\n\n"
+    body += f'[[byes]]\nround = 2\nplayer = "{A}"\npoints = 0.5\n\n'
+    body += f'[[results]]\nround = 2\nwhite = "{B}"\nblack = "{C}"\nresult = "+-"\n\n'
+    games = pgn_game("1.1", A, B, "1-0") + pgn_game("1.2", C, D, "1/2-1/2")
+    records = player_records(_event(make_site, body, games, format="swiss", rounds=2))
+    assert records[1].points == 4  # 3 for the win, 1 for a half-point bye (a draw)
+    assert records[2].points == 3  # a loss, then a forfeit win worth a win
+    assert records[3].points == 1
+    assert records[1].running_scores() == (3, 4)
+
+
+def test_pending_game_scores_nothing_yet(make_site: SiteMaker) -> None:
+    games = pgn_game("1.1", A, B, "*") + pgn_game("1.2", C, D, "1-0")
+    records = player_records(_event(make_site, "", games))
+    assert records[1].entries[0].kind is Kind.PENDING
+    assert records[1].points == 0 and records[1].games == 0
+
+
+def test_equal_points_share_a_place(make_site: SiteMaker) -> None:
+    games = (
+        pgn_game("1.1", A, B, "1-0")
+        + pgn_game("1.2", C, D, "1-0")
+        + pgn_game("2.1", A, C, "1/2-1/2")
+        + pgn_game("2.2", B, D, "1-0")
+    )
+    event = _event(make_site, "", games)
+    standings = rank_by_points(event, player_records(event))
+    assert [(r.player.name, r.points, r.rank, r.place, r.decided_by) for r in standings.rows] == [
+        (A, 1.5, 1, "1-2", "shared"),
+        (C, 1.5, 1, "1-2", "points"),
+        (B, 1.0, 3, "3", "points"),
+        (D, 0.0, 4, "4", "points"),
+    ]

@@ -1,0 +1,80 @@
+"""Crosstable and rank-table cells: the right result, colour and game in the right place."""
+
+from __future__ import annotations
+
+from conftest import SiteMaker, event_toml, load, pgn_game
+
+from generator.model import Event
+from generator.render.views import crosstable, points_text, rank_table
+from generator.rules.scores import player_records
+from generator.rules.standings import Standings, rank_by_points
+
+A, B, C, D = "Alpha, Anna", "Bravo, Bob", "Charlie, Carl", "Delta, Dora"
+
+
+def _standings(make_site: SiteMaker, text: str, games: str) -> tuple[Event, Standings]:
+    event, problems = load(make_site(text, {"g.pgn": games}))
+    assert event is not None and not problems.errors, problems.items
+    return event, rank_by_points(event, player_records(event))
+
+
+def _cells(row: object) -> list[str]:
+    out = []
+    for games in row.cells:  # type: ignore[attr-defined]
+        if games is None:
+            out.append("X")
+        else:
+            out.append(" ".join(f"{c.symbol}{c.colour or ''}" for c in games))
+    return out
+
+
+def test_round_robin_crosstable_cells(make_site: SiteMaker) -> None:
+    body = f'[[results]]\nround = 3\nwhite = "{C}"\nblack = "{D}"\nresult = "+-"\n\n'
+    games = (
+        pgn_game("1.1", A, D, "1-0", "1. e4 e5")
+        + pgn_game("1.2", B, C, "0-1")
+        + pgn_game("2.1", C, A, "1/2-1/2")
+        + pgn_game("2.2", B, D, "1/2-1/2")
+        + pgn_game("3.1", A, B, "1-0")
+    )
+    # By hand: A 1 + ½ + 1 = 2½, C 1 + ½ + 1 (forfeit) = 2½, B 0 + ½ + 0 = ½, D 0 + ½ + 0 = ½.
+    _, standings = _standings(make_site, event_toml(body), games)
+    assert [r.player.name for r in standings.rows] == [A, C, B, D]
+    rows = crosstable(standings)
+    # Columns in final order too: A, C, B, D; the diagonal is blank.
+    assert _cells(rows[0]) == ["X", "½b", "1w", "1w"]
+    assert _cells(rows[1]) == ["½w", "X", "1b", "+w"]
+    assert _cells(rows[2]) == ["0b", "0w", "X", "½w"]
+    assert _cells(rows[3]) == ["0b", "−b", "½b", "X"]
+    assert rows[0].cells[3][0].game.plies == 2  # type: ignore[index]
+    assert rows[1].cells[3][0].kind == "forfeit-win"  # type: ignore[index]
+
+
+def test_double_round_robin_cell_holds_both_games(make_site: SiteMaker) -> None:
+    games = pgn_game("1.1", A, B, "1-0") + pgn_game("4.1", B, A, "1/2-1/2")
+    text = event_toml(format="double-round-robin", rounds=6)
+    _, standings = _standings(make_site, text, games)
+    rows = crosstable(standings)
+    assert rows[0].row.player.name == A
+    b_column = [r.row.player.name for r in rows].index(B)
+    assert _cells(rows[0])[b_column] == "1w ½b"
+
+
+def test_swiss_rank_table_shows_final_rank_colour_and_result(make_site: SiteMaker) -> None:
+    body = f'[[byes]]\nround = 2\nplayer = "{D}"\npoints = 1\n\n'
+    games = (
+        pgn_game("1.1", A, B, "1-0") + pgn_game("1.2", C, D, "0-1") + pgn_game("2.1", B, C, "1-0")
+    )
+    text = event_toml(body, format="swiss", rounds=3)
+    _, standings = _standings(make_site, text, games)
+    # D 2 (rank 1), A 1 (rank 2, before B by number), B 1 (rank 3), C 0 (rank 4)
+    assert [r.player.name for r in standings.rows] == [D, A, B, C]
+    rows = rank_table(standings)
+    first = [(c.opponent, c.colour, c.symbol) for (c,) in rows[0].cells]  # type: ignore[misc]
+    assert first == [("4", "b", "1"), ("bye", None, "1"), ("", None, "")]
+    second = [(c.opponent, c.colour, c.symbol) for (c,) in rows[1].cells]  # type: ignore[misc]
+    assert second == [("3", "w", "1"), ("–", None, "0"), ("", None, "")]
+
+
+def test_points_are_printed_with_halves() -> None:
+    assert [points_text(v) for v in (0, 0.5, 6.5, 7.0, 2.25)] == ["0", "½", "6½", "7", "2.25"]
