@@ -19,7 +19,7 @@ from .problems import Problems, Severity
 from .render.site import RESERVED_PAGES, EventOutcome, render_site
 from .rules.checks import check_rounds
 from .rules.scores import player_records
-from .rules.standings import rank_by_points
+from .rules.standings import rank
 from .write import write_site
 
 DEFAULT_HOME = "# Results\n\nThe events of this site are listed below.\n"
@@ -98,7 +98,7 @@ def decide(event: Event, problems: Problems) -> EventOutcome:
     """The rule stage for one event."""
     records = player_records(event)
     check_rounds(event, records, problems)
-    standings = rank_by_points(event, records)
+    standings = rank(event, records)
     warnings = tuple(p for p in problems.items if p.severity is Severity.WARNING)
     return EventOutcome(event, records, standings, warnings)
 

@@ -6,7 +6,7 @@ from conftest import SiteMaker, event_toml, load, pgn_game
 
 from generator.model import Event
 from generator.rules.scores import Kind, player_records
-from generator.rules.standings import rank_by_points
+from generator.rules.standings import rank
 
 A, B, C, D = "Alpha, Anna", "Bravo, Bob", "Charlie, Carl", "Delta, Dora"
 
@@ -93,7 +93,7 @@ def test_equal_points_share_a_place(make_site: SiteMaker) -> None:
         + pgn_game("2.2", B, D, "1-0")
     )
     event = _event(make_site, "", games)
-    standings = rank_by_points(event, player_records(event))
+    standings = rank(event, player_records(event), codes=())
     assert [(r.player.name, r.points, r.rank, r.place, r.decided_by) for r in standings.rows] == [
         (A, 1.5, 1, "1-2", "shared"),
         (C, 1.5, 1, "1-2", "points"),

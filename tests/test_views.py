@@ -7,7 +7,7 @@ from conftest import SiteMaker, event_toml, load, pgn_game
 from generator.model import Event
 from generator.render.views import crosstable, points_text, rank_table
 from generator.rules.scores import player_records
-from generator.rules.standings import Standings, rank_by_points
+from generator.rules.standings import Standings, rank
 
 A, B, C, D = "Alpha, Anna", "Bravo, Bob", "Charlie, Carl", "Delta, Dora"
 
@@ -15,7 +15,7 @@ A, B, C, D = "Alpha, Anna", "Bravo, Bob", "Charlie, Carl", "Delta, Dora"
 def _standings(make_site: SiteMaker, text: str, games: str) -> tuple[Event, Standings]:
     event, problems = load(make_site(text, {"g.pgn": games}))
     assert event is not None and not problems.errors, problems.items
-    return event, rank_by_points(event, player_records(event))
+    return event, rank(event, player_records(event), codes=())
 
 
 def _cells(row: object) -> list[str]:

@@ -70,6 +70,10 @@ class PlayerRecord:
         """Pairings with a result: games over the board and forfeits, not byes."""
         return sum(1 for e in self.entries if e.game is not None and e.game.finished)
 
+    def upto(self, rounds: int) -> PlayerRecord:
+        """The record as it stood after ``rounds`` rounds."""
+        return PlayerRecord(self.number, self.entries[:rounds])
+
     def running_scores(self) -> tuple[float, ...]:
         """The score after each round: the terms of the Progressive Score."""
         totals = []

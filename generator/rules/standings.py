@@ -1,11 +1,30 @@
-"""Final order of the players. For now by points alone; equal points share one place."""
+"""Final order of the players: points, then the event's tie-breaks in order (FIDE C.07 Art. 4).
+
+Each group of players still tied is split by the next tie-break of the list; Direct Encounter is
+computed on the group it meets, whatever sub-group that is. When the list is exhausted the
+players share the place ("3-4"). Every boundary between two neighbours records what separated
+them, so the pages can say why one player is ahead of the next.
+"""
 
 from __future__ import annotations
 
+import itertools
+from collections.abc import Sequence
 from dataclasses import dataclass, field
+from functools import cached_property
 
 from ..model import Event, Player
 from .scores import PlayerRecord
+from .tiebreaks import (
+    EPSILON,
+    TiebreakContext,
+    describe,
+    direct_encounter_explained,
+    direct_encounter_scores,
+    parse_code,
+    score_text,
+    tiebreak_value,
+)
 
 
 @dataclass(frozen=True)
@@ -19,6 +38,8 @@ class StandingRow:
     decided_by: str
     """What separated this player from the next: "points", a tie-break code, "shared" ..."""
     tiebreaks: dict[str, float] = field(default_factory=dict)
+    reason: str = ""
+    """Why this player is ahead of the next one, in words."""
 
     @property
     def points(self) -> float:
@@ -28,32 +49,123 @@ class StandingRow:
 @dataclass(frozen=True)
 class Standings:
     rows: tuple[StandingRow, ...]
+    after_round: int = 0
 
     def rank_of(self, number: int) -> int:
         """Position in the final order (1-based, unique), as used in rank tables."""
-        for position, row in enumerate(self.rows, start=1):
-            if row.player.number == number:
-                return position
-        raise KeyError(number)
+        return self._positions[number]
+
+    @cached_property
+    def _positions(self) -> dict[int, int]:
+        return {row.player.number: i for i, row in enumerate(self.rows, start=1)}
 
 
-def rank_by_points(event: Event, records: dict[int, PlayerRecord]) -> Standings:
-    """Players by points, highest first; a tie shares one place (ordered by pairing number)."""
-    ordered = sorted(event.players, key=lambda p: (-records[p.number].points, p.number))
+@dataclass
+class _Boundary:
+    """What separates a player from the next one in the order."""
+
+    decided_by: str = "points"
+    reason: str = ""
+
+
+def rank(
+    event: Event,
+    records: dict[int, PlayerRecord],
+    after_round: int | None = None,
+    codes: Sequence[str] | None = None,
+) -> Standings:
+    """Standings after ``after_round`` rounds (default: all played), by points and tie-breaks."""
+    rounds = event.rounds_played if after_round is None else after_round
+    # Future rounds score nothing, so the current standings keep them for the tables' columns.
+    counted = records if after_round is None else {n: r.upto(rounds) for n, r in records.items()}
+    codes = tuple(event.tiebreaks if codes is None else codes)
+    ctx = TiebreakContext.from_records(event, counted, rounds)
+    values: dict[str, dict[int, float]] = {}
+    for code in codes:
+        if parse_code(code).base != "DE":
+            values[code] = {p.number: tiebreak_value(ctx, code, p.number) for p in event.players}
+    de_values: dict[str, dict[int, float]] = {c: {} for c in codes if parse_code(c).base == "DE"}
+
+    order: list[int] = []
+    boundaries: list[_Boundary] = []
+    by_points = sorted(event.players, key=lambda p: (-ctx.scores[p.number], p.number))
+    groups: list[list[int]] = []
+    for player in by_points:
+        if groups and abs(ctx.scores[groups[-1][0]] - ctx.scores[player.number]) < EPSILON:
+            groups[-1].append(player.number)
+        else:
+            groups.append([player.number])
+    for index, group in enumerate(groups):
+        if index:
+            boundaries.append(_Boundary("points", "more points"))
+        _split(ctx, group, codes, values, de_values, order, boundaries)
+
     rows = []
-    for index, player in enumerate(ordered):
-        points = records[player.number].points
-        tied = [i for i, p in enumerate(ordered) if records[p.number].points == points]
-        first, last = tied[0] + 1, tied[-1] + 1
-        place = str(first) if first == last else f"{first}-{last}"
-        has_next_tied = index + 1 < len(ordered) and index + 1 in tied
-        rows.append(
-            StandingRow(
-                player=player,
-                record=records[player.number],
-                rank=first,
-                place=place,
-                decided_by="shared" if has_next_tied else "points",
+    position = 0
+    while position < len(order):
+        end = position
+        while end < len(boundaries) and boundaries[end].decided_by == "shared":
+            end += 1
+        place = str(position + 1) if end == position else f"{position + 1}-{end + 1}"
+        for current in range(position, end + 1):
+            number = order[current]
+            boundary = boundaries[current] if current < len(boundaries) else _Boundary()
+            tiebreaks = {}
+            for code in codes:
+                source = de_values.get(code, values.get(code, {}))
+                tiebreaks[code] = source.get(number, 0.0)
+            rows.append(
+                StandingRow(
+                    player=event.player(number),
+                    record=counted[number],
+                    rank=position + 1,
+                    place=place,
+                    decided_by=boundary.decided_by,
+                    tiebreaks=tiebreaks,
+                    reason=boundary.reason,
+                )
             )
-        )
-    return Standings(tuple(rows))
+        position = end + 1
+    return Standings(tuple(rows), rounds)
+
+
+def _split(
+    ctx: TiebreakContext,
+    group: list[int],
+    codes: Sequence[str],
+    values: dict[str, dict[int, float]],
+    de_values: dict[str, dict[int, float]],
+    order: list[int],
+    boundaries: list[_Boundary],
+) -> None:
+    """Order one tied group by the remaining codes, appending to ``order`` and ``boundaries``."""
+    if len(group) == 1:
+        order.append(group[0])
+        return
+    if not codes:
+        group = sorted(group)
+        for index, number in enumerate(group):
+            if index:
+                boundaries.append(_Boundary("shared", "equal on every tie-break"))
+            order.append(number)
+        return
+    code, rest = codes[0], codes[1:]
+    parsed = parse_code(code)
+    if parsed.base == "DE":
+        played = parsed.modifiers.forfeits_played
+        subgroups, notes = direct_encounter_explained(ctx, group, played)
+        scores, _ = direct_encounter_scores(ctx, group, played)
+        for number in group:
+            de_values[code].setdefault(number, scores[number])
+        reasons = [f"ahead on Direct Encounter, {note}" for note in notes]
+    else:
+        levels = sorted({round(values[code][n], 9) for n in group}, reverse=True)
+        subgroups = [[n for n in group if round(values[code][n], 9) == level] for level in levels]
+        reasons = [
+            f"ahead on {describe(code)}, {score_text(high)} to {score_text(low)}"
+            for high, low in itertools.pairwise(levels)
+        ]
+    for index, subgroup in enumerate(subgroups):
+        if index:
+            boundaries.append(_Boundary(code, reasons[index - 1]))
+        _split(ctx, subgroup, rest, values, de_values, order, boundaries)

@@ -1,0 +1,687 @@
+"""FIDE C.07 tie-breaks: one small function per tie-break, each with its code and description.
+
+All functions read a ``TiebreakContext``: every player's round-by-round record reduced to what
+the regulations look at (the ``Slot`` of one player in one round), the event's scoring, its rules
+edition and whether the pairings were pre-determined (round robins, Article 15.2) or not (Swiss,
+Article 16). Unplayed rounds are handled here once, not in each tie-break:
+
+* Round robins (15.2): forfeits are regular games against the scheduled opponent; the round a
+  player sits out in an odd-sized round robin is not a round for that player at all.
+* Swiss (16): opponents' scores are their *adjusted* scores (16.3: requested byes followed only by
+  voluntarily unplayed rounds count as draws), and a player's own unplayed rounds are games
+  against a dummy with the player's own score (16.4), capped from the 2026 edition on.
+
+Choices where the regulations are silent or ambiguous (documented on the site's help page):
+
+* WON, BPG and BWG count games played over the board only, also in round robins (7.2-7.4 say
+  "over the board"; the reference implementation agrees).
+* A double forfeit is a forfeit loss for both players (16.2.4), and never a meeting for DE.
+* A game that lasted less than one move still counts as played.
+"""
+
+from __future__ import annotations
+
+import math
+import re
+from collections.abc import Callable, Iterable, Sequence
+from dataclasses import dataclass
+from enum import Enum
+from functools import cached_property
+
+from ..model import Event, Player
+from .scores import Kind, PlayerRecord
+
+EPSILON = 1e-9
+
+
+class Slot(Enum):
+    """One player's round, in the categories of C.07 Articles 15 and 16."""
+
+    PLAYED = "played"  # over the board
+    FORFEIT_WIN = "forfeit-win"  # 16.2.2
+    FORFEIT_LOSS = "forfeit-loss"  # 16.2.4 (a double forfeit is one for each player)
+    FULL_BYE = "full-bye"  # 16.2.1: pairing-allocated or full-point bye
+    HALF_BYE = "half-bye"  # requested bye, 16.1.1
+    ZERO_BYE = "zero-bye"  # requested bye or absence (also every round after a withdrawal)
+    NOT_A_ROUND = "none"  # an odd round robin's bye, or a round not yet played
+    PENDING = "pending"
+
+
+VOLUNTARILY_UNPLAYED = (Slot.HALF_BYE, Slot.ZERO_BYE, Slot.FORFEIT_LOSS)  # 16.1.2
+
+
+@dataclass(frozen=True)
+class Round:
+    number: int
+    slot: Slot
+    points: float
+    opponent: int | None = None  # the scheduled opponent, also for forfeits
+    colour: str | None = None
+
+
+@dataclass(frozen=True)
+class Modifiers:
+    """The part of a code after the slash: ``/C1`` cut, ``/M1`` median, ``/L+1`` Koya limit."""
+
+    cut: int = 0
+    median: int = 0
+    limit: int = 0  # in half points
+    forfeits_played: bool = False  # /P: forfeits count as games against the scheduled opponent
+
+
+@dataclass(frozen=True)
+class Code:
+    base: str
+    modifiers: Modifiers
+    text: str
+
+
+_MODIFIER = re.compile(r"^(C|M)(\d+)$|^L([+-]\d+)$|^(P)$")
+
+
+def parse_code(text: str) -> Code:
+    """``"BH/C1"`` -> ``Code("BH", Modifiers(cut=1))``; the config has validated the syntax."""
+    base, *parts = text.upper().split("/")
+    cut = median = limit = 0
+    forfeits_played = False
+    for part in parts:
+        match = _MODIFIER.match(part)
+        if not match:
+            raise ValueError(f"unknown tie-break modifier /{part} in {text}")
+        if match.group(1) == "C":
+            cut = int(match.group(2))
+        elif match.group(1) == "M":
+            median = int(match.group(2))
+        elif match.group(3):
+            limit = int(match.group(3))
+        else:
+            forfeits_played = True
+    return Code(base, Modifiers(cut, median, limit, forfeits_played), text)
+
+
+def _slot(kind: Kind, bye_points: float | None, event: Event) -> Slot:
+    if kind is Kind.GAME:
+        return Slot.PLAYED
+    if kind is Kind.FORFEIT_WIN:
+        return Slot.FORFEIT_WIN
+    if kind in (Kind.FORFEIT_LOSS, Kind.DOUBLE_FORFEIT):
+        return Slot.FORFEIT_LOSS
+    if kind is Kind.BYE:
+        if bye_points == 1:
+            return Slot.FULL_BYE
+        return Slot.HALF_BYE if bye_points == 0.5 else Slot.ZERO_BYE
+    if kind is Kind.ABSENT:
+        return Slot.ZERO_BYE
+    if kind is Kind.UNPAIRED:
+        # In a round robin the player without a game sits out by the schedule.
+        return Slot.NOT_A_ROUND if event.is_round_robin else Slot.ZERO_BYE
+    if kind is Kind.PENDING:
+        return Slot.PENDING
+    return Slot.NOT_A_ROUND
+
+
+class TiebreakContext:
+    """The event as the tie-break rules see it, after ``rounds`` rounds."""
+
+    def __init__(self, event: Event, table: dict[int, tuple[Round, ...]], rounds: int) -> None:
+        self.event = event
+        self.rounds = rounds
+        self.round_robin = event.is_round_robin
+        self.edition = event.rules_edition
+        self.win = event.scoring.win
+        self.draw = event.scoring.draw
+        self.players: dict[int, Player] = {p.number: p for p in event.players}
+        self.table = table
+
+    @classmethod
+    def from_records(
+        cls, event: Event, records: dict[int, PlayerRecord], rounds: int | None = None
+    ) -> TiebreakContext:
+        """The context after ``rounds`` rounds (default: all rounds played so far)."""
+        counted = event.rounds_played if rounds is None else rounds
+        table: dict[int, tuple[Round, ...]] = {}
+        for number, record in records.items():
+            table[number] = tuple(
+                Round(
+                    entry.round,
+                    _slot(entry.kind, entry.bye.points if entry.bye else None, event),
+                    entry.points,
+                    entry.opponent,
+                    entry.colour,
+                )
+                for entry in record.entries[:counted]
+            )
+        return cls(event, table, counted)
+
+    # -- scores -------------------------------------------------------------------------------
+
+    @cached_property
+    def scores(self) -> dict[int, float]:
+        return {n: sum(r.points for r in rounds) for n, rounds in self.table.items()}
+
+    @cached_property
+    def adjusted_scores(self) -> dict[int, float]:
+        """16.3: the score a player's opponents see. Round robins use the raw score."""
+        if self.round_robin:
+            return dict(self.scores)
+        return {n: self._adjusted(rounds) for n, rounds in self.table.items()}
+
+    def _adjusted(self, rounds: Sequence[Round]) -> float:
+        total = 0.0
+        for index, current in enumerate(rounds):
+            requested = current.slot in (Slot.HALF_BYE, Slot.ZERO_BYE)
+            trailing = all(r.slot in VOLUNTARILY_UNPLAYED for r in rounds[index + 1 :])
+            total += self.draw if requested and trailing else current.points
+        return total
+
+    def is_game(self, current: Round, forfeits_played: bool = False) -> bool:
+        """Does this round count as a game against its opponent (15.2, or the /P modifier)?"""
+        if current.slot is Slot.PLAYED:
+            return True
+        if current.slot in (Slot.FORFEIT_WIN, Slot.FORFEIT_LOSS) and current.opponent is not None:
+            return self.round_robin or forfeits_played
+        return False
+
+    def is_unplayed(self, current: Round) -> bool:
+        """An own unplayed round that earns a dummy opponent in Swiss BH and SB (16.4)."""
+        return current.slot not in (Slot.PLAYED, Slot.NOT_A_ROUND, Slot.PENDING)
+
+    def dummy_score(self, player: int, current: Round) -> float:
+        """16.4: the dummy has the player's own score; from 2026 capped (16.4.1, 16.4.2)."""
+        own = self.scores[player]
+        if self.edition < "2026":
+            return own
+        if current.slot in (Slot.FORFEIT_WIN, Slot.FORFEIT_LOSS) and current.opponent is not None:
+            return min(own, self.adjusted_scores[current.opponent])
+        return min(own, self.draw * self.rounds)
+
+    def opponent_terms(self, player: int, forfeits_played: bool = False) -> list[Term]:
+        """For BH and SB: per round the opponent's (or dummy's) score and the points scored."""
+        terms = []
+        for current in self.table[player]:
+            if current.slot in (Slot.NOT_A_ROUND, Slot.PENDING):
+                continue
+            if self.is_game(current, forfeits_played):
+                assert current.opponent is not None
+                opponent_score = self.adjusted_scores[current.opponent]
+                terms.append(Term(opponent_score, current.points, False))
+            elif self.round_robin:
+                continue  # round robins know no dummy: only games count (15.2)
+            else:
+                unplayed = current.slot in VOLUNTARILY_UNPLAYED
+                terms.append(Term(self.dummy_score(player, current), current.points, unplayed))
+        return terms
+
+    def games(self, player: int) -> list[Round]:
+        """Rounds played over the board (with a real opponent)."""
+        return [r for r in self.table[player] if r.slot is Slot.PLAYED]
+
+
+@dataclass(frozen=True)
+class Term:
+    """One round's part in BH or SB: whom the player met (their score) and what they scored."""
+
+    opponent_score: float
+    points: float
+    voluntarily_unplayed: bool
+
+    @property
+    def product(self) -> float:
+        return self.opponent_score * self.points
+
+
+# -- cuts and medians (Article 14, with the 16.5 rule for voluntarily unplayed rounds) --------
+
+
+def _trim(
+    terms: list[Term],
+    modifiers: Modifiers,
+    weight: Callable[[Term], float],
+    significance: Callable[[Term], tuple[float, float]],
+) -> list[Term]:
+    """Drop the least significant terms (Cut-n), or least and most significant (Median-n).
+
+    ``significance`` orders terms from least to most significant. Per 16.5 the lowest
+    contribution of a voluntarily unplayed round is cut first, unless it is lower than the least
+    significant value.
+    """
+    kept = list(terms)
+    lows = modifiers.cut or modifiers.median
+    for _ in range(min(lows, len(kept))):
+        least = min(kept, key=significance)
+        unplayed = [t for t in kept if t.voluntarily_unplayed]
+        if unplayed:
+            lowest_unplayed = min(unplayed, key=weight)
+            if weight(lowest_unplayed) >= weight(least) - EPSILON:
+                least = lowest_unplayed
+        kept.remove(least)
+    for _ in range(min(modifiers.median, len(kept))):
+        kept.remove(max(kept, key=significance))
+    return kept
+
+
+# -- the tie-breaks ---------------------------------------------------------------------------
+
+
+def number_of_wins(ctx: TiebreakContext, player: int, modifiers: Modifiers) -> float:
+    """WIN (7.1): rounds in which the player obtained a win's points, with or without playing."""
+    return sum(1 for r in ctx.table[player] if r.slot is not Slot.PENDING and r.points == ctx.win)
+
+
+def games_won(ctx: TiebreakContext, player: int, modifiers: Modifiers) -> float:
+    """WON (7.2): games won over the board."""
+    return sum(1 for r in ctx.games(player) if r.points == ctx.win)
+
+
+def black_games(ctx: TiebreakContext, player: int, modifiers: Modifiers) -> float:
+    """BPG (7.3): games played over the board with the black pieces."""
+    return sum(1 for r in ctx.games(player) if r.colour == "b")
+
+
+def black_wins(ctx: TiebreakContext, player: int, modifiers: Modifiers) -> float:
+    """BWG (7.4): games won over the board with the black pieces."""
+    return sum(1 for r in ctx.games(player) if r.colour == "b" and r.points == ctx.win)
+
+
+def rounds_elected_to_play(ctx: TiebreakContext, player: int, modifiers: Modifiers) -> float:
+    """REP (7.6, formerly GE): rounds less half-point byes, zero-point byes and forfeit losses."""
+    rounds = [r for r in ctx.table[player] if r.slot not in (Slot.NOT_A_ROUND, Slot.PENDING)]
+    return sum(1 for r in rounds if r.slot not in VOLUNTARILY_UNPLAYED)
+
+
+def progressive_score(ctx: TiebreakContext, player: int, modifiers: Modifiers) -> float:
+    """PS (7.5): the sum of the running score after each round; /Cn drops the first n rounds."""
+    running = 0.0
+    totals = []
+    for current in ctx.table[player]:
+        running += current.points
+        totals.append(running)
+    return sum(totals[modifiers.cut :])
+
+
+def buchholz(ctx: TiebreakContext, player: int, modifiers: Modifiers) -> float:
+    """BH (8.1): the sum of the opponents' scores (Swiss: adjusted scores and dummies)."""
+    terms = ctx.opponent_terms(player, modifiers.forfeits_played)
+    kept = _trim(terms, modifiers, lambda t: t.opponent_score, lambda t: (t.opponent_score, 0.0))
+    return sum(t.opponent_score for t in kept)
+
+
+def fore_buchholz(ctx: TiebreakContext, player: int, modifiers: Modifiers) -> float:
+    """FB (8.3): Buchholz as if every game paired in the last round had been drawn."""
+    return buchholz(_final_round_drawn(ctx), player, modifiers)
+
+
+def average_of_opponents_buchholz(ctx: TiebreakContext, player: int, modifiers: Modifiers) -> float:
+    """AOB (8.2): the average Buchholz of the opponents met over the board."""
+    opponents = [r.opponent for r in ctx.games(player) if r.opponent is not None]
+    if not opponents:
+        return 0.0
+    plain = Modifiers(cut=modifiers.cut, median=modifiers.median)
+    return sum(buchholz(ctx, o, plain) for o in opponents) / len(opponents)
+
+
+def sonneborn_berger(ctx: TiebreakContext, player: int, modifiers: Modifiers) -> float:
+    """SB (9.1): each opponent's score times the points scored against them."""
+    terms = ctx.opponent_terms(player, modifiers.forfeits_played)
+    kept = _trim(
+        terms,
+        modifiers,
+        lambda t: t.product,
+        lambda t: (t.opponent_score, t.product),
+    )
+    return sum(t.product for t in kept)
+
+
+def koya(ctx: TiebreakContext, player: int, modifiers: Modifiers) -> float:
+    """KS (9.2): points scored against the players who scored at least half the maximum.
+
+    The maximum is the most a player could score: in an odd-sized round robin one round of the
+    cycle is a bye, so it is (players - 1) games, not the number of rounds. ``/L+n`` raises the
+    line by n half points.
+    """
+    line = koya_line(ctx) + modifiers.limit * ctx.win / 2
+    total = 0.0
+    for current in ctx.table[player]:
+        counted = ctx.is_game(current, modifiers.forfeits_played) and current.opponent is not None
+        if counted and ctx.scores[current.opponent] >= line - EPSILON:  # type: ignore[index]
+            total += current.points
+    return total
+
+
+def koya_line(ctx: TiebreakContext) -> float:
+    """Half of the maximum possible score: a win in every round a player can be paired in.
+
+    In an odd-sized round robin each player sits one round of the cycle out, so the maximum is
+    (players - 1) wins for the full event.
+    """
+    rounds = [sum(1 for r in rs if r.slot is not Slot.NOT_A_ROUND) for rs in ctx.table.values()]
+    return ctx.win * max(rounds, default=0) / 2
+
+
+# -- rating-based tie-breaks (Article 10): games over the board against rated opponents ------
+
+_DP_TABLE = (
+    0, 7, 14, 21, 29, 36, 43, 50, 57, 65, 72, 80, 87, 95, 102, 110, 117, 125, 133, 141, 149,
+    158, 166, 175, 184, 193, 202, 211, 220, 230, 240, 251, 262, 273, 284, 296, 309, 322, 336,
+    351, 366, 383, 401, 422, 444, 470, 501, 538, 589, 677, 800,
+)  # fmt: skip
+"""FIDE rating regulations table 8.1a: rating difference dp for a score p of 0.50 ... 1.00."""
+
+
+def rating_difference(fraction: float) -> int:
+    """dp for a percentage score p (rounded to two decimals), symmetric below 0.50."""
+    hundredths = round(fraction * 100)
+    if hundredths >= 50:
+        return _DP_TABLE[hundredths - 50]
+    return -_DP_TABLE[50 - hundredths]
+
+
+def expected_score(difference: float) -> float:
+    """The FIDE expected score for a rating difference (table 8.1b, differences capped at 400)."""
+    capped = max(-400.0, min(400.0, difference))
+    return 1 / (1 + 10 ** (-capped / 400))
+
+
+def _rated_games(ctx: TiebreakContext, player: int) -> list[tuple[int, float]]:
+    games = []
+    for current in ctx.games(player):
+        if current.opponent is None:
+            continue
+        rating = ctx.players[current.opponent].rating
+        if rating:
+            games.append((rating, current.points))
+    return games
+
+
+def _round_half_up(value: float) -> float:
+    return float(math.floor(value + 0.5))
+
+
+def average_rating_of_opponents(ctx: TiebreakContext, player: int, modifiers: Modifiers) -> float:
+    """ARO (10.1): the average rating of the rated opponents met over the board."""
+    ratings = [rating for rating, _ in _rated_games(ctx, player)]
+    kept = sorted(ratings)
+    lows = modifiers.cut or modifiers.median
+    kept = kept[lows:]
+    if modifiers.median:
+        kept = kept[: len(kept) - modifiers.median]
+    return _round_half_up(sum(kept) / len(kept)) if kept else 0.0
+
+
+def tournament_performance_rating(ctx: TiebreakContext, player: int, modifiers: Modifiers) -> float:
+    """TPR (10.2): ARO plus the rating difference for the percentage scored."""
+    games = _rated_games(ctx, player)
+    if not games:
+        return 0.0
+    aro = average_rating_of_opponents(ctx, player, Modifiers())
+    fraction = sum(points for _, points in games) / (ctx.win * len(games))
+    return aro + rating_difference(fraction)
+
+
+def perfect_tournament_performance(
+    ctx: TiebreakContext, player: int, modifiers: Modifiers
+) -> float:
+    """PTP (10.3): the lowest rating whose expected score equals the score made (rounded)."""
+    games = _rated_games(ctx, player)
+    if not games:
+        return 0.0
+    ratings = [rating for rating, _ in games]
+    score = sum(points for _, points in games) / ctx.win
+    if score <= 0:
+        return float(min(ratings) - 800)
+    if score >= len(games):
+        return float(max(ratings) + 800)
+    low, high = min(ratings) - 800.0, max(ratings) + 800.0
+    for _ in range(100):
+        middle = (low + high) / 2
+        expected = sum(expected_score(middle - r) for r in ratings)
+        if expected < score:
+            low = middle
+        else:
+            high = middle
+    return _round_half_up(high)
+
+
+def average_performance_of_opponents(
+    ctx: TiebreakContext, player: int, modifiers: Modifiers
+) -> float:
+    """APRO (10.4): the average TPR of the opponents met over the board."""
+    return _average_over_opponents(ctx, player, tournament_performance_rating)
+
+
+def average_perfect_performance_of_opponents(
+    ctx: TiebreakContext, player: int, modifiers: Modifiers
+) -> float:
+    """APPO (10.5): the average PTP of the opponents met over the board."""
+    return _average_over_opponents(ctx, player, perfect_tournament_performance)
+
+
+def _average_over_opponents(ctx: TiebreakContext, player: int, function: TiebreakFunction) -> float:
+    opponents = [r.opponent for r in ctx.games(player) if r.opponent is not None]
+    if not opponents:
+        return 0.0
+    return _round_half_up(sum(function(ctx, o, Modifiers()) for o in opponents) / len(opponents))
+
+
+def _final_round_drawn(ctx: TiebreakContext) -> TiebreakContext:
+    """The same event with every game paired in the last round counted turned into a draw."""
+    drawable = (Slot.PLAYED, Slot.FORFEIT_WIN, Slot.FORFEIT_LOSS, Slot.PENDING)
+    table = {}
+    for number, rounds in ctx.table.items():
+        changed = list(rounds)
+        if changed and changed[-1].opponent is not None and changed[-1].slot in drawable:
+            last = changed[-1]
+            changed[-1] = Round(last.number, Slot.PLAYED, ctx.draw, last.opponent, last.colour)
+        table[number] = tuple(changed)
+    return TiebreakContext(ctx.event, table, ctx.rounds)
+
+
+TiebreakFunction = Callable[[TiebreakContext, int, Modifiers], float]
+
+
+@dataclass(frozen=True)
+class TiebreakDefinition:
+    code: str
+    name: str
+    article: str
+    function: TiebreakFunction | None
+    description: str
+
+
+DEFINITIONS: dict[str, TiebreakDefinition] = {
+    d.code: d
+    for d in (
+        TiebreakDefinition(
+            "DE", "Direct Encounter", "6", None,
+            "The points scored in the games between the tied players; applied again to any "
+            "sub-group still tied.",
+        ),
+        TiebreakDefinition("WIN", "Number of wins", "7.1", number_of_wins,
+                           "Rounds won, with or without playing (forfeit wins, full byes count)."),
+        TiebreakDefinition("WON", "Games won", "7.2", games_won, "Games won over the board."),
+        TiebreakDefinition("BPG", "Games with Black", "7.3", black_games,
+                           "Games played over the board with the black pieces (most blacks)."),
+        TiebreakDefinition("BWG", "Wins with Black", "7.4", black_wins,
+                           "Games won over the board with the black pieces."),
+        TiebreakDefinition("PS", "Progressive Score", "7.5", progressive_score,
+                           "The sum of the player's running score after each round (the ACF's "
+                           "SPS); with a cut (PS/C1, PS/C2, ...) the first rounds are left out "
+                           "(SPSC)."),
+        TiebreakDefinition("REP", "Rounds elected to play", "7.6", rounds_elected_to_play,
+                           "Rounds less half-point byes, zero-point byes and forfeit losses."),
+        TiebreakDefinition("GE", "Rounds elected to play", "7.6", rounds_elected_to_play,
+                           "The former name of REP."),
+        TiebreakDefinition("BH", "Buchholz", "8.1", buchholz,
+                           "The sum of the opponents' scores; with a cut (BH/C1) the lowest are "
+                           "left out, with a median (BH/M1) the lowest and the highest."),
+        TiebreakDefinition("AOB", "Average of opponents' Buchholz", "8.2",
+                           average_of_opponents_buchholz,
+                           "The average Buchholz of the opponents met over the board."),
+        TiebreakDefinition("FB", "Fore Buchholz", "8.3", fore_buchholz,
+                           "Buchholz counted as if every game of the last round had been drawn."),
+        TiebreakDefinition("SB", "Sonneborn-Berger", "9.1", sonneborn_berger,
+                           "Each opponent's score multiplied by the points scored against them, "
+                           "added up: beating strong players counts most."),
+        TiebreakDefinition("KS", "Koya System", "9.2", koya,
+                           "The points scored against the players who made at least half of "
+                           "the maximum possible score."),
+        TiebreakDefinition("ARO", "Average Rating of Opponents", "10.1",
+                           average_rating_of_opponents,
+                           "The average rating of the rated opponents met over the board."),
+        TiebreakDefinition("TPR", "Tournament Performance Rating", "10.2",
+                           tournament_performance_rating,
+                           "The average rating of the opponents plus the FIDE rating difference "
+                           "for the percentage scored against them."),
+        TiebreakDefinition("PTP", "Perfect Tournament Performance", "10.3",
+                           perfect_tournament_performance,
+                           "The rating at which the expected score against the opponents equals "
+                           "the score made."),
+        TiebreakDefinition("APRO", "Average Performance Rating of Opponents", "10.4",
+                           average_performance_of_opponents,
+                           "The average TPR of the opponents met over the board."),
+        TiebreakDefinition("APPO", "Average Perfect Performance of Opponents", "10.5",
+                           average_perfect_performance_of_opponents,
+                           "The average PTP of the opponents met over the board."),
+    )
+}  # fmt: skip
+
+
+def definition(code: str) -> TiebreakDefinition:
+    return DEFINITIONS[parse_code(code).base]
+
+
+def describe(code: str) -> str:
+    """A code's full name with its modifiers in words: "Buchholz, cut 1"."""
+    parsed = parse_code(code)
+    text = DEFINITIONS[parsed.base].name
+    if parsed.modifiers.cut:
+        text += f", cut {parsed.modifiers.cut}"
+    if parsed.modifiers.median:
+        text += f", median {parsed.modifiers.median}"
+    if parsed.modifiers.limit:
+        text += f", limit {parsed.modifiers.limit:+d} half point(s)"
+    if parsed.modifiers.forfeits_played:
+        text += ", forfeits counted as games"
+    return text
+
+
+def tiebreak_value(ctx: TiebreakContext, code: str, player: int) -> float:
+    """The value of one non-group tie-break for one player."""
+    parsed = parse_code(code)
+    function = DEFINITIONS[parsed.base].function
+    if function is None:
+        raise ValueError(f"{code} is decided within a group, not per player")
+    return function(ctx, player, parsed.modifiers)
+
+
+# -- Direct Encounter (Article 6) -------------------------------------------------------------
+
+
+def direct_encounter_scores(
+    ctx: TiebreakContext, group: Iterable[int], forfeits_played: bool = False
+) -> tuple[dict[int, float], dict[int, set[int]]]:
+    """Each player's score against the others of ``group`` (6.1), and whom they have met.
+
+    Two players who met more than once contribute the average of their games (6.1.2).
+    """
+    members = set(group)
+    results: dict[tuple[int, int], list[float]] = {}
+    for player in members:
+        for current in ctx.table[player]:
+            if current.opponent in members and ctx.is_game(current, forfeits_played):
+                results.setdefault((player, current.opponent), []).append(current.points)
+    scores = {p: 0.0 for p in members}
+    met: dict[int, set[int]] = {p: set() for p in members}
+    for (player, opponent), points in results.items():
+        scores[player] += sum(points) / len(points)
+        met[player].add(opponent)
+    return scores, met
+
+
+def direct_encounter(
+    ctx: TiebreakContext, group: Sequence[int], forfeits_played: bool = False
+) -> list[list[int]]:
+    """Split a tied group by Direct Encounter into ordered sub-groups (6.2, 6.3)."""
+    return direct_encounter_explained(ctx, group, forfeits_played)[0]
+
+
+def direct_encounter_explained(
+    ctx: TiebreakContext, group: Sequence[int], forfeits_played: bool = False
+) -> tuple[list[list[int]], list[str]]:
+    """The sub-groups in order, and for each boundary between two of them the reason in words.
+
+    When all have met, the mini-table decides and is applied again to each sub-group still
+    tied (6.2). When not all have met (Swiss), a player is ranked first only if no rival could
+    reach their score whatever the missing games' results; then Article 6 is applied again to
+    the rest (6.3). A round robin's group is treated as having met (the peer does the same).
+    """
+    remaining = list(group)
+    ordered: list[list[int]] = []
+    notes: list[str] = []
+    while len(remaining) > 1:
+        scores, met = direct_encounter_scores(ctx, remaining, forfeits_played)
+        if ctx.round_robin or all(len(met[p]) == len(remaining) - 1 for p in remaining):
+            subgroups, subnotes = _split_all_met(ctx, remaining, scores, forfeits_played)
+            return ordered + subgroups, notes + subnotes
+
+        leader = next((p for p in remaining if _certain(ctx, p, remaining, scores, met)), None)
+        if leader is None:
+            break
+        notes.append(
+            f"{score_text(scores[leader])} in the games among the {len(remaining)} tied players, "
+            "more than any of the others could still reach"
+        )
+        ordered.append([leader])
+        remaining.remove(leader)
+    ordered.append(remaining)
+    return ordered, notes
+
+
+def _certain(
+    ctx: TiebreakContext,
+    player: int,
+    group: list[int],
+    scores: dict[int, float],
+    met: dict[int, set[int]],
+) -> bool:
+    """6.3: no rival could reach the player's score, even winning all their missing games."""
+    return all(
+        scores[player] > scores[r] + ctx.win * (len(group) - 1 - len(met[r])) + EPSILON
+        for r in group
+        if r != player
+    )
+
+
+def _split_all_met(
+    ctx: TiebreakContext,
+    group: list[int],
+    scores: dict[int, float],
+    forfeits_played: bool,
+) -> tuple[list[list[int]], list[str]]:
+    levels = sorted({round(scores[p], 9) for p in group}, reverse=True)
+    if len(levels) == 1:
+        return [group], []
+    where = "in their games" if len(group) == 2 else f"among the {len(group)} tied players"
+    ordered: list[list[int]] = []
+    notes: list[str] = []
+    for index, level in enumerate(levels):
+        subgroup = [p for p in group if round(scores[p], 9) == level]
+        if index:
+            notes.append(f"{score_text(levels[index - 1])} to {score_text(level)} {where}")
+        if len(subgroup) > 1:
+            inner, inner_notes = direct_encounter_explained(ctx, subgroup, forfeits_played)
+            ordered.extend(inner)
+            notes.extend(inner_notes)
+        else:
+            ordered.append(subgroup)
+    return ordered, notes
+
+
+def score_text(value: float) -> str:
+    """Scores and tie-break values as printed: 6.5 -> "6½", 27.75 -> "27.75"."""
+    whole = int(value)
+    if value == whole:
+        return str(whole)
+    if value - whole == 0.5:
+        return f"{whole}½" if whole else "½"
+    return f"{value:.2f}".rstrip("0").rstrip(".")
