@@ -1,0 +1,345 @@
+"""Tie-breaks against the worked examples and sample files of the tie-break notes.
+
+Expected values come from ../shared/docs/tiebreaks.md (sections 4 and 6: hand-checked and
+verified with the reference implementation), never from this code's own output.
+"""
+
+from __future__ import annotations
+
+import pytest
+from conftest import SiteMaker
+from trf_rows import line, trf_event, values
+
+from generator.rules.scores import player_records
+from generator.rules.standings import rank
+from generator.rules.tiebreaks import (
+    TiebreakContext,
+    direct_encounter,
+    koya_line,
+    parse_code,
+    rating_difference,
+)
+
+RR6 = """
+001    1 m    Alpha, Anna                       2300 NOR     1000001 2000/01/01  3.0    1     6 w =     2 w 1     3 b 1     4 w 0     5 b =
+001    2 m    Bravo, Bob                        2250 NOR     1000002 2000/01/01  3.0    2     5 w 1     1 b 0     6 w 1     3 w =     4 b =
+001    3 m    Charlie, Carl                     2200 NOR     1000003 2000/01/01  3.0    3     4 w 1     5 b =     1 w 0     2 b =     6 w +
+001    4 m    Delta, Dora                       2150 NOR     1000004 2000/01/01  2.5    4     3 b 0     6 b =     5 w =     1 b 1     2 w =
+001    5 m    Echo, Emil                        2100 NOR     1000005 2000/01/01  2.5    5     2 b 0     3 w =     4 b =     6 b 1     1 w =
+001    6 m    Foxtrot, Finn                     2050 NOR     1000006 2000/01/01  1.0    6     1 b =     4 w =     2 b 0     5 w 0     3 b -
+"""  # noqa: E501
+
+SW6 = """
+001    1 m    One, Ola                          2300 NOR     2000001 2000/01/01  3.5    1     4 w 1     2 b 1     3 w =     5 w 1
+001    2 m    Two, Tom                          2250 NOR     2000002 2000/01/01  2.0    3     5 b =     1 w 0     0 - U     3 b =
+001    3 m    Three, Tea                        2200 NOR     2000003 2000/01/01  2.5    2     6 w 1     4 b =     1 b =     2 w =
+001    4 m    Four, Fay                         2150 NOR     2000004 2000/01/01  1.0    5     1 b 0     3 w =     5 b 0     0 - H
+001    5 m    Five, Fox                         2100 NOR     2000005 2000/01/01  1.5    4     2 w =     6 b -     4 w 1     1 b 0
+001    6 m    Six, Sam                          2050 NOR     2000006 2000/01/01  1.0    6     3 b 0     5 w +     0 - Z     0 - Z
+"""  # noqa: E501
+
+SW6B = SW6.replace("3 w =     5 w 1", "3 w =     5 w +").replace(
+    "4 w 1     1 b 0", "4 w 1     1 b -"
+)
+
+DE63 = """
+001    1      Aa, A                             2000                             2.0    0     2 w 1     3 b 1     4 b 0
+001    2      Bb, B                             1990                             2.0    0     1 b 0     5 b 1     6 w 1
+001    3      Cc, C                             1980                             2.0    0     4 w 1     1 w 0     5 w 1
+001    4      Dd, D                             1970                             1.5    0     3 b 0     6 w =     1 w 1
+001    5      Ee, E                             1960                             1.0    0     6 w 1     2 w 0     3 b 0
+001    6      Ff, F                             1950                             0.5    0     5 b 0     4 b =     2 b 0
+"""  # noqa: E501
+
+RR5 = """
+001    1      P1, A                             2000                             3.0    0     0 -       2 w 1     3 b 1     4 w =     5 b =
+001    2      P2, B                             1990                             3.0    0     5 w 1     1 b 0     0 -       3 w 1     4 b 1
+001    3      P3, C                             1980                             1.5    0     4 w =     5 b 1     1 w 0     2 b 0     0 -
+001    4      P4, D                             1970                             2.0    0     3 b =     0 -       5 w 1     1 b =     2 w 0
+001    5      P5, E                             1960                             0.5    0     2 b 0     3 w 0     4 b 0     0 -       1 w =
+"""  # noqa: E501
+
+
+# -- section 6.1: rr6, a round robin with draws, a forfeit and two ties ------------------------
+
+
+def test_rr6_every_tiebreak(make_site: SiteMaker) -> None:
+    event = trf_event(make_site, RR6, "round-robin")
+    expected = {
+        "SB": [7.75, 6.25, 6.25, 6.25, 5.25, 2.75],
+        "KS": [2.5, 2.0, 2.0, 2.0, 1.5, 1.0],  # E9
+        "WIN": [2, 2, 2, 1, 1, 0],
+        "WON": [2, 2, 1, 1, 1, 0],  # E6: player 3's second win was the forfeit
+        "BPG": [2, 2, 2, 3, 3, 2],  # E7: player 6 was Black in the forfeit, not counted
+        "BWG": [1, 0, 0, 1, 1, 0],
+        "PS": [10.0, 9.5, 9.0, 6.0, 6.0, 4.5],
+        "PS/C1": [9.5, 8.5, 8.0, 6.0, 6.0, 4.0],
+        "BH": [12.0, 12.0, 12.0, 12.5, 12.5, 14.0],
+        "KS/L+1": [2.0, 0.5, 0.5, 1.5, 1.0, 0.5],  # E11
+    }
+    for code, numbers in expected.items():
+        assert values(event, code) == numbers, code
+
+
+def test_rr6_ranking_with_direct_encounter_first(make_site: SiteMaker) -> None:
+    event = trf_event(make_site, RR6, "round-robin")
+    codes = ("DE", "SB", "KS", "WIN", "WON", "BPG", "BWG", "PS", "PS/C1", "BH")
+    standings = rank(event, player_records(event), codes=codes)
+    assert [r.player.number for r in standings.rows] == [1, 2, 3, 4, 5, 6]
+    assert [r.decided_by for r in standings.rows] == [
+        "DE",
+        "WON",
+        "points",
+        "SB",
+        "points",
+        "points",
+    ]
+    assert [r.place for r in standings.rows] == ["1", "2", "3", "4", "5", "6"]
+    assert standings.rows[0].reason == "ahead on Direct Encounter, 2 to ½ among the 3 tied players"
+    # DE in results.json: the score among the group it was applied to.
+    assert [r.tiebreaks["DE"] for r in standings.rows[:3]] == [2.0, 0.5, 0.5]
+    assert standings.rows[1].reason == "ahead on Games won, 2 to 1"
+
+
+def test_e12_round_robin_forfeit_counts_as_a_game_for_sonneborn_berger(
+    make_site: SiteMaker,
+) -> None:
+    event = trf_event(make_site, RR6, "round-robin")
+    assert values(event, "SB")[2] == 6.25  # not 8.25 (Swiss dummy) nor 5.25 (dropped)
+
+
+# -- section 6.2 / 6.3: a Swiss with a PAB, an HPB, a forfeit and a withdrawal ------------------
+
+
+def test_sw6_every_tiebreak(make_site: SiteMaker) -> None:
+    event = trf_event(make_site, SW6, "swiss")
+    expected = {
+        "BH": [7.0, 9.5, 8.5, 8.5, 8.0, 5.5],  # E13, E14
+        "BH/C1": [6.0, 8.0, 7.5, 7.5, 6.5, 4.5],  # E17: the VUR round is cut, not the lowest
+        "SB": [5.75, 4.0, 5.25, 1.75, 2.0, 1.0],
+        "SB/C1": [4.75, 3.25, 4.75, 1.25, 1.0, 1.0],
+        "WIN": [3, 1, 1, 0, 1, 1],
+        "WON": [3, 0, 1, 0, 1, 0],
+        "BPG": [1, 2, 2, 2, 1, 1],
+        "REP": [4, 4, 4, 3, 3, 2],
+        "PS": [9.0, 4.5, 7.0, 2.0, 4.0, 3.0],
+        "FB": [7.5, 9.5, 8.0, 8.5, 8.0, 5.5],
+        "AOB": [8.63, 7.83, 7.63, 7.83, 8.33, 8.5],
+    }
+    for code, numbers in expected.items():
+        assert values(event, code) == numbers, code
+
+
+def test_e13_withdrawn_players_trailing_byes_count_as_draws_for_opponents(
+    make_site: SiteMaker,
+) -> None:
+    event = trf_event(make_site, SW6, "swiss")
+    context = TiebreakContext.from_records(event, player_records(event))
+    assert context.scores[6] == 1.0
+    assert context.adjusted_scores[6] == 2.0
+
+
+def test_sw6b_rules_editions(make_site: SiteMaker) -> None:
+    old = trf_event(make_site, SW6B, "swiss", start="2025-06-01", slug="old")
+    new = trf_event(make_site, SW6B, "swiss", start="2026-06-01", slug="new")
+    assert (old.rules_edition, new.rules_edition) == ("2024", "2026")
+    assert values(old, "BH") == [9.0, 9.5, 8.5, 8.5, 6.0, 5.5]
+    assert values(new, "BH") == [7.0, 9.5, 8.5, 8.5, 6.0, 5.5]  # E15: capped at 5's 1.5
+    assert values(old, "SB") == [7.75, 4.0, 5.25, 1.75, 2.0, 1.0]
+    assert values(new, "SB") == [5.75, 4.0, 5.25, 1.75, 2.0, 1.0]
+    assert values(old, "BH/C1") == [8.0, 8.0, 7.5, 7.5, 4.5, 4.5]
+    assert values(new, "BH/C1") == [6.0, 8.0, 7.5, 7.5, 4.5, 4.5]
+
+
+def test_e16_dummy_capped_at_half_the_rounds_from_2026(make_site: SiteMaker) -> None:
+    # A 9-round Swiss player on 6.0 with a pairing-allocated bye: 2024 dummy 6.0, 2026 4.5.
+    top = [(0, "-", "U")] + [
+        (n, "w" if n % 2 else "b", "1" if n < 7 else "0") for n in range(2, 10)
+    ]
+    lines = [line(1, "Top, T", 2000, *top)]
+    for n in range(2, 10):
+        mine = [(0, "-", "Z")] * 9
+        mine[n - 1] = (1, "b" if n % 2 else "w", "0" if n < 7 else "1")
+        lines.append(line(n, f"P{n}, X", 1500, *mine))
+    trf = "\n".join(lines)
+    old = trf_event(make_site, trf, "swiss", start="2025-06-01", slug="old")
+    new = trf_event(make_site, trf, "swiss", start="2026-06-01", slug="new")
+    for event, dummy in ((old, 6.0), (new, 4.5)):
+        context = TiebreakContext.from_records(event, player_records(event))
+        assert context.scores[1] == 6.0
+        bye_round = context.table[1][0]
+        assert context.dummy_score(1, bye_round) == dummy
+
+
+# -- section 6.4: Direct Encounter when not all tied players met (6.3) ------------------------
+
+
+def test_de63_certainty_rule(make_site: SiteMaker) -> None:
+    event = trf_event(make_site, DE63, "swiss")
+    context = TiebreakContext.from_records(event, player_records(event))
+    # E2: 1 beat 2 and 3 (2.0); 2 and 3 never met, their best case is 1.0: 1 is certain.
+    assert direct_encounter(context, [1, 2, 3]) == [[1], [2, 3]]
+    assert values(event, "BH")[:3] == [5.5, 3.5, 4.5]
+    standings = rank(event, player_records(event), codes=("DE", "BH"))
+    assert [r.player.number for r in standings.rows[:3]] == [1, 3, 2]
+    assert [r.decided_by for r in standings.rows[:3]] == ["DE", "BH", "points"]
+
+
+def test_e3_direct_encounter_without_certainty(make_site: SiteMaker) -> None:
+    # A beat B; C met neither. A's game with C could still be lost: nobody is certain.
+    trf = "\n".join(
+        [
+            line(1, "A, A", 2000, (2, "w", "1"), (4, "b", "0")),
+            line(2, "B, B", 1990, (1, "b", "0"), (5, "w", "1")),
+            line(3, "C, C", 1980, (4, "w", "="), (6, "b", "=")),
+            line(4, "D, D", 1970, (3, "b", "="), (1, "w", "1")),
+            line(5, "E, E", 1960, (6, "w", "1"), (2, "b", "0")),
+            line(6, "F, F", 1950, (5, "b", "0"), (3, "w", "=")),
+        ]
+    )
+    event = trf_event(make_site, trf, "swiss")
+    context = TiebreakContext.from_records(event, player_records(event))
+    assert [context.scores[n] for n in (1, 2, 3)] == [1.0, 1.0, 1.0]
+    assert direct_encounter(context, [1, 2, 3]) == [[1, 2, 3]]
+
+
+# -- section 6.5: an odd round robin and the Koya line ----------------------------------------
+
+
+def test_rr5_koya_line_is_half_of_the_games_a_player_can_play(make_site: SiteMaker) -> None:
+    event = trf_event(make_site, RR5, "round-robin")
+    context = TiebreakContext.from_records(event, player_records(event))
+    assert koya_line(context) == 2.0  # E10: 4 games, not 5 rounds
+    assert values(event, "KS") == [1.5, 1.0, 0.5, 0.5, 0.5]
+    assert values(event, "SB") == [5.75, 4.0, 1.5, 2.75, 1.5]
+    assert values(event, "BPG") == [2, 2, 2, 2, 2]
+
+
+# -- section 4: the other worked examples ------------------------------------------------------
+
+
+def test_e1_direct_encounter_is_applied_again_to_the_subgroup(make_site: SiteMaker) -> None:
+    # A-B ½, A-C ½, A-D 1, B-C 1, B-D 0, C-D 1: A 2, B 1½, C 1½, D 1; then B beat C.
+    trf = """
+001    1      A, A                              2000                             2.0    0     2 w =     3 w =     4 w 1
+001    2      B, B                              1990                             1.5    0     1 b =     4 b 0     3 w 1
+001    3      C, C                              1980                             1.5    0     4 w 1     1 b =     2 b 0
+001    4      D, D                              1970                             1.0    0     3 b 0     2 w 1     1 b 0
+"""  # noqa: E501
+    event = trf_event(make_site, trf, "round-robin")
+    context = TiebreakContext.from_records(event, player_records(event))
+    assert direct_encounter(context, [1, 2, 3, 4]) == [[1], [2], [3], [4]]
+
+
+def test_e4_repeated_meetings_are_averaged(make_site: SiteMaker) -> None:
+    trf = """
+001    1      A, A                              2000                             1.5    0     2 w 1     2 b =
+001    2      B, B                              1990                             0.5    0     1 b 0     1 w =
+"""  # noqa: E501
+    event = trf_event(make_site, trf, "double-round-robin")
+    assert values(event, "PS") == [2.5, 0.5]
+    from generator.rules.tiebreaks import direct_encounter_scores
+
+    context = TiebreakContext.from_records(event, player_records(event))
+    scores, _ = direct_encounter_scores(context, [1, 2])
+    assert scores == {1: 0.75, 2: 0.25}
+
+
+def test_e5_forfeit_between_tied_players(make_site: SiteMaker) -> None:
+    trf = """
+001    1      A, A                              2000                             1.0    0     2 w +     3 b 0
+001    2      B, B                              1990                             1.0    0     1 b -     4 w 1
+001    3      C, C                              1980                             1.0    0     4 b 0     1 w 1
+001    4      D, D                              1970                             1.0    0     3 w 1     2 b 0
+"""  # noqa: E501
+    swiss = trf_event(make_site, trf, "swiss", slug="swiss")
+    context = TiebreakContext.from_records(swiss, player_records(swiss))
+    assert direct_encounter(context, [1, 2]) == [[1, 2]]  # excluded: they "have not met"
+    assert direct_encounter(context, [1, 2], forfeits_played=True) == [[1], [2]]  # DE/P
+
+
+def test_e8_progressive_score_and_cut(make_site: SiteMaker) -> None:
+    trf = """
+001    1      A, A                              2000                             2.5    0     2 w 1     3 b 0     4 w =     5 b 1
+001    2      B, B                              1990                             2.5    0     1 b 0     4 w =     5 b 1     3 w 1
+001    3      C, C                              1980                             2.0    0     5 w 0     1 w 1     0 - H     2 b 0
+001    4      D, D                              1970                             1.5    0     0 - Z     2 b =     1 b =     0 - U
+001    5      E, E                              1960                             1.5    0     3 b 1     0 - Z     2 w 0     1 w 0
+"""  # noqa: E501
+    event = trf_event(make_site, trf, "swiss")
+    ps = values(event, "PS")
+    assert ps[:2] == [6.0, 4.5]  # W L D W -> 1, 1, 1.5, 2.5; L D W W -> 0, .5, 1.5, 2.5
+    assert values(event, "PS/C1")[:2] == [5.0, 4.5]
+
+
+def test_e18_sonneborn_berger_cut_on_equal_opponent_scores(make_site: SiteMaker) -> None:
+    # Win against X (1.0) and loss against Y (1.0): the cut drops the 0 product.
+    trf = """
+001    1      A, A                              2000                             1.0    0     2 w 1     3 b 0
+001    2      X, X                              1990                             1.0    0     1 b 0     4 w 1
+001    3      Y, Y                              1980                             1.0    0     4 w 0     1 w 1
+001    4      Z, Z                              1970                             1.0    0     3 b 1     2 b 0
+"""  # noqa: E501
+    event = trf_event(make_site, trf, "swiss")
+    assert values(event, "SB")[0] == 1.0
+    assert values(event, "SB/C1")[0] == 1.0
+
+
+def test_e19_late_entry_counts_as_zero_for_opponents(make_site: SiteMaker) -> None:
+    # Player 4 misses round 1 (zero-point bye) and then plays: 16.2.3, not a draw.
+    trf = """
+001    1      A, A                              2000                             2.0    0     2 w 1     4 b 1
+001    2      B, B                              1990                             1.0    0     1 b 0     3 w 1
+001    3      C, C                              1980                             1.0    0     0 - U     2 b 0
+001    4      D, D                              1970                             0.0    0     0 - Z     1 w 0
+"""  # noqa: E501
+    event = trf_event(make_site, trf, "swiss")
+    context = TiebreakContext.from_records(event, player_records(event))
+    assert context.adjusted_scores[4] == 0.0
+
+
+def test_e20_double_forfeit_is_a_forfeit_loss_for_both(make_site: SiteMaker) -> None:
+    trf = """
+001    1      A, A                              2000                             1.0    0     2 w -     3 b 1
+001    2      B, B                              1990                             1.0    0     1 b -     4 w 1
+001    3      C, C                              1980                             1.0    0     4 w 1     1 w 0
+001    4      D, D                              1970                             0.0    0     3 b 0     2 b 0
+"""  # noqa: E501
+    event = trf_event(make_site, trf, "swiss")
+    assert values(event, "REP")[:2] == [1, 1]
+    assert values(event, "WIN")[:2] == [1, 1]
+    context = TiebreakContext.from_records(event, player_records(event))
+    assert direct_encounter(context, [1, 2]) == [[1, 2]]
+
+
+def test_e22_odd_round_robin_bye_is_not_a_round(make_site: SiteMaker) -> None:
+    event = trf_event(make_site, RR5, "round-robin")
+    assert values(event, "REP") == [4, 4, 4, 4, 4]
+
+
+def test_e23_rating_tiebreaks_leave_unrated_opponents_out(make_site: SiteMaker) -> None:
+    trf = """
+001    1      A, A                              2000                             1.5    0     2 w 1     3 b =
+001    2      B, B                              1800                             0.5    0     1 b 0     4 w =
+001    3      C, C                                                               1.0    0     4 b =     1 w =
+001    4      D, D                              1600                             1.0    0     3 w =     2 b =
+"""  # noqa: E501
+    event = trf_event(make_site, trf, "swiss")
+    assert values(event, "ARO")[0] == 1800  # C is unrated: only B counts
+    # TPR: one game, 100% against 1800 -> 1800 + 800.
+    assert values(event, "TPR")[0] == 2600
+
+
+def test_fide_rating_difference_table() -> None:
+    assert [rating_difference(p) for p in (1.0, 0.99, 0.75, 0.5, 0.25, 0.0)] == [
+        800, 677, 193, 0, -193, -800,
+    ]  # fmt: skip
+
+
+def test_codes_and_modifiers_parse() -> None:
+    code = parse_code("KS/L+1")
+    assert (code.base, code.modifiers.limit) == ("KS", 1)
+    code = parse_code("BH/C1")
+    assert (code.base, code.modifiers.cut) == ("BH", 1)
+    with pytest.raises(ValueError):
+        parse_code("BH/X1")
