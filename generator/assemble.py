@@ -438,7 +438,7 @@ def _check_withdrawals(
 
 
 def _number_boards(candidates: list[_Candidate], problems: Problems) -> tuple[Game, ...]:
-    """Boards as the Round tag gives them; games without a board follow, in file order."""
+    """Boards as the Round tag gives them; a game without one takes the lowest free board."""
     by_round: dict[int, list[_Candidate]] = defaultdict(list)
     for candidate in candidates:
         by_round[candidate.game.round].append(candidate)
@@ -459,13 +459,13 @@ def _number_boards(candidates: list[_Candidate], problems: Problems) -> tuple[Ga
                 candidate.game = replace(candidate.game, board=0)
             elif board:
                 used[board] = candidate
-        next_board = max(used, default=0)
         numbered = []
         for candidate in in_round:
             game = candidate.game
             if not game.board:
-                next_board += 1
-                game = replace(game, board=next_board)
+                free = next(b for b in range(1, len(in_round) + len(used) + 2) if b not in used)
+                used[free] = candidate
+                game = replace(game, board=free)
             numbered.append(game)
         games.extend(sorted(numbered, key=lambda g: g.board))
     return tuple(games)

@@ -99,8 +99,9 @@ def decide(event: Event, problems: Problems) -> EventOutcome:
     records = player_records(event)
     check_rounds(event, records, problems)
     standings = rank(event, records)
+    history = tuple(rank(event, records, after_round=n) for n in range(1, event.rounds_played))
     warnings = tuple(p for p in problems.items if p.severity is Severity.WARNING)
-    return EventOutcome(event, records, standings, warnings)
+    return EventOutcome(event, records, standings, warnings, history)
 
 
 def load_site(site_dir: Path, problems: Problems) -> tuple[Site, list[EventOutcome]]:

@@ -46,10 +46,10 @@ def test_round_and_board_come_from_the_round_tag_in_any_order(make_site: SiteMak
     event, problems = load(make_site(event_toml(), {"games.pgn": games}))
     assert not problems.items
     assert event is not None
-    # A game without a board number takes the next number after the numbered ones.
+    # A game without a board number takes the lowest board left free: board 1 here.
     assert [(g.round, g.board, g.white) for g in event.games] == [
+        (1, 1, 1),
         (1, 2, 3),
-        (1, 3, 1),
         (2, 1, 4),
         (2, 2, 2),
     ]

@@ -10,6 +10,7 @@ from dataclasses import dataclass, field
 from ..presets import PRESETS
 from .schema import (
     MISSING,
+    Bool,
     Date,
     Issue,
     List,
@@ -125,6 +126,18 @@ class MoneyPrize:
 
 
 @dataclass(frozen=True)
+class RankingConfig:
+    """How ties are finally settled, and the settings for rules the regulations leave open."""
+
+    exhausted: str = "share"
+    """When every tie-break is equal: "share" the place, or order by the drawing of "lots"."""
+    lots: tuple[str, ...] = ()
+    """The order the lots gave, best first (for ``exhausted = "lots"``)."""
+    forfeits_over_the_board: bool = False
+    """Count round-robin forfeits as games over the board for WON, BPG and BWG."""
+
+
+@dataclass(frozen=True)
 class PrizesConfig:
     currency: str = ""
     ties: str = "tiebreak"
@@ -160,6 +173,7 @@ class EventConfig:
     titles: tuple[TitleEntry, ...] = ()
     trophies: tuple[TrophyEntry, ...] = ()
     prizes: PrizesConfig = field(default_factory=PrizesConfig)
+    ranking: RankingConfig = field(default_factory=RankingConfig)
 
 
 class TiebreakCode(Str):
@@ -304,6 +318,15 @@ PRIZES = Table(
     PrizesConfig,
 )
 
+RANKING = Table(
+    {
+        "exhausted": Str(choices=("share", "lots"), default="share"),
+        "lots": List(Str(), default=()),
+        "forfeits_over_the_board": Bool(default=False),
+    },
+    RankingConfig,
+)
+
 SCORING = Table(
     {
         "win": Number(minimum=0, default=1.0),
@@ -340,6 +363,7 @@ EVENT = Table(
         "titles": TableList(TITLE),
         "trophies": TableList(TROPHY),
         "prizes": PRIZES,
+        "ranking": RANKING,
     },
     EventConfig,
     check=lambda config, path, issues: check_event(config, issues),
@@ -415,6 +439,8 @@ def check_event(config: EventConfig, issues: list[Issue]) -> None:
         need_player(("fines", i, "player"), fine.player)
     for i, name in enumerate(config.playoff.lots):
         need_player(("playoff", "lots", i), name)
+    for i, name in enumerate(config.ranking.lots):
+        need_player(("ranking", "lots", i), name)
 
     category_ids = {"open"} | {c.id for c in config.categories}
     for i, category in enumerate(config.categories):

@@ -19,7 +19,9 @@ from ..rules.standings import Standings
 from . import board, exports, views
 from .environment import builtin_templates_dir, make_environment, url_for
 
-RESERVED_PAGES = frozenset({"index", "standings", "crosstable", "players", "games", "rounds"})
+RESERVED_PAGES = frozenset(
+    {"index", "standings", "crosstable", "players", "games", "rounds", "tiebreaks"}
+)
 
 
 @dataclass(frozen=True)
@@ -30,6 +32,8 @@ class EventOutcome:
     records: dict[int, PlayerRecord]
     standings: Standings
     warnings: tuple[Problem, ...]
+    history: tuple[Standings, ...] = ()
+    """Standings after each earlier round: ``history[0]`` after round 1, and so on."""
 
 
 def markdown_html(text: str) -> str:
@@ -55,10 +59,18 @@ def event_paths(event: Event) -> dict[str, str]:
         "standings": f"{base}/standings.html",
         "crosstable": f"{base}/crosstable.html",
         "players": f"{base}/players/index.html",
+        "tiebreaks": f"{base}/tiebreaks.html",
         "json": f"{base}/results.json",
         "csv": f"{base}/standings.csv",
         "pgn": f"{base}/games.pgn",
     }
+
+
+def standings_path(event: Event, after_round: int) -> str:
+    """The current standings, or those after an earlier round."""
+    if after_round >= event.rounds_played:
+        return f"{event.slug}/standings.html"
+    return f"{event.slug}/standings/after-round-{after_round}.html"
 
 
 def round_path(event: Event, number: int) -> str:
@@ -134,9 +146,18 @@ class SiteRenderer:
             "paths": paths,
             "links": links,
             "pages": [(p, markdown_title(p.markdown, p.slug)) for p in event.pages],
+            "tiebreaks": views.tiebreak_columns(event),
         }
         self._page(paths["home"], "event.html", **common)
-        self._page(paths["standings"], "standings.html", **common)
+        self._page(paths["standings"], "standings.html", shown=standings, **common)
+        for earlier in outcome.history:
+            self._page(
+                standings_path(event, earlier.after_round),
+                "standings.html",
+                shown=earlier,
+                **common,
+            )
+        self._page(paths["tiebreaks"], "tiebreaks.html", **common)
         if event.is_round_robin:
             self._page(
                 paths["crosstable"], "crosstable.html", rows=views.crosstable(standings), **common
@@ -213,6 +234,9 @@ class EventLinks:
 
     def page(self, slug: str) -> str:
         return page_path(self.event, slug)
+
+    def standings_after(self, number: int) -> str:
+        return standings_path(self.event, number)
 
 
 def render_site(site: Site, outcomes: list[EventOutcome]) -> dict[str, bytes]:

@@ -11,6 +11,7 @@ from dataclasses import dataclass
 from ..model import Bye, Event, Game, Player
 from ..rules.scores import Kind, PlayerRecord, RoundEntry
 from ..rules.standings import StandingRow, Standings
+from ..rules.tiebreaks import definition, describe
 
 
 def points_text(value: float) -> str:
@@ -71,6 +72,24 @@ def entry_label(entry: RoundEntry) -> str:
         Kind.UNPAIRED: "not paired",
         Kind.FUTURE: "not played yet",
     }[entry.kind]
+
+
+@dataclass(frozen=True)
+class TiebreakColumn:
+    """A tie-break as the tables head it: code, full name, article and definition."""
+
+    code: str
+    name: str
+    article: str
+    description: str
+
+
+def tiebreak_columns(event: Event) -> tuple[TiebreakColumn, ...]:
+    columns = []
+    for code in event.tiebreaks:
+        found = definition(code)
+        columns.append(TiebreakColumn(code, describe(code), found.article, found.description))
+    return tuple(columns)
 
 
 @dataclass(frozen=True)

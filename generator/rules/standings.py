@@ -13,6 +13,7 @@ from collections.abc import Sequence
 from dataclasses import dataclass, field
 from functools import cached_property
 
+from ..config.event import normalise_name
 from ..model import Event, Player
 from .scores import PlayerRecord
 from .tiebreaks import (
@@ -129,6 +130,29 @@ def rank(
     return Standings(tuple(rows), rounds)
 
 
+def _exhausted(
+    ctx: TiebreakContext, group: list[int], order: list[int], boundaries: list[_Boundary]
+) -> None:
+    """Every tie-break is equal: share the place, or follow the drawing of lots (Art. 4.2)."""
+    ranking = ctx.event.config.ranking
+    if ranking.exhausted == "lots":
+        drawn = [normalise_name(name) for name in ranking.lots]
+
+        def lot(number: int) -> tuple[int, int]:
+            key = normalise_name(ctx.players[number].name)
+            return (drawn.index(key) if key in drawn else len(drawn), number)
+
+        group = sorted(group, key=lot)
+        boundary = _Boundary("lots", "ahead by the drawing of lots")
+    else:
+        group = sorted(group)
+        boundary = _Boundary("shared", "equal on every tie-break")
+    for index, number in enumerate(group):
+        if index:
+            boundaries.append(boundary)
+        order.append(number)
+
+
 def _split(
     ctx: TiebreakContext,
     group: list[int],
@@ -143,11 +167,7 @@ def _split(
         order.append(group[0])
         return
     if not codes:
-        group = sorted(group)
-        for index, number in enumerate(group):
-            if index:
-                boundaries.append(_Boundary("shared", "equal on every tie-break"))
-            order.append(number)
+        _exhausted(ctx, group, order, boundaries)
         return
     code, rest = codes[0], codes[1:]
     parsed = parse_code(code)

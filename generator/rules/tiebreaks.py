@@ -14,7 +14,8 @@ Article 16). Unplayed rounds are handled here once, not in each tie-break:
 Choices where the regulations are silent or ambiguous (documented on the site's help page):
 
 * WON, BPG and BWG count games played over the board only, also in round robins (7.2-7.4 say
-  "over the board"; the reference implementation agrees).
+  "over the board"; the reference implementation agrees). ``[ranking] forfeits_over_the_board``
+  counts round-robin forfeits too, the other reading of 15.2.
 * A double forfeit is a forfeit loss for both players (16.2.4), and never a meeting for DE.
 * A game that lasted less than one move still counts as played.
 """
@@ -182,10 +183,6 @@ class TiebreakContext:
             return self.round_robin or forfeits_played
         return False
 
-    def is_unplayed(self, current: Round) -> bool:
-        """An own unplayed round that earns a dummy opponent in Swiss BH and SB (16.4)."""
-        return current.slot not in (Slot.PLAYED, Slot.NOT_A_ROUND, Slot.PENDING)
-
     def dummy_score(self, player: int, current: Round) -> float:
         """16.4: the dummy has the player's own score; from 2026 capped (16.4.1, 16.4.2)."""
         own = self.scores[player]
@@ -215,6 +212,13 @@ class TiebreakContext:
     def games(self, player: int) -> list[Round]:
         """Rounds played over the board (with a real opponent)."""
         return [r for r in self.table[player] if r.slot is Slot.PLAYED]
+
+    def own_games(self, player: int) -> list[Round]:
+        """The games WON, BPG and BWG count: over the board, and in a round robin also the
+        forfeits when the event's ``[ranking] forfeits_over_the_board`` says so."""
+        if not (self.round_robin and self.event.config.ranking.forfeits_over_the_board):
+            return self.games(player)
+        return [r for r in self.table[player] if self.is_game(r)]
 
 
 @dataclass(frozen=True)
@@ -270,17 +274,17 @@ def number_of_wins(ctx: TiebreakContext, player: int, modifiers: Modifiers) -> f
 
 def games_won(ctx: TiebreakContext, player: int, modifiers: Modifiers) -> float:
     """WON (7.2): games won over the board."""
-    return sum(1 for r in ctx.games(player) if r.points == ctx.win)
+    return sum(1 for r in ctx.own_games(player) if r.points == ctx.win)
 
 
 def black_games(ctx: TiebreakContext, player: int, modifiers: Modifiers) -> float:
     """BPG (7.3): games played over the board with the black pieces."""
-    return sum(1 for r in ctx.games(player) if r.colour == "b")
+    return sum(1 for r in ctx.own_games(player) if r.colour == "b")
 
 
 def black_wins(ctx: TiebreakContext, player: int, modifiers: Modifiers) -> float:
     """BWG (7.4): games won over the board with the black pieces."""
-    return sum(1 for r in ctx.games(player) if r.colour == "b" and r.points == ctx.win)
+    return sum(1 for r in ctx.own_games(player) if r.colour == "b" and r.points == ctx.win)
 
 
 def rounds_elected_to_play(ctx: TiebreakContext, player: int, modifiers: Modifiers) -> float:

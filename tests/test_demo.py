@@ -1,0 +1,163 @@
+"""End to end: build the embedded demo site and check it against hand-worked values.
+
+The demo's results were planned by hand before any code ran (see the tables below); the
+expected points and tie-breaks here are sums of those tables, checked by hand.
+"""
+
+from __future__ import annotations
+
+import json
+import shutil
+from pathlib import Path
+from typing import Any
+
+import pytest
+from conftest import ROOT
+
+from generator.build import build_site
+
+
+@pytest.fixture(scope="module")
+def demo(tmp_path_factory: pytest.TempPathFactory) -> Path:
+    site = tmp_path_factory.mktemp("demo")
+    shutil.copytree(ROOT / "content", site / "content")
+    report = build_site(site)
+    assert report.written, [p.format() for p in report.problems.items]
+    assert not report.problems.items, [p.format() for p in report.problems.items]
+    return site / "output"
+
+
+def _results(output: Path, slug: str) -> dict[str, Any]:
+    data: dict[str, Any] = json.loads((output / slug / "results.json").read_text("utf-8"))
+    return data
+
+
+# Junior Closed: number -> (points, WIN, BPG, KS, SB), from the planned crosstable.
+# KS counts points against players on 4½ or more (half of 9): players 1, 2, 3, 5, 7, 9, 10.
+CLOSED = {
+    1: (4.5, 2, 4, 2.0, 16.75),
+    2: (5.0, 3, 4, 2.5, 20.75),
+    3: (6.5, 4, 4, 3.5, 25.5),
+    4: (3.0, 1, 4, 1.5, 10.75),
+    5: (4.5, 2, 4, 3.0, 20.25),
+    6: (2.0, 1, 4, 2.0, 9.0),
+    7: (6.5, 5, 5, 4.0, 26.0),
+    8: (3.0, 1, 5, 1.5, 11.5),
+    9: (4.5, 1, 5, 3.0, 19.5),
+    10: (5.5, 3, 5, 3.0, 22.5),
+}
+
+
+def test_junior_closed_standings_and_tiebreaks(demo: Path) -> None:
+    data = _results(demo, "junior-closed")
+    assert data["event"]["format"] == "round-robin"
+    assert data["event"]["rounds_played"] == 9
+    assert data["event"]["tiebreaks"] == ["DE", "BPG", "KS", "SB", "WIN"]
+    assert data["event"]["rules_edition"] == "2026"
+    rows = {row["number"]: row for row in data["standings"]}
+    for number, (points, win, bpg, ks, sb) in CLOSED.items():
+        tiebreaks = rows[number]["tiebreaks"]
+        assert (rows[number]["points"], tiebreaks["WIN"], tiebreaks["BPG"]) == (points, win, bpg)
+        assert (tiebreaks["KS"], tiebreaks["SB"]) == (ks, sb), number
+    order = [row["number"] for row in data["standings"]]
+    # 3 and 7 tie on 6½ (their game was drawn: DE ½ each); the play-off decides them.
+    assert set(order[:2]) == {3, 7}
+    assert (rows[3]["tiebreaks"]["DE"], rows[7]["tiebreaks"]["DE"]) == (0.5, 0.5)
+    # 4½: 1, 5, 9 drew each other (DE 1 each); BPG puts 9 first (5 v 4); KS 3 v 2 puts 5 on 1.
+    # 3: 8 and 4 drew (DE ½ each); BPG 5 v 4.
+    assert order[2:] == [10, 2, 9, 5, 1, 8, 4, 6]
+    assert [row["decided_by"] for row in data["standings"][2:]] == [
+        "points", "points", "BPG", "KS", "points", "BPG", "points", "points",
+    ]  # fmt: skip
+    assert [row["place"] for row in data["standings"]][2:] == [str(n) for n in range(3, 11)]
+    forfeit = [g for g in data["games"] if g["forfeit"]]
+    assert forfeit == [
+        {
+            "round": 4, "board": 2, "white": "Lysenko-Park, Caleb", "black": "Hartigan, Rosalind",
+            "result": "+-", "forfeit": True, "plies": 0, "reason": "Black more than 30 minutes late",
+        }
+    ]  # fmt: skip
+    assert len(data["games"]) == 45
+    assert data["warnings"] == []
+
+
+# Junior Championship: number -> (points, PS) from the planned Swiss.
+CHAMPIONSHIP = {
+    1: (6, 24.0), 2: (4.5, 19.5), 3: (6, 25.5), 4: (4, 19.5), 5: (4, 18.0), 6: (4, 16.5),
+    7: (4, 18.0), 8: (6, 23.5), 9: (4.5, 17.0), 10: (3.5, 15.0), 11: (3, 15.0), 12: (3.5, 12.5),
+    13: (3, 14.0), 14: (3.5, 12.0), 15: (1.5, 8.0), 16: (3, 12.0), 17: (3.5, 12.5),
+    18: (2.5, 10.5), 19: (3.5, 12.0), 20: (2.5, 7.5), 21: (3, 9.5), 22: (2.5, 6.5),
+    23: (2, 5.0), 24: (1, 5.0),
+}  # fmt: skip
+
+
+def test_junior_championship_progressive_scores(demo: Path) -> None:
+    data = _results(demo, "junior-championship")
+    assert data["event"]["format"] == "swiss"
+    assert data["event"]["tiebreaks"] == [
+        "PS",
+        "PS/C1",
+        "PS/C2",
+        "PS/C3",
+        "PS/C4",
+        "PS/C5",
+        "PS/C6",
+    ]
+    assert data["event"]["rules_edition"] == "2024"
+    rows = {row["number"]: row for row in data["standings"]}
+    for number, (points, ps) in CHAMPIONSHIP.items():
+        assert (rows[number]["points"], rows[number]["tiebreaks"]["PS"]) == (points, ps), number
+    order = [row["number"] for row in data["standings"]]
+    assert order == [
+        3,
+        1,
+        8,
+        2,
+        9,
+        4,
+        5,
+        7,
+        6,
+        10,
+        17,
+        12,
+        14,
+        19,
+        11,
+        13,
+        16,
+        21,
+        18,
+        20,
+        22,
+        23,
+        15,
+        24,
+    ]
+    by_number = {row["number"]: row["decided_by"] for row in data["standings"]}
+    assert by_number[5] == "PS/C2"  # 5 and 7: PS 18 = 18, C1 17 = 17, C2 15½ v 15
+    assert by_number[17] == "PS/C1"  # 17 and 12: PS 12½ each, C1 12½ v 11½
+    assert by_number[14] == "PS/C5"  # 14 and 19 equal through C4; C5 6½ v 6
+    assert rows[15]["withdrawn"] is True
+    assert data["warnings"] == []
+
+
+def test_demo_pages(demo: Path) -> None:
+    for slug in ("junior-closed", "junior-championship"):
+        for page in ("index.html", "standings.html", "crosstable.html", "tiebreaks.html"):
+            assert (demo / slug / page).is_file(), (slug, page)
+        assert (demo / slug / "games.pgn").is_file()
+        assert (demo / slug / "standings.csv").is_file()
+    closed = (demo / "junior-closed/crosstable.html").read_text("utf-8")
+    assert closed.count('<td class="self"') == 10
+    assert "Regulations" in (demo / "junior-closed/index.html").read_text("utf-8")
+    standings = (demo / "junior-closed/standings.html").read_text("utf-8")
+    assert "ahead on Koya System, 3 to 2" in standings
+    swiss = (demo / "junior-championship/crosstable.html").read_text("utf-8")
+    assert "Rank table" in swiss and "bye" in swiss
+    # 42 games with moves get a board; result-only games get a page without one.
+    games = sorted((demo / "junior-championship/games").glob("*.html"))
+    assert len(games) == 81
+    with_board = [g for g in games if "data-viewer" in g.read_text("utf-8")]
+    assert len(with_board) == 42
+    assert (demo / "index.html").is_file()

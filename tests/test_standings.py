@@ -1,0 +1,98 @@
+"""Ranking: points, then tie-breaks in order; shared places, lots, and standings after a round."""
+
+from __future__ import annotations
+
+from conftest import SiteMaker, event_toml, load, pgn_game
+from trf_rows import values
+
+from generator.model import Event
+from generator.rules.scores import player_records
+from generator.rules.standings import rank
+
+A, B, C, D = "Alpha, Anna", "Bravo, Bob", "Charlie, Carl", "Delta, Dora"
+
+# Round robin of four, all draws except A beat D and C beat B: A 2, C 2, B 1, D 1.
+GAMES = (
+    pgn_game("1.1", A, D, "1-0")
+    + pgn_game("1.2", B, C, "0-1")
+    + pgn_game("2.1", C, A, "1/2-1/2")
+    + pgn_game("2.2", D, B, "1/2-1/2")
+    + pgn_game("3.1", A, B, "1/2-1/2")
+    + pgn_game("3.2", C, D, "1/2-1/2")
+)
+
+
+def _event(make_site: SiteMaker, body: str = "", games: str = GAMES, slug: str = "ev") -> Event:
+    event, problems = load(make_site(event_toml(body), {"g.pgn": games}, slug=slug), slug)
+    assert event is not None and not problems.errors, problems.items
+    return event
+
+
+def _order(event: Event, **kwargs: object) -> list[tuple[str, str, str]]:
+    standings = rank(event, player_records(event), **kwargs)  # type: ignore[arg-type]
+    return [(r.player.name, r.place, r.decided_by) for r in standings.rows]
+
+
+def test_equal_on_every_tiebreak_shares_the_place(make_site: SiteMaker) -> None:
+    # A and C drew; A's SB: 1×1 (D) + ½×2 (C) + ½×1 (B) = 2.5; C's: 1×1 (B) + ½×2 + ½×1 = 2.5.
+    event = _event(make_site, 'tiebreaks = ["DE", "SB"]\n')
+    assert _order(event) == [
+        (A, "1-2", "shared"),
+        (C, "1-2", "points"),
+        (B, "3-4", "shared"),
+        (D, "3-4", "points"),
+    ]
+    rows = rank(event, player_records(event)).rows
+    assert [r.rank for r in rows] == [1, 1, 3, 3]
+    assert rows[0].tiebreaks == {"DE": 0.5, "SB": 2.5}
+
+
+def test_lots_decide_when_the_organiser_asks(make_site: SiteMaker) -> None:
+    body = (
+        'tiebreaks = ["DE", "SB"]\n[ranking]\nexhausted = "lots"\n'
+        f'lots = ["{C}", "{D}", "{A}", "{B}"]\n\n'
+    )
+    event = _event(make_site, body)
+    assert _order(event) == [
+        (C, "1", "lots"),
+        (A, "2", "points"),
+        (D, "3", "lots"),
+        (B, "4", "points"),
+    ]
+
+
+def test_first_tiebreak_that_differs_decides(make_site: SiteMaker) -> None:
+    # WIN: A 1, C 1; B 0, D 0. BPG: A 1 (r2), C 1 (r1); B 2 (r2, r3), D 2 (r1, r3).
+    # PS: A 1 + 1½ + 2 = 4½ = C; B 0 + ½ + 1 = 1½ = D. Nothing separates either pair.
+    event = _event(make_site, 'tiebreaks = ["WIN", "BPG", "PS"]\n')
+    assert [p for _, p, _ in _order(event)] == ["1-2", "1-2", "3-4", "3-4"]
+    event = _event(make_site, 'tiebreaks = ["WIN", "KS"]\n', slug="ks")
+    # KS line 1.5 (3 games): A and C qualify. A scored ½ against C; C ½ against A: equal.
+    assert [p for _, p, _ in _order(event)] == ["1-2", "1-2", "3-4", "3-4"]
+
+
+def test_standings_after_an_earlier_round(make_site: SiteMaker) -> None:
+    event = _event(make_site, 'tiebreaks = ["SB"]\n')
+    after_one = rank(event, player_records(event), after_round=1)
+    assert after_one.after_round == 1
+    # After round 1: A 1 and C 1 (SB: each beat a player on 0 -> 0), B 0, D 0.
+    assert [(r.player.name, r.points, r.place) for r in after_one.rows] == [
+        (A, 1.0, "1-2"),
+        (C, 1.0, "1-2"),
+        (B, 0.0, "3-4"),
+        (D, 0.0, "3-4"),
+    ]
+    assert [r.record.games for r in after_one.rows] == [1, 1, 1, 1]
+
+
+def test_round_robin_forfeits_over_the_board_setting(make_site: SiteMaker) -> None:
+    body = f'[[results]]\nround = 1\nwhite = "{B}"\nblack = "{C}"\nresult = "-+"\n\n'
+    games = GAMES.replace(pgn_game("1.2", B, C, "0-1"), "")
+    default = _event(make_site, body, games)
+    setting = _event(
+        make_site, body + "[ranking]\nforfeits_over_the_board = true\n\n", games, slug="setting"
+    )
+    # C won by forfeit with Black in round 1: counted for BPG only with the setting.
+    assert values(default, "BPG")[2] == 0
+    assert values(setting, "BPG")[2] == 1
+    assert values(default, "WIN")[2] == values(setting, "WIN")[2] == 1
