@@ -73,8 +73,9 @@ def test_junior_closed_standings_and_tiebreaks(demo: Path) -> None:
     forfeit = [g for g in data["games"] if g["forfeit"]]
     assert forfeit == [
         {
-            "round": 4, "board": 2, "white": "Lysenko-Park, Caleb", "black": "Hartigan, Rosalind",
-            "result": "+-", "forfeit": True, "plies": 0, "reason": "Black more than 30 minutes late",
+            "round": 4, "board": 2, "white": "Lysenko-Park, Caleb",
+            "black": "Hartigan, Rosalind", "result": "+-", "forfeit": True, "plies": 0,
+            "reason": "Black more than 30 minutes late",
         }
     ]  # fmt: skip
     assert len(data["games"]) == 45
