@@ -110,6 +110,7 @@ def assemble_event(
     pgn_games: list[PgnGame],
     pages: tuple[Page, ...],
     problems: Problems,
+    playoff_pgn: list[PgnGame] | None = None,
 ) -> Event:
     players = build_players(config)
     names = _Names(config, players)
@@ -139,6 +140,7 @@ def assemble_event(
         tiebreaks=tiebreaks,
         rules_edition=rules_edition(config.start),
         pages=pages,
+        playoff_games=_playoff_games(playoff_pgn or [], config, names, problems),
     )
 
 
@@ -224,6 +226,68 @@ def _from_pgn(
         illegal=pgn_game.illegal,
     )
     return _Candidate(game, f"{path.name}:{pgn_game.line}")
+
+
+def _playoff_games(
+    pgn_games: list[PgnGame], config: EventConfig, names: _Names, problems: Problems
+) -> tuple[Game, ...]:
+    """Play-off games, ordered by their Round tags ("1", "2" ... or "P1.1" ...)."""
+    found: list[tuple[tuple[int, ...], Game]] = []
+    for pgn_game in pgn_games:
+        headers = pgn_game.headers
+        numbers = []
+        for side in ("White", "Black"):
+            name = headers.get(side, "").strip()
+            number = names.find(name, headers.get(f"{side}FideId"))
+            if number is None:
+                problems.error(
+                    f'unknown {side.lower()} player "{name}" in play-off game {pgn_game.label}',
+                    pgn_game.path,
+                    pgn_game.tag_line(side),
+                    closest_hint(name, config),
+                    code="unknown-player",
+                )
+            numbers.append(number)
+        order = tuple(int(n) for n in re.findall(r"\d+", headers.get("Round", "")))
+        if not order:
+            problems.error(
+                f"play-off game {pgn_game.label} has no Round tag giving its place in the order",
+                pgn_game.path,
+                pgn_game.tag_line("Round"),
+                'number play-off games in play order: [Round "1"], [Round "2"] ...',
+                code="bad-round",
+            )
+        result = headers.get("Result", "*").strip()
+        if result == "*":
+            continue  # not finished: the play-off shows it as still due
+        if result not in _PGN_RESULTS:
+            problems.error(
+                f'play-off game {pgn_game.label}: the result "{result}" is not a PGN result',
+                pgn_game.path,
+                pgn_game.tag_line("Result"),
+                'use "1-0", "0-1" or "1/2-1/2"',
+                code="bad-result",
+            )
+            continue
+        white, black = numbers
+        if white is None or black is None or not order:
+            continue
+        game = Game(
+            round=0,
+            board=0,
+            white=white,
+            black=black,
+            result=result,
+            moves=pgn_game.moves,
+            initial_placement=pgn_game.initial_placement,
+            headers=headers,
+            source=pgn_game.path,
+            line=pgn_game.line,
+            illegal=pgn_game.illegal,
+        )
+        found.append((order, game))
+    found.sort(key=lambda item: item[0])
+    return tuple(replace(game, board=index) for index, (_, game) in enumerate(found, start=1))
 
 
 def _check_pairings(

@@ -18,6 +18,7 @@ from .pgn import decode, read_pgn_files
 from .problems import Problems, Severity
 from .render.site import RESERVED_PAGES, EventOutcome, render_site
 from .rules.checks import check_rounds
+from .rules.playoffs import apply_playoffs, resolve_playoffs
 from .rules.scores import player_records
 from .rules.standings import rank
 from .write import write_site
@@ -79,7 +80,8 @@ def load_event(folder: Path, problems: Problems) -> Event | None:
     config, lines = load_event_config(config_path, problems)
     if config is None:
         return None
-    paths = _pgn_files(folder, config.pgn)
+    playoff_paths = _pgn_files(folder, config.playoff.pgn)
+    paths = [p for p in _pgn_files(folder, config.pgn) if p not in playoff_paths]
     if not paths:
         problems.warning(
             f"no PGN files match {', '.join(config.pgn)}",
@@ -88,9 +90,18 @@ def load_event(folder: Path, problems: Problems) -> Event | None:
             code="no-games",
         )
     pgn_games = read_pgn_files(paths, problems)
+    playoff_games = read_pgn_files(playoff_paths, problems)
     pages = _event_pages(folder, problems)
     return assemble_event(
-        slugify(folder.name), folder, config, config_path, lines, pgn_games, pages, problems
+        slugify(folder.name),
+        folder,
+        config,
+        config_path,
+        lines,
+        pgn_games,
+        pages,
+        problems,
+        playoff_games,
     )
 
 
@@ -98,10 +109,12 @@ def decide(event: Event, problems: Problems) -> EventOutcome:
     """The rule stage for one event."""
     records = player_records(event)
     check_rounds(event, records, problems)
-    standings = rank(event, records)
+    math_order = rank(event, records)
+    playoffs = resolve_playoffs(event, math_order, problems)
+    standings = apply_playoffs(math_order, playoffs)
     history = tuple(rank(event, records, after_round=n) for n in range(1, event.rounds_played))
     warnings = tuple(p for p in problems.items if p.severity is Severity.WARNING)
-    return EventOutcome(event, records, standings, warnings, history)
+    return EventOutcome(event, records, standings, warnings, history, playoffs)
 
 
 def load_site(site_dir: Path, problems: Problems) -> tuple[Site, list[EventOutcome]]:

@@ -71,7 +71,12 @@ class Game:
 
     @property
     def slug(self) -> str:
-        return f"r{self.round}-b{self.board}"
+        """The game page's name; play-off games (round 0) are numbered in play order."""
+        return f"playoff-{self.board}" if self.round == 0 else f"r{self.round}-b{self.board}"
+
+    @property
+    def is_playoff(self) -> bool:
+        return self.round == 0
 
     @property
     def played(self) -> bool:
@@ -128,6 +133,8 @@ class Event:
     tiebreaks: tuple[str, ...]
     rules_edition: str
     pages: tuple[Page, ...] = ()
+    playoff_games: tuple[Game, ...] = ()
+    """Play-off games in play order (round 0, board = position in the order)."""
 
     @property
     def name(self) -> str:

@@ -107,7 +107,11 @@ def test_results_json_follows_the_contract(mini: Path) -> None:
     }  # fmt: skip
     forfeit = data["games"][-1]
     assert (forfeit["result"], forfeit["forfeit"], forfeit["plies"]) == ("-+", True, 0)
-    assert data["playoffs"] == [] and data["prizes"] == [] and data["warnings"] == []
+    # Bravo is alone on top: the us-junior-closed play-off for first place is not needed.
+    (playoff,) = data["playoffs"]
+    assert (playoff["place"], playoff["status"], playoff["players"]) == (1, "not-needed", [])
+    assert playoff["tied"] == ["Bravo, Bob"] and playoff["next"] is None
+    assert data["prizes"] == [] and data["warnings"] == []
 
 
 def test_games_pgn_holds_every_played_game_with_canonical_names(mini: Path) -> None:

@@ -9,11 +9,13 @@ from __future__ import annotations
 import csv
 import io
 import json
+from collections.abc import Sequence
 from typing import Any
 
 from ..model import Event, Game
 from ..pgn import export_game
 from ..problems import Problem
+from ..rules.playoffs import Playoff
 from ..rules.standings import Standings
 
 SCHEMA_VERSION = 1
@@ -35,7 +37,49 @@ def _number(value: float) -> float | int:
     return int(value) if float(value).is_integer() else value
 
 
-def results_json(event: Event, standings: Standings, warnings: list[Problem]) -> str:
+def playoff_json(event: Event, playoff: Playoff) -> dict[str, Any]:
+    """One play-off as the spec's ``playoffs[]`` entry."""
+
+    def name(number: int) -> str:
+        return event.player(number).name
+
+    return {
+        "place": playoff.place,
+        "format": playoff.format.name if playoff.format else "none",
+        "players": [name(n) for n in playoff.players],
+        "status": playoff.status,
+        "stages": [
+            {
+                "name": stage.spec.name,
+                "time_control": stage.spec.time_control,
+                "armageddon": stage.spec.armageddon,
+                "complete": stage.complete,
+                "scores": {name(n): _number(s) for n, s in stage.scores.items()},
+                "games": [
+                    {
+                        "white": name(game.white),
+                        "black": name(game.black),
+                        "result": game.result,
+                        "armageddon": stage.spec.armageddon,
+                    }
+                    for game in stage.games
+                ],
+            }
+            for stage in playoff.stages
+        ],
+        "order": [name(n) for n in playoff.order],
+        "next": playoff.next,
+        "tied": [name(n) for n in playoff.tied],
+        "seeding": playoff.note or None,
+    }
+
+
+def results_json(
+    event: Event,
+    standings: Standings,
+    warnings: list[Problem],
+    playoffs: Sequence[Playoff] = (),
+) -> str:
     data: dict[str, Any] = {
         "schema": SCHEMA_VERSION,
         "event": {
@@ -67,7 +111,7 @@ def results_json(event: Event, standings: Standings, warnings: list[Problem]) ->
             for row in standings.rows
         ],
         "games": [_game_json(event, game) for game in event.games],
-        "playoffs": [],
+        "playoffs": [playoff_json(event, p) for p in playoffs],
         "prizes": [],
         "warnings": [_warning_json(problem) for problem in warnings],
     }

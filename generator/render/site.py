@@ -14,6 +14,7 @@ import markdown
 
 from ..model import Event, Game, Site
 from ..problems import Problem
+from ..rules.playoffs import Playoff
 from ..rules.scores import PlayerRecord
 from ..rules.standings import Standings
 from . import board, exports, views
@@ -34,6 +35,7 @@ class EventOutcome:
     warnings: tuple[Problem, ...]
     history: tuple[Standings, ...] = ()
     """Standings after each earlier round: ``history[0]`` after round 1, and so on."""
+    playoffs: tuple[Playoff, ...] = ()
 
 
 def markdown_html(text: str) -> str:
@@ -211,7 +213,7 @@ class SiteRenderer:
                 **common,
             )
         self.files[paths["json"]] = exports.results_json(
-            event, standings, list(outcome.warnings)
+            event, standings, list(outcome.warnings), outcome.playoffs
         ).encode("utf-8")
         self.files[paths["csv"]] = exports.standings_csv(event, standings).encode("utf-8")
         self.files[paths["pgn"]] = exports.games_pgn(event).encode("utf-8")

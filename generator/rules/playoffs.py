@@ -1,0 +1,540 @@
+"""Over-the-board play-offs: who plays off, which games are due, and who won (rule stage).
+
+A play-off format is data: a seeding rule and a list of stages. Each stage is a match (two
+players) or a round robin (more), played ``games`` times per pair at one time control, or an
+Armageddon game with draw odds for Black. After a stage the players with the best stage score go
+on; a single leader wins. The games come from the play-off PGN files in the order of their Round
+tags and are checked against the format as they are consumed.
+
+Procedures where the regulations leave room (documented on the play-off page):
+
+* ACF By-law 3 with more than two players after the SPS reduction (5.2.3): each two-game stage is
+  played as a double round robin among them, "as far as possible" like 5.3; the players still
+  sharing the lead go on to the next stage.
+* Armageddon with more than two players (U.S. Junior Closed: "math tiebreaks will be used to
+  determine the order in which tied players face each other"): a ladder. The two players lowest
+  on the math tie-breaks meet first; the winner meets the next one up, and so on; the winner of
+  the last game wins the play-off. A player knocked out later ranks above one knocked out earlier.
+* Colours drawn by lot are taken from ``[playoff] lots`` (the player who drew White, one name per
+  drawing, in order) when given, and otherwise accepted as the PGN records them.
+"""
+
+from __future__ import annotations
+
+from collections.abc import Sequence
+from dataclasses import dataclass, field, replace
+
+from ..config.event import normalise_name
+from ..model import Event, Game
+from ..problems import Problems
+from .standings import Standings
+
+
+@dataclass(frozen=True)
+class StageSpec:
+    name: str
+    time_control: str
+    """In words, as the regulations give it."""
+    tags: tuple[str, ...]
+    """PGN TimeControl values that match (any value is accepted when the tag is absent)."""
+    games: int = 2
+    """Games per pair: 2 for a match or double round robin, 1 for a single game."""
+    armageddon: bool = False
+    colours: str = "lot"
+    """"lot": game 1 drawn by lot, then reversed; "repeat": as the first stage; "free"."""
+
+
+@dataclass(frozen=True)
+class PlayoffFormat:
+    name: str
+    title: str
+    seeding: str
+    """"all": everyone tied plays; "reduce-to-two": progressive scores cut the group (ACF 5.2)."""
+    stages: tuple[StageSpec, ...]
+    armageddon_rule: str
+
+
+_ARMAGEDDON_ACF = StageSpec(
+    "Armageddon",
+    "White 5 minutes, Black 4 minutes; a draw counts as a win for Black",
+    ("300/240", "300-240", "W300/B240", "5/4"),
+    games=1,
+    armageddon=True,
+)
+
+FORMATS: dict[str, PlayoffFormat] = {
+    "acf-by-law-3": PlayoffFormat(
+        "acf-by-law-3",
+        "ACF By-law 3, clause 5",
+        "reduce-to-two",
+        (
+            StageSpec("Two games at G15", "15 minutes each for the whole game", ("900", "900+0")),
+            StageSpec(
+                "Two games at G5",
+                "5 minutes each for the whole game",
+                ("300", "300+0"),
+                colours="repeat",
+            ),
+            _ARMAGEDDON_ACF,
+        ),
+        "a draw counts as a win for Black",
+    ),
+    "acf-by-law-3-rapid": PlayoffFormat(
+        "acf-by-law-3-rapid",
+        "ACF By-law 3, clause 5.3.4 (rapid and lightning championships)",
+        "reduce-to-two",
+        (
+            StageSpec("Two games at G5", "5 minutes each for the whole game", ("300", "300+0")),
+            _ARMAGEDDON_ACF,
+        ),
+        "a draw counts as a win for Black",
+    ),
+    "us-junior-closed": PlayoffFormat(
+        "us-junior-closed",
+        "U.S. Junior Closed regulations",
+        "all",
+        (
+            StageSpec(
+                "Blitz double round robin",
+                "3 minutes plus a 2-second increment (G3+2)",
+                ("180+2",),
+                colours="free",
+            ),
+            StageSpec(
+                "Armageddon",
+                "White 6 minutes, Black 4 minutes; Black has draw odds",
+                ("360/240", "360-240", "W360/B240", "6/4"),
+                games=1,
+                armageddon=True,
+            ),
+        ),
+        "Black has draw odds",
+    ),
+}
+
+
+@dataclass(frozen=True)
+class StageResult:
+    spec: StageSpec
+    players: tuple[int, ...]
+    games: tuple[Game, ...]
+    scores: dict[int, float]
+    complete: bool
+    advancing: tuple[int, ...] = ()
+    """The players who go on to the next stage (or the single winner)."""
+
+
+@dataclass(frozen=True)
+class Playoff:
+    place: int
+    format: PlayoffFormat | None
+    players: tuple[int, ...]
+    """Who plays off, in seeding order (math tie-breaks)."""
+    tied: tuple[int, ...]
+    """Everyone tied on points for the place, in seeding order."""
+    status: str
+    stages: tuple[StageResult, ...] = ()
+    order: tuple[int, ...] = ()
+    next: str | None = None
+    note: str = ""
+    """How the players were chosen, in words (for the ACF reduction)."""
+    winner_notes: dict[int, str] = field(default_factory=dict)
+
+
+def playoff_format(event: Event) -> PlayoffFormat | None:
+    from ..presets import PRESETS
+
+    name = event.config.playoff.format or PRESETS[event.config.rules].playoff
+    return FORMATS.get(name)
+
+
+def armageddon_winner(game: Game) -> int:
+    """Black has draw odds: a draw counts as a win for Black."""
+    return game.white if game.result == "1-0" else game.black
+
+
+def _points(game: Game, player: int, armageddon: bool) -> float:
+    if armageddon:
+        return 1.0 if armageddon_winner(game) == player else 0.0
+    if game.result == "1/2-1/2":
+        return 0.5
+    white_won = game.result == "1-0"
+    return 1.0 if white_won == (game.white == player) else 0.0
+
+
+class _Games:
+    """The play-off games in play order, consumed stage by stage."""
+
+    def __init__(self, games: Sequence[Game]) -> None:
+        self.games = list(games)
+        self.position = 0
+
+    def peek(self) -> Game | None:
+        return self.games[self.position] if self.position < len(self.games) else None
+
+    def take(self) -> Game:
+        game = self.games[self.position]
+        self.position += 1
+        return game
+
+    def rest(self) -> list[Game]:
+        return self.games[self.position :]
+
+
+def resolve_playoffs(event: Event, standings: Standings, problems: Problems) -> tuple[Playoff, ...]:
+    """Every play-off of the event's ``places``, with its state; mismatching games are errors."""
+    form = playoff_format(event)
+    results = []
+    covered: set[int] = set()
+    games = _Games(sorted(event.playoff_games, key=lambda g: g.board))
+    for place in sorted(set(event.config.playoff.places)):
+        if place > len(standings.rows):
+            continue
+        row = standings.rows[place - 1]
+        if row.player.number in covered:
+            continue
+        tied = tuple(r.player.number for r in standings.rows if abs(r.points - row.points) < 1e-9)
+        covered.update(tied)
+        if form is None or len(tied) == 1:
+            results.append(Playoff(place, form, (), tied, "not-needed"))
+            continue
+        players, note = _seeding(form, tied, standings)
+        if len(players) == 1:
+            results.append(Playoff(place, form, players, tied, "not-needed", note=note))
+            continue
+        results.append(_play(event, form, place, players, tied, note, games, problems))
+    for game in games.rest():
+        problems.error(
+            f"play-off game {_label(event, game)} is not needed: "
+            "the play-off was already decided, or no play-off is due",
+            game.source,
+            game.line,
+            "remove the game, or check its Round tag and players",
+            code="playoff-extra-game",
+        )
+    return tuple(results)
+
+
+def _seeding(
+    form: PlayoffFormat, tied: tuple[int, ...], standings: Standings
+) -> tuple[tuple[int, ...], str]:
+    """ACF 5.2: SPS and SPSC reduce more than two tied players to two, or as few as possible."""
+    if form.seeding != "reduce-to-two" or len(tied) <= 2:
+        return tied, ""
+    rows = [r for r in standings.rows if r.player.number in tied]
+    for size in range(2, len(rows)):
+        if rows[size - 1].decided_by not in ("shared", "lots"):
+            chosen = tuple(r.player.number for r in rows[:size])
+            code = rows[size - 1].decided_by
+            return chosen, (
+                f"{len(tied)} players tied; {code} reduced them to {size} ({rows[size - 1].reason})"
+            )
+    return tied, f"{len(tied)} players tied and the progressive scores cannot separate them"
+
+
+def _play(
+    event: Event,
+    form: PlayoffFormat,
+    place: int,
+    players: tuple[int, ...],
+    tied: tuple[int, ...],
+    note: str,
+    games: _Games,
+    problems: Problems,
+) -> Playoff:
+    active = list(players)
+    stages: list[StageResult] = []
+    eliminated: list[list[int]] = []  # per stage, best first
+    numbers = {normalise_name(p.name): p.number for p in event.players}
+    lots = [numbers[normalise_name(n)] for n in event.config.playoff.lots]
+    first_colours: tuple[int, int] | None = None
+    for spec in form.stages:
+        lot = lots.pop(0) if lots and spec.colours == "lot" else None
+        if spec.armageddon:
+            result, order, pending = _armageddon(event, spec, active, games, lot, problems)
+            stages.append(result)
+            if pending:
+                return Playoff(
+                    place, form, players, tied, "pending", tuple(stages), (), pending, note
+                )
+            eliminated.append(order)
+            return _finish(place, form, players, tied, stages, eliminated, note)
+        result, pending, first = _stage(event, spec, active, games, lot, first_colours, problems)
+        if first_colours is None:
+            first_colours = first
+        stages.append(result)
+        if pending:
+            return Playoff(place, form, players, tied, "pending", tuple(stages), (), pending, note)
+        best = max(result.scores[p] for p in active)
+        leaders = [p for p in active if result.scores[p] == best]
+        others = sorted(
+            (p for p in active if p not in leaders),
+            key=lambda p: (-result.scores[p], players.index(p)),
+        )
+        eliminated.append(others)
+        active = leaders
+        if len(active) == 1:
+            eliminated.append(active)
+            return _finish(place, form, players, tied, stages, eliminated, note)
+    return _finish(place, form, players, tied, stages, eliminated, note)
+
+
+def _finish(
+    place: int,
+    form: PlayoffFormat,
+    players: tuple[int, ...],
+    tied: tuple[int, ...],
+    stages: list[StageResult],
+    eliminated: list[list[int]],
+    note: str,
+) -> Playoff:
+    order: list[int] = []
+    for group in reversed(eliminated):
+        order.extend(group)
+    return Playoff(place, form, players, tied, "complete", tuple(stages), tuple(order), None, note)
+
+
+def _stage(
+    event: Event,
+    spec: StageSpec,
+    active: list[int],
+    games: _Games,
+    lot: int | None,
+    first_colours: tuple[int, int] | None,
+    problems: Problems,
+) -> tuple[StageResult, str | None, tuple[int, int] | None]:
+    """A match or double round robin among ``active``; returns the next game due if unfinished."""
+    pairs = [(a, b) for i, a in enumerate(active) for b in active[i + 1 :]]
+    due: dict[frozenset[int], list[tuple[int, int] | None]] = {}
+    for a, b in pairs:
+        due[frozenset((a, b))] = [None] * spec.games
+    taken: list[Game] = []
+    first: tuple[int, int] | None = None
+    while any(None in slots for slots in due.values()):
+        game = games.peek()
+        if game is None:
+            break
+        pair = frozenset((game.white, game.black))
+        if pair not in due or None not in due[pair]:
+            names = ", ".join(event.player(p).name for p in active)
+            problems.error(
+                f"play-off game {_label(event, game)} does not belong to the stage "
+                f'"{spec.name}" (its players: {names})',
+                game.source,
+                game.line,
+                "check the Round tags (games are read in play-off order) and the players",
+                code="playoff-wrong-game",
+            )
+            games.take()
+            continue
+        slots = due[pair]
+        index = slots.index(None)
+        expected = _expected_colours(spec, len(active), index, slots, pair, lot, first_colours)
+        if expected is not None and (game.white, game.black) != expected:
+            problems.error(
+                f"play-off game {_label(event, game)}: {event.player(expected[0]).name} should "
+                f'have White in game {index + 1} of "{spec.name}"',
+                game.source,
+                game.line,
+                "colours of the second game are reversed; stage 2 keeps stage 1's colours; "
+                "lots drawn are listed in [playoff] lots",
+                code="playoff-colours",
+            )
+        _check_time_control(event, spec, game, problems)
+        slots[index] = (game.white, game.black)
+        if first is None:
+            first = (game.white, game.black)
+        taken.append(games.take())
+    scores = {p: 0.0 for p in active}
+    for game in taken:
+        for player in (game.white, game.black):
+            scores[player] += _points(game, player, False)
+    complete = all(None not in slots for slots in due.values())
+    pending = None
+    if not complete:
+        pending = _next_in_stage(event, spec, active, due, lot, first_colours)
+    result = StageResult(spec, tuple(active), tuple(taken), scores, complete)
+    return result, pending, first
+
+
+def _expected_colours(
+    spec: StageSpec,
+    players: int,
+    index: int,
+    slots: list[tuple[int, int] | None],
+    pair: frozenset[int],
+    lot: int | None,
+    first_colours: tuple[int, int] | None,
+) -> tuple[int, int] | None:
+    """The colours a game must have, or ``None`` when any are right (drawn by lot, unknown)."""
+    if index > 0 and slots[0] is not None:
+        white, black = slots[0]
+        return (black, white)  # the second game of a pair reverses the colours
+    if players != 2:
+        return None
+    if spec.colours == "repeat" and first_colours is not None and frozenset(first_colours) == pair:
+        return first_colours
+    if spec.colours == "lot" and lot is not None and lot in pair:
+        (other,) = pair - {lot}
+        return (lot, other)
+    return None
+
+
+def _next_in_stage(
+    event: Event,
+    spec: StageSpec,
+    active: list[int],
+    due: dict[frozenset[int], list[tuple[int, int] | None]],
+    lot: int | None,
+    first_colours: tuple[int, int] | None,
+) -> str:
+    for pair, slots in due.items():
+        if None not in slots:
+            continue
+        index = slots.index(None)
+        expected = _expected_colours(spec, len(active), index, slots, pair, lot, first_colours)
+        if expected:
+            text = (
+                f"{event.player(expected[0]).name} (White) v {event.player(expected[1]).name} "
+                "(Black)"
+            )
+        else:
+            a, b = sorted(pair)
+            text = f"{event.player(a).name} v {event.player(b).name}, colours by lot"
+        return f"{spec.name} ({spec.time_control}), game {index + 1}: {text}"
+    return spec.name
+
+
+def _armageddon(
+    event: Event,
+    spec: StageSpec,
+    active: list[int],
+    games: _Games,
+    lot: int | None,
+    problems: Problems,
+) -> tuple[StageResult, list[int], str | None]:
+    """One game for two players, a ladder for more: lowest seeds first, the winner goes on."""
+    ladder = list(reversed(active))  # lowest seed first
+    holder = ladder[0]
+    knocked_out: list[int] = []
+    taken: list[Game] = []
+    for challenger in ladder[1:]:
+        pair = frozenset((holder, challenger))
+        game = games.peek()
+        if game is None:
+            names = f"{event.player(challenger).name} v {event.player(holder).name}"
+            pending = f"{spec.name} ({spec.time_control}): {names}, colours by lot"
+            scores = {p: 0.0 for p in active}
+            return StageResult(spec, tuple(active), tuple(taken), scores, False), [], pending
+        if frozenset((game.white, game.black)) != pair:
+            problems.error(
+                f"play-off game {_label(event, game)} should be the Armageddon game "
+                f"{event.player(challenger).name} v {event.player(holder).name}",
+                game.source,
+                game.line,
+                "with more than two players the lowest seeds meet first and the winner "
+                "meets the next",
+                code="playoff-wrong-game",
+            )
+            games.take()
+            return (
+                StageResult(spec, tuple(active), tuple(taken), {p: 0.0 for p in active}, False),
+                [],
+                f"{spec.name}: {event.player(challenger).name} v {event.player(holder).name}",
+            )
+        if lot is not None and not taken and lot in pair and game.white != lot:
+            problems.error(
+                f"play-off game {_label(event, game)}: the lot gave White to "
+                f"{event.player(lot).name}",
+                game.source,
+                game.line,
+                "check [playoff] lots or the game's colours",
+                code="playoff-colours",
+            )
+        _check_time_control(event, spec, game, problems)
+        taken.append(games.take())
+        winner = armageddon_winner(game)
+        loser = challenger if winner == holder else holder
+        knocked_out.append(loser)
+        holder = winner
+    scores = {p: (1.0 if p == holder else 0.0) for p in active}
+    order = [holder, *reversed(knocked_out)]
+    result = StageResult(spec, tuple(active), tuple(taken), scores, True, (holder,))
+    return result, order, None
+
+
+def _check_time_control(event: Event, spec: StageSpec, game: Game, problems: Problems) -> None:
+    tag = game.headers.get("TimeControl", "").strip()
+    if tag and tag not in ("?", "-") and tag not in spec.tags:
+        problems.error(
+            f'play-off game {_label(event, game)} has TimeControl "{tag}", '
+            f'but "{spec.name}" is played at {spec.time_control}',
+            game.source,
+            game.line,
+            "expected " + " or ".join(f'"{t}"' for t in spec.tags),
+            code="playoff-time-control",
+        )
+
+
+def _label(event: Event, game: Game) -> str:
+    round_tag = game.headers.get("Round", "?")
+    return (
+        f'(Round "{round_tag}") {event.player(game.white).name} v {event.player(game.black).name}'
+    )
+
+
+def apply_playoffs(standings: Standings, playoffs: Sequence[Playoff]) -> Standings:
+    """The final standings: each play-off's order replaces the math order of its players.
+
+    Players tied with them but left out by the seeding (ACF 5.2) follow in math order. A play-off
+    still being played is not guessed: its players share the place until it is complete.
+    """
+    rows = list(standings.rows)
+    for playoff in playoffs:
+        if playoff.status == "not-needed" or not playoff.players:
+            continue
+        positions = [i for i, r in enumerate(rows) if r.player.number in playoff.tied]
+        start = positions[0]
+        group = [rows[i] for i in positions]
+        by_number = {r.player.number: r for r in group}
+        leftover = [r for r in group if r.player.number not in playoff.players]
+        if playoff.status == "complete":
+            ordered = [by_number[n] for n in playoff.order] + leftover
+            size = len(playoff.order)
+            new_rows = []
+            for index, row in enumerate(ordered):
+                place = start + index + 1
+                if index >= size:
+                    new_rows.append(row)  # left out by the seeding: math place and reason
+                    continue
+                if index < size - 1:
+                    decided, reason = "playoff", "ahead in the play-off"
+                else:
+                    # What separated the play-off from the next player: the seeding (ACF 5.2)
+                    # or the points, as the math order had it at that position.
+                    boundary = group[size - 1]
+                    decided, reason = boundary.decided_by, boundary.reason
+                new_rows.append(
+                    replace(row, rank=place, place=str(place), decided_by=decided, reason=reason)
+                )
+        else:
+            playing = [by_number[n] for n in playoff.players]
+            first = start + 1
+            shared = f"{first}-{start + len(playing)}"
+            new_rows = [
+                replace(
+                    row,
+                    rank=first,
+                    place=shared,
+                    decided_by="shared" if i < len(playing) - 1 else row.decided_by,
+                    reason="play-off not finished" if i < len(playing) - 1 else row.reason,
+                )
+                for i, row in enumerate(playing)
+            ]
+            boundary = group[len(playing) - 1]
+            new_rows[-1] = replace(
+                new_rows[-1], decided_by=boundary.decided_by, reason=boundary.reason
+            )
+            new_rows += leftover
+        rows[start : start + len(group)] = new_rows
+    return Standings(tuple(rows), standings.after_round)
