@@ -60,9 +60,21 @@ def test_junior_closed_standings_and_tiebreaks(demo: Path) -> None:
         assert (rows[number]["points"], tiebreaks["WIN"], tiebreaks["BPG"]) == (points, win, bpg)
         assert (tiebreaks["KS"], tiebreaks["SB"]) == (ks, sb), number
     order = [row["number"] for row in data["standings"]]
-    # 3 and 7 tie on 6½ (their game was drawn: DE ½ each); the play-off decides them.
-    assert set(order[:2]) == {3, 7}
+    # 3 and 7 tie on 6½ (their game was drawn: DE ½ each); the play-off decides them: blitz
+    # 1-1, then Vasquez-Marr (3) wins the Armageddon with Black.
+    assert order[:2] == [3, 7]
+    assert [row["decided_by"] for row in data["standings"][:2]] == ["playoff", "points"]
     assert (rows[3]["tiebreaks"]["DE"], rows[7]["tiebreaks"]["DE"]) == (0.5, 0.5)
+    (playoff,) = data["playoffs"]
+    assert playoff["status"] == "complete"
+    assert playoff["order"] == ["Vasquez-Marr, Julian", "Teverin, Aaron"]
+    assert [stage["name"] for stage in playoff["stages"]] == [
+        "Blitz double round robin", "Armageddon",
+    ]  # fmt: skip
+    assert playoff["stages"][1]["games"] == [
+        {"white": "Teverin, Aaron", "black": "Vasquez-Marr, Julian", "result": "0-1",
+         "armageddon": True}
+    ]  # fmt: skip
     # 4½: 1, 5, 9 drew each other (DE 1 each); BPG puts 9 first (5 v 4); KS 3 v 2 puts 5 on 1.
     # 3: 8 and 4 drew (DE ½ each); BPG 5 v 4.
     assert order[2:] == [10, 2, 9, 5, 1, 8, 4, 6]
@@ -136,6 +148,11 @@ def test_junior_championship_progressive_scores(demo: Path) -> None:
         24,
     ]
     by_number = {row["number"]: row["decided_by"] for row in data["standings"]}
+    # Three on 6: SPS 25½, 24, 23½ reduce them to two; Delacroix wins the G15 match 1½-½.
+    assert [by_number[3], by_number[1]] == ["playoff", "PS"]
+    (playoff,) = data["playoffs"]
+    assert playoff["players"] == ["Delacroix, Amelie", "Whitcombe, Harrison"]
+    assert playoff["order"] == ["Delacroix, Amelie", "Whitcombe, Harrison"]
     assert by_number[5] == "PS/C2"  # 5 and 7: PS 18 = 18, C1 17 = 17, C2 15½ v 15
     assert by_number[17] == "PS/C1"  # 17 and 12: PS 12½ each, C1 12½ v 11½
     assert by_number[14] == "PS/C5"  # 14 and 19 equal through C4; C5 6½ v 6
@@ -156,9 +173,11 @@ def test_demo_pages(demo: Path) -> None:
     assert "ahead on Koya System, 3 to 2" in standings
     swiss = (demo / "junior-championship/crosstable.html").read_text("utf-8")
     assert "Rank table" in swiss and "bye" in swiss
-    # 42 games with moves get a board; result-only games get a page without one.
+    # 42 games with moves get a board; result-only games get a page without one; the two
+    # play-off games have moves too.
     games = sorted((demo / "junior-championship/games").glob("*.html"))
-    assert len(games) == 81
+    assert len(games) == 81 + 2
     with_board = [g for g in games if "data-viewer" in g.read_text("utf-8")]
-    assert len(with_board) == 42
+    assert len(with_board) == 42 + 2
+    assert (demo / "junior-closed/playoff.html").is_file()
     assert (demo / "index.html").is_file()

@@ -8,7 +8,7 @@ from pathlib import Path
 
 import jinja2
 
-from .views import number_text, points_text, result_text
+from .views import number_text, ordinal, points_text, result_text
 
 
 def builtin_templates_dir() -> Path:
@@ -52,4 +52,5 @@ def make_environment(site_templates: Path | None) -> jinja2.Environment:
     environment.filters["points"] = points_text
     environment.filters["number"] = number_text
     environment.filters["result"] = result_text
+    environment.filters["ordinal"] = ordinal
     return environment

@@ -14,14 +14,15 @@ import markdown
 
 from ..model import Event, Game, Site
 from ..problems import Problem
-from ..rules.playoffs import Playoff
+from ..rules.playoffs import Playoff, playoff_format
 from ..rules.scores import PlayerRecord
 from ..rules.standings import Standings
 from . import board, exports, views
 from .environment import builtin_templates_dir, make_environment, url_for
+from .trf import tournament_trf
 
 RESERVED_PAGES = frozenset(
-    {"index", "standings", "crosstable", "players", "games", "rounds", "tiebreaks"}
+    {"index", "standings", "crosstable", "players", "games", "rounds", "tiebreaks", "playoff"}
 )
 
 
@@ -62,9 +63,11 @@ def event_paths(event: Event) -> dict[str, str]:
         "crosstable": f"{base}/crosstable.html",
         "players": f"{base}/players/index.html",
         "tiebreaks": f"{base}/tiebreaks.html",
+        "playoff": f"{base}/playoff.html",
         "json": f"{base}/results.json",
         "csv": f"{base}/standings.csv",
         "pgn": f"{base}/games.pgn",
+        "trf": f"{base}/tournament.trf",
     }
 
 
@@ -89,6 +92,11 @@ def game_path(event: Event, game: Game) -> str:
 
 def page_path(event: Event, slug: str) -> str:
     return f"{event.slug}/{slug}.html"
+
+
+def has_playoff_page(outcome: EventOutcome) -> bool:
+    """A play-off page exists once a play-off was due (or settled without one)."""
+    return any(p.status != "not-needed" or len(p.tied) > 1 for p in outcome.playoffs)
 
 
 def has_game_page(game: Game) -> bool:
@@ -149,6 +157,7 @@ class SiteRenderer:
             "links": links,
             "pages": [(p, markdown_title(p.markdown, p.slug)) for p in event.pages],
             "tiebreaks": views.tiebreak_columns(event),
+            "show_playoff": has_playoff_page(outcome),
         }
         self._page(paths["home"], "event.html", **common)
         self._page(paths["standings"], "standings.html", shown=standings, **common)
@@ -160,6 +169,14 @@ class SiteRenderer:
                 **common,
             )
         self._page(paths["tiebreaks"], "tiebreaks.html", **common)
+        if has_playoff_page(outcome):
+            self._page(
+                paths["playoff"],
+                "playoff.html",
+                playoffs=outcome.playoffs,
+                playoff_format=playoff_format(event),
+                **common,
+            )
         if event.is_round_robin:
             self._page(
                 paths["crosstable"], "crosstable.html", rows=views.crosstable(standings), **common
@@ -184,7 +201,7 @@ class SiteRenderer:
                 lines=views.player_lines(event, row.record, standings),
                 **common,
             )
-        for game in event.games:
+        for game in (*event.games, *event.playoff_games):
             if has_game_page(game):
                 last = game.moves[-1] if game.moves else None
                 self._page(
@@ -217,6 +234,10 @@ class SiteRenderer:
         ).encode("utf-8")
         self.files[paths["csv"]] = exports.standings_csv(event, standings).encode("utf-8")
         self.files[paths["pgn"]] = exports.games_pgn(event).encode("utf-8")
+        positions = {
+            row.player.number: standings.rank_of(row.player.number) for row in standings.rows
+        }
+        self.files[paths["trf"]] = tournament_trf(event, outcome.records, positions).encode("utf-8")
 
 
 class EventLinks:

@@ -31,6 +31,13 @@ def number_text(value: float) -> str:
     return "0" if text == "-0" else text
 
 
+def ordinal(number: int) -> str:
+    """1 -> "1st", 2 -> "2nd", 11 -> "11th"."""
+    if 10 <= number % 100 <= 20:
+        return f"{number}th"
+    return f"{number}{ {1: 'st', 2: 'nd', 3: 'rd'}.get(number % 10, 'th') }"
+
+
 def result_text(result: str) -> str:
     """A game's result as printed: "1-0", "½-½", "+ −" for forfeits."""
     return {

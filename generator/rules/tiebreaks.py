@@ -17,11 +17,16 @@ Choices where the regulations are silent or ambiguous (documented on the site's 
   "over the board"; the reference implementation agrees). ``[ranking] forfeits_over_the_board``
   counts round-robin forfeits too, the other reading of 15.2.
 * A double forfeit is a forfeit loss for both players (16.2.4), and never a meeting for DE.
+* Koya counts the points won or lost by forfeit against qualifying opponents (9.2 excludes
+  nothing), and its limit modifier moves the line in steps of half a point.
+* Rating tie-breaks score each game 1, ½ or 0 whatever the event's scoring, as the FIDE rating
+  tables are built on that scale, and round the percentage half up.
 * A game that lasted less than one move still counts as played.
 """
 
 from __future__ import annotations
 
+import bisect
 import math
 import re
 from collections.abc import Callable, Iterable, Sequence
@@ -340,14 +345,15 @@ def koya(ctx: TiebreakContext, player: int, modifiers: Modifiers) -> float:
     """KS (9.2): points scored against the players who scored at least half the maximum.
 
     The maximum is the most a player could score: in an odd-sized round robin one round of the
-    cycle is a bye, so it is (players - 1) games, not the number of rounds. ``/L+n`` raises the
-    line by n half points.
+    cycle is a bye, so it is (players - 1) games, not the number of rounds. ``/L+n`` moves the
+    line by n half points (0.5 each, as the reference implementation reads 14.5). Points won or
+    lost by forfeit against a qualifying opponent count: 9.2 excludes nothing.
     """
-    line = koya_line(ctx) + modifiers.limit * ctx.win / 2
+    line = koya_line(ctx) + modifiers.limit * 0.5
     total = 0.0
     for current in ctx.table[player]:
-        counted = ctx.is_game(current, modifiers.forfeits_played) and current.opponent is not None
-        if counted and ctx.scores[current.opponent] >= line - EPSILON:  # type: ignore[index]
+        opponent = current.opponent
+        if opponent is not None and ctx.scores[opponent] >= line - EPSILON:
             total += current.points
     return total
 
@@ -356,9 +362,11 @@ def koya_line(ctx: TiebreakContext) -> float:
     """Half of the maximum possible score: a win in every round a player can be paired in.
 
     In an odd-sized round robin each player sits one round of the cycle out, so the maximum is
-    (players - 1) wins for the full event.
+    (players - 1) wins for the full event. Withdrawn players are not counted: their rounds after
+    the withdrawal, the schedule's bye among them, are all zero-point byes.
     """
-    rounds = [sum(1 for r in rs if r.slot is not Slot.NOT_A_ROUND) for rs in ctx.table.values()]
+    present = [n for n, p in ctx.players.items() if p.withdrawn_after is None] or list(ctx.players)
+    rounds = [sum(1 for r in ctx.table[n] if r.slot is not Slot.NOT_A_ROUND) for n in present]
     return ctx.win * max(rounds, default=0) / 2
 
 
@@ -373,17 +381,34 @@ _DP_TABLE = (
 
 
 def rating_difference(fraction: float) -> int:
-    """dp for a percentage score p (rounded to two decimals), symmetric below 0.50."""
-    hundredths = round(fraction * 100)
+    """dp for a percentage score p, rounded half up to two decimals, symmetric below 0.50."""
+    hundredths = math.floor(fraction * 100 + 0.5)
     if hundredths >= 50:
         return _DP_TABLE[hundredths - 50]
     return -_DP_TABLE[50 - hundredths]
 
 
-def expected_score(difference: float) -> float:
-    """The FIDE expected score for a rating difference (table 8.1b, differences capped at 400)."""
-    capped = max(-400.0, min(400.0, difference))
-    return 1 / (1 + 10 ** (-capped / 400))
+_PD_STARTS = (
+    0, 4, 11, 18, 26, 33, 40, 47, 54, 62, 69, 77, 84, 92, 99, 107, 114, 122, 130, 138, 146,
+    154, 163, 171, 180, 189, 198, 207, 216, 226, 236, 246, 257, 268, 279, 291, 303, 316, 329,
+    345, 358, 375, 392, 412, 433, 457, 485, 518, 560, 620, 736,
+)  # fmt: skip
+"""FIDE rating regulations table 8.1b: the rating difference from which the higher-rated
+player's expected score is 0.50, 0.51, ... 1.00 (no cut at 400 for tie-break purposes)."""
+
+
+def expected_score(difference: int) -> float:
+    """The higher (or lower, for a negative difference) player's expected score, table 8.1b."""
+    step = bisect.bisect_right(_PD_STARTS, abs(difference)) - 1
+    expected = (50 + step) / 100
+    return expected if difference >= 0 else 1 - expected
+
+
+def _game_score(ctx: TiebreakContext, points: float) -> float:
+    """A game's result as 1, ½ or 0 whatever the event's scoring: the rating tables' scale."""
+    if points == ctx.win:
+        return 1.0
+    return 0.5 if points == ctx.draw else 0.0
 
 
 def _rated_games(ctx: TiebreakContext, player: int) -> list[tuple[int, float]]:
@@ -393,7 +418,7 @@ def _rated_games(ctx: TiebreakContext, player: int) -> list[tuple[int, float]]:
             continue
         rating = ctx.players[current.opponent].rating
         if rating:
-            games.append((rating, current.points))
+            games.append((rating, _game_score(ctx, current.points)))
     return games
 
 
@@ -418,32 +443,29 @@ def tournament_performance_rating(ctx: TiebreakContext, player: int, modifiers: 
     if not games:
         return 0.0
     aro = average_rating_of_opponents(ctx, player, Modifiers())
-    fraction = sum(points for _, points in games) / (ctx.win * len(games))
+    fraction = sum(score for _, score in games) / len(games)
     return aro + rating_difference(fraction)
 
 
 def perfect_tournament_performance(
     ctx: TiebreakContext, player: int, modifiers: Modifiers
 ) -> float:
-    """PTP (10.3): the lowest rating whose expected score equals the score made (rounded)."""
+    """PTP (10.3): the lowest whole rating whose expected score (table 8.1b) reaches the score."""
     games = _rated_games(ctx, player)
     if not games:
         return 0.0
     ratings = [rating for rating, _ in games]
-    score = sum(points for _, points in games) / ctx.win
+    score = sum(points for _, points in games)
     if score <= 0:
         return float(min(ratings) - 800)
-    if score >= len(games):
-        return float(max(ratings) + 800)
-    low, high = min(ratings) - 800.0, max(ratings) + 800.0
-    for _ in range(100):
-        middle = (low + high) / 2
-        expected = sum(expected_score(middle - r) for r in ratings)
-        if expected < score:
-            low = middle
-        else:
+    low, high = min(ratings) - 800, max(ratings) + 800  # expected(low) < score <= expected(high)
+    while high - low > 1:
+        middle = (low + high) // 2
+        if sum(expected_score(middle - r) for r in ratings) >= score - EPSILON:
             high = middle
-    return _round_half_up(high)
+        else:
+            low = middle
+    return float(high)
 
 
 def average_performance_of_opponents(

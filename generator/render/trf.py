@@ -1,0 +1,148 @@
+"""The event as a FIDE Tournament Report File: TRF-16 with TRF-26's tie-break record 202.
+
+``tournament_trf`` is a pure function of the model and the rule stage's results: it writes the
+tournament records, ``XXR`` (rounds) and one ``001`` line per player in pairing-number order,
+with every field in the columns TRF-16 fixes (1-based, inclusive):
+
+* 5-8 pairing number, 10 sex (``m``/``w``), 11-13 title, 15-47 name, 49-52 rating,
+  54-56 federation, 58-68 FIDE ID, 70-79 birth date, 81-84 points, 86-89 rank;
+* per round a block from column 92 + 10 x (round - 1): 4 columns opponent, blank, colour,
+  blank, result.
+
+Choices where the format leaves room (TRF-16 and TRF-26 say the same unless noted):
+
+* Played games are ``1``, ``=`` and ``0`` (the model cannot tell a game of less than one move,
+  so ``W``/``D``/``L`` are never written). Forfeits keep the scheduled opponent and colour,
+  ``+`` for the winner and ``-`` for the loser; a double forfeit is ``-`` for both.
+* Byes have opponent ``0000`` and colour ``-``. A full-point bye is ``U`` (pairing-allocated)
+  in a Swiss, where the model's one-point bye is the bye of the odd player out, and ``F``
+  (full-point bye) in a round robin, whose schedule allocates none. A half-point bye is
+  ``H``; a zero-point bye, a round after a withdrawal and a played round a Swiss player has
+  no game or bye in are ``Z``.
+* The round a player sits out in an odd-sized round robin is ``0000 -`` with a blank result,
+  as the schedule's bye, not an absence (the reference samples write it this way).
+* A game paired but not finished keeps its opponent and colour with a blank result (TRF has
+  no code for it). Rounds not played yet are left blank, and trailing blank blocks omitted.
+* A birth date is ``YYYY/MM/DD``; when only the year is known it is ``YYYY/00/00``.
+* Scoring other than 1 / 0.5 / 0 is declared in TRF-26's record 162 (win, draw, loss); the
+  bye and forfeit values follow the scoring as the model awards them (a full-point bye and a
+  forfeit win are a win, a forfeit loss and an absence nothing), which is also record 162's
+  default for ``P`` and ``A``.
+"""
+
+from __future__ import annotations
+
+import datetime as dt
+
+from ..model import Event, Player
+from ..rules.scores import Kind, PlayerRecord, RoundEntry
+
+TYPES = {
+    "round-robin": "Individual: Round Robin",
+    "double-round-robin": "Individual: Double Round Robin",
+    "swiss": "Individual: Swiss-System",
+}
+STANDARD_SCORING = (1.0, 0.5, 0.0)
+
+
+def tournament_trf(event: Event, records: dict[int, PlayerRecord], ranks: dict[int, int]) -> str:
+    """The whole file, one record a line, each line ending in a newline."""
+    lines = [f"012 {event.name}"]
+    config = event.config
+    if config.location:
+        lines.append(f"022 {config.location}")
+    if config.start:
+        lines.append(f"042 {_date(config.start)}")
+    if config.end:
+        lines.append(f"052 {_date(config.end)}")
+    lines.append(f"062 {len(event.players)}")
+    lines.append(f"092 {TYPES.get(event.format, event.format)}")
+    if config.arbiter:
+        lines.append(f"102 {config.arbiter}")
+    if config.time_control:
+        lines.append(f"122 {config.time_control}")
+    scoring = event.scoring
+    if (scoring.win, scoring.draw, scoring.loss) != STANDARD_SCORING:
+        lines.append(f"162  W{scoring.win:4.1f}    D{scoring.draw:4.1f}    L{scoring.loss:4.1f}")
+    if event.tiebreaks:
+        lines.append("202 " + ",".join(event.tiebreaks))
+    lines.append(f"XXR {event.rounds}")
+    for player in sorted(event.players, key=lambda p: p.number):
+        lines.append(player_line(event, player, records[player.number], ranks.get(player.number)))
+    return "\n".join(lines) + "\n"
+
+
+def player_line(event: Event, player: Player, record: PlayerRecord, rank: int | None) -> str:
+    """One ``001`` record: the fixed columns 1-89, then a block per round from column 92."""
+    sex = {"M": "m", "F": "w"}.get((player.sex or "").upper(), " ")
+    fields = (
+        "001",
+        " ",
+        f"{player.number:>4}",  # 5-8
+        " ",
+        sex,  # 10
+        f"{(player.title or '')[:3]:>3}",  # 11-13
+        " ",
+        f"{player.name[:33]:<33}",  # 15-47
+        " ",
+        f"{player.rating or '':>4}"[:4],  # 49-52
+        " ",
+        f"{(player.federation or '')[:3]:<3}",  # 54-56
+        " ",
+        f"{player.fide_id or '':>11}"[:11],  # 58-68
+        " ",
+        f"{_birth_date(player):<10}",  # 70-79
+        " ",
+        f"{record.points:4.1f}",  # 81-84
+        " ",
+        f"{rank if rank is not None else '':>4}",  # 86-89
+    )
+    head = "".join(fields)
+    blocks = [round_block(event, entry) for entry in record.entries]
+    while blocks and not blocks[-1].strip():
+        blocks.pop()
+    return head + "".join(f"  {block}" for block in blocks)
+
+
+def round_block(event: Event, entry: RoundEntry) -> str:
+    """The 8 columns of one round: opponent (4), blank, colour, blank, result."""
+    kind = entry.kind
+    if kind is Kind.FUTURE:
+        return " " * 8
+    if entry.game is not None and entry.opponent is not None:
+        colour = entry.colour or "-"
+        return f"{entry.opponent:>4} {colour} {_game_result(kind, entry)}"
+    if kind is Kind.BYE and entry.bye is not None:
+        points = entry.bye.points
+        if points == 1:
+            code = "F" if event.is_round_robin else "U"
+        elif points == 0.5:
+            code = "H"
+        else:
+            code = "Z"
+        return f"0000 - {code}"
+    if kind is Kind.UNPAIRED and event.is_round_robin:
+        return "0000 -  "
+    return "0000 - Z"  # absent after a withdrawal, or no game in a played Swiss round
+
+
+def _game_result(kind: Kind, entry: RoundEntry) -> str:
+    if kind is Kind.GAME:
+        return {"win": "1", "draw": "=", "loss": "0"}.get(entry.outcome or "", " ")
+    if kind is Kind.FORFEIT_WIN:
+        return "+"
+    if kind in (Kind.FORFEIT_LOSS, Kind.DOUBLE_FORFEIT):
+        return "-"
+    return " "  # paired, no result yet
+
+
+def _date(day: dt.date) -> str:
+    return f"{day.year:04d}/{day.month:02d}/{day.day:02d}"
+
+
+def _birth_date(player: Player) -> str:
+    if player.born is not None:
+        return _date(player.born)
+    if player.birth_year is not None:
+        return f"{player.birth_year:04d}/00/00"
+    return ""

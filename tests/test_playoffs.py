@@ -1,0 +1,302 @@
+"""Play-offs: both seed procedures, read from PGN, checked, resolved and shown."""
+
+from __future__ import annotations
+
+from conftest import SiteMaker
+
+from generator.build import decide, load_event
+from generator.model import Event
+from generator.problems import Problems
+from generator.render.site import EventOutcome
+
+# A four-player round robin: A beats B, B beats C, C beats A, everyone beats D -> A, B, C on 2.
+# Running scores: A 1, 1, 2 (PS 4); B 0, 1, 2 (PS 3); C 1, 2, 2 (PS 5).
+CYCLE = [
+    (1, "A", "B", "1-0"), (1, "C", "D", "1-0"),
+    (2, "A", "C", "0-1"), (2, "B", "D", "1-0"),
+    (3, "A", "D", "1-0"), (3, "B", "C", "1-0"),
+]  # fmt: skip
+# Two players tied: A beats C and D and loses to B; B draws C and D. A 2, B 2, C 1, D 1.
+PAIR = [
+    (1, "A", "B", "0-1"), (1, "C", "D", "1/2-1/2"),
+    (2, "A", "C", "1-0"), (2, "B", "D", "1/2-1/2"),
+    (3, "A", "D", "1-0"), (3, "B", "C", "1/2-1/2"),
+]  # fmt: skip
+# A Swiss where five players tie on 2 out of 3; A 1,2,2; B and C 1,1,2; D and F 0,1,2.
+FIVE = [
+    (1, "A", "E", "1-0"), (1, "B", "F", "1-0"), (1, "C", "G", "1-0"), (1, "D", "H", "0-1"),
+    (2, "A", "H", "1-0"), (2, "B", "G", "0-1"), (2, "C", "F", "0-1"), (2, "D", "E", "1-0"),
+    (3, "A", "F", "0-1"), (3, "B", "E", "1-0"), (3, "C", "H", "1-0"), (3, "D", "G", "1-0"),
+]  # fmt: skip
+
+
+def _pgn(games: list[tuple[str | int, str, str, str]], **tags: str) -> str:
+    extra = "".join(f'[{k} "{v}"]\n' for k, v in tags.items())
+    return "".join(
+        f'[Round "{r}"]\n[White "{w}"]\n[Black "{b}"]\n[Result "{res}"]\n{extra}\n{res}\n\n'
+        for r, w, b, res in games
+    )
+
+
+def _outcome(
+    make_site: SiteMaker,
+    games: list[tuple[int, str, str, str]],
+    playoff: list[tuple[str | int, str, str, str]],
+    *,
+    rules: str,
+    format: str = "round-robin",
+    extra: str = "",
+    playoff_tags: dict[str, str] | None = None,
+    slug: str = "ev",
+) -> tuple[Event | None, EventOutcome | None, Problems]:
+    names = sorted({n for _, w, b, _ in games for n in (w, b)})
+    rounds = max(r for r, *_ in games)
+    toml = f'name = "P"\nformat = "{format}"\nrounds = {rounds}\nrules = "{rules}"\n{extra}\n'
+    toml += "".join(f'[[players]]\nname = "{n}"\n' for n in names)
+    files = {"games.pgn": _pgn(list(games))}
+    if playoff:
+        files["playoff/playoff.pgn"] = _pgn(playoff, **(playoff_tags or {}))
+    site = make_site(toml, files, slug=slug)
+    problems = Problems()
+    event = load_event(site / "content" / slug, problems)
+    if event is None or problems.errors:
+        return event, None, problems
+    outcome = decide(event, problems)
+    return event, outcome, problems
+
+
+def _names(event: Event, numbers: tuple[int, ...]) -> list[str]:
+    return [event.player(n).name for n in numbers]
+
+
+# -- ACF By-law 3 -----------------------------------------------------------------------------
+
+
+def test_acf_clean_win_in_the_first_stage(make_site: SiteMaker) -> None:
+    playoff = [(1, "A", "B", "1-0"), (2, "B", "A", "1/2-1/2")]
+    event, outcome, problems = _outcome(
+        make_site, PAIR, playoff, rules="acf-junior", playoff_tags={"TimeControl": "900"}
+    )
+    assert event and outcome and not problems.errors, problems.items
+    (result,) = outcome.playoffs
+    assert result.status == "complete"
+    assert _names(event, result.players) == ["B", "A"]  # seeded by PS: B 4½, A 3
+    assert [s.spec.name for s in result.stages] == ["Two games at G15"]
+    assert result.stages[0].scores == {1: 1.5, 2: 0.5}
+    assert _names(event, result.order) == ["A", "B"]
+    rows = outcome.standings.rows
+    assert [(r.player.name, r.place, r.decided_by) for r in rows[:2]] == [
+        ("A", "1", "playoff"),
+        ("B", "2", "points"),
+    ]
+
+
+def test_acf_split_stages_then_armageddon_won_with_a_draw_as_black(make_site: SiteMaker) -> None:
+    playoff = [
+        (1, "A", "B", "1-0"), (2, "B", "A", "1-0"),  # G15: 1-1
+        (3, "A", "B", "1/2-1/2"), (4, "B", "A", "1/2-1/2"),  # G5, same colours: 1-1
+        (5, "B", "A", "1/2-1/2"),  # Armageddon: a draw is a win for Black (A)
+    ]  # fmt: skip
+    event, outcome, problems = _outcome(make_site, PAIR, playoff, rules="acf-junior")
+    assert event and outcome and not problems.errors, problems.items
+    (result,) = outcome.playoffs
+    assert [s.spec.name for s in result.stages] == [
+        "Two games at G15", "Two games at G5", "Armageddon",
+    ]  # fmt: skip
+    assert result.stages[2].spec.armageddon
+    assert _names(event, result.order) == ["A", "B"]
+
+
+def test_acf_pending_at_every_stage(make_site: SiteMaker) -> None:
+    games = [
+        (1, "A", "B", "1-0"), (2, "B", "A", "1-0"),
+        (3, "A", "B", "1/2-1/2"), (4, "B", "A", "1/2-1/2"),
+    ]  # fmt: skip
+    expected = [
+        "Two games at G15 (15 minutes each for the whole game), game 1: A v B, colours by lot",
+        "Two games at G15 (15 minutes each for the whole game), game 2: B (White) v A (Black)",
+        "Two games at G5 (5 minutes each for the whole game), game 1: A (White) v B (Black)",
+        "Two games at G5 (5 minutes each for the whole game), game 2: B (White) v A (Black)",
+        "Armageddon (White 5 minutes, Black 4 minutes; a draw counts as a win for Black): "
+        "B v A, colours by lot",
+    ]
+    for played in range(5):
+        _event, outcome, problems = _outcome(
+            make_site, PAIR, games[:played], rules="acf-junior", slug=f"p{played}"
+        )
+        assert outcome and not problems.errors, problems.items
+        (result,) = outcome.playoffs
+        assert (result.status, result.next) == ("pending", expected[played]), played
+        rows = outcome.standings.rows
+        assert [r.place for r in rows[:2]] == ["1-2", "1-2"]  # not guessed while pending
+
+
+def test_acf_lots_decide_the_first_colours(make_site: SiteMaker) -> None:
+    extra = '[playoff]\nlots = ["B"]\n'
+    _, _, problems = _outcome(
+        make_site, PAIR, [(1, "A", "B", "1-0")], rules="acf-junior", extra=extra
+    )
+    (error,) = problems.errors
+    assert error.message == (
+        'play-off game (Round "1") A v B: B should have White in game 1 of "Two games at G15"'
+    )
+    assert error.path is not None and error.path.name == "playoff.pgn" and error.line == 1
+
+
+def test_acf_more_than_two_tied_are_reduced_by_progressive_scores(make_site: SiteMaker) -> None:
+    playoff = [(1, "C", "A", "1-0"), (2, "A", "C", "1/2-1/2")]
+    event, outcome, problems = _outcome(make_site, CYCLE, playoff, rules="acf-junior")
+    assert event and outcome and not problems.errors, problems.items
+    (result,) = outcome.playoffs
+    assert _names(event, result.tied) == ["C", "A", "B"]
+    assert _names(event, result.players) == ["C", "A"]  # PS 5 and 4; B's 3 is out
+    assert (
+        result.note == "3 players tied; PS reduced them to 2 (ahead on Progressive Score, 4 to 3)"
+    )
+    rows = outcome.standings.rows
+    assert [(r.player.name, r.place, r.decided_by) for r in rows[:3]] == [
+        ("C", "1", "playoff"),
+        ("A", "2", "PS"),
+        ("B", "3", "points"),
+    ]
+
+
+def test_acf_reduction_that_cannot_reach_two_keeps_the_fewest_above(make_site: SiteMaker) -> None:
+    # A (PS 5) is ahead, B and C are equal on PS and every cut, D and F behind (PS 3).
+    playoff = [
+        (1, "A", "B", "1-0"), (2, "C", "A", "1/2-1/2"), (3, "B", "C", "1-0"),
+        (4, "B", "A", "1/2-1/2"), (5, "A", "C", "1/2-1/2"), (6, "C", "B", "1/2-1/2"),
+    ]  # fmt: skip
+    event, outcome, problems = _outcome(
+        make_site, FIVE, playoff, rules="acf-junior", format="swiss"
+    )
+    assert event and outcome and not problems.errors, problems.items
+    (result,) = outcome.playoffs
+    assert len(result.tied) == 5
+    assert _names(event, result.players) == ["A", "B", "C"]
+    # A 1 + ½ + ½ + ½ = 2½, B 0 + 1 + ½ + ½ = 2, C ½ + 0 + ½ + ½ = 1½: A wins the first stage.
+    assert result.stages[0].scores == {1: 2.5, 2: 2.0, 3: 1.5}
+    assert _names(event, result.order) == ["A", "B", "C"]
+    places = [(r.player.name, r.place) for r in outcome.standings.rows[:5]]
+    assert places == [("A", "1"), ("B", "2"), ("C", "3"), ("D", "4-5"), ("F", "4-5")]
+
+
+def test_acf_rapid_goes_from_g5_straight_to_armageddon(make_site: SiteMaker) -> None:
+    playoff = [(1, "A", "B", "1-0"), (2, "B", "A", "1-0"), (3, "A", "B", "1-0")]
+    event, outcome, problems = _outcome(make_site, PAIR, playoff, rules="acf-junior-rapid")
+    assert event and outcome and not problems.errors, problems.items
+    (result,) = outcome.playoffs
+    assert [s.spec.name for s in result.stages] == ["Two games at G5", "Armageddon"]
+    assert _names(event, result.order) == ["A", "B"]
+
+
+# -- U.S. Junior Closed ------------------------------------------------------------------------
+
+
+def test_us_clean_win_in_the_blitz_double_round_robin(make_site: SiteMaker) -> None:
+    playoff = [(1, "A", "B", "1-0"), (2, "B", "A", "1/2-1/2")]
+    event, outcome, problems = _outcome(
+        make_site, PAIR, playoff, rules="us-junior-closed", playoff_tags={"TimeControl": "180+2"}
+    )
+    assert event and outcome and not problems.errors, problems.items
+    (result,) = outcome.playoffs
+    assert [s.spec.name for s in result.stages] == ["Blitz double round robin"]
+    assert _names(event, result.order) == ["A", "B"]
+
+
+def test_us_three_way_tie_then_armageddon_ladder_by_math_tiebreaks(make_site: SiteMaker) -> None:
+    # Math order of A, B, C (DE 1 each; BPG: C 2, B 1, A 0): C, B, A.
+    blitz = [
+        (1, "A", "B", "1-0"), (2, "B", "A", "1-0"), (3, "A", "C", "1-0"),
+        (4, "C", "A", "1-0"), (5, "B", "C", "1-0"), (6, "C", "B", "1-0"),
+    ]  # fmt: skip
+    # Everyone 2 out of 4: the two lowest seeds (A, B) meet first, the winner meets C.
+    armageddon = [(7, "A", "B", "1-0"), (8, "A", "C", "1/2-1/2")]  # C wins with the draw odds
+    event, outcome, problems = _outcome(
+        make_site, CYCLE, blitz + armageddon, rules="us-junior-closed"
+    )
+    assert event and outcome and not problems.errors, problems.items
+    (result,) = outcome.playoffs
+    assert _names(event, result.players) == ["C", "B", "A"]
+    assert result.stages[0].scores == {3: 2.0, 2: 2.0, 1: 2.0}
+    assert _names(event, result.order) == ["C", "A", "B"]
+    assert [(r.player.name, r.place) for r in outcome.standings.rows[:3]] == [
+        ("C", "1"), ("A", "2"), ("B", "3"),
+    ]  # fmt: skip
+
+
+def test_us_pending_blitz_and_armageddon(make_site: SiteMaker) -> None:
+    _, outcome, _ = _outcome(make_site, PAIR, [(1, "A", "B", "1-0")], rules="us-junior-closed")
+    assert outcome is not None
+    (result,) = outcome.playoffs
+    assert result.next == (
+        "Blitz double round robin (3 minutes plus a 2-second increment (G3+2)), "
+        "game 2: B (White) v A (Black)"
+    )
+    _, outcome, _ = _outcome(
+        make_site,
+        PAIR,
+        [(1, "A", "B", "1-0"), (2, "B", "A", "1-0")],
+        rules="us-junior-closed",
+        slug="arm",
+    )
+    assert outcome is not None
+    (result,) = outcome.playoffs
+    assert result.status == "pending"
+    assert result.next is not None and result.next.startswith("Armageddon (White 6 minutes")
+
+
+# -- errors ------------------------------------------------------------------------------------
+
+
+def test_wrong_colours_in_the_second_game(make_site: SiteMaker) -> None:
+    playoff = [(1, "A", "B", "1-0"), (2, "A", "B", "1-0")]
+    _, _, problems = _outcome(make_site, PAIR, playoff, rules="acf-junior")
+    (error,) = problems.errors
+    assert error.message == (
+        'play-off game (Round "2") A v B: B should have White in game 2 of "Two games at G15"'
+    )
+    assert error.line == 8  # each game takes 7 lines
+
+
+def test_an_extra_game_after_the_play_off_was_decided(make_site: SiteMaker) -> None:
+    playoff = [(1, "A", "B", "1-0"), (2, "B", "A", "0-1"), (3, "A", "B", "1-0")]
+    _, _, problems = _outcome(make_site, PAIR, playoff, rules="acf-junior")
+    (error,) = problems.errors
+    assert error.message.startswith('play-off game (Round "3") A v B is not needed')
+    assert error.line == 15
+
+
+def test_an_unknown_player_in_a_play_off_game(make_site: SiteMaker) -> None:
+    playoff = [(1, "A", "Bee", "1-0")]
+    _, _, problems = _outcome(make_site, PAIR, playoff, rules="acf-junior")
+    (error,) = problems.errors
+    assert error.message == 'unknown black player "Bee" in play-off game round 1, A v Bee'
+    assert error.hint.startswith("closest known players:")
+
+
+def test_a_player_who_is_not_in_the_play_off(make_site: SiteMaker) -> None:
+    playoff = [(1, "A", "C", "1-0")]
+    _, _, problems = _outcome(make_site, PAIR, playoff, rules="acf-junior")
+    (error,) = problems.errors
+    assert error.message == (
+        'play-off game (Round "1") A v C does not belong to the stage "Two games at G15" '
+        "(its players: B, A)"
+    )
+
+
+def test_a_wrong_time_control(make_site: SiteMaker) -> None:
+    playoff = [(1, "A", "B", "1-0")]
+    _, _, problems = _outcome(
+        make_site, PAIR, playoff, rules="acf-junior", playoff_tags={"TimeControl": "300"}
+    )
+    (error,) = problems.errors
+    assert error.message.startswith('play-off game (Round "1") A v B has TimeControl "300"')
+
+
+def test_no_play_off_when_first_place_is_clear(make_site: SiteMaker) -> None:
+    games = [(r, w, b, "1-0" if w == "A" else res) for r, w, b, res in PAIR]
+    _event, outcome, problems = _outcome(make_site, games, [], rules="acf-junior")
+    assert outcome is not None and not problems.errors
+    (result,) = outcome.playoffs
+    assert (result.status, result.players) == ("not-needed", ())

@@ -1,0 +1,330 @@
+"""The FIDE TRF export: exact columns, the sample files of the tie-break notes, and gacrux.
+
+The samples ``sw6.trf`` and ``rr5.trf`` (../shared/docs/tiebreaks.md, section 6) are rebuilt
+here as an organiser writes them (``event.toml`` and PGN) and exported again: every ``001``
+line must come back as the sample has it. The samples write "no opponent" as ``   0``; the
+export writes TRF-16's ``0000``, so that one field is normalised before comparing. gacrux
+(the reference implementation, a test-only dependency) must read every file we write.
+"""
+
+from __future__ import annotations
+
+import subprocess
+import sys
+from decimal import Decimal
+from pathlib import Path
+
+from conftest import SiteMaker, load, pgn_game
+from gacrux.trf2json import trf2json
+
+from generator.model import Event
+from generator.render.trf import tournament_trf
+from generator.rules.scores import player_records
+from generator.rules.standings import rank
+
+
+def col(line: str, first: int, last: int) -> str:
+    """Columns ``first`` to ``last`` of a line, 1-based and inclusive as TRF-16 numbers them."""
+    return line[first - 1 : last]
+
+
+def player_lines(trf: str) -> list[str]:
+    return [line for line in trf.splitlines() if line.startswith("001")]
+
+
+def records(trf: str, key: str) -> list[str]:
+    return [line[4:] for line in trf.splitlines() if line.startswith(key + " ")]
+
+
+def _event(make_site: SiteMaker, toml: str, pgn: str = "") -> Event:
+    event, problems = load(make_site(toml, {"games.pgn": pgn}))
+    assert event is not None, problems.items
+    assert not problems.errors, [p.format() for p in problems.items]
+    return event
+
+
+def _trf(event: Event, ranks: dict[int, int] | None = None) -> str:
+    records_ = player_records(event)
+    if ranks is None:
+        ranks = {row.player.number: row.rank for row in rank(event, records_).rows}
+    return tournament_trf(event, records_, ranks)
+
+
+def _gacrux(trf: str) -> dict[str, object]:
+    reader = trf2json()
+    reader.parse_file(trf, 0)
+    assert reader.chessjson["status"]["code"] == 0, reader.chessjson["status"]
+    tournament: dict[str, object] = reader.get_tournament(1)
+    return tournament
+
+
+# -- a small Swiss with every kind of round --------------------------------------------------
+
+A, B, C, D = "Alpha, Anna", "Bravo, Bea", "Charlie, Carl", "Delta, Dora"
+SMALL = f"""
+name = "Small Swiss"
+format = "swiss"
+rounds = 4
+start = 2025-06-01
+end = 2025-06-04
+location = "Testville"
+arbiter = "Arbiter, Chief"
+time_control = "90 min + 30 s"
+tiebreaks = ["BH/C1", "SB", "DE"]
+
+[[players]]
+name = "{A}"
+title = "GM"
+sex = "M"
+rating = 2300
+federation = "NOR"
+fide_id = 1000001
+born = 2001-02-03
+
+[[players]]
+name = "{B}"
+title = "WIM"
+sex = "F"
+rating = 2250
+federation = "AUS"
+birth_year = 1999
+
+[[players]]
+name = "{C}"
+
+[[players]]
+name = "{D}"
+rating = 2150
+
+[[results]]
+round = 1
+white = "{C}"
+black = "{D}"
+result = "--"
+
+[[byes]]
+round = 2
+player = "{A}"
+points = 0.5
+
+[[byes]]
+round = 2
+player = "{D}"
+points = 0
+
+[[byes]]
+round = 3
+player = "{B}"
+points = 1
+"""
+SMALL_GAMES = pgn_game("1", A, B, "1-0") + pgn_game("2", B, C, "1/2-1/2") + pgn_game("3", D, A, "*")
+
+
+def test_tournament_records(make_site: SiteMaker) -> None:
+    trf = _trf(_event(make_site, SMALL, SMALL_GAMES))
+    lines = trf.splitlines()
+    assert lines[:9] == [
+        "012 Small Swiss",
+        "022 Testville",
+        "042 2025/06/01",
+        "052 2025/06/04",
+        "062 4",
+        "092 Individual: Swiss-System",
+        "102 Arbiter, Chief",
+        "122 90 min + 30 s",
+        "202 BH/C1,SB,DE",
+    ]
+    assert lines[9] == "XXR 4"
+    assert not records(trf, "162")  # standard scoring needs no 162 record
+    assert trf.endswith("\n") and len(player_lines(trf)) == 4
+
+
+def test_player_line_columns(make_site: SiteMaker) -> None:
+    trf = _trf(_event(make_site, SMALL, SMALL_GAMES), ranks={1: 1, 2: 2, 3: 3, 4: 4})
+    alpha, bravo, charlie, delta = player_lines(trf)
+    assert alpha == (
+        "001    1 m GM Alpha, Anna                       2300 NOR     1000001 2001/02/03"
+        "  1.5    1     2 w 1  0000 - H     4 b  "
+    )
+    for line in (alpha, bravo, charlie, delta):
+        for blank in (4, 9, 14, 48, 53, 57, 69, 80, 85, 90, 91):
+            assert line[blank - 1] == " ", (line, blank)
+    # the fixed part
+    assert col(bravo, 1, 3) == "001"
+    assert col(bravo, 5, 8) == "   2"
+    assert col(bravo, 10, 10) == "w"  # sex F
+    assert col(bravo, 11, 13) == "WIM"
+    assert col(bravo, 15, 47) == B.ljust(33)
+    assert col(bravo, 49, 52) == "2250"
+    assert col(bravo, 54, 56) == "AUS"
+    assert col(bravo, 58, 68) == " " * 11  # no FIDE ID
+    assert col(bravo, 70, 79) == "1999/00/00"  # the birth year alone
+    assert col(bravo, 81, 84) == " 1.5"
+    assert col(bravo, 86, 89) == "   2"
+    assert col(charlie, 10, 13) == "    " and col(charlie, 49, 79).strip() == ""
+    # a block of 10 columns per round from column 92: opponent, colour, result
+    blocks = {
+        1: ["   2 w 1", "   1 b 0", "   4 w -", "   3 b -"],  # a game, a double forfeit
+        2: ["0000 - H", "   3 w =", "   2 b =", "0000 - Z"],  # half- and zero-point byes
+        3: ["   4 b  ", "0000 - U", "0000 - Z", "   1 w  "],  # pending, PAB, no game
+    }
+    for round_number, expected in blocks.items():
+        start = 92 + 10 * (round_number - 1)
+        found = [col(line, start, start + 7) for line in (alpha, bravo, charlie, delta)]
+        assert found == expected, round_number
+    # round 4 is not played yet: the lines end after round 3
+    assert {len(line) for line in (alpha, bravo, charlie, delta)} == {91 + 10 * 2 + 8}
+
+
+def test_forfeits_keep_the_scheduled_opponent_and_colour(make_site: SiteMaker) -> None:
+    toml = SMALL.split("[[results]]")[0] + (
+        f'[[results]]\nround = 1\nwhite = "{A}"\nblack = "{B}"\nresult = "-+"\n\n'
+        f'[[results]]\nround = 1\nwhite = "{C}"\nblack = "{D}"\nresult = "+-"\n'
+    )
+    lines = player_lines(_trf(_event(make_site, toml)))
+    assert [col(line, 92, 99) for line in lines] == [
+        "   2 w -",
+        "   1 b +",
+        "   4 w +",
+        "   3 b -",
+    ]
+
+
+def test_withdrawal_rounds_are_zero_point_byes(make_site: SiteMaker) -> None:
+    toml = SMALL.split("[[results]]")[0] + f'[[withdrawals]]\nplayer = "{D}"\nafter_round = 1\n'
+    games = pgn_game("1", A, B, "1-0") + pgn_game("1", C, D, "0-1") + pgn_game("2", A, C, "1-0")
+    delta = player_lines(_trf(_event(make_site, toml, games)))[3]
+    assert col(delta, 92, 99) == "   3 b 1"
+    # every later round, also the ones not played yet, is a known absence
+    assert [col(delta, 92 + 10 * r, 99 + 10 * r) for r in (1, 2, 3)] == ["0000 - Z"] * 3
+    assert len(delta) == 129
+
+
+def test_non_standard_scoring_writes_record_162(make_site: SiteMaker) -> None:
+    toml = SMALL.split("[[results]]")[0] + (
+        f'[[byes]]\nround = 2\nplayer = "{D}"\npoints = 1\n\n'
+        "[scoring]\nwin = 3.0\ndraw = 1.0\nloss = 0.0\n"
+    )
+    games = (
+        pgn_game("1", A, B, "1-0") + pgn_game("1", C, D, "1/2-1/2") + pgn_game("2", A, C, "1/2-1/2")
+    )
+    event = _event(make_site, toml, games)
+    trf = _trf(event)
+    assert records(trf, "162") == [" W 3.0    D 1.0    L 0.0"]
+    line = next(line for line in trf.splitlines() if line.startswith("162"))
+    assert col(line, 6, 6) == "W" and col(line, 7, 10) == " 3.0"
+    assert col(line, 15, 15) == "D" and col(line, 16, 19) == " 1.0"
+    assert col(line, 24, 24) == "L" and col(line, 25, 28) == " 0.0"
+    assert [col(line, 81, 84) for line in player_lines(trf)] == [" 4.0", " 0.0", " 2.0", " 4.0"]
+    tournament = _gacrux(trf)  # gacrux checks every player's points against record 162
+    points = {c["cid"]: c["gamePoints"] for c in tournament["competitors"]}  # type: ignore[attr-defined]
+    assert points == {1: Decimal("4.0"), 2: Decimal("0.0"), 3: Decimal("2.0"), 4: Decimal("4.0")}
+
+
+def test_gacrux_reads_the_small_event(make_site: SiteMaker) -> None:
+    trf = _trf(_event(make_site, SMALL, SMALL_GAMES))
+    tournament = _gacrux(trf)
+    assert tournament["numRounds"] == 4
+    assert tournament["rankOrder"] == ["PTS", "BH/C1", "SB", "DE"]
+    assert tournament["tournamentInfo"]["startDate"] == "2025-06-01"  # type: ignore[index]
+    competitors = tournament["competitors"]
+    points = {c["cid"]: c["gamePoints"] for c in competitors}  # type: ignore[attr-defined]
+    assert points == {1: Decimal("1.5"), 2: Decimal("1.5"), 3: Decimal("0.5"), 4: Decimal("0.0")}
+
+
+# -- the sample files of the tie-break notes -------------------------------------------------
+
+SW6_LINES = """
+001    1 m    One, Ola                          2300 NOR     2000001 2000/01/01  3.5    1     4 w 1     2 b 1     3 w =     5 w 1
+001    2 m    Two, Tom                          2250 NOR     2000002 2000/01/01  2.0    3     5 b =     1 w 0     0 - U     3 b =
+001    3 m    Three, Tea                        2200 NOR     2000003 2000/01/01  2.5    2     6 w 1     4 b =     1 b =     2 w =
+001    4 m    Four, Fay                         2150 NOR     2000004 2000/01/01  1.0    5     1 b 0     3 w =     5 b 0     0 - H
+001    5 m    Five, Fox                         2100 NOR     2000005 2000/01/01  1.5    4     2 w =     6 b -     4 w 1     1 b 0
+001    6 m    Six, Sam                          2050 NOR     2000006 2000/01/01  1.0    6     3 b 0     5 w +     0 - Z     0 - Z
+"""  # noqa: E501
+
+RR5_LINES = """
+001    1      P1, A                             2000                             3.0    0     0 -       2 w 1     3 b 1     4 w =     5 b =
+001    2      P2, B                             1990                             3.0    0     5 w 1     1 b 0     0 -       3 w 1     4 b 1
+001    3      P3, C                             1980                             1.5    0     4 w =     5 b 1     1 w 0     2 b 0     0 -
+001    4      P4, D                             1970                             2.0    0     3 b =     0 -       5 w 1     1 b =     2 w 0
+001    5      P5, E                             1960                             0.5    0     2 b 0     3 w 0     4 b 0     0 -       1 w =
+"""  # noqa: E501
+
+SW6_NAMES = ["One, Ola", "Two, Tom", "Three, Tea", "Four, Fay", "Five, Fox", "Six, Sam"]
+
+
+def _sw6(make_site: SiteMaker) -> Event:
+    toml = [
+        'name = "Peer check SW6"\nformat = "swiss"\nrounds = 4\nstart = 2025-06-01\n'
+        'end = 2025-06-04\nlocation = "Testville"\n'
+    ]
+    for index, name in enumerate(SW6_NAMES):
+        toml.append(
+            f'[[players]]\nname = "{name}"\nsex = "M"\nrating = {2300 - 50 * index}\n'
+            f'federation = "NOR"\nfide_id = {2000001 + index}\nborn = 2000-01-01\n'
+        )
+    one, two, three, four, five, six = SW6_NAMES
+    toml.append(f'[[results]]\nround = 2\nwhite = "{six}"\nblack = "{five}"\nresult = "+-"\n')
+    toml.append(f'[[byes]]\nround = 3\nplayer = "{two}"\npoints = 1\n')
+    toml.append(f'[[byes]]\nround = 4\nplayer = "{four}"\npoints = 0.5\n')
+    toml.append(f'[[withdrawals]]\nplayer = "{six}"\nafter_round = 2\n')
+    games = [
+        (1, one, four, "1-0"), (1, five, two, "1/2-1/2"), (1, three, six, "1-0"),
+        (2, two, one, "0-1"), (2, four, three, "1/2-1/2"),
+        (3, one, three, "1/2-1/2"), (3, five, four, "1-0"),
+        (4, one, five, "1-0"), (4, three, two, "1/2-1/2"),
+    ]  # fmt: skip
+    pgn = "".join(pgn_game(str(r), w, b, result) for r, w, b, result in games)
+    return _event(make_site, "\n".join(toml), pgn)
+
+
+def _sample(text: str) -> list[str]:
+    return [line.replace("     0 -", "  0000 -").rstrip() for line in player_lines(text)]
+
+
+def test_sw6_sample_comes_back_column_for_column(make_site: SiteMaker) -> None:
+    trf = _trf(_sw6(make_site), ranks={1: 1, 2: 3, 3: 2, 4: 5, 5: 4, 6: 6})
+    assert [line.rstrip() for line in player_lines(trf)] == _sample(SW6_LINES)
+
+
+def test_rr5_sample_sit_out_rounds(make_site: SiteMaker) -> None:
+    names = ["P1, A", "P2, B", "P3, C", "P4, D", "P5, E"]
+    toml = 'name = "Peer check RR5 odd"\nformat = "round-robin"\nrounds = 5\nstart = 2025-06-01\n'
+    for index, name in enumerate(names):
+        toml += f'\n[[players]]\nname = "{name}"\nrating = {2000 - 10 * index}\n'
+    p1, p2, p3, p4, p5 = names
+    games = [
+        (1, p2, p5, "1-0"), (1, p3, p4, "1/2-1/2"),
+        (2, p1, p2, "1-0"), (2, p5, p3, "0-1"),
+        (3, p3, p1, "0-1"), (3, p4, p5, "1-0"),
+        (4, p1, p4, "1/2-1/2"), (4, p2, p3, "1-0"),
+        (5, p5, p1, "1/2-1/2"), (5, p4, p2, "0-1"),
+    ]  # fmt: skip
+    pgn = "".join(pgn_game(str(r), w, b, result) for r, w, b, result in games)
+    trf = _trf(_event(make_site, toml, pgn), ranks=dict.fromkeys(range(1, 6), 0))
+    assert [line.rstrip() for line in player_lines(trf)] == _sample(RR5_LINES)
+    # the sit-out is the schedule's bye: no opponent, colour "-", result blank (not "Z")
+    assert col(player_lines(trf)[2], 132, 139) == "0000 -  "
+
+
+def test_gacrux_computes_the_documented_sw6_values(make_site: SiteMaker, tmp_path: Path) -> None:
+    """``python -m gacrux.tiebreakchecker`` on our file prints the table of the notes (6.2)."""
+    path = tmp_path / "sw6.trf"
+    path.write_text(_trf(_sw6(make_site)), encoding="latin-1")
+    codes = ["BH", "BH/C1", "SB", "SB/C1", "WIN", "WON", "BPG", "REP", "PS", "FB", "AOB"]
+    output = subprocess.run(
+        [sys.executable, "-m", "gacrux.tiebreakchecker", "-i", str(path), "-t", "PTS", *codes,
+         "-d", "T"],
+        capture_output=True, text=True, check=True,
+    ).stdout  # fmt: skip
+    rows = [line.split("\t") for line in output.strip().splitlines()]
+    assert rows[0] == ["StartNo", "Rank", "PTS", *codes]
+    assert [row[2:] for row in rows[1:]] == [
+        ["3.5", "7.0", "6.0", "5.75", "4.75", "3", "3", "1", "4", "9.0", "7.5", "8.63"],
+        ["2.0", "9.5", "8.0", "4.00", "3.25", "1", "0", "2", "4", "4.5", "9.5", "7.83"],
+        ["2.5", "8.5", "7.5", "5.25", "4.75", "1", "1", "2", "4", "7.0", "8.0", "7.63"],
+        ["1.0", "8.5", "7.5", "1.75", "1.25", "0", "0", "2", "3", "2.0", "8.5", "7.83"],
+        ["1.5", "8.0", "6.5", "2.00", "1.00", "1", "1", "1", "3", "4.0", "8.0", "8.33"],
+        ["1.0", "5.5", "4.5", "1.00", "1.00", "1", "0", "1", "2", "3.0", "5.5", "8.50"],
+    ]
