@@ -312,6 +312,30 @@ def test_e20_double_forfeit_is_a_forfeit_loss_for_both(make_site: SiteMaker) -> 
     assert direct_encounter(context, [1, 2]) == [[1, 2]]
 
 
+def test_e20_double_forfeit_as_an_absence_is_a_setting(make_site: SiteMaker) -> None:
+    trf = """
+001    1      A, A                              2000                             1.0    0     2 w -     3 b 1
+001    2      B, B                              1990                             1.0    0     1 b -     4 w 1
+001    3      C, C                              1980                             1.0    0     4 w 1     1 w 0
+001    4      D, D                              1970                             0.0    0     3 b 0     2 b 0
+"""  # noqa: E501
+    extra = '[ranking]\ndouble_forfeit = "absence"\n'
+    event = trf_event(make_site, trf, "swiss", extra=extra)
+    context = TiebreakContext.from_records(event, player_records(event))
+    # A zero-point bye followed by a played round (16.2.3): still a voluntarily unplayed round,
+    # and the dummy in the player's own Buchholz, but no longer a forfeit against B.
+    assert [r.slot.value for r in context.table[1]] == ["zero-bye", "played"]
+    assert values(event, "REP")[:2] == [1, 1]
+    assert values(event, "BH")[:2] == [2.0, 1.0]  # A: dummy 1 + C 1; B: dummy 1 + D 0
+
+
+def test_e21_a_game_without_moves_counts_as_played(make_site: SiteMaker) -> None:
+    # Result-only games are ordinary input: they count for WON and BPG like any other game.
+    event = trf_event(make_site, RR6, "round-robin")
+    assert all(game.plies == 0 for game in event.games if game.played)
+    assert values(event, "WON")[0] == 2
+
+
 def test_e22_odd_round_robin_bye_is_not_a_round(make_site: SiteMaker) -> None:
     event = trf_event(make_site, RR5, "round-robin")
     assert values(event, "REP") == [4, 4, 4, 4, 4]

@@ -135,6 +135,8 @@ class RankingConfig:
     """The order the lots gave, best first (for ``exhausted = "lots"``)."""
     forfeits_over_the_board: bool = False
     """Count round-robin forfeits as games over the board for WON, BPG and BWG."""
+    double_forfeit: str = "forfeit-loss"
+    """A double forfeit is a forfeit loss for both (16.2.4), or an "absence" (a zero-point bye)."""
 
 
 @dataclass(frozen=True)
@@ -323,6 +325,7 @@ RANKING = Table(
         "exhausted": Str(choices=("share", "lots"), default="share"),
         "lots": List(Str(), default=()),
         "forfeits_over_the_board": Bool(default=False),
+        "double_forfeit": Str(choices=("forfeit-loss", "absence"), default="forfeit-loss"),
     },
     RankingConfig,
 )

@@ -158,6 +158,7 @@ class SiteRenderer:
             "pages": [(p, markdown_title(p.markdown, p.slug)) for p in event.pages],
             "tiebreaks": views.tiebreak_columns(event),
             "show_playoff": has_playoff_page(outcome),
+            "playoffs": outcome.playoffs,
         }
         self._page(paths["home"], "event.html", **common)
         self._page(paths["standings"], "standings.html", shown=standings, **common)
@@ -171,11 +172,7 @@ class SiteRenderer:
         self._page(paths["tiebreaks"], "tiebreaks.html", **common)
         if has_playoff_page(outcome):
             self._page(
-                paths["playoff"],
-                "playoff.html",
-                playoffs=outcome.playoffs,
-                playoff_format=playoff_format(event),
-                **common,
+                paths["playoff"], "playoff.html", playoff_format=playoff_format(event), **common
             )
         if event.is_round_robin:
             self._page(

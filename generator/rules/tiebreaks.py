@@ -16,7 +16,8 @@ Choices where the regulations are silent or ambiguous (documented on the site's 
 * WON, BPG and BWG count games played over the board only, also in round robins (7.2-7.4 say
   "over the board"; the reference implementation agrees). ``[ranking] forfeits_over_the_board``
   counts round-robin forfeits too, the other reading of 15.2.
-* A double forfeit is a forfeit loss for both players (16.2.4), and never a meeting for DE.
+* A double forfeit is a forfeit loss for both players (16.2.4), and never a meeting for DE;
+  ``[ranking] double_forfeit = "absence"`` makes it a zero-point bye for both instead.
 * Koya counts the points won or lost by forfeit against qualifying opponents (9.2 excludes
   nothing), and its limit modifier moves the line in steps of half a point.
 * Rating tie-breaks score each game 1, ½ or 0 whatever the event's scoring, as the FIDE rating
@@ -110,6 +111,8 @@ def _slot(kind: Kind, bye_points: float | None, event: Event) -> Slot:
         return Slot.PLAYED
     if kind is Kind.FORFEIT_WIN:
         return Slot.FORFEIT_WIN
+    if kind is Kind.DOUBLE_FORFEIT and event.config.ranking.double_forfeit == "absence":
+        return Slot.ZERO_BYE
     if kind in (Kind.FORFEIT_LOSS, Kind.DOUBLE_FORFEIT):
         return Slot.FORFEIT_LOSS
     if kind is Kind.BYE:
@@ -147,16 +150,13 @@ class TiebreakContext:
         counted = event.rounds_played if rounds is None else rounds
         table: dict[int, tuple[Round, ...]] = {}
         for number, record in records.items():
-            table[number] = tuple(
-                Round(
-                    entry.round,
-                    _slot(entry.kind, entry.bye.points if entry.bye else None, event),
-                    entry.points,
-                    entry.opponent,
-                    entry.colour,
-                )
-                for entry in record.entries[:counted]
-            )
+            rounds = []
+            for entry in record.entries[:counted]:
+                slot = _slot(entry.kind, entry.bye.points if entry.bye else None, event)
+                opponent = None if slot is Slot.ZERO_BYE else entry.opponent
+                colour = None if slot is Slot.ZERO_BYE else entry.colour
+                rounds.append(Round(entry.round, slot, entry.points, opponent, colour))
+            table[number] = tuple(rounds)
         return cls(event, table, counted)
 
     # -- scores -------------------------------------------------------------------------------
