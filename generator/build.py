@@ -6,19 +6,21 @@ holding every problem found, so the command line can print them all at once.
 
 from __future__ import annotations
 
-from dataclasses import dataclass, field
+from collections.abc import Callable
+from dataclasses import dataclass, field, replace
 from pathlib import Path
 
 import jinja2
 
 from .assemble import assemble_event
-from .config import load_event_config, load_site_config
+from .config import SiteConfig, load_event_config, load_site_config
 from .model import Event, Page, Site, slugify
 from .pgn import decode, read_pgn_files
 from .problems import Problems, Severity
 from .render.site import RESERVED_PAGES, EventOutcome, render_site
 from .rules.checks import check_rounds
 from .rules.playoffs import apply_playoffs, resolve_playoffs
+from .rules.prizes import award_prizes, check_categories, forfeit_cancels_money
 from .rules.scores import player_records
 from .rules.standings import rank
 from .write import write_site
@@ -113,11 +115,21 @@ def decide(event: Event, problems: Problems) -> EventOutcome:
     playoffs = resolve_playoffs(event, math_order, problems)
     standings = apply_playoffs(math_order, playoffs)
     history = tuple(rank(event, records, after_round=n) for n in range(1, event.rounds_played))
+    check_categories(event, problems)
+    prizes = award_prizes(event, standings, records, playoffs, forfeit_cancels_money(event))
     warnings = tuple(p for p in problems.items if p.severity is Severity.WARNING)
-    return EventOutcome(event, records, standings, warnings, history, playoffs)
+    return EventOutcome(event, records, standings, warnings, history, playoffs, prizes)
 
 
-def load_site(site_dir: Path, problems: Problems) -> tuple[Site, list[EventOutcome]]:
+def _without_draft_pages(event: Event, config: SiteConfig, content: Path) -> Event:
+    """Pages named by ``drafts`` in site.toml are left out of builds (``serve`` shows them)."""
+    pages = tuple(p for p in event.pages if not config.is_draft(p.source.relative_to(content)))
+    return event if pages == event.pages else replace(event, pages=pages)
+
+
+def load_site(
+    site_dir: Path, problems: Problems, drafts: bool = False
+) -> tuple[Site, list[EventOutcome]]:
     config = load_site_config(site_dir, problems)
     content = site_dir / "content"
     if not content.is_dir():
@@ -131,8 +143,12 @@ def load_site(site_dir: Path, problems: Problems) -> tuple[Site, list[EventOutco
     outcomes = []
     events = []
     for folder in find_event_folders(content) if content.is_dir() else []:
+        if not drafts and config.is_draft(folder.relative_to(content)):
+            continue
         event_problems = Problems()
         event = load_event(folder, event_problems)
+        if event is not None and not drafts:
+            event = _without_draft_pages(event, config, content)
         if event is not None and not event_problems.errors:
             outcomes.append(decide(event, event_problems))
             events.append(event)
@@ -156,13 +172,21 @@ def load_site(site_dir: Path, problems: Problems) -> tuple[Site, list[EventOutco
     return site, outcomes
 
 
-def check_site(site_dir: Path, strict: bool = False) -> BuildReport:
-    """Everything a build does except writing: load, rules and render."""
+Renderer = Callable[[Site, list[EventOutcome]], dict[str, bytes]]
+
+
+def check_site(
+    site_dir: Path, strict: bool = False, drafts: bool = False, render: Renderer = render_site
+) -> BuildReport:
+    """Everything a build does except writing: load, rules and render.
+
+    ``serve`` passes ``drafts=True`` and its incremental ``render`` (``generator.cache``).
+    """
     report = BuildReport()
-    site, outcomes = load_site(site_dir, report.problems)
+    site, outcomes = load_site(site_dir, report.problems, drafts)
     if not report.problems.errors:
         try:
-            report.files = render_site(site, outcomes)
+            report.files = render(site, outcomes)
         except jinja2.TemplateSyntaxError as exc:
             report.problems.error(
                 f"template syntax error: {exc.message}",

@@ -8,12 +8,15 @@ problem python-chess met. Games without moves (headers and a result) are ordinar
 from __future__ import annotations
 
 import bisect
+import functools
 import io
 import logging
 import re
 from collections.abc import Iterable, Sequence
+from contextvars import ContextVar
 from dataclasses import dataclass
 from pathlib import Path
+from typing import Protocol
 
 import chess
 import chess.pgn
@@ -63,14 +66,27 @@ def decode(data: bytes) -> str:
         return data.decode("latin-1")
 
 
+class ParseCache(Protocol):
+    """Parsed files kept between builds by ``crosstable serve`` (``generator.cache``)."""
+
+    def read(self, path: Path, data: bytes, problems: Problems) -> list[PgnGame]: ...
+
+
+PARSE_CACHE: ContextVar[ParseCache | None] = ContextVar("crosstable_parse_cache", default=None)
+"""Set by ``serve`` so that a rebuild parses only the PGN files whose bytes changed."""
+
+
 def read_pgn_file(path: Path, problems: Problems) -> list[PgnGame]:
     """Every game in one file; unreadable input is recorded in ``problems``, never raised."""
     try:
-        text = decode(path.read_bytes())
+        data = path.read_bytes()
     except OSError as exc:
         problems.error(f"cannot read the file: {exc.strerror}", path)
         return []
-    return read_pgn_text(text, path, problems)
+    cache = PARSE_CACHE.get()
+    if cache is not None:
+        return cache.read(path, data, problems)
+    return read_pgn_text(decode(data), path, problems)
 
 
 def read_pgn_text(text: str, path: Path, problems: Problems) -> list[PgnGame]:
@@ -177,6 +193,14 @@ def _tag_lines(text: str, start: int, end: int, line_starts: list[int]) -> dict[
 
 def export_game(moves: Sequence[PlayedMove], headers: dict[str, str]) -> str:
     """A game as PGN text with the given (possibly corrected) headers."""
+    return _export_game(tuple(moves), tuple(headers.items()))
+
+
+@functools.lru_cache(maxsize=4096)
+def _export_game(moves: tuple[PlayedMove, ...], header_items: tuple[tuple[str, str], ...]) -> str:
+    """Memoised: each game is exported twice a build (its page and games.pgn), and every
+    rebuild of ``serve`` exports the unchanged games again; replaying moves is the slow part."""
+    headers = dict(header_items)
     pgn_game = chess.pgn.Game()
     pgn_game.headers.clear()
     for key, value in headers.items():

@@ -2,9 +2,11 @@
 
 from __future__ import annotations
 
+import fnmatch
 from dataclasses import dataclass, field
+from pathlib import PurePath
 
-from .schema import Str, Table
+from .schema import List, Str, Table
 
 
 @dataclass(frozen=True)
@@ -21,6 +23,13 @@ class SiteConfig:
     language: str = "en"
     description: str = ""
     deploy: DeployConfig = field(default_factory=DeployConfig)
+    drafts: tuple[str, ...] = ()
+    """Patterns (relative to content/) of event folders and pages that only ``serve`` shows."""
+
+    def is_draft(self, relative: PurePath) -> bool:
+        """Whether a path under content/ (an event folder or a page) is held back from builds."""
+        text = relative.as_posix()
+        return any(fnmatch.fnmatchcase(text, pattern.strip("/")) for pattern in self.drafts)
 
 
 DEPLOY = Table(
@@ -39,6 +48,7 @@ SITE = Table(
         "language": Str(default="en"),
         "description": Str(default=""),
         "deploy": DEPLOY,
+        "drafts": List(Str(), single=True, default=()),
     },
     SiteConfig,
 )

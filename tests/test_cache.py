@@ -1,0 +1,121 @@
+"""Incremental rebuilds: the same files as a full build, with only the changed work redone."""
+
+from __future__ import annotations
+
+import shutil
+from pathlib import Path
+
+import pytest
+from conftest import ROOT, SiteMaker, event_toml, pgn_game
+
+from generator.build import build_site, check_site
+from generator.cache import BuildCache, RebuildStats
+from generator.pgn import PARSE_CACHE
+
+A, B, C, D = "Alpha, Anna", "Bravo, Bob", "Charlie, Carl", "Delta, Dora"
+
+
+def incremental(site: Path, cache: BuildCache) -> tuple[dict[str, bytes], RebuildStats, list[str]]:
+    stats = cache.begin()
+    token = PARSE_CACHE.set(cache.pgn)
+    try:
+        report = check_site(site, drafts=True, render=cache.pages.render)
+    finally:
+        PARSE_CACHE.reset(token)
+        cache.end()
+    return report.files, stats, [p.format() for p in report.problems.items]
+
+
+@pytest.fixture(scope="module")
+def demo(tmp_path_factory: pytest.TempPathFactory) -> Path:
+    site = tmp_path_factory.mktemp("demo")
+    shutil.copytree(ROOT / "content", site / "content")
+    return site
+
+
+def test_demo_rebuilds_only_the_edited_event_and_matches_a_full_build(demo: Path) -> None:
+    cache = BuildCache()
+    first, stats, _ = incremental(demo, cache)
+    assert stats.pgn_reused == 0 and len(stats.events_rendered) == 2
+
+    again, stats, _ = incremental(demo, cache)
+    assert again == first
+    assert stats.pgn_parsed == [] and stats.events_rendered == []
+    assert sorted(stats.events_reused) == ["junior-championship", "junior-closed"]
+
+    edited = demo / "content/junior-closed/regulations.md"
+    edited.write_text(edited.read_text() + "\nOne more rule.\n", encoding="utf-8")
+    files, stats, _ = incremental(demo, cache)
+    assert stats.pgn_parsed == []
+    assert stats.events_rendered == ["junior-closed"]
+    assert stats.events_reused == ["junior-championship"]
+    assert files == check_site(demo).files
+    changed = {path for path in files if first.get(path) != files[path]}
+    assert changed == {"junior-closed/regulations.html"}
+
+
+def test_only_the_changed_pgn_file_is_parsed_again(make_site: SiteMaker) -> None:
+    site = make_site(
+        event_toml(),
+        {
+            "r1.pgn": pgn_game("1.1", A, B, "1-0", "1. e4 e5 2. Qh5 Nc6 3. Bc4 Nf6 4. Qxf7#")
+            + pgn_game("1.2", C, D, "0-1"),
+            "r2.pgn": pgn_game("2.1", A, C, "1/2-1/2"),
+        },
+    )
+    cache = BuildCache()
+    incremental(site, cache)
+    (site / "content/ev/r2.pgn").write_text(pgn_game("2.1", A, C, "1-0"), encoding="utf-8")
+    files, stats, _ = incremental(site, cache)
+    assert [p.name for p in stats.pgn_parsed] == ["r2.pgn"]
+    assert stats.pgn_reused == 1
+    assert files == check_site(site).files
+
+
+def test_warnings_of_cached_files_are_reported_on_every_build(make_site: SiteMaker) -> None:
+    site = make_site(event_toml(), {"g.pgn": pgn_game("1.1", A, B, "1-0", "1. e4 e5 2. Ke3")})
+    cache = BuildCache()
+    _, _, first = incremental(site, cache)
+    _, stats, second = incremental(site, cache)
+    assert stats.pgn_parsed == []
+    assert any("illegal" in m for m in first)
+    assert second == first
+
+
+def test_a_template_edit_renders_every_event_again(make_site: SiteMaker) -> None:
+    site = make_site(event_toml(), {"g.pgn": pgn_game("1.1", A, B, "1-0")})
+    cache = BuildCache()
+    incremental(site, cache)
+    templates = site / "templates"
+    templates.mkdir()
+    base = (ROOT / "templates/base.html").read_text(encoding="utf-8")
+    (templates / "base.html").write_text(base.replace("</footer>", "Club</footer>"))
+    files, stats, _ = incremental(site, cache)
+    assert stats.events_rendered == ["ev"]
+    assert b"Club</footer>" in files["ev/standings.html"]
+
+
+def test_a_removed_pgn_file_is_forgotten(make_site: SiteMaker) -> None:
+    site = make_site(
+        event_toml(),
+        {"r1.pgn": pgn_game("1.1", A, B, "1-0"), "r2.pgn": pgn_game("2.1", A, C, "1-0")},
+    )
+    cache = BuildCache()
+    incremental(site, cache)
+    (site / "content/ev/r2.pgn").unlink()
+    files, stats, _ = incremental(site, cache)
+    assert files == check_site(site).files
+    assert stats.pgn_reused == 1
+
+
+def test_drafts_show_only_with_drafts_on(make_site: SiteMaker) -> None:
+    site = make_site(event_toml(), {"g.pgn": pgn_game("1.1", A, B, "1-0"), "report.md": "# R\n"})
+    make_site(event_toml(), {"g.pgn": pgn_game("1.1", A, B, "1-0")}, slug="next-year")
+    (site / "site.toml").write_text('drafts = ["ev/report.md", "next-year/"]\n')
+    built = build_site(site)
+    assert not built.failed()
+    assert "ev/report.html" not in built.files
+    assert not any(path.startswith("next-year/") for path in built.files)
+    assert b"next-year" not in built.files["index.html"]
+    shown = check_site(site, drafts=True).files
+    assert "ev/report.html" in shown and "next-year/index.html" in shown
