@@ -8,6 +8,8 @@ from collections.abc import Sequence
 from pathlib import Path
 
 from .build import BuildReport, build_site, check_site
+from .config import load_site_config
+from .problems import Problems
 
 SITE_HELP = "the site folder, holding content/ and optionally site.toml (default: current folder)"
 STRICT_HELP = "fail on warnings too, not only on errors"
@@ -28,7 +30,48 @@ def _parser() -> argparse.ArgumentParser:
     check = commands.add_parser("check", help="validate config, PGN and rules; write nothing")
     check.add_argument("--site", type=Path, default=Path("."), help=SITE_HELP)
     check.add_argument("--strict", action="store_true", help=STRICT_HELP)
+
+    serve = commands.add_parser(
+        "serve", help="preview the site, rebuilding and reloading the browser on every edit"
+    )
+    serve.add_argument("--site", type=Path, default=Path("."), help=SITE_HELP)
+    serve.add_argument("--port", type=_port, default=8000, help="default: 8000")
+    serve.add_argument(
+        "--host",
+        default="127.0.0.1",
+        help="default: 127.0.0.1 (this computer only); 0.0.0.0 serves the whole network",
+    )
+
+    deploy = commands.add_parser(
+        "deploy", help="build, commit the site to the gh-pages branch and push it"
+    )
+    deploy.add_argument("--site", type=Path, default=Path("."), help=SITE_HELP)
+    deploy.add_argument(
+        "--remote", default=None, help="git remote to push to (default: site.toml, or origin)"
+    )
+    deploy.add_argument(
+        "--branch", default=None, help="branch to publish (default: site.toml, or gh-pages)"
+    )
+    deploy.add_argument(
+        "--message", default=None, help="commit message ({sha} is the source commit)"
+    )
+
+    new = commands.add_parser(
+        "new", help="create a new site: site.toml, an example event, a GitHub Pages workflow"
+    )
+    new.add_argument("folder", type=Path, metavar="DIR", help="the new site's folder")
     return parser
+
+
+def _port(text: str) -> int:
+    """A TCP port, refused with a plain message rather than a traceback."""
+    try:
+        port = int(text)
+    except ValueError:
+        raise argparse.ArgumentTypeError(f"not a port number: {text!r}") from None
+    if not 1 <= port <= 65535:
+        raise argparse.ArgumentTypeError(f"a port is between 1 and 65535, not {port}")
+    return port
 
 
 def _report(report: BuildReport, site: Path, strict: bool) -> int:
@@ -46,8 +89,56 @@ def _report(report: BuildReport, site: Path, strict: bool) -> int:
     return 0
 
 
+def _deploy(site: Path, remote: str | None, branch: str | None, message: str | None) -> int:
+    """Check git and the remote first, then build, then publish: never a failed build."""
+    from .deploy import DeployError, prepare, publish
+
+    site = site.resolve()
+    if not (site / "content").is_dir():
+        print(
+            f"crosstable: {site} is not a site folder (it has no content/)\n"
+            "    hint: pass --site DIR, or create a site with: crosstable new DIR",
+            file=sys.stderr,
+        )
+        return 1
+    problems = Problems()
+    config = load_site_config(site, problems)
+    if problems.errors:
+        return _report(BuildReport(problems), site, False)
+    try:
+        target = prepare(site, config, remote, branch)
+        report = build_site(site)
+        if _report(report, site, False) != 0:
+            print("crosstable: the build failed, so nothing was deployed.", file=sys.stderr)
+            return 1
+        done = publish(target, site, site / "output", message)
+    except DeployError as exc:
+        print(exc.format(), file=sys.stderr)
+        return 1
+    where = f"{target.remote} ({target.url}), branch {target.branch}"
+    if not done.changed:
+        print(f"crosstable: nothing changed since the last deploy; {where} is up to date.")
+        return 0
+    on_top = f" on top of {done.parent[:12]}" if done.parent else " (the branch's first commit)"
+    print(
+        f"crosstable: deployed {done.files} files to {where}: commit {done.commit[:12]}{on_top}, "
+        f"built from {done.source}"
+    )
+    return 0
+
+
 def main(argv: Sequence[str] | None = None) -> int:
     args = _parser().parse_args(argv)
+    if args.command == "serve":
+        from .serve import serve_site
+
+        return serve_site(args.site, args.host, args.port)
+    if args.command == "deploy":
+        return _deploy(args.site, args.remote, args.branch, args.message)
+    if args.command == "new":
+        from .scaffold import new_site
+
+        return new_site(args.folder)
     if args.command == "build":
         report = build_site(args.site, args.output, args.strict)
         status = _report(report, args.site, args.strict)

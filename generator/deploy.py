@@ -1,0 +1,249 @@
+"""``crosstable deploy``: publish the built site as the whole tree of a ``gh-pages`` branch.
+
+Git itself does the work (``subprocess``), through plumbing commands and a temporary index,
+so the organiser's working tree, index and checked-out branch are never touched. Each deploy
+is a new commit on top of the branch's previous one (history is kept, nothing is forced), its
+message names the source commit, and its tree is exactly the output plus ``.nojekyll`` (so
+GitHub Pages serves the files as they are) and ``CNAME`` when ``site.toml`` sets a domain.
+"""
+
+from __future__ import annotations
+
+import os
+import re
+import subprocess
+import tempfile
+from dataclasses import dataclass
+from pathlib import Path
+
+from . import __version__
+from .config import SiteConfig
+
+_DOMAIN = re.compile(r"^(?=.{1,253}$)([a-z0-9]([a-z0-9-]{0,61}[a-z0-9])?\.)+[a-z0-9-]{2,63}$", re.I)
+
+
+class DeployError(Exception):
+    """Deploying is impossible; ``hint`` says how to fix it."""
+
+    def __init__(self, message: str, hint: str = "") -> None:
+        super().__init__(message)
+        self.message = message
+        self.hint = hint
+
+    def format(self) -> str:
+        text = f"crosstable: cannot deploy: {self.message}"
+        return f"{text}\n    hint: {self.hint}" if self.hint else text
+
+
+@dataclass(frozen=True)
+class Target:
+    """Where a deploy goes, checked before anything is built."""
+
+    repo: Path
+    remote: str
+    url: str
+    branch: str
+    remote_tip: str | None
+    cname: str
+
+
+@dataclass(frozen=True)
+class Published:
+    commit: str
+    parent: str | None
+    files: int
+    changed: bool
+    source: str
+
+
+def _git(
+    repo: Path, *args: str, stdin: bytes | None = None, env: dict[str, str] | None = None
+) -> str:
+    """Run git in ``repo``; a failure raises ``GitFailed`` with git's own words."""
+    try:
+        done = subprocess.run(
+            ["git", *args],
+            cwd=repo,
+            input=stdin if stdin is not None else b"",
+            capture_output=True,
+            env={**os.environ, **(env or {})},
+            check=False,
+        )
+    except FileNotFoundError as exc:
+        raise DeployError(
+            "git is not installed", "install git (https://git-scm.com) and try again"
+        ) from exc
+    if done.returncode != 0:
+        raise GitFailed(args, done.stderr.decode("utf-8", "replace").strip())
+    return done.stdout.decode("utf-8", "replace").strip()
+
+
+class GitFailed(Exception):
+    def __init__(self, args: tuple[str, ...], stderr: str) -> None:
+        super().__init__(f"git {' '.join(args)}: {stderr}")
+        self.stderr = stderr
+
+
+def _says(error: GitFailed) -> str:
+    lines = [line.removeprefix("fatal: ") for line in error.stderr.splitlines() if line.strip()]
+    return "git says: " + ("; ".join(lines[:3]) if lines else "(nothing)")
+
+
+def check_cname(cname: str) -> str:
+    """The custom domain for ``CNAME``: a bare host name, as GitHub Pages expects."""
+    cname = cname.strip()
+    if cname and not _DOMAIN.match(cname):
+        raise DeployError(
+            f'[deploy] cname = "{cname}" in site.toml is not a domain name',
+            'write the bare domain, e.g. cname = "results.example.org" (no https://, no path)',
+        )
+    return cname
+
+
+def prepare(site_dir: Path, config: SiteConfig, remote: str | None, branch: str | None) -> Target:
+    """Check everything a deploy needs before building: repository, remote, branch, identity."""
+    remote = remote or config.deploy.remote
+    branch = branch or config.deploy.branch
+    cname = check_cname(config.deploy.cname)
+    try:
+        repo = Path(_git(site_dir, "rev-parse", "--show-toplevel"))
+    except GitFailed:
+        raise DeployError(
+            f"{site_dir} is not in a git repository",
+            "make it one and connect it to GitHub: git init && git remote add origin "
+            "https://github.com/YOU/REPO.git (or push the site where its repository is)",
+        ) from None
+    try:
+        _git(repo, "check-ref-format", f"refs/heads/{branch}")
+    except GitFailed:
+        raise DeployError(
+            f'"{branch}" is not a valid branch name', "use --branch gh-pages"
+        ) from None
+    try:
+        url = _git(repo, "remote", "get-url", remote)
+    except GitFailed:
+        remotes = _git(repo, "remote").split()
+        known = f" (this repository has: {', '.join(remotes)})" if remotes else ""
+        raise DeployError(
+            f'"{remote}" is not a git remote of {repo}{known}',
+            f"add it with: git remote add {remote} URL, or pass --remote NAME",
+        ) from None
+    try:
+        current = _git(repo, "symbolic-ref", "--quiet", "--short", "HEAD")
+    except GitFailed:
+        current = ""
+    if current == branch:
+        raise DeployError(
+            f'the branch "{branch}" is the one checked out here, and deploy replaces its files',
+            "publish to a branch of its own: --branch gh-pages",
+        )
+    try:
+        _git(repo, "var", "GIT_COMMITTER_IDENT")
+    except GitFailed:
+        raise DeployError(
+            "git does not know who you are, and a commit needs a name and an e-mail",
+            'git config --global user.name "Your Name" && '
+            "git config --global user.email you@example.org",
+        ) from None
+    try:
+        heads = _git(repo, "ls-remote", "--heads", remote, f"refs/heads/{branch}")
+    except GitFailed as exc:
+        raise DeployError(
+            f'the remote "{remote}" ({url}) is not a git repository that can be reached; '
+            + _says(exc),
+            "check the address with: git remote -v, and that git fetch "
+            f"{remote} works (set it with: git remote set-url {remote} URL)",
+        ) from None
+    tip = heads.split()[0] if heads else None
+    return Target(repo, remote, url, branch, tip, cname)
+
+
+def source_commit(site_dir: Path, repo: Path) -> str:
+    """The commit the site was built from, and whether the site had uncommitted edits."""
+    try:
+        sha = _git(repo, "rev-parse", "--verify", "--quiet", "HEAD^{commit}")
+    except GitFailed:
+        return "no commit yet (the site is not committed)"
+    output = site_dir / "output"
+    status = _git(repo, "status", "--porcelain", "--", str(site_dir), f":(exclude){output}")
+    dirty = bool(status.strip())
+    return f"{sha} (with uncommitted changes)" if dirty else sha
+
+
+def commit_message(message: str | None, source: str) -> str:
+    if not message:
+        return f"Publish the site built from {source}\n\ncrosstable {__version__}\n"
+    if "{sha}" in message:
+        return message.replace("{sha}", source) + "\n"
+    return f"{message}\n\nBuilt from {source}.\ncrosstable {__version__}\n"
+
+
+def _write_tree(repo: Path, output: Path, cname: str, index: Path) -> tuple[str, int]:
+    """The output folder, plus ``.nojekyll`` and ``CNAME``, as a git tree (a temporary index)."""
+    env = {"GIT_INDEX_FILE": str(index)}
+    files = sorted(p for p in output.rglob("*") if p.is_file())
+    shas = _git(
+        repo,
+        "hash-object",
+        "-w",
+        "--no-filters",
+        "--stdin-paths",
+        stdin="".join(f"{p}\n" for p in files).encode(),
+    ).split()
+    entries = [
+        f"100644 {sha}\t{path.relative_to(output).as_posix()}\n"
+        for sha, path in zip(shas, files, strict=True)
+    ]
+    extra = {".nojekyll": b""}
+    if cname:
+        extra["CNAME"] = f"{cname}\n".encode()
+    for name, data in extra.items():
+        sha = _git(repo, "hash-object", "-w", "--stdin", stdin=data)
+        entries.append(f"100644 {sha}\t{name}\n")
+    _git(repo, "update-index", "--add", "--index-info", stdin="".join(entries).encode(), env=env)
+    return _git(repo, "write-tree", env=env), len(entries)
+
+
+def publish(target: Target, site_dir: Path, output: Path, message: str | None) -> Published:
+    """Commit the output on top of the branch's last commit and push it to the remote."""
+    repo = target.repo
+    source = source_commit(site_dir, repo)
+    try:
+        parent = target.remote_tip
+        if parent is not None:
+            _git(
+                repo, "fetch", "--quiet", "--no-tags", target.remote, f"refs/heads/{target.branch}"
+            )
+        else:
+            try:
+                parent = _git(
+                    repo, "rev-parse", "--verify", "--quiet", f"refs/heads/{target.branch}"
+                )
+            except GitFailed:
+                parent = None
+        with tempfile.TemporaryDirectory(prefix="crosstable-deploy-") as folder:
+            tree, files = _write_tree(repo, output, target.cname, Path(folder) / "index")
+        if parent is not None and _git(repo, "rev-parse", f"{parent}^{{tree}}") == tree:
+            if target.remote_tip != parent:
+                _push(target, parent)
+            return Published(parent, parent, files, False, source)
+        args = ["commit-tree", tree, "-F", "-"]
+        if parent is not None:
+            args += ["-p", parent]
+        commit = _git(repo, *args, stdin=commit_message(message, source).encode())
+        _git(repo, "update-ref", "-m", "crosstable deploy", f"refs/heads/{target.branch}", commit)
+    except GitFailed as exc:
+        raise DeployError(f"git could not record the site; {_says(exc)}") from None
+    _push(target, commit)
+    return Published(commit, parent, files, True, source)
+
+
+def _push(target: Target, commit: str) -> None:
+    try:
+        _git(target.repo, "push", "--quiet", target.remote, f"{commit}:refs/heads/{target.branch}")
+    except GitFailed as exc:
+        raise DeployError(
+            f'pushing to "{target.remote}" ({target.url}) failed; {_says(exc)}',
+            f"the commit is on the local branch {target.branch}: fix access to the remote "
+            "(or let someone else's deploy finish) and run crosstable deploy again",
+        ) from None

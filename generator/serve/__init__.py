@@ -1,0 +1,199 @@
+"""``crosstable serve``: build into a temporary folder, serve it, rebuild and reload on edits.
+
+The pieces: ``preview.PreviewSite`` builds (incrementally) and keeps the last good site,
+``watch.Watcher`` notices settled changes to content/, templates/ and site.toml, and a
+``server.ReloadServer`` (livereload) serves the folder and reloads open pages.
+``ServeSession`` ties them together in background threads, so tests can drive it too.
+"""
+
+from __future__ import annotations
+
+import sys
+import tempfile
+import threading
+from collections.abc import Callable
+from pathlib import Path
+from typing import TextIO
+
+from .preview import PreviewSite, RebuildResult
+from .server import LivereloadServer, ReloadServer, ServeError
+from .watch import Watcher
+
+__all__ = ["PreviewSite", "RebuildResult", "ServeError", "ServeSession", "serve_site"]
+
+SHOWN_FILES = 6
+
+
+def describe(result: RebuildResult, site_dir: Path, verb: str = "rebuilt") -> list[str]:
+    """The terminal lines for one rebuild: what was rebuilt, how long it took, what failed."""
+    lines: list[str] = []
+    if result.crash:
+        lines.append(result.crash.rstrip())
+        lines.append(
+            "crosstable: the build crashed; still serving the last good site. "
+            "Please report this, with the lines above."
+        )
+        return lines
+    for problem in result.problems:
+        lines.append(problem.format(site_dir))
+    took = f"{result.seconds:.2f} s"
+    if not result.ok:
+        errors = sum(1 for p in result.problems if p.severity.value == "error")
+        lines.append(
+            f"crosstable: build failed with {errors} error(s) in {took}; still serving the last "
+            "good site, with the errors on every page."
+        )
+        return lines
+    changed = result.written + [f"{path} (removed)" for path in result.removed]
+    if verb == "built":
+        files = f"{len(changed)} files"
+    elif changed:
+        shown = ", ".join(changed[:SHOWN_FILES])
+        more = f" and {len(changed) - SHOWN_FILES} more" if len(changed) > SHOWN_FILES else ""
+        files = f"{len(changed)} file(s) changed: {shown}{more}"
+    else:
+        files = "no file changed"
+    lines.append(f"crosstable: {verb} in {took}: {result.stats.summary()}; {files}")
+    return lines
+
+
+class ServeSession:
+    """One running preview: server, first build, then a watcher thread rebuilding on changes."""
+
+    def __init__(
+        self,
+        site_dir: Path,
+        host: str = "127.0.0.1",
+        port: int = 8000,
+        *,
+        out: TextIO | None = None,
+        interval: float = 0.2,
+        quiet: float = 0.3,
+        server_factory: Callable[[Path, str, int, PreviewSite], ReloadServer] | None = None,
+    ) -> None:
+        self.site_dir = site_dir.resolve()
+        self.host = host
+        self.port = port
+        self.out = out if out is not None else sys.stdout
+        self.interval = interval
+        self.quiet = quiet
+        self._folder = tempfile.TemporaryDirectory(prefix="crosstable-serve-")
+        self.root = Path(self._folder.name)
+        self.preview = PreviewSite(self.site_dir, self.root)
+        factory = server_factory or _livereload
+        self.server = factory(self.root, host, port, self.preview)
+        self._stop = threading.Event()
+        self._thread: threading.Thread | None = None
+        self.results: list[RebuildResult] = []
+        self._built = threading.Condition()
+
+    @property
+    def url(self) -> str:
+        return self.server.url
+
+    def watched(self) -> list[Path]:
+        """content/, templates/ and site.toml: the sources, never the output."""
+        return [self.site_dir / "content", self.site_dir / "templates", self.site_dir / "site.toml"]
+
+    def start(self) -> None:
+        """Listen (failing fast on a taken port), build once, then watch in the background."""
+        try:
+            self.server.start()
+        except ServeError:
+            self._folder.cleanup()
+            raise
+        self._say(f"crosstable: building {self.site_dir} ...")
+        self._record(self.preview.rebuild(), "built")
+        watcher = Watcher(
+            self.watched(),
+            excluded=[self.site_dir / "output"],
+            interval=self.interval,
+            quiet=self.quiet,
+        )
+        self._thread = threading.Thread(
+            target=self._watch, args=(watcher,), name="crosstable-watch", daemon=True
+        )
+        self._thread.start()
+
+    def _watch(self, watcher: Watcher) -> None:
+        while True:
+            changed = watcher.wait(self._stop)
+            if changed is None:
+                return
+            names = [self._relative(p) for p in changed]
+            shown = ", ".join(names[:SHOWN_FILES])
+            more = f" and {len(names) - SHOWN_FILES} more" if len(names) > SHOWN_FILES else ""
+            self._say(f"crosstable: changed {shown}{more}")
+            self._record(self.preview.rebuild())
+            self.server.reload()
+
+    def _relative(self, path: Path) -> str:
+        try:
+            return str(path.relative_to(self.site_dir))
+        except ValueError:
+            return str(path)
+
+    def _record(self, result: RebuildResult, verb: str = "rebuilt") -> None:
+        for line in describe(result, self.site_dir, verb):
+            self._say(line)
+        with self._built:
+            self.results.append(result)
+            self._built.notify_all()
+
+    def _say(self, line: str) -> None:
+        print(line, file=self.out, flush=True)
+
+    def wait_for_build(self, count: int, timeout: float = 20.0) -> RebuildResult:
+        """Block until ``count`` builds have finished (the first build is number 1)."""
+        with self._built:
+            if not self._built.wait_for(lambda: len(self.results) >= count, timeout):
+                raise TimeoutError(f"no build number {count} within {timeout} s")
+            return self.results[count - 1]
+
+    def stop(self) -> None:
+        self._stop.set()
+        if self._thread is not None:
+            self._thread.join(timeout=30)
+        self.server.stop()
+        self._folder.cleanup()
+
+    def __enter__(self) -> ServeSession:
+        self.start()
+        return self
+
+    def __exit__(self, *exc: object) -> None:
+        self.stop()
+
+
+def _livereload(root: Path, host: str, port: int, preview: PreviewSite) -> ReloadServer:
+    return LivereloadServer(root, host, port, preview.decorate)
+
+
+def serve_site(site_dir: Path, host: str, port: int) -> int:
+    """The command: serve until Ctrl+C. Returns the exit status."""
+    site_dir = site_dir.resolve()
+    if not (site_dir / "content").is_dir():
+        print(
+            f"crosstable: {site_dir} is not a site folder (it has no content/ folder)\n"
+            "    hint: pass --site DIR, or create a site with: crosstable new DIR",
+            file=sys.stderr,
+        )
+        return 1
+    session = ServeSession(site_dir, host, port)
+    try:
+        session.start()
+    except ServeError as exc:
+        print(f"crosstable: {exc}", file=sys.stderr)
+        return 1
+    print(
+        f"crosstable: serving on {session.url} (drafts shown; watching content/, templates/ "
+        "and site.toml); press Ctrl+C to stop",
+        flush=True,
+    )
+    try:
+        threading.Event().wait()
+    except KeyboardInterrupt:
+        print("\ncrosstable: stopped.")
+    finally:
+        session.stop()
+    return 0

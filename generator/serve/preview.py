@@ -1,0 +1,166 @@
+"""The building side of ``serve``: build into the served folder, keep the last good site.
+
+Each rebuild goes through the ordinary pipeline (``check_site``) with drafts shown and the
+incremental caches of ``generator.cache``; only files whose bytes changed are written, each
+by a rename so a page is never read half-written. A failed build writes nothing: the last good
+site stays, and every page served carries a banner with the problems until a build succeeds.
+"""
+
+from __future__ import annotations
+
+import html
+import os
+import tempfile
+import time
+import traceback
+from dataclasses import dataclass, field
+from pathlib import Path, PurePosixPath
+
+from ..build import check_site, find_event_folders
+from ..cache import BuildCache, RebuildStats, changed_files
+from ..config import load_site_config
+from ..model import slugify
+from ..pgn import PARSE_CACHE
+from ..problems import Problem, Problems
+from .server import insert_after_body
+
+BANNER_STYLE = (
+    "position:sticky;top:0;z-index:2147483647;margin:0;padding:.75rem 1rem;"
+    "background:#fdecea;color:#611a15;border-bottom:3px solid #b3261e;"
+    "font:15px/1.4 system-ui,sans-serif;text-align:left"
+)
+PRE_STYLE = (
+    "margin:.5rem 0 0;white-space:pre-wrap;overflow-wrap:anywhere;"
+    "font:13px/1.4 ui-monospace,monospace;color:#3b0d0a;background:none;border:0;padding:0"
+)
+DRAFT_STYLE = (
+    "margin:0;padding:.4rem 1rem;background:#fff4ce;color:#4d3a00;"
+    "border-bottom:2px solid #c29b00;font:14px/1.4 system-ui,sans-serif"
+)
+PLACEHOLDER = (
+    '<!doctype html>\n<html lang="en">\n<head>\n<meta charset="utf-8">\n'
+    "<title>No site yet · crosstable serve</title>\n</head>\n<body>\n"
+    "<h1>No successful build yet</h1>\n<p>The problems are listed above and in the terminal. "
+    "Fix them and save: this page reloads by itself.</p>\n</body>\n</html>\n"
+).encode()
+
+
+@dataclass
+class RebuildResult:
+    """One rebuild, for the terminal line and for tests."""
+
+    ok: bool
+    seconds: float
+    stats: RebuildStats
+    problems: list[Problem] = field(default_factory=list)
+    written: list[str] = field(default_factory=list)
+    removed: list[str] = field(default_factory=list)
+    crash: str = ""
+    """A traceback, when the build itself failed (a bug rather than bad input)."""
+
+
+class PreviewSite:
+    """The site as ``serve`` shows it: built into ``root``, with notes added to pages."""
+
+    def __init__(self, site_dir: Path, root: Path) -> None:
+        self.site_dir = site_dir.resolve()
+        self.root = root
+        self.cache = BuildCache()
+        self.files: dict[str, bytes] = {}
+        self.errors: tuple[str, ...] = ()
+        self.drafts: tuple[str, ...] = ()
+        self.builds = 0
+
+    def rebuild(self) -> RebuildResult:
+        """Build once; on success write what changed, on failure keep what is there."""
+        start = time.perf_counter()
+        stats = self.cache.begin()
+        token = PARSE_CACHE.set(self.cache.pgn)
+        try:
+            report = check_site(self.site_dir, drafts=True, render=self.cache.pages.render)
+        except Exception:
+            crash = traceback.format_exc()
+            self._fail([f"crosstable crashed while building (a bug, not your input):\n{crash}"])
+            return RebuildResult(False, time.perf_counter() - start, stats, crash=crash)
+        finally:
+            PARSE_CACHE.reset(token)
+            self.cache.end()
+        problems = list(report.problems.items)
+        if report.failed():
+            self._fail([p.format(self.site_dir) for p in report.problems.errors])
+            return RebuildResult(False, time.perf_counter() - start, stats, problems)
+        written = list(changed_files(self.files, report.files))
+        removed = sorted(set(self.files) - set(report.files))
+        self._write(report.files, written, removed)
+        self.files = report.files
+        self.errors = ()
+        self.drafts = self._draft_paths()
+        self.builds += 1
+        return RebuildResult(True, time.perf_counter() - start, stats, problems, written, removed)
+
+    def _fail(self, errors: list[str]) -> None:
+        self.errors = tuple(errors)
+        if not self.files:
+            self._write({"index.html": PLACEHOLDER}, ["index.html"], [])
+            self.files = {"index.html": PLACEHOLDER}
+        self.builds += 1
+
+    def _write(self, files: dict[str, bytes], written: list[str], removed: list[str]) -> None:
+        for relative in written:
+            target = self.root / relative
+            target.parent.mkdir(parents=True, exist_ok=True)
+            handle, temporary = tempfile.mkstemp(prefix=".new-", dir=target.parent)
+            with os.fdopen(handle, "wb") as stream:
+                stream.write(files[relative])
+            os.chmod(temporary, 0o644)
+            os.replace(temporary, target)
+        for relative in removed:
+            target = self.root / relative
+            target.unlink(missing_ok=True)
+            for parent in target.parents:
+                if parent == self.root or not parent.is_relative_to(self.root):
+                    break
+                try:
+                    parent.rmdir()
+                except OSError:
+                    break
+
+    def _draft_paths(self) -> tuple[str, ...]:
+        """Served paths (a folder ends in /) that come from drafts, to mark them on the page."""
+        config = load_site_config(self.site_dir, Problems())
+        if not config.drafts:
+            return ()
+        content = self.site_dir / "content"
+        paths: list[str] = []
+        for folder in find_event_folders(content):
+            slug = slugify(folder.name)
+            if config.is_draft(folder.relative_to(content)):
+                paths.append(f"{slug}/")
+                continue
+            for page in sorted(folder.glob("*.md")):
+                if config.is_draft(page.relative_to(content)):
+                    paths.append(f"{slug}/{slugify(page.stem)}.html")
+        return tuple(paths)
+
+    def is_draft(self, path: str) -> bool:
+        path = str(PurePosixPath(path))
+        return any(path == d or (d.endswith("/") and path.startswith(d)) for d in self.drafts)
+
+    def decorate(self, path: str, page: bytes) -> bytes:
+        """The notes ``serve`` adds to a page as it is sent: errors, then a draft mark."""
+        notes = ""
+        if self.errors:
+            problems = html.escape("\n".join(self.errors))
+            notes += (
+                f'<div id="crosstable-preview-error" role="alert" style="{BANNER_STYLE}">'
+                "<strong>The last build failed, so this is the last good version of the "
+                "site.</strong> Fix the problem and save: the page reloads by itself."
+                f'<pre style="{PRE_STYLE}">{problems}</pre></div>\n'
+            )
+        if self.is_draft(path):
+            notes += (
+                f'<p id="crosstable-preview-draft" style="{DRAFT_STYLE}"><strong>Draft.</strong> '
+                "Only crosstable serve shows this page: build and deploy leave it out "
+                "(<code>drafts</code> in site.toml).</p>\n"
+            )
+        return insert_after_body(page, notes.encode())

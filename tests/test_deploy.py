@@ -1,0 +1,161 @@
+"""``crosstable deploy`` against a real local bare repository: branch tree, history, refusals."""
+
+from __future__ import annotations
+
+import subprocess
+from pathlib import Path
+
+import pytest
+
+from generator.cli import main
+from generator.scaffold import new_site
+
+
+def git(cwd: Path, *args: str) -> str:
+    done = subprocess.run(["git", *args], cwd=cwd, capture_output=True, text=True, check=True)
+    return done.stdout.strip()
+
+
+@pytest.fixture(autouse=True)
+def git_identity(tmp_path: Path, monkeypatch: pytest.MonkeyPatch) -> None:
+    """No user's or system's git settings: a name and e-mail of our own, nothing else."""
+    empty = tmp_path / "gitconfig"
+    empty.write_text("")
+    monkeypatch.setenv("GIT_CONFIG_GLOBAL", str(empty))
+    monkeypatch.setenv("GIT_CONFIG_NOSYSTEM", "1")
+    for role in ("AUTHOR", "COMMITTER"):
+        monkeypatch.setenv(f"GIT_{role}_NAME", "Arbiter")
+        monkeypatch.setenv(f"GIT_{role}_EMAIL", "arbiter@example.org")
+
+
+@pytest.fixture
+def repo(tmp_path: Path) -> tuple[Path, Path]:
+    """A committed site with ``origin`` pointing to an empty bare repository."""
+    remote = tmp_path / "remote.git"
+    git(tmp_path, "init", "--quiet", "--bare", str(remote))
+    site = tmp_path / "site"
+    assert new_site(site, year=2026) == 0
+    git(site, "init", "--quiet", "-b", "main")
+    git(site, "add", ".")
+    git(site, "commit", "--quiet", "-m", "The site")
+    git(site, "remote", "add", "origin", str(remote))
+    return site, remote
+
+
+def tree(remote: Path, ref: str = "gh-pages") -> set[str]:
+    return set(git(remote, "ls-tree", "-r", "--name-only", ref).splitlines())
+
+
+def test_deploy_publishes_the_output_as_the_whole_branch_with_history(
+    repo: tuple[Path, Path], capsys: pytest.CaptureFixture[str]
+) -> None:
+    site, remote = repo
+    source = git(site, "rev-parse", "HEAD")
+    assert main(["deploy", "--site", str(site)]) == 0
+    assert "deployed" in capsys.readouterr().out
+    output = {p.relative_to(site / "output").as_posix() for p in (site / "output").rglob("*")}
+    files = {p for p in output if (site / "output" / p).is_file()}
+    assert tree(remote) == files | {".nojekyll"}
+    assert (
+        git(remote, "show", "gh-pages:index.html")
+        == (site / "output/index.html").read_text().strip()
+    )
+    first = git(remote, "rev-parse", "gh-pages")
+    assert source in git(remote, "log", "-1", "--format=%B", "gh-pages")
+    assert git(remote, "rev-list", "--count", "gh-pages") == "1"
+
+    # An edit and a custom domain: a second commit on top of the first.
+    index = site / "content/index.md"
+    index.write_text(index.read_text() + "\nRound 3 is in.\n")
+    (site / "site.toml").write_text(
+        (site / "site.toml").read_text().replace('# cname = "results', 'cname = "results')
+    )
+    git(site, "commit", "--quiet", "-am", "Round 3")
+    second_source = git(site, "rev-parse", "HEAD")
+    assert main(["deploy", "--site", str(site), "--message", "Round 3 results"]) == 0
+    assert git(remote, "rev-parse", "gh-pages^") == first
+    message = git(remote, "log", "-1", "--format=%B", "gh-pages")
+    assert message.startswith("Round 3 results") and second_source in message
+    assert git(remote, "show", "gh-pages:CNAME") == "results.example.org"
+    assert "Round 3 is in." in git(remote, "show", "gh-pages:index.html")
+
+    # The organiser's checkout is untouched: still on main, nothing staged or changed.
+    assert git(site, "symbolic-ref", "--short", "HEAD") == "main"
+    assert git(site, "status", "--porcelain") == ""
+
+    # Nothing new: no empty commit.
+    assert main(["deploy", "--site", str(site)]) == 0
+    assert "up to date" in capsys.readouterr().out
+    assert git(remote, "rev-list", "--count", "gh-pages") == "2"
+
+
+def test_a_deploy_from_another_clone_goes_on_top_of_the_remote_branch(
+    repo: tuple[Path, Path], tmp_path: Path
+) -> None:
+    site, remote = repo
+    assert main(["deploy", "--site", str(site)]) == 0
+    first = git(remote, "rev-parse", "gh-pages")
+    git(site, "push", "--quiet", "origin", "main")
+    clone = tmp_path / "clone"
+    git(tmp_path, "clone", "--quiet", "--branch", "main", str(remote), str(clone))
+    (clone / "content/index.md").write_text("# Results\n\nFrom a second computer.\n")
+    assert main(["deploy", "--site", str(clone)]) == 0
+    assert git(remote, "rev-parse", "gh-pages^") == first
+    assert "second computer" in git(remote, "show", "gh-pages:index.html")
+
+
+def test_a_failed_build_is_not_deployed(
+    repo: tuple[Path, Path], capsys: pytest.CaptureFixture[str]
+) -> None:
+    site, remote = repo
+    games = site / "content/club-championship/games/games.pgn"
+    games.write_text(games.read_text().replace("Morgan, Alex", "Nobody, Known", 1))
+    assert main(["deploy", "--site", str(site)]) == 1
+    err = capsys.readouterr().err
+    assert 'unknown white player "Nobody, Known"' in err
+    assert "nothing was deployed" in err
+    assert git(remote, "branch", "--list") == ""
+
+
+@pytest.mark.parametrize(
+    ("setup", "expected", "hint"),
+    [
+        ("git remote remove origin", '"origin" is not a git remote', "git remote add origin"),
+        (
+            "git remote set-url origin NOT_A_REPO",
+            "is not a git repository that can be reached",
+            "git remote -v",
+        ),
+    ],
+)
+def test_a_remote_that_is_not_a_git_remote_is_refused(
+    repo: tuple[Path, Path],
+    capsys: pytest.CaptureFixture[str],
+    setup: str,
+    expected: str,
+    hint: str,
+) -> None:
+    site, _ = repo
+    args = setup.replace("NOT_A_REPO", str(site.parent / "plain-folder")).split()
+    (site.parent / "plain-folder").mkdir()
+    git(site, *args[1:])
+    assert main(["deploy", "--site", str(site)]) == 1
+    err = capsys.readouterr().err
+    assert expected in err and "hint: " in err and hint in err
+    assert "Traceback" not in err
+    assert not (site / "output").exists()  # refused before building
+
+
+def test_a_site_outside_git_and_a_bad_domain_are_refused(
+    tmp_path: Path, capsys: pytest.CaptureFixture[str]
+) -> None:
+    site = tmp_path / "plain"
+    assert new_site(site) == 0
+    assert main(["deploy", "--site", str(site)]) == 1
+    assert "is not in a git repository" in capsys.readouterr().err
+    toml = site / "site.toml"
+    toml.write_text(
+        toml.read_text().replace('# cname = "results.example.org"', 'cname = "https://x.org/"')
+    )
+    assert main(["deploy", "--site", str(site)]) == 1
+    assert "is not a domain name" in capsys.readouterr().err
