@@ -6,6 +6,8 @@ holding every problem found, so the command line can print them all at once.
 
 from __future__ import annotations
 
+import errno
+import os
 from collections.abc import Callable
 from dataclasses import dataclass, field, replace
 from pathlib import Path
@@ -18,7 +20,7 @@ from .model import Event, Page, Site, slugify
 from .pgn import decode, read_pgn_files
 from .problems import Problems, Severity
 from .render.site import RESERVED_PAGES, EventOutcome, render_site
-from .rules.checks import check_rounds
+from .rules.checks import arbiter_checks
 from .rules.playoffs import apply_playoffs, resolve_playoffs
 from .rules.prizes import award_prizes, check_categories, forfeit_cancels_money
 from .rules.scores import player_records
@@ -76,9 +78,42 @@ def _pgn_files(folder: Path, patterns: tuple[str, ...]) -> list[Path]:
     return list(found)
 
 
+def _symlink_loops(folder: Path, problems: Problems) -> None:
+    """Links in an event folder that point at themselves or at a folder above them.
+
+    The file searches skip such links silently, so a PGN file or page behind one would go
+    missing from the site without a word; they are reported instead (the walk never follows
+    links, so it cannot loop itself).
+    """
+    for root, dirs, files in os.walk(folder):
+        for name in sorted([*dirs, *files]):
+            path = Path(root) / name
+            if not path.is_symlink():
+                continue
+            try:
+                target = path.resolve(strict=True)
+            except RuntimeError:
+                target = None  # Python 3.11 reports a loop this way
+            except OSError as exc:
+                if exc.errno != errno.ELOOP:
+                    continue  # a link to nothing is not a loop (editors leave such links)
+                target = None
+            parent = path.parent.resolve()
+            if target is not None and target != parent and target not in parent.parents:
+                continue
+            problems.error(
+                "symbolic link loop: "
+                + (f"{name} points back to {target}" if target else f"{name} points to itself"),
+                path,
+                hint="delete the link, or make it point to the real file or folder",
+                code="symlink-loop",
+            )
+
+
 def load_event(folder: Path, problems: Problems) -> Event | None:
     """Config, PGN and pages of one event folder, joined into the model."""
     config_path = folder / "event.toml"
+    _symlink_loops(folder, problems)
     config, lines = load_event_config(config_path, problems)
     if config is None:
         return None
@@ -110,7 +145,7 @@ def load_event(folder: Path, problems: Problems) -> Event | None:
 def decide(event: Event, problems: Problems) -> EventOutcome:
     """The rule stage for one event."""
     records = player_records(event)
-    check_rounds(event, records, problems)
+    arbiter_checks(event, records, problems)
     math_order = rank(event, records)
     playoffs = resolve_playoffs(event, math_order, problems)
     standings = apply_playoffs(math_order, playoffs)
@@ -168,6 +203,7 @@ def load_site(
         description=config.description,
         home_markdown=home,
         events=tuple(events),
+        markdown_raw_html=config.markdown_raw_html,
     )
     return site, outcomes
 

@@ -184,3 +184,5 @@ class Site:
     description: str
     home_markdown: str
     events: tuple[Event, ...]
+    markdown_raw_html: bool = False
+    """From site.toml: raw HTML in Markdown pages is kept (otherwise escaped)."""

@@ -176,6 +176,11 @@ class EventConfig:
     trophies: tuple[TrophyEntry, ...] = ()
     prizes: PrizesConfig = field(default_factory=PrizesConfig)
     ranking: RankingConfig = field(default_factory=RankingConfig)
+    min_draw_moves: int | None = None
+    """Moves a game must last before a draw may be agreed; ``None``: the preset's (30 for
+    us-junior-closed, otherwise none); 0 switches the check off (``rules/checks.py``)."""
+    pgn_time_control: tuple[str, ...] = ()
+    """The PGN ``TimeControl`` values the games may carry, e.g. "40/5400+30:1800+30"."""
 
 
 class TiebreakCode(Str):
@@ -367,6 +372,8 @@ EVENT = Table(
         "trophies": TableList(TROPHY),
         "prizes": PRIZES,
         "ranking": RANKING,
+        "min_draw_moves": Number(integer=True, minimum=0),
+        "pgn_time_control": List(Str(), single=True, default=()),
     },
     EventConfig,
     check=lambda config, path, issues: check_event(config, issues),

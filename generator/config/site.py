@@ -6,7 +6,7 @@ import fnmatch
 from dataclasses import dataclass, field
 from pathlib import PurePath
 
-from .schema import List, Str, Table
+from .schema import Bool, List, Str, Table
 
 
 @dataclass(frozen=True)
@@ -25,6 +25,8 @@ class SiteConfig:
     deploy: DeployConfig = field(default_factory=DeployConfig)
     drafts: tuple[str, ...] = ()
     """Patterns (relative to content/) of event folders and pages that only ``serve`` shows."""
+    markdown_raw_html: bool = False
+    """Keep raw HTML written in Markdown pages; off, it is shown as text (escaped)."""
 
     def is_draft(self, relative: PurePath) -> bool:
         """Whether a path under content/ (an event folder or a page) is held back from builds."""
@@ -49,6 +51,7 @@ SITE = Table(
         "description": Str(default=""),
         "deploy": DEPLOY,
         "drafts": List(Str(), single=True, default=()),
+        "markdown_raw_html": Bool(default=False),
     },
     SiteConfig,
 )

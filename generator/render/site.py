@@ -6,14 +6,18 @@ at a domain's root, under ``/<repo>/`` on GitHub Pages, and opened from disk.
 
 from __future__ import annotations
 
+import re
+import xml.etree.ElementTree as etree
 from dataclasses import dataclass
+from pathlib import Path
 from typing import Any
 
 import jinja2
 import markdown
 
-from ..model import Event, Game, Site
+from ..model import Event, Game, Player, Site
 from ..problems import Problem
+from ..rules.checks import CHECKS
 from ..rules.playoffs import Playoff, playoff_format
 from ..rules.scores import PlayerRecord
 from ..rules.standings import Standings
@@ -23,6 +27,7 @@ from .trf import tournament_trf
 
 RESERVED_PAGES = frozenset(
     {"index", "standings", "crosstable", "players", "games", "rounds", "tiebreaks", "playoff"}
+    | {"arbiter"}
 )
 
 
@@ -39,11 +44,31 @@ class EventOutcome:
     playoffs: tuple[Playoff, ...] = ()
 
 
-def markdown_html(text: str) -> str:
-    """Markdown to HTML with raw HTML escaped: organisers write text, not markup."""
+_SCRIPT_URL = re.compile(r"^(?:javascript|vbscript|data):", re.IGNORECASE)
+
+
+class _ScriptLinks:
+    """A Markdown tree processor that drops ``javascript:`` (and similar) link targets, the one
+    way left for Markdown to carry a script once raw HTML is escaped."""
+
+    def run(self, root: etree.Element) -> None:
+        for element in root.iter():
+            for attribute in ("href", "src"):
+                value = element.get(attribute)
+                if value is not None and _SCRIPT_URL.match("".join(value.split())):
+                    element.set(attribute, "#")
+
+
+def markdown_html(text: str, raw_html: bool = False) -> str:
+    """Markdown to HTML with raw HTML escaped: organisers write text, not markup.
+
+    ``raw_html`` (site.toml ``markdown_raw_html = true``) keeps raw HTML for sites that want it.
+    """
     converter = markdown.Markdown(extensions=["tables", "fenced_code", "sane_lists"])
-    converter.preprocessors.deregister("html_block")
-    converter.inlinePatterns.deregister("html")
+    if not raw_html:
+        converter.preprocessors.deregister("html_block")
+        converter.inlinePatterns.deregister("html")
+        converter.treeprocessors.register(_ScriptLinks(), "script-links", 1)
     return str(converter.convert(text))
 
 
@@ -64,6 +89,7 @@ def event_paths(event: Event) -> dict[str, str]:
         "players": f"{base}/players/index.html",
         "tiebreaks": f"{base}/tiebreaks.html",
         "playoff": f"{base}/playoff.html",
+        "arbiter": f"{base}/arbiter.html",
         "json": f"{base}/results.json",
         "csv": f"{base}/standings.csv",
         "pgn": f"{base}/games.pgn",
@@ -104,6 +130,56 @@ def has_game_page(game: Game) -> bool:
     return not game.forfeit and game.source is not None and game.source.suffix.lower() == ".pgn"
 
 
+@dataclass(frozen=True)
+class ArbiterNote:
+    """One warning as the Arbiter report prints it, with the game or player it concerns."""
+
+    message: str
+    hint: str
+    where: str
+    game: Game | None = None
+    player: Player | None = None
+
+
+@dataclass(frozen=True)
+class ArbiterSection:
+    code: str
+    heading: str
+    notes: tuple[ArbiterNote, ...]
+
+
+def arbiter_report(outcome: EventOutcome) -> tuple[ArbiterSection, ...]:
+    """The event's warnings grouped by check, in the order ``rules.checks.CHECKS`` lists them.
+
+    A warning located at a game's first line (every game check, and ``illegal-move`` from the
+    PGN reader) links to that game; one naming a ``player`` links to the player.
+    """
+    event = outcome.event
+    games: dict[tuple[Path | None, int | None], Game] = {
+        (game.source, game.line): game
+        for game in (*event.games, *event.playoff_games)
+        if game.source is not None and game.line is not None
+    }
+    players = {player.name: player for player in event.players}
+    grouped: dict[str, list[ArbiterNote]] = {}
+    for problem in outcome.warnings:
+        player = players.get(str(dict(problem.context).get("player", "")))
+        note = ArbiterNote(
+            problem.message,
+            problem.hint,
+            problem.location(event.folder),
+            games.get((problem.path, problem.line)),
+            player,
+        )
+        grouped.setdefault(problem.code or "warning", []).append(note)
+    order = [*CHECKS, *sorted(set(grouped) - set(CHECKS))]
+    return tuple(
+        ArbiterSection(code, CHECKS.get(code, "Other warnings"), tuple(grouped[code]))
+        for code in order
+        if code in grouped
+    )
+
+
 class SiteRenderer:
     def __init__(self, site: Site, outcomes: list[EventOutcome]) -> None:
         self.site = site
@@ -118,7 +194,7 @@ class SiteRenderer:
             "index.html",
             "home.html",
             title=markdown_title(home, self.site.title),
-            content=markdown_html(home),
+            content=markdown_html(home, self.site.markdown_raw_html),
         )
         for outcome in self.outcomes:
             self._event(outcome)
@@ -158,6 +234,7 @@ class SiteRenderer:
             "pages": [(p, markdown_title(p.markdown, p.slug)) for p in event.pages],
             "tiebreaks": views.tiebreak_columns(event),
             "show_playoff": has_playoff_page(outcome),
+            "show_arbiter": bool(outcome.warnings),
             "playoffs": outcome.playoffs,
         }
         self._page(paths["home"], "event.html", **common)
@@ -170,6 +247,8 @@ class SiteRenderer:
                 **common,
             )
         self._page(paths["tiebreaks"], "tiebreaks.html", **common)
+        if outcome.warnings:
+            self._page(paths["arbiter"], "arbiter.html", report=arbiter_report(outcome), **common)
         if has_playoff_page(outcome):
             self._page(
                 paths["playoff"], "playoff.html", playoff_format=playoff_format(event), **common
@@ -223,7 +302,7 @@ class SiteRenderer:
                 "page.html",
                 page=page,
                 title=markdown_title(page.markdown, page.slug),
-                content=markdown_html(page.markdown),
+                content=markdown_html(page.markdown, self.site.markdown_raw_html),
                 **common,
             )
         self.files[paths["json"]] = exports.results_json(

@@ -1,12 +1,334 @@
-"""Arbiter checks on the assembled event: things that are allowed but worth a look."""
+"""Arbiter checks on the assembled event: things that are allowed but worth a look.
+
+Each check is one small function that reads the ``Event`` (and, for absences, the players'
+records) and adds warnings with a stable ``code`` and a ``context`` (round, board or play-off
+game, white, black or player) to ``problems``. Warnings end up in ``results.json`` ``warnings``
+and on the event's "Arbiter report" page; ``--strict`` turns them into a failed build.
+
+Which checks run (documented for organisers in ``docs/arbiter-checks.md``):
+
+* ``early-draw`` and ``draw-unverified``: when a minimum number of moves before an agreed draw
+  is in force: ``min_draw_moves`` in event.toml, or else the preset's (30 for
+  ``us-junior-closed``, the 2016 U.S. Junior Closed "30-move draw rule"); 0 switches it off.
+* ``time-control``: when event.toml lists ``pgn_time_control`` (the free-text ``time_control``
+  is for readers and cannot be compared with a PGN tag).
+* ``colour-streak``: in Swiss events only; a round robin's colours come from its tables.
+* ``result-mismatch``, ``duplicate-game``, ``missing-game``: always.
+
+A game carrying an arbiter's ``reason`` (a ``[[results]]`` entry) is the arbiter's ruling and is
+not judged again by the move-based checks.
+"""
 
 from __future__ import annotations
 
+import functools
 from collections import defaultdict
+from collections.abc import Iterator
 
-from ..model import Event
+import chess
+
+from ..model import Event, Game
 from ..problems import Problems
 from .scores import Kind, PlayerRecord
+
+CHECKS: dict[str, str] = {
+    "early-draw": "Draws agreed before the minimum number of moves",
+    "draw-unverified": "Draws that cannot be checked against the minimum number of moves",
+    "result-mismatch": "Results that contradict the final position",
+    "illegal-move": "Illegal or unreadable moves",
+    "time-control": "Time controls that differ from the event's",
+    "colour-streak": "The same colour three times in a row",
+    "duplicate-game": "The same game in two places",
+    "missing-game": "Players without a game or a bye",
+    "duplicate-board": "Two games on one board",
+    "no-games": "No PGN files",
+}
+"""Every warning code an event can carry, with the heading the Arbiter report gives it."""
+
+PRESET_MIN_DRAW_MOVES: dict[str, int] = {"us-junior-closed": 30}
+"""Presets whose regulations forbid agreed draws before a move ("30-move draw rule")."""
+
+STREAK = 3
+"""FIDE C.04.1 f: no player receives the same colour three times in a row."""
+
+
+def arbiter_checks(event: Event, records: dict[int, PlayerRecord], problems: Problems) -> None:
+    """Run every check, in the order the Arbiter report lists them."""
+    check_early_draws(event, problems)
+    check_final_positions(event, problems)
+    check_time_controls(event, problems)
+    check_colour_streaks(event, problems)
+    check_duplicate_games(event, problems)
+    check_rounds(event, records, problems)
+
+
+def min_draw_moves(event: Event) -> int:
+    """The event's own ``min_draw_moves``, else its preset's; 0 when no such rule applies."""
+    if event.config.min_draw_moves is not None:
+        return event.config.min_draw_moves
+    return PRESET_MIN_DRAW_MOVES.get(event.config.rules, 0)
+
+
+def all_games(event: Event) -> Iterator[Game]:
+    """The games of the rounds, then the play-off games (the draw rule covers both)."""
+    yield from event.games
+    yield from event.playoff_games
+
+
+def game_label(event: Event, game: Game) -> str:
+    """How a warning names a game: "round 3, board 2, A v B" or "play-off game 1, A v B"."""
+    names = f"{event.player(game.white).name} v {event.player(game.black).name}"
+    if game.is_playoff:
+        return f"play-off game {game.board}, {names}"
+    return f"round {game.round}, board {game.board}, {names}"
+
+
+def game_context(event: Event, game: Game) -> dict[str, str | int]:
+    """The ``results.json`` fields that identify a game."""
+    where: dict[str, str | int] = (
+        {"playoff_game": game.board}
+        if game.is_playoff
+        else {"round": game.round, "board": game.board}
+    )
+    return {
+        **where,
+        "white": event.player(game.white).name,
+        "black": event.player(game.black).name,
+    }
+
+
+def moves_played(board: chess.Board) -> int:
+    """Moves as a score sheet counts them: White's 30th move starts move 30."""
+    return board.fullmove_number - (1 if board.turn == chess.WHITE else 0)
+
+
+def final_board(game: Game) -> chess.Board | None:
+    """The game's last position, replayed with its history (repetitions need it)."""
+    fen = game.headers.get("FEN") if game.headers.get("SetUp", "1") != "0" else None
+    return _replay(fen, tuple(move.uci for move in game.moves))
+
+
+@functools.lru_cache(maxsize=2048)
+def _replay(fen: str | None, ucis: tuple[str, ...]) -> chess.Board | None:
+    """Cached: the draw and result checks both look at every game's last position."""
+    try:
+        board = chess.Board(fen) if fen else chess.Board()
+        for uci in ucis:
+            board.push(chess.Move.from_uci(uci))
+    except ValueError:
+        return None
+    return board
+
+
+def natural_draw(board: chess.Board) -> str | None:
+    """Why the position is drawn without an agreement, or ``None`` when only agreement explains
+    a draw: stalemate, dead position by material, repetition or the fifty-move rule (claimable
+    in the final position, or on the next move)."""
+    if board.is_stalemate():
+        return "stalemate"
+    if board.is_insufficient_material():
+        return "insufficient material"
+    if board.can_claim_threefold_repetition():
+        return "threefold repetition"
+    if board.can_claim_fifty_moves():
+        return "the fifty-move rule"
+    return None
+
+
+def check_early_draws(event: Event, problems: Problems) -> None:
+    """The "30-move draw rule": no draw by agreement before move ``min_draw_moves``.
+
+    A draw the position explains (``natural_draw``) is no agreement. A draw without moves
+    cannot be judged and gets ``draw-unverified`` instead; so does a game whose moves stop at an
+    illegal move (its ``illegal-move`` warning says why). An arbiter's ``reason`` settles it.
+    """
+    limit = min_draw_moves(event)
+    if not limit:
+        return
+    for game in all_games(event):
+        if game.result != "1/2-1/2" or game.reason:
+            continue
+        board = final_board(game) if game.moves else None
+        if board is not None and moves_played(board) >= limit:
+            continue  # long enough, even if the moves stop early at an illegal one
+        if board is None or game.illegal:
+            _draw_unverified(event, game, limit, problems)
+            continue
+        if natural_draw(board) is not None or board.is_checkmate():
+            continue  # no agreement; a mate scored as a draw is a result-mismatch
+        moves = moves_played(board)
+        problems.warning(
+            f"{game_label(event, game)}: drawn after {moves} move{'s' * (moves != 1)}, "
+            f"but draws may not be agreed before move {limit}",
+            game.source,
+            game.line,
+            hint="if the draw was not agreed, give the [[results]] entry a reason saying how "
+            "the game ended; otherwise it is for the arbiter to act on",
+            code="early-draw",
+            context={**game_context(event, game), "moves": moves},
+        )
+
+
+def _draw_unverified(event: Event, game: Game, limit: int, problems: Problems) -> None:
+    why = (
+        "its moves stop at an illegal move"
+        if game.illegal
+        else "no moves are recorded"
+        if not game.moves
+        else "its moves cannot be replayed"
+    )
+    problems.warning(
+        f"{game_label(event, game)}: a draw, but {why}, so the {limit}-move draw rule "
+        "cannot be checked",
+        game.source,
+        game.line,
+        hint="add the moves to the PGN, or confirm the draw with a [[results]] entry "
+        'that has a reason (e.g. reason = "Draw by repetition, checked by the arbiter")',
+        code="draw-unverified",
+        context=game_context(event, game),
+    )
+
+
+def expected_result(board: chess.Board) -> tuple[str, str] | None:
+    """The only result the final position allows, and why; ``None`` when the game could
+    have ended either way (resignation, time, agreement)."""
+    if board.is_checkmate():
+        winner = "White" if board.turn == chess.BLACK else "Black"
+        return ("1-0" if winner == "White" else "0-1"), f"checkmate by {winner}"
+    if board.is_stalemate():
+        return "1/2-1/2", "stalemate"
+    if board.is_insufficient_material():
+        return "1/2-1/2", "neither side can checkmate"
+    if board.is_seventyfive_moves():
+        return "1/2-1/2", "the 75-move rule"
+    if board.is_fivefold_repetition():
+        return "1/2-1/2", "fivefold repetition"
+    return None
+
+
+def check_final_positions(event: Event, problems: Problems) -> None:
+    """A result the final position contradicts: a checkmate scored the wrong way, a stalemate
+    or a dead position scored as a win, a mate left as "not finished"."""
+    for game in all_games(event):
+        if not game.moves or game.illegal or game.reason or game.forfeit:
+            continue
+        board = final_board(game)
+        found = expected_result(board) if board is not None else None
+        if found is None or found[0] == game.result:
+            continue
+        expected, why = found
+        scored = "not finished (*)" if game.result == "*" else f"scored {game.result}"
+        problems.warning(
+            f"{game_label(event, game)}: the game ends in {why} but is {scored}",
+            game.source,
+            game.line,
+            hint=f'correct the Result tag to "{expected}", or check the last moves; if the '
+            "arbiter decided otherwise, record it in [[results]] with a reason",
+            code="result-mismatch",
+            context={**game_context(event, game), "expected": expected},
+        )
+
+
+def _time_control_key(text: str) -> str:
+    return "".join(text.split())
+
+
+def check_time_controls(event: Event, problems: Problems) -> None:
+    """PGN ``TimeControl`` tags of the rounds' games against ``pgn_time_control``.
+
+    Play-off games are checked against their own stage's time control by ``playoffs.py``.
+    A missing, "?" (unknown) or "-" (none given) tag is not a contradiction.
+    """
+    allowed = {_time_control_key(value) for value in event.config.pgn_time_control}
+    if not allowed:
+        return
+    shown = " or ".join(f'"{value}"' for value in event.config.pgn_time_control)
+    for game in event.games:
+        tag = game.headers.get("TimeControl", "").strip()
+        if tag in ("", "?", "-") or _time_control_key(tag) in allowed:
+            continue
+        problems.warning(
+            f'{game_label(event, game)}: TimeControl "{tag}" is not the event\'s ({shown})',
+            game.source,
+            game.line,
+            hint="correct the TimeControl tag, or list this value in pgn_time_control "
+            "in event.toml",
+            code="time-control",
+            context={**game_context(event, game), "time_control": tag},
+        )
+
+
+def check_colour_streaks(event: Event, problems: Problems) -> None:
+    """Swiss pairings give no player the same colour three times in a row.
+
+    Only games over the board (or still in play) have a colour: byes and forfeits are skipped,
+    as the pairing rules skip them. Each run is reported once, at the round that made it three.
+    """
+    if event.format != "swiss":
+        return
+    colours: dict[int, list[tuple[int, str, Game]]] = defaultdict(list)
+    for game in sorted(event.games, key=lambda g: g.round):
+        if game.forfeit:
+            continue
+        colours[game.white].append((game.round, "White", game))
+        colours[game.black].append((game.round, "Black", game))
+    for number in sorted(colours):
+        for run in _runs(colours[number]):
+            if len(run) < STREAK:
+                continue
+            rounds = [round_number for round_number, _, _ in run]
+            _, colour, third = run[STREAK - 1]
+            name = event.player(number).name
+            listed = ", ".join(str(r) for r in rounds[:-1]) + f" and {rounds[-1]}"
+            problems.warning(
+                f"{name} has {colour} {len(run)} times in a row (rounds {listed})",
+                third.source,
+                third.line,
+                hint="check the pairings and the colours of these games; "
+                "FIDE C.04.1 allows no player the same colour three times in a row",
+                code="colour-streak",
+                context={"round": third.round, "player": name, "colour": colour.lower()},
+            )
+
+
+def _runs(
+    sequence: list[tuple[int, str, Game]],
+) -> Iterator[list[tuple[int, str, Game]]]:
+    """Maximal runs of the same colour in a player's games, in round order."""
+    run: list[tuple[int, str, Game]] = []
+    for item in sequence:
+        if run and run[-1][1] != item[1]:
+            yield run
+            run = []
+        run.append(item)
+    if run:
+        yield run
+
+
+def check_duplicate_games(event: Event, problems: Problems) -> None:
+    """The same players, colours and moves twice: a game pasted into a second file or round.
+
+    The same pairing twice in one round is already an error (``assemble.py``); this finds the
+    copies that look like different games. Games without moves cannot be compared.
+    """
+    seen: dict[tuple[int, int, str, tuple[str, ...]], Game] = {}
+    for game in all_games(event):
+        if not game.moves:
+            continue
+        key = (game.white, game.black, game.initial_placement, tuple(m.uci for m in game.moves))
+        first = seen.setdefault(key, game)
+        if first is game:
+            continue
+        where = f"{first.source.name}:{first.line}" if first.source else "event.toml"
+        problems.warning(
+            f"{game_label(event, game)} has the same players, colours and moves as "
+            f"{game_label(event, first)} ({where})",
+            game.source,
+            game.line,
+            hint="remove the copy, or replace it with the game actually played",
+            code="duplicate-game",
+            context={**game_context(event, game), "same_as": game_label(event, first)},
+        )
 
 
 def check_rounds(event: Event, records: dict[int, PlayerRecord], problems: Problems) -> None:

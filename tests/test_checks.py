@@ -1,0 +1,357 @@
+"""Arbiter checks: each rule of the regulations a game can break, on hand-made games.
+
+The expected numbers are counted by hand from the moves written here: "29 moves" is White's and
+Black's 29th move played, and so on.
+"""
+
+from __future__ import annotations
+
+import json
+from dataclasses import replace
+from pathlib import Path
+
+from conftest import SiteMaker, event_toml, load, pgn_game
+
+from generator.build import build_site, decide
+from generator.model import Event, Game
+from generator.problems import Problem, Problems
+from generator.rules import checks
+
+A, B, C, D = "Alpha, Anna", "Bravo, Bob", "Charlie, Carl", "Delta, Dora"
+JUNIOR = 'rules = "us-junior-closed"\n'
+
+# The first 29 moves of a drawn Sicilian (the demo's round 1, board 1): no position repeats.
+MOVES_29 = (
+    "1. e4 c5 2. Nf3 d6 3. d4 cxd4 4. Nxd4 Nf6 5. Nc3 a6 6. Be3 e5 7. Nb3 Be6 8. f3 Bxb3 "
+    "9. axb3 Ke7 10. Nd5+ Nxd5 11. Qxd5 Qc7 12. Qc4 Qxc4 13. Bxc4 b5 14. Bd5 Nc6 15. Bxc6 Rc8 "
+    "16. Rxa6 Rb8 17. Ba7 Rc8 18. Bf2 Rb8 19. Rb6 Rxb6 20. Bxb6 b4 21. Ba8 Kf6 22. Ba5 Be7 "
+    "23. Bd5 Bd8 24. Bxb4 Bc7 25. c4 Rb8 26. Bxd6 Bxd6 27. c5 Bxc5 28. g3 Bd4 29. Ke2 Bxb2"
+)
+MOVES_30 = MOVES_29 + " 30. Rb1"  # White's 30th move: the game has reached move 30
+REPETITION = "1. Nf3 Nf6 2. Ng1 Ng8 3. Nf3 Nf6 4. Ng1 Ng8"  # the start position a third time
+STALEMATE = (  # Sam Loyd's ten-move stalemate: Black to move and no legal move
+    "1. e3 a5 2. Qh5 Ra6 3. Qxa5 h5 4. h4 Rah6 5. Qxc7 f6 6. Qxd7+ Kf7 7. Qxb7 Qd3 "
+    "8. Qxb8 Qh7 9. Qxc8 Kg6 10. Qe6"
+)
+FOOLS_MATE = "1. f3 e5 2. g4 Qh4#"  # Black mates
+
+
+def warnings_of(problems: Problems, code: str) -> list[Problem]:
+    return [p for p in problems.warnings if p.code == code]
+
+
+def loaded(make_site: SiteMaker, body: str, games: str, **kwargs: object) -> Event:
+    site = make_site(event_toml(body, **kwargs), {"games.pgn": games})  # type: ignore[arg-type]
+    event, problems = load(site)
+    assert event is not None and not problems.errors, [p.format() for p in problems.items]
+    return event
+
+
+def run(check: object, event: Event) -> Problems:
+    problems = Problems()
+    check(event, problems)  # type: ignore[operator]
+    return problems
+
+
+# --- the 30-move draw rule -------------------------------------------------------------------
+
+
+def test_a_draw_agreed_after_29_moves_breaks_the_30_move_rule(make_site: SiteMaker) -> None:
+    event = loaded(make_site, JUNIOR, pgn_game("1.1", A, B, "1/2-1/2", MOVES_29))
+    (warning,) = warnings_of(run(checks.check_early_draws, event), "early-draw")
+    assert warning.message == (
+        "round 1, board 1, Alpha, Anna v Bravo, Bob: drawn after 29 moves, "
+        "but draws may not be agreed before move 30"
+    )
+    assert dict(warning.context) == {
+        "round": 1,
+        "board": 1,
+        "white": A,
+        "black": B,
+        "moves": 29,
+    }
+    assert warning.path is not None and warning.path.name == "games.pgn"
+    assert warning.line == 1
+
+
+def test_a_draw_after_whites_30th_move_is_allowed(make_site: SiteMaker) -> None:
+    event = loaded(make_site, JUNIOR, pgn_game("1.1", A, B, "1/2-1/2", MOVES_30))
+    assert not run(checks.check_early_draws, event)
+
+
+def test_repetition_stalemate_and_dead_positions_are_not_agreed_draws(
+    make_site: SiteMaker,
+) -> None:
+    games = (
+        pgn_game("1.1", A, B, "1/2-1/2", REPETITION)
+        + pgn_game("1.2", C, D, "1/2-1/2", STALEMATE)
+        + pgn_game(
+            "2.1",
+            A,
+            C,
+            "1/2-1/2",
+            "1. Ng3",
+            SetUp="1",
+            FEN="8/8/8/4k3/8/8/4K3/7N w - - 0 1",  # king and knight cannot mate
+        )
+    )
+    event = loaded(make_site, JUNIOR, games)
+    assert not run(checks.check_early_draws, event)
+
+
+def test_a_mate_scored_as_a_draw_is_a_wrong_result_not_an_early_draw(
+    make_site: SiteMaker,
+) -> None:
+    event = loaded(make_site, JUNIOR, pgn_game("1.1", A, B, "1/2-1/2", FOOLS_MATE))
+    assert not run(checks.check_early_draws, event)
+    (warning,) = warnings_of(run(checks.check_final_positions, event), "result-mismatch")
+    assert "ends in checkmate by Black but is scored 1/2-1/2" in warning.message
+
+
+def test_play_off_games_are_under_the_draw_rule_too(make_site: SiteMaker) -> None:
+    event = loaded(make_site, JUNIOR, pgn_game("1.1", A, B, "1-0"))
+    short = loaded(make_site, JUNIOR, pgn_game("1.1", A, B, "1/2-1/2", MOVES_29)).games[0]
+    playoff = replace(short, round=0, board=2)
+    event = replace(event, playoff_games=(playoff,))
+    (warning,) = warnings_of(run(checks.check_early_draws, event), "early-draw")
+    assert warning.message.startswith("play-off game 2, Alpha, Anna v Bravo, Bob: drawn after 29")
+    assert dict(warning.context)["playoff_game"] == 2
+    assert "round" not in dict(warning.context)
+
+
+def test_the_preset_switches_the_rule_on_and_min_draw_moves_overrides_it(
+    make_site: SiteMaker,
+) -> None:
+    short = pgn_game("1.1", A, B, "1/2-1/2", MOVES_29)
+    fide = loaded(make_site, "", short)
+    assert checks.min_draw_moves(fide) == 0
+    assert not run(checks.check_early_draws, fide)
+    off = loaded(make_site, JUNIOR + "min_draw_moves = 0\n", short)
+    assert not run(checks.check_early_draws, off)
+    own = loaded(make_site, "min_draw_moves = 20\n", short)
+    assert checks.min_draw_moves(own) == 20
+    assert not run(checks.check_early_draws, own)  # 29 moves >= 20
+    strict = loaded(make_site, "min_draw_moves = 40\n", pgn_game("1.1", A, B, "1/2-1/2", MOVES_30))
+    (warning,) = strict_warnings = warnings_of(run(checks.check_early_draws, strict), "early-draw")
+    assert len(strict_warnings) == 1
+    assert "drawn after 30 moves, but draws may not be agreed before move 40" in warning.message
+
+
+def test_a_draw_without_moves_cannot_be_judged_unless_the_arbiter_says_so(
+    make_site: SiteMaker,
+) -> None:
+    event = loaded(make_site, JUNIOR, pgn_game("1.1", A, B, "1/2-1/2"))
+    (warning,) = warnings_of(run(checks.check_early_draws, event), "draw-unverified")
+    assert "no moves are recorded, so the 30-move draw rule cannot be checked" in warning.message
+    confirmed = JUNIOR + (
+        '[[results]]\nround = 1\nwhite = "Alpha, Anna"\nblack = "Bravo, Bob"\n'
+        'result = "1/2-1/2"\nreason = "Draw by repetition, checked by the arbiter"\n'
+    )
+    event = loaded(make_site, confirmed, pgn_game("1.1", A, B, "1/2-1/2"))
+    assert not run(checks.check_early_draws, event)
+
+
+def test_a_short_draw_with_an_illegal_move_cannot_be_judged(make_site: SiteMaker) -> None:
+    event = loaded(make_site, JUNIOR, pgn_game("1.1", A, B, "1/2-1/2", "1. e4 e5 2. Ke3"))
+    (warning,) = warnings_of(run(checks.check_early_draws, event), "draw-unverified")
+    assert "its moves stop at an illegal move" in warning.message
+
+
+# --- results against the final position ------------------------------------------------------
+
+
+def test_a_checkmate_scored_the_wrong_way(make_site: SiteMaker) -> None:
+    games = (
+        pgn_game("1.1", A, B, "1-0", FOOLS_MATE)
+        + pgn_game("1.2", C, D, "0-1", FOOLS_MATE)
+        + pgn_game("2.1", A, C, "*", FOOLS_MATE)
+    )
+    event = loaded(make_site, "", games)
+    found = warnings_of(run(checks.check_final_positions, event), "result-mismatch")
+    assert [w.message for w in found] == [
+        "round 1, board 1, Alpha, Anna v Bravo, Bob: the game ends in checkmate by Black "
+        "but is scored 1-0",
+        "round 2, board 1, Alpha, Anna v Charlie, Carl: the game ends in checkmate by Black "
+        "but is not finished (*)",
+    ]
+    assert dict(found[0].context)["expected"] == "0-1"
+
+
+def test_a_stalemate_scored_as_a_win(make_site: SiteMaker) -> None:
+    event = loaded(make_site, "", pgn_game("1.1", A, B, "1-0", STALEMATE))
+    (warning,) = warnings_of(run(checks.check_final_positions, event), "result-mismatch")
+    assert "ends in stalemate but is scored 1-0" in warning.message
+    assert 'correct the Result tag to "1/2-1/2"' in warning.hint
+
+
+def test_an_arbiters_decision_is_not_second_guessed(make_site: SiteMaker) -> None:
+    body = (
+        '[[results]]\nround = 1\nwhite = "Alpha, Anna"\nblack = "Bravo, Bob"\n'
+        'result = "+-"\nreason = "Black\'s phone rang"\n'
+    )
+    event = loaded(make_site, body, pgn_game("1.1", A, B, "0-1", FOOLS_MATE))
+    assert event.games[0].result == "+-"
+    assert not run(checks.check_final_positions, event)
+
+
+# --- time control ----------------------------------------------------------------------------
+
+
+def test_time_control_tags_against_pgn_time_control(make_site: SiteMaker) -> None:
+    games = (
+        pgn_game("1.1", A, B, "1-0", TimeControl="40/5400+30:1800+30")
+        + pgn_game("1.2", C, D, "1-0", TimeControl="5400+30")
+        + pgn_game("2.1", A, C, "1-0", TimeControl="?")
+        + pgn_game("2.2", B, D, "1-0")
+        + pgn_game("3.1", A, D, "1-0", TimeControl="40/5400+30 : 1800+30")
+    )
+    body = 'pgn_time_control = "40/5400+30:1800+30"\n'
+    (warning,) = run(checks.check_time_controls, loaded(make_site, body, games)).items
+    assert warning.code == "time-control"
+    assert warning.message == (
+        'round 1, board 2, Charlie, Carl v Delta, Dora: TimeControl "5400+30" is not the '
+        'event\'s ("40/5400+30:1800+30")'
+    )
+    assert dict(warning.context)["time_control"] == "5400+30"
+    assert warning.line == 10  # game 1: six tags, a blank line, moves, a blank line
+    both = 'pgn_time_control = ["40/5400+30:1800+30", "5400+30"]\n'
+    assert not run(checks.check_time_controls, loaded(make_site, both, games))
+    assert not run(checks.check_time_controls, loaded(make_site, "", games))
+
+
+# --- colours in a Swiss ----------------------------------------------------------------------
+
+SWISS_ROUNDS = (
+    pgn_game("1.1", A, B, "1-0")  # A: White      B: Black
+    + pgn_game("1.2", C, D, "1-0")  # C: White      D: Black
+    + pgn_game("2.1", A, C, "1-0")  # A: White      C: Black
+    + pgn_game("2.2", D, B, "1-0")  # D: White      B: Black
+    + pgn_game("3.1", A, D, "1-0")  # A: White (3rd in a row)
+    + pgn_game("3.2", B, C, "1-0")  # B: W after B, B; C: B after W, B
+)
+
+
+def test_white_three_times_in_a_row_in_a_swiss(make_site: SiteMaker) -> None:
+    event = loaded(make_site, "", SWISS_ROUNDS, format="swiss")
+    (warning,) = run(checks.check_colour_streaks, event).items
+    assert warning.code == "colour-streak"
+    assert warning.message == "Alpha, Anna has White 3 times in a row (rounds 1, 2 and 3)"
+    assert dict(warning.context) == {"round": 3, "player": A, "colour": "white"}
+
+
+def test_forfeits_have_no_colour_and_round_robins_are_not_checked(make_site: SiteMaker) -> None:
+    body = (
+        '[[results]]\nround = 2\nwhite = "Alpha, Anna"\nblack = "Charlie, Carl"\n'
+        'result = "+-"\nreason = "Black more than 30 minutes late"\n'
+    )
+    without_round_2 = SWISS_ROUNDS.replace(pgn_game("2.1", A, C, "1-0"), "")
+    swiss = loaded(make_site, body, without_round_2, format="swiss")
+    assert not run(checks.check_colour_streaks, swiss)
+    robin = loaded(make_site, "", SWISS_ROUNDS)
+    assert not run(checks.check_colour_streaks, robin)
+
+
+# --- duplicate games -------------------------------------------------------------------------
+
+
+def test_the_same_game_pasted_into_a_later_round(make_site: SiteMaker) -> None:
+    games = pgn_game("1.1", A, B, "1-0", MOVES_30) + pgn_game("4.1", A, B, "1-0", MOVES_30)
+    event = loaded(make_site, "", games, format="double-round-robin", rounds=6)
+    (warning,) = run(checks.check_duplicate_games, event).items
+    assert warning.code == "duplicate-game"
+    assert warning.message == (
+        "round 4, board 1, Alpha, Anna v Bravo, Bob has the same players, colours and moves as "
+        "round 1, board 1, Alpha, Anna v Bravo, Bob (games.pgn:1)"
+    )
+    assert warning.line == 9  # game 1: five tags, a blank line, moves, a blank line
+
+
+def test_the_return_game_with_colours_reversed_is_not_a_copy(make_site: SiteMaker) -> None:
+    games = pgn_game("1.1", A, B, "1/2-1/2", REPETITION) + pgn_game(
+        "4.1", B, A, "1/2-1/2", REPETITION
+    )
+    event = loaded(make_site, "", games, format="double-round-robin", rounds=6)
+    assert not run(checks.check_duplicate_games, event)
+
+
+# --- the whole rule stage, results.json and the Arbiter report -------------------------------
+
+
+def test_decide_runs_every_check(make_site: SiteMaker) -> None:
+    games = pgn_game("1.1", A, B, "1/2-1/2", MOVES_29) + pgn_game("1.2", C, D, "1-0", STALEMATE)
+    site = make_site(event_toml(JUNIOR), {"games.pgn": games})
+    event, problems = load(site)
+    assert event is not None
+    outcome = decide(event, problems)
+    assert [w.code for w in outcome.warnings] == ["early-draw", "result-mismatch"]
+
+
+def test_warnings_reach_results_json_and_the_arbiter_report(make_site: SiteMaker) -> None:
+    games = (
+        pgn_game("1.1", A, B, "1/2-1/2", MOVES_29)
+        + pgn_game("1.2", C, D, "1-0", "1. e4 e5 2. Ke3")
+        + pgn_game("2.1", A, C, "1-0")
+        + pgn_game("2.2", B, D, "1-0")
+    )
+    site = make_site(event_toml(JUNIOR), {"games.pgn": games})
+    report = build_site(site)
+    assert report.written
+    output = site / "output/ev"
+    data = json.loads((output / "results.json").read_text(encoding="utf-8"))
+    codes = [w["code"] for w in data["warnings"]]
+    assert codes == ["illegal-move", "early-draw"]
+    early = data["warnings"][1]
+    assert early["round"] == 1 and early["board"] == 1 and early["moves"] == 29
+    assert early["white"] == A and early["black"] == B
+    page = (output / "arbiter.html").read_text(encoding="utf-8")
+    assert "<h1>Arbiter report</h1>" in page
+    assert "Draws agreed before the minimum number of moves" in page
+    assert "Illegal or unreadable moves" in page
+    assert page.index("Draws agreed") < page.index("Illegal or unreadable")
+    assert 'href="games/r1-b1.html"' in page and 'href="games/r1-b2.html"' in page
+    assert "<code>games.pgn:1</code>" in page
+    standings = (output / "standings.html").read_text(encoding="utf-8")
+    assert 'href="arbiter.html">Arbiter report</a>' in standings
+
+
+def test_no_warnings_no_arbiter_report(make_site: SiteMaker) -> None:
+    site = make_site(event_toml(), {"games.pgn": pgn_game("1.1", A, B, "1-0")})
+    (site / "content/ev/event.toml").write_text(
+        event_toml('[[byes]]\nround = 1\nplayer = "Charlie, Carl"\npoints = 0\n'
+                   '[[byes]]\nround = 1\nplayer = "Delta, Dora"\npoints = 0\n'),
+        encoding="utf-8",
+    )  # fmt: skip
+    report = build_site(site)
+    assert report.written and not report.problems.items
+    output = site / "output/ev"
+    assert not (output / "arbiter.html").exists()
+    assert "Arbiter report" not in (output / "standings.html").read_text(encoding="utf-8")
+
+
+def test_forfeit_reasons_are_shown_on_the_round_page(make_site: SiteMaker) -> None:
+    body = (
+        '[[results]]\nround = 1\nwhite = "Alpha, Anna"\nblack = "Bravo, Bob"\nresult = "-+"\n'
+        'reason = "White\'s phone rang during the game"\n'
+        '[[results]]\nround = 1\nwhite = "Charlie, Carl"\nblack = "Delta, Dora"\nresult = "+-"\n'
+        'reason = "Black more than 30 minutes late"\n'
+    )
+    site = make_site(event_toml(body))
+    report = build_site(site)
+    assert report.written
+    page = (site / "output/ev/rounds/round-1.html").read_text(encoding="utf-8")
+    assert "White&#39;s phone rang during the game" in page
+    assert "Black more than 30 minutes late" in page
+
+
+def test_every_code_has_a_heading() -> None:
+    source = Path(checks.__file__).read_text(encoding="utf-8")
+    for code in ("early-draw", "draw-unverified", "result-mismatch", "time-control"):
+        assert f'code="{code}"' in source and code in checks.CHECKS
+    for code in ("colour-streak", "duplicate-game", "missing-game"):
+        assert f'code="{code}"' in source and code in checks.CHECKS
+
+
+def test_the_start_position_decides_no_result() -> None:
+    game = Game(round=1, board=1, white=1, black=2, result="1-0")
+    assert checks.final_board(game) is not None
+    assert checks.expected_result(checks.final_board(game)) is None  # type: ignore[arg-type]
