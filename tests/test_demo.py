@@ -92,6 +92,18 @@ def test_junior_closed_standings_and_tiebreaks(demo: Path) -> None:
     ]  # fmt: skip
     assert len(data["games"]) == 45
     assert data["warnings"] == []
+    # Prizes as planned: places 1-5, Aldecott's $500 fine deducted; Hartigan (forfeit) last.
+    money = [(p["name"], p["player"], p["amount"], p["fines"], p["net"]) for p in data["prizes"]
+             if p["kind"] == "money"]  # fmt: skip
+    assert money == [
+        ("1st place", "Vasquez-Marr, Julian", 6000, 0, 6000),
+        ("2nd place", "Teverin, Aaron", 4000, 0, 4000),
+        ("3rd place", "Aldecott, Reuben", 3000, 500, 2500),
+        ("4th place", "Ferreira-Holt, Maya", 2000, 0, 2000),
+        ("5th place", "Drummond, Sienna", 1000, 0, 1000),
+    ]
+    titles = [(p["name"], p["player"]) for p in data["prizes"] if p["kind"] == "title"]
+    assert titles == [("Junior Closed Champion", "Vasquez-Marr, Julian")]
 
 
 # Junior Championship: number -> (points, PS) from the planned Swiss.
@@ -158,6 +170,26 @@ def test_junior_championship_progressive_scores(demo: Path) -> None:
     assert by_number[14] == "PS/C5"  # 14 and 19 equal through C4; C5 6½ v 6
     assert rows[15]["withdrawn"] is True
     assert data["warnings"] == []
+    awards = [(p["kind"], p["name"], p["player"]) for p in data["prizes"]]
+    assert awards == [
+        ("title", "Australian Junior Champion", "Delacroix, Amelie"),
+        ("title", "Australian Junior Girls Champion", "Delacroix, Amelie"),  # 2b
+        ("title", "Under 16 Champion", "Zhou, Lachlan"),  # Delacroix holds an open title
+        ("title", "Under 14 Champion", "Morcombe, Tessa"),
+        ("title", "Under 12 Champion", "Quinlan, Ruby"),
+        ("title", "Under 10 Champion", "Ashdown, Billy"),
+        ("title", "Under 14 Girls Champion", "Morcombe, Tessa"),
+        ("title", "Under 12 Girls Champion", "Quinlan, Ruby"),
+        ("trophy", "2nd Under 14", "Abernethy, Finn"),
+        ("trophy", "2nd Under 12", "Ellery, Sophie"),
+        ("trophy", "3rd Under 12", "Kowalczyk, Jasper"),
+        ("trophy", "2nd Girls", "Nakagawa-Bell, Emiko"),
+        ("money", "1st place", "Delacroix, Amelie"),
+        ("money", "2nd place", "Whitcombe, Harrison"),
+        ("money", "3rd place", "Zhou, Lachlan"),
+        ("money", "1st Girls", "Nakagawa-Bell, Emiko"),  # Delacroix keeps the larger 1st place
+        ("money", "Best Under 12", "Quinlan, Ruby"),
+    ]
 
 
 def test_demo_pages(demo: Path) -> None:

@@ -5,9 +5,10 @@ from __future__ import annotations
 from conftest import SiteMaker, event_toml, load, pgn_game
 
 from generator.model import Event
-from generator.render.views import crosstable, points_text, rank_table
+from generator.render.views import crosstable, rank_table
 from generator.rules.scores import player_records
 from generator.rules.standings import Standings, rank
+from generator.text import score_text
 
 A, B, C, D = "Alpha, Anna", "Bravo, Bob", "Charlie, Carl", "Delta, Dora"
 
@@ -77,4 +78,4 @@ def test_swiss_rank_table_shows_final_rank_colour_and_result(make_site: SiteMake
 
 
 def test_points_are_printed_with_halves() -> None:
-    assert [points_text(v) for v in (0, 0.5, 6.5, 7.0, 2.25)] == ["0", "½", "6½", "7", "2.25"]
+    assert [score_text(v) for v in (0, 0.5, 6.5, 7.0, 2.25)] == ["0", "½", "6½", "7", "2.25"]

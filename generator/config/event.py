@@ -144,6 +144,11 @@ class PrizesConfig:
     currency: str = ""
     ties: str = "tiebreak"
     money: tuple[MoneyPrize, ...] = ()
+    trophies_for_title_holders: bool = True
+    """ACF clause 3 limits non-monetary prizes "not associated with the awarding of a title":
+    read literally, a title holder may also take one trophy. ``false`` excludes them."""
+    forfeit_cancels_money: bool | None = None
+    """No prize money after a withdrawal or a forfeit loss (U.S. Junior Closed); by preset."""
 
 
 @dataclass(frozen=True)
@@ -321,6 +326,8 @@ PRIZES = Table(
         "currency": Str(default=""),
         "ties": Str(choices=("tiebreak", "split"), default="tiebreak"),
         "money": TableList(MONEY),
+        "trophies_for_title_holders": Bool(default=True),
+        "forfeit_cancels_money": Bool(),
     },
     PrizesConfig,
 )

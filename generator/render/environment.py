@@ -8,7 +8,8 @@ from pathlib import Path
 
 import jinja2
 
-from .views import number_text, ordinal, points_text, result_text
+from ..text import number_text, ordinal, score_text
+from .views import result_text
 
 
 def builtin_templates_dir() -> Path:
@@ -49,7 +50,7 @@ def make_environment(site_templates: Path | None) -> jinja2.Environment:
         lstrip_blocks=True,
         keep_trailing_newline=True,
     )
-    environment.filters["points"] = points_text
+    environment.filters["points"] = score_text
     environment.filters["number"] = number_text
     environment.filters["result"] = result_text
     environment.filters["ordinal"] = ordinal

@@ -16,6 +16,7 @@ from ..model import Event, Game
 from ..pgn import export_game
 from ..problems import Problem
 from ..rules.playoffs import Playoff
+from ..rules.prizes import Award
 from ..rules.standings import Standings
 
 SCHEMA_VERSION = 1
@@ -74,11 +75,33 @@ def playoff_json(event: Event, playoff: Playoff) -> dict[str, Any]:
     }
 
 
+def award_json(event: Event, award: Award) -> dict[str, Any]:
+    """One prize as the spec's ``prizes[]`` entry; money carries amount, fines and net."""
+    data: dict[str, Any] = {
+        "kind": award.kind,
+        "name": award.name,
+        "category": award.category,
+        "player": event.player(award.player).name if award.player is not None else None,
+    }
+    if award.kind == "money":
+        data["amount"] = _number(award.amount) if award.amount is not None else None
+        data["fines"] = _number(award.fines)
+        data["net"] = _number(award.net) if award.net is not None else None
+        data["shared_with"] = [event.player(n).name for n in award.shared_with]
+        data["currency"] = event.config.prizes.currency
+    data["status"] = award.status
+    data["reason"] = award.reason
+    if award.passed_over:
+        data["passed_over"] = list(award.passed_over)
+    return data
+
+
 def results_json(
     event: Event,
     standings: Standings,
     warnings: list[Problem],
     playoffs: Sequence[Playoff] = (),
+    prizes: Sequence[Award] = (),
 ) -> str:
     data: dict[str, Any] = {
         "schema": SCHEMA_VERSION,
@@ -112,7 +135,7 @@ def results_json(
         ],
         "games": [_game_json(event, game) for game in event.games],
         "playoffs": [playoff_json(event, p) for p in playoffs],
-        "prizes": [],
+        "prizes": [award_json(event, award) for award in prizes],
         "warnings": [_warning_json(problem) for problem in warnings],
     }
     return json.dumps(data, ensure_ascii=False, indent=2) + "\n"

@@ -19,6 +19,7 @@ from ..model import Event, Game, Player, Site
 from ..problems import Problem
 from ..rules.checks import CHECKS
 from ..rules.playoffs import Playoff, playoff_format
+from ..rules.prizes import Award, forfeit_cancels_money
 from ..rules.scores import PlayerRecord
 from ..rules.standings import Standings
 from . import board, exports, views
@@ -26,8 +27,18 @@ from .environment import builtin_templates_dir, make_environment, url_for
 from .trf import tournament_trf
 
 RESERVED_PAGES = frozenset(
-    {"index", "standings", "crosstable", "players", "games", "rounds", "tiebreaks", "playoff"}
-    | {"arbiter"}
+    {
+        "index",
+        "standings",
+        "crosstable",
+        "players",
+        "games",
+        "rounds",
+        "tiebreaks",
+        "playoff",
+        "prizes",
+        "arbiter",
+    }
 )
 
 
@@ -42,6 +53,7 @@ class EventOutcome:
     history: tuple[Standings, ...] = ()
     """Standings after each earlier round: ``history[0]`` after round 1, and so on."""
     playoffs: tuple[Playoff, ...] = ()
+    prizes: tuple[Award, ...] = ()
 
 
 _SCRIPT_URL = re.compile(r"^(?:javascript|vbscript|data):", re.IGNORECASE)
@@ -90,6 +102,7 @@ def event_paths(event: Event) -> dict[str, str]:
         "tiebreaks": f"{base}/tiebreaks.html",
         "playoff": f"{base}/playoff.html",
         "arbiter": f"{base}/arbiter.html",
+        "prizes": f"{base}/prizes.html",
         "json": f"{base}/results.json",
         "csv": f"{base}/standings.csv",
         "pgn": f"{base}/games.pgn",
@@ -118,6 +131,15 @@ def game_path(event: Event, game: Game) -> str:
 
 def page_path(event: Event, slug: str) -> str:
     return f"{event.slug}/{slug}.html"
+
+
+def awards_by_player(awards: tuple[Award, ...]) -> dict[int, list[Award]]:
+    """Each player's titles, trophies and money, for badges on the standings and cards."""
+    found: dict[int, list[Award]] = {}
+    for award in awards:
+        if award.player is not None:
+            found.setdefault(award.player, []).append(award)
+    return found
 
 
 def has_playoff_page(outcome: EventOutcome) -> bool:
@@ -236,6 +258,8 @@ class SiteRenderer:
             "show_playoff": has_playoff_page(outcome),
             "show_arbiter": bool(outcome.warnings),
             "playoffs": outcome.playoffs,
+            "prizes": outcome.prizes,
+            "awards": awards_by_player(outcome.prizes),
         }
         self._page(paths["home"], "event.html", **common)
         self._page(paths["standings"], "standings.html", shown=standings, **common)
@@ -249,6 +273,13 @@ class SiteRenderer:
         self._page(paths["tiebreaks"], "tiebreaks.html", **common)
         if outcome.warnings:
             self._page(paths["arbiter"], "arbiter.html", report=arbiter_report(outcome), **common)
+        if outcome.prizes:
+            self._page(
+                paths["prizes"],
+                "prizes.html",
+                forfeit_rule=forfeit_cancels_money(event),
+                **common,
+            )
         if has_playoff_page(outcome):
             self._page(
                 paths["playoff"], "playoff.html", playoff_format=playoff_format(event), **common
@@ -306,7 +337,7 @@ class SiteRenderer:
                 **common,
             )
         self.files[paths["json"]] = exports.results_json(
-            event, standings, list(outcome.warnings), outcome.playoffs
+            event, standings, list(outcome.warnings), outcome.playoffs, outcome.prizes
         ).encode("utf-8")
         self.files[paths["csv"]] = exports.standings_csv(event, standings).encode("utf-8")
         self.files[paths["pgn"]] = exports.games_pgn(event).encode("utf-8")

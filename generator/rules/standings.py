@@ -15,6 +15,7 @@ from functools import cached_property
 
 from ..config.event import normalise_name
 from ..model import Event, Player
+from ..text import score_text
 from .scores import PlayerRecord
 from .tiebreaks import (
     EPSILON,
@@ -23,7 +24,6 @@ from .tiebreaks import (
     direct_encounter_explained,
     direct_encounter_scores,
     parse_code,
-    score_text,
     tiebreak_value,
 )
 

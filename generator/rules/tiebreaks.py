@@ -36,6 +36,7 @@ from enum import Enum
 from functools import cached_property
 
 from ..model import Event, Player
+from ..text import score_text
 from .scores import Kind, PlayerRecord
 
 EPSILON = 1e-9
@@ -150,13 +151,13 @@ class TiebreakContext:
         counted = event.rounds_played if rounds is None else rounds
         table: dict[int, tuple[Round, ...]] = {}
         for number, record in records.items():
-            rounds = []
+            played: list[Round] = []
             for entry in record.entries[:counted]:
                 slot = _slot(entry.kind, entry.bye.points if entry.bye else None, event)
                 opponent = None if slot is Slot.ZERO_BYE else entry.opponent
                 colour = None if slot is Slot.ZERO_BYE else entry.colour
-                rounds.append(Round(entry.round, slot, entry.points, opponent, colour))
-            table[number] = tuple(rounds)
+                played.append(Round(entry.round, slot, entry.points, opponent, colour))
+            table[number] = tuple(played)
         return cls(event, table, counted)
 
     # -- scores -------------------------------------------------------------------------------
@@ -701,13 +702,3 @@ def _split_all_met(
         else:
             ordered.append(subgroup)
     return ordered, notes
-
-
-def score_text(value: float) -> str:
-    """Scores and tie-break values as printed: 6.5 -> "6½", 27.75 -> "27.75"."""
-    whole = int(value)
-    if value == whole:
-        return str(whole)
-    if value - whole == 0.5:
-        return f"{whole}½" if whole else "½"
-    return f"{value:.2f}".rstrip("0").rstrip(".")

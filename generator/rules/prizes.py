@@ -1,0 +1,443 @@
+"""Titles, trophies and prize money (rule stage), as the seed regulations award them.
+
+* Categories (``[[categories]]``): age on the reference date, sex, rating range and federation,
+  all that are given must hold; "open" is everyone.
+* Titles (ACF By-law 3, clause 2): listed highest first (an older age group before a younger
+  one). Each goes to the best-placed player of its category who holds no title of the same kind
+  yet; a girl may hold one "girls" title as well as one "open" title (2b).
+* Trophies (clause 3): one per player, the highest they are eligible for: every first place
+  outranks every second place, and so on; between equal places the listing order decides.
+* Money (clause 4): independent of titles and trophies; one prize per player, the largest;
+  equal amounts go in listing order. With ``ties = "split"`` players tied on points pool the
+  place prizes their places cover and share them equally (to the cent, the odd cents going to
+  the higher-ranked players, so the shares add up to the pool); no share can exceed the largest
+  prize of the pool, so nobody gets more than they could have won alone.
+* U.S. Junior Closed: a player who withdrew or forfeited a game receives no prize money (the
+  prize passes on); fines are deducted from the prize, never below zero.
+
+A prize for place k of a category goes to the player in k-th place of that category, or, when
+that player cannot take it (they already hold a larger or higher prize, or may not receive
+money), to the next player down who can. A prize whose next candidate is still playing a
+play-off is "pending", never guessed.
+"""
+
+from __future__ import annotations
+
+import datetime as dt
+from collections.abc import Sequence
+from dataclasses import dataclass, field
+
+from ..config.event import CategoryEntry, MoneyPrize, normalise_name
+from ..model import Event, Player
+from ..problems import Problems
+from ..text import ordinal
+from .playoffs import Playoff
+from .scores import Kind, PlayerRecord
+from .standings import Standings
+
+OPEN = CategoryEntry(id="open", name="Open")
+
+
+@dataclass(frozen=True)
+class Award:
+    """One title, trophy or money prize and who receives it."""
+
+    kind: str  # "title" | "trophy" | "money"
+    name: str
+    category: str
+    player: int | None
+    status: str = "awarded"  # "awarded" | "pending" | "unclaimed"
+    reason: str = ""
+    amount: float | None = None
+    """The player's share of the prize (the prize itself unless it was split)."""
+    fines: float = 0.0
+    shared_with: tuple[int, ...] = ()
+    passed_over: tuple[str, ...] = ()
+    """Why players above the winner did not receive it (forfeits, withdrawals)."""
+
+    @property
+    def net(self) -> float | None:
+        if self.amount is None:
+            return None
+        return max(0.0, round(self.amount - self.fines, 2))
+
+
+def forfeit_cancels_money(event: Event) -> bool:
+    """The U.S. Junior Closed rule, on by its preset unless ``[prizes]`` says otherwise."""
+    setting = event.config.prizes.forfeit_cancels_money
+    return event.config.rules == "us-junior-closed" if setting is None else setting
+
+
+def reference_date(event: Event) -> dt.date | None:
+    """Ages are taken on ``age_reference_date``, by default 1 January of the start year."""
+    config = event.config
+    if config.age_reference_date is not None:
+        return config.age_reference_date
+    if config.start is not None:
+        return dt.date(config.start.year, 1, 1)
+    return None
+
+
+def age_on(player: Player, day: dt.date) -> int | None:
+    """Full years on ``day``. With only a birth year the player counts as born on 1 January,
+    the oldest they can be, so nobody is made younger than they are."""
+    born = player.born or (dt.date(player.birth_year, 1, 1) if player.birth_year else None)
+    if born is None:
+        return None
+    return day.year - born.year - ((day.month, day.day) < (born.month, born.day))
+
+
+def check_categories(event: Event, problems: Problems) -> None:
+    """A category that needs a birth date or a sex needs it of every player."""
+    path = event.folder / "event.toml"
+    categories = event.config.categories
+    needs_age = [c.id for c in categories if c.under is not None]
+    needs_sex = [c.id for c in categories if c.sex is not None]
+    if needs_age and reference_date(event) is None:
+        problems.error(
+            f"categories {', '.join(needs_age)} need an age reference date",
+            path,
+            hint="set age_reference_date = 2026-01-01 (or start = ...) in event.toml",
+            code="category-data",
+        )
+    for player in event.players:
+        if needs_age and player.born is None and player.birth_year is None:
+            problems.error(
+                f"{player.name} has no born or birth_year, which the categories "
+                f"{', '.join(needs_age)} need",
+                path,
+                hint=f"add born = YYYY-MM-DD (or birth_year = YYYY) to {player.name}'s [[players]]",
+                code="category-data",
+            )
+        if needs_sex and player.sex is None:
+            problems.error(
+                f"{player.name} has no sex, which the categories {', '.join(needs_sex)} need",
+                path,
+                hint=f'add sex = "M" or sex = "F" to {player.name}\'s [[players]]',
+                code="category-data",
+            )
+
+
+def category_of(event: Event, category_id: str) -> CategoryEntry:
+    return next((c for c in event.config.categories if c.id == category_id), OPEN)
+
+
+def in_category(event: Event, player: Player, category: CategoryEntry) -> bool:
+    if category.under is not None:
+        day = reference_date(event)
+        age = age_on(player, day) if day else None
+        if age is None or age >= category.under:
+            return False
+    if category.sex is not None and player.sex != category.sex:
+        return False
+    rating = player.rating or 0
+    if category.min_rating is not None and rating < category.min_rating:
+        return False
+    if category.max_rating is not None and rating > category.max_rating:
+        return False
+    return not (category.federation is not None and player.federation != category.federation)
+
+
+def category_ranking(event: Event, standings: Standings, category_id: str) -> list[int]:
+    """The category's players in final order: position k is the category's k-th place."""
+    category = category_of(event, category_id)
+    return [r.player.number for r in standings.rows if in_category(event, r.player, category)]
+
+
+@dataclass
+class _Context:
+    event: Event
+    standings: Standings
+    pending: set[int]
+    """Players whose place waits for a play-off still being played."""
+    rank: dict[int, int] = field(default_factory=dict)
+    points: dict[int, float] = field(default_factory=dict)
+
+    def __post_init__(self) -> None:
+        for row in self.standings.rows:
+            self.rank[row.player.number] = row.rank
+            self.points[row.player.number] = row.points
+
+    def name(self, number: int) -> str:
+        return self.event.player(number).name
+
+
+def award_prizes(
+    event: Event,
+    standings: Standings,
+    records: dict[int, PlayerRecord],
+    playoffs: Sequence[Playoff],
+    forfeit_cancels_money: bool,
+) -> tuple[Award, ...]:
+    pending = {n for p in playoffs if p.status == "pending" for n in p.players}
+    context = _Context(event, standings, pending)
+    awards = _titles(context)
+    awards += _trophies(context, {a.player for a in awards if a.player is not None})
+    awards += _money(context, records, forfeit_cancels_money)
+    return tuple(awards)
+
+
+def _pending_award(
+    kind: str, name: str, category: str, candidates: list[int], ctx: _Context
+) -> Award:
+    names = " or ".join(ctx.name(n) for n in candidates)
+    return Award(kind, name, category, None, "pending", f"waits for the play-off: {names}")
+
+
+def _titles(ctx: _Context) -> list[Award]:
+    """Clause 2: titles in listing order; at most one title of each kind per player."""
+    held: dict[str, set[int]] = {"open": set(), "girls": set()}
+    awards = []
+    for title in ctx.event.config.titles:
+        category = category_of(ctx.event, title.category)
+        ranking = category_ranking(ctx.event, ctx.standings, title.category)
+        skipped = [n for n in ranking if n in held[title.kind]]
+        candidates = [n for n in ranking if n not in held[title.kind]]
+        if not candidates:
+            awards.append(
+                Award(
+                    "title",
+                    title.name,
+                    title.category,
+                    None,
+                    "unclaimed",
+                    f"no player of {category.name} is left to take it",
+                )
+            )
+            continue
+        winner = candidates[0]
+        if winner in ctx.pending:
+            tied = [n for n in candidates if n in ctx.pending]
+            awards.append(_pending_award("title", title.name, title.category, tied, ctx))
+            continue
+        held[title.kind].add(winner)
+        where = (
+            "the best-placed player"
+            if category.id == "open"
+            else (f"the best-placed player of {category.name}")
+        )
+        reason = where
+        ahead = [n for n in skipped if ranking.index(n) < ranking.index(winner)]
+        if ahead:
+            kind = "a girls'" if title.kind == "girls" else "an open"
+            names = ", ".join(ctx.name(n) for n in ahead)
+            verb = "holds" if len(ahead) == 1 else "hold"
+            reason += f" not already holding {kind} title ({names} already {verb} one)"
+        awards.append(Award("title", title.name, title.category, winner, reason=reason))
+    return awards
+
+
+def _trophies(ctx: _Context, title_holders: set[int]) -> list[Award]:
+    """Clause 3: one trophy per player; first places before second places, then listing."""
+    event = ctx.event
+    allow_title_holders = event.config.prizes.trophies_for_title_holders
+    order = sorted(enumerate(event.config.trophies), key=lambda item: (item[1].place, item[0]))
+    results: dict[int, Award] = {}
+    holders: set[int] = set()
+    for index, trophy in order:
+        ranking = category_ranking(event, ctx.standings, trophy.category)
+        category = category_of(event, trophy.category)
+        candidates = [
+            n
+            for n in ranking[trophy.place - 1 :]
+            if n not in holders and (allow_title_holders or n not in title_holders)
+        ]
+        if not candidates:
+            results[index] = Award(
+                "trophy",
+                trophy.name,
+                trophy.category,
+                None,
+                "unclaimed",
+                f"no player of {category.name} is left to take it",
+            )
+            continue
+        winner = candidates[0]
+        if winner in ctx.pending:
+            results[index] = _pending_award(
+                "trophy",
+                trophy.name,
+                trophy.category,
+                [n for n in candidates if n in ctx.pending],
+                ctx,
+            )
+            continue
+        holders.add(winner)
+        position = ranking.index(winner) + 1
+        reason = f"{ordinal(position)} in {category.name}"
+        if position != trophy.place:
+            above = [ctx.name(n) for n in ranking[trophy.place - 1 : position - 1]]
+            verb = "holds" if len(above) == 1 else "hold"
+            reason += f"; {', '.join(above)} already {verb} a higher prize"
+        results[index] = Award("trophy", trophy.name, trophy.category, winner, reason=reason)
+    return [results[i] for i in range(len(event.config.trophies))]
+
+
+def _money(
+    ctx: _Context, records: dict[int, PlayerRecord], forfeit_cancels_money: bool
+) -> list[Award]:
+    """Clause 4 and the U.S. rules: the largest prize first, one per player, fines deducted."""
+    event = ctx.event
+    config = event.config.prizes
+    fines: dict[int, float] = {}
+    by_name = {normalise_name(s): p.number for p in event.players for s in (p.name, *p.aliases)}
+    for fine in event.config.fines:
+        number = by_name.get(normalise_name(fine.player))
+        if number is not None:
+            fines[number] = fines.get(number, 0.0) + fine.amount
+    barred = _barred_from_money(event, records) if forfeit_cancels_money else {}
+    remaining = list(enumerate(config.money))
+    paid: set[int] = set()
+    decided: dict[int, list[Award]] = {}
+    while remaining:
+        best = None
+        for prize_index, prize in remaining:
+            offer = _offer(ctx, prize_index, prize.category, prize.place, remaining, paid, barred)
+            if offer is None:
+                continue
+            share = offer[1]
+            key = (-share, prize_index)
+            if best is None or key < best[0]:
+                best = (key, prize_index, offer)
+        if best is None:
+            break
+        _, prize_index, (group, _share, covered, passed) = best
+        covered_prizes = [p for i, p in remaining if i in covered]
+        if any(n in ctx.pending for n in group):
+            for i in covered:
+                prize = config.money[i]
+                decided[i] = [_money_pending(ctx, prize.name, prize.category, prize.amount, group)]
+            remaining = [(i, p) for i, p in remaining if i not in covered]
+            continue
+        pool = round(sum(p.amount for p in covered_prizes) * 100)
+        shares = _split_cents(pool, len(group))
+        primary = min(covered)
+        for member, cents in zip(group, shares, strict=True):
+            paid.add(member)
+            amount = cents / 100
+            shared = tuple(n for n in group if n != member)
+            reason = _money_reason(ctx, member, config.money[primary].category, shared)
+            decided.setdefault(primary, []).append(
+                Award(
+                    "money",
+                    config.money[primary].name
+                    if len(covered) == 1
+                    else " + ".join(config.money[i].name for i in sorted(covered)),
+                    config.money[primary].category,
+                    member,
+                    reason=reason,
+                    amount=amount,
+                    fines=fines.get(member, 0.0),
+                    shared_with=shared,
+                    passed_over=tuple(passed),
+                )
+            )
+        for i in covered:
+            if i != primary:
+                decided.setdefault(i, [])
+        remaining = [(i, p) for i, p in remaining if i not in covered]
+    awards = []
+    for index, prize in enumerate(config.money):
+        if index in decided:
+            awards.extend(decided[index])
+        else:
+            awards.append(
+                Award(
+                    "money",
+                    prize.name,
+                    prize.category,
+                    None,
+                    "unclaimed",
+                    "nobody eligible is left to take it",
+                    amount=None,
+                )
+            )
+    return awards
+
+
+def _offer(
+    ctx: _Context,
+    prize_index: int,
+    category_id: str,
+    place: int,
+    remaining: list[tuple[int, MoneyPrize]],
+    paid: set[int],
+    barred: dict[int, str],
+) -> tuple[list[int], float, set[int], list[str]] | None:
+    """Who would take this prize now, with the prizes their (tied) group covers and the share."""
+    event = ctx.event
+    config = event.config.prizes
+    ranking = category_ranking(event, ctx.standings, category_id)
+    passed: list[str] = []
+    candidates: list[int] = []
+    for number in ranking[place - 1 :]:
+        if number in paid:
+            if not candidates:
+                passed.append(f"{ctx.name(number)} already has a larger prize")
+            continue
+        if number in barred:
+            if not candidates:
+                passed.append(f"{ctx.name(number)} {barred[number]}: no prize money")
+            continue
+        candidates.append(number)
+    if not candidates:
+        return None
+    first = candidates[0]
+    if config.ties == "split":
+        group = [n for n in candidates if ctx.points[n] == ctx.points[first]]
+    else:
+        group = [n for n in candidates if ctx.rank[n] == ctx.rank[first]]
+    # A group of n tied players in places p .. p + n - 1 covers this prize and the category's
+    # other prizes for places up to p + n - 1: at most n prizes in all.
+    last = ranking.index(first) + len(group)
+    others = sorted(
+        (prize.place, i)
+        for i, prize in remaining
+        if i != prize_index and prize.category == category_id and place <= prize.place <= last
+    )
+    covered = {prize_index} | {i for _, i in others[: len(group) - 1]}
+    total = sum(config.money[i].amount for i in covered)
+    return group, total / len(group), covered, passed
+
+
+def _split_cents(pool: int, members: int) -> list[int]:
+    base, extra = divmod(pool, members)
+    return [base + (1 if i < extra else 0) for i in range(members)]
+
+
+def _money_pending(
+    ctx: _Context, name: str, category: str, amount: float, group: list[int]
+) -> Award:
+    names = " or ".join(ctx.name(n) for n in group if n in ctx.pending)
+    return Award(
+        "money", name, category, None, "pending", f"waits for the play-off: {names}", amount=None
+    )
+
+
+def _money_reason(ctx: _Context, member: int, category_id: str, shared: tuple[int, ...]) -> str:
+    ranking = category_ranking(ctx.event, ctx.standings, category_id)
+    category = category_of(ctx.event, category_id)
+    position = ranking.index(member) + 1
+    where = "overall" if category.id == "open" else f"in {category.name}"
+    text = f"{ordinal(position)} {where}"
+    if shared:
+        text += "; shared equally with " + ", ".join(ctx.name(n) for n in shared)
+    return text
+
+
+def _barred_from_money(event: Event, records: dict[int, PlayerRecord]) -> dict[int, str]:
+    """U.S. Junior Closed: "Players who withdraw or forfeit a game may not receive any prize
+    money." Returns the reason for each barred player."""
+    barred = {}
+    for player in event.players:
+        if player.withdrawn_after is not None:
+            barred[player.number] = f"withdrew after round {player.withdrawn_after}"
+            continue
+        lost = [
+            e.round
+            for e in records[player.number].entries
+            if e.kind in (Kind.FORFEIT_LOSS, Kind.DOUBLE_FORFEIT)
+        ]
+        if lost:
+            barred[player.number] = f"forfeited a game (round {lost[0]})"
+    return barred

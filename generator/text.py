@@ -1,0 +1,27 @@
+"""How numbers read in chess results, shared by the rules' explanations and the pages."""
+
+from __future__ import annotations
+
+
+def score_text(value: float) -> str:
+    """Scores as chess players write them: 6.5 -> "6½", 0.5 -> "½", 7.0 -> "7", 27.75 stays."""
+    whole = int(value)
+    fraction = value - whole
+    if fraction == 0:
+        return str(whole)
+    if fraction == 0.5:
+        return f"{whole}½" if whole else "½"
+    return number_text(value)
+
+
+def number_text(value: float) -> str:
+    """Tie-break values without float noise: 27.75 -> "27.75", 4.0 -> "4"."""
+    text = f"{value:.2f}".rstrip("0").rstrip(".")
+    return "0" if text == "-0" else text
+
+
+def ordinal(number: int) -> str:
+    """1 -> "1st", 2 -> "2nd", 11 -> "11th", 22 -> "22nd"."""
+    if 10 <= number % 100 <= 20:
+        return f"{number}th"
+    return f"{number}{ {1: 'st', 2: 'nd', 3: 'rd'}.get(number % 10, 'th') }"

@@ -1,0 +1,380 @@
+"""Titles, trophies and money: each clause of the seed rules with a worked scenario."""
+
+from __future__ import annotations
+
+from conftest import SiteMaker
+
+from generator.build import decide, load_event
+from generator.problems import Problems
+from generator.render.site import EventOutcome
+from generator.rules.prizes import Award
+
+# Six players in a Swiss of 3 rounds; final order by points: A 3, B 2½, C 2, D 1, E ½, F 0.
+# (A beats B, C, E; B beats D, F and draws...; the exact games are below.)
+GAMES = [
+    (1, "A", "D", "1-0"), (1, "B", "E", "1-0"), (1, "C", "F", "1-0"),
+    (2, "A", "C", "1-0"), (2, "B", "F", "1-0"), (2, "D", "E", "1/2-1/2"),
+    (3, "A", "B", "1-0"), (3, "C", "E", "1-0"), (3, "D", "F", "1/2-1/2"),
+]  # fmt: skip
+# Points: A 3, B 2, C 2, D 1, E ½, F ½. B and C tie on 2; PS: B 1+2+2 = 5, C 1+1+2 = 4.
+
+PLAYERS = {
+    # name: (born, sex)
+    "A": ("2014-05-01", "M"),  # 11 on 2026-01-01: under 12
+    "B": ("2010-03-01", "F"),  # 15
+    "C": ("2013-02-01", "F"),  # 12: not under 12
+    "D": ("2015-07-01", "F"),  # 10: under 12
+    "E": ("2009-01-01", "M"),  # 17
+    "F": ("2016-01-01", "M"),  # 10
+}
+
+
+def _outcome(
+    make_site: SiteMaker,
+    extra: str,
+    *,
+    games: list[tuple[int, str, str, str]] = GAMES,
+    rules: str = "acf-junior",
+    players: dict[str, tuple[str, str]] = PLAYERS,
+    slug: str = "ev",
+    playoff: str = "",
+) -> tuple[EventOutcome | None, Problems]:
+    rounds = max(r for r, *_ in games)
+    toml = (
+        f'name = "P"\nformat = "swiss"\nrounds = {rounds}\nrules = "{rules}"\n'
+        f"start = 2026-01-10\n{extra}\n"
+    )
+    for name, (born, sex) in players.items():
+        toml += f'[[players]]\nname = "{name}"\n'
+        toml += (f"born = {born}\n" if born else "") + (f'sex = "{sex}"\n' if sex else "")
+    pgn = "".join(
+        f'[Round "{r}"]\n[White "{w}"]\n[Black "{b}"]\n[Result "{res}"]\n\n{res}\n\n'
+        for r, w, b, res in games
+    )
+    files = {"games.pgn": pgn}
+    if playoff:
+        files["playoff/playoff.pgn"] = playoff
+    site = make_site(toml, files, slug=slug)
+    problems = Problems()
+    event = load_event(site / "content" / slug, problems)
+    if event is None or problems.errors:
+        return None, problems
+    return decide(event, problems), problems
+
+
+def _who(outcome: EventOutcome, kind: str) -> list[tuple[str, str | None]]:
+    event = outcome.event
+    return [
+        (a.name, event.player(a.player).name if a.player is not None else None)
+        for a in outcome.prizes
+        if a.kind == kind
+    ]
+
+
+CATEGORIES = """
+[[categories]]
+id = "U12"
+name = "Under 12"
+under = 12
+
+[[categories]]
+id = "G"
+name = "Girls"
+sex = "F"
+"""
+
+
+def test_an_under_age_overall_winner_takes_the_open_title(make_site: SiteMaker) -> None:
+    extra = (
+        CATEGORIES
+        + """
+[[titles]]
+name = "Champion"
+category = "open"
+
+[[titles]]
+name = "Under 12 Champion"
+category = "U12"
+"""
+    )
+    outcome, problems = _outcome(make_site, extra)
+    assert outcome is not None and not problems.errors, problems.items
+    # A (11) wins everything: the open title; the U12 title passes to D, the next under 12.
+    assert _who(outcome, "title") == [("Champion", "A"), ("Under 12 Champion", "D")]
+    title = outcome.prizes[1]
+    assert title.reason == (
+        "the best-placed player of Under 12 not already holding an open title (A already holds one)"
+    )
+
+
+def test_a_girl_may_hold_a_girls_title_and_an_open_title(make_site: SiteMaker) -> None:
+    games = [(r, w, b, {"A": "0-1"}.get(w, res) if r == 3 else res) for r, w, b, res in GAMES]
+    # Round 3: B beats A -> B 3, A 2, C 2.
+    extra = (
+        CATEGORIES
+        + """
+[[titles]]
+name = "Champion"
+category = "open"
+
+[[titles]]
+name = "Girls Champion"
+category = "G"
+kind = "girls"
+
+[[titles]]
+name = "Under 12 Champion"
+category = "U12"
+"""
+    )
+    outcome, problems = _outcome(make_site, extra, games=games)
+    assert outcome is not None and not problems.errors, problems.items
+    assert outcome.standings.rows[0].player.name == "B"
+    assert _who(outcome, "title") == [
+        ("Champion", "B"),
+        ("Girls Champion", "B"),  # 2b: one girls' title as well as one open title
+        ("Under 12 Champion", "A"),
+    ]
+
+
+def test_one_trophy_each_first_places_before_second_places(make_site: SiteMaker) -> None:
+    extra = (
+        CATEGORIES
+        + """
+[[trophies]]
+name = "2nd overall"
+category = "open"
+place = 2
+
+[[trophies]]
+name = "1st Girls"
+category = "G"
+place = 1
+
+[[trophies]]
+name = "2nd Girls"
+category = "G"
+place = 2
+"""
+    )
+    outcome, problems = _outcome(make_site, extra)
+    assert outcome is not None and not problems.errors, problems.items
+    # Girls in order: B, C, D. "1st Girls" (a first place) is decided before "2nd overall":
+    # B takes it; "2nd overall" passes to C (3rd overall); "2nd Girls" passes to D.
+    assert _who(outcome, "trophy") == [("2nd overall", "C"), ("1st Girls", "B"), ("2nd Girls", "D")]
+    assert outcome.prizes[0].reason == "3rd in Open; B already holds a higher prize"
+
+
+def test_a_player_eligible_for_three_prizes_takes_the_largest(make_site: SiteMaker) -> None:
+    extra = (
+        CATEGORIES
+        + """
+[prizes]
+currency = "AUD"
+
+[[prizes.money]]
+name = "Best Under 12"
+place = 1
+category = "U12"
+amount = 150
+
+[[prizes.money]]
+name = "1st place"
+place = 1
+amount = 600
+
+[[prizes.money]]
+name = "2nd place"
+place = 2
+amount = 400
+"""
+    )
+    outcome, problems = _outcome(make_site, extra)
+    assert outcome is not None and not problems.errors, problems.items
+    # A is 1st overall and the best under 12: takes 600; Best U12 passes to D.
+    assert _who(outcome, "money") == [
+        ("Best Under 12", "D"),
+        ("1st place", "A"),
+        ("2nd place", "B"),
+    ]
+
+
+def test_equal_amounts_go_in_listing_order(make_site: SiteMaker) -> None:
+    extra = (
+        CATEGORIES
+        + """
+[[prizes.money]]
+name = "1st Girls"
+place = 1
+category = "G"
+amount = 100
+
+[[prizes.money]]
+name = "2nd place"
+place = 2
+amount = 100
+"""
+    )
+    outcome, problems = _outcome(make_site, extra)
+    assert outcome is not None and not problems.errors, problems.items
+    # B is the best girl and 2nd overall; both prizes are 100: the one listed first is hers.
+    assert _who(outcome, "money") == [("1st Girls", "B"), ("2nd place", "C")]
+
+
+def test_split_ties_pool_the_place_prizes_with_category_prizes(make_site: SiteMaker) -> None:
+    extra = (
+        CATEGORIES
+        + """
+[prizes]
+ties = "split"
+
+[[prizes.money]]
+name = "1st place"
+place = 1
+amount = 600
+
+[[prizes.money]]
+name = "2nd place"
+place = 2
+amount = 300
+
+[[prizes.money]]
+name = "3rd place"
+place = 3
+amount = 100.01
+
+[[prizes.money]]
+name = "1st Girls"
+place = 1
+category = "G"
+amount = 150
+"""
+    )
+    outcome, problems = _outcome(make_site, extra)
+    assert outcome is not None and not problems.errors, problems.items
+    money = [a for a in outcome.prizes if a.kind == "money"]
+    by_player = {outcome.event.player(a.player).name: a for a in money if a.player is not None}
+    assert by_player["A"].amount == 600
+    # B and C tie on 2 points for 2nd-3rd: 300 + 100.01 pooled, 200.01 and 200.00, the odd
+    # cent to the higher-placed B; 200 beats the 150 for the best girl.
+    assert (by_player["B"].amount, by_player["C"].amount) == (200.01, 200.0)
+    assert by_player["B"].shared_with == (3,)
+    assert by_player["B"].name == "2nd place + 3rd place"
+    # 1st Girls passes to D, the next girl.
+    assert by_player["D"].name == "1st Girls" and by_player["D"].amount == 150
+
+
+def test_a_fine_larger_than_the_prize_leaves_nothing(make_site: SiteMaker) -> None:
+    extra = """
+[[fines]]
+player = "B"
+amount = 500
+reason = "Cell phone in the playing area"
+
+[[prizes.money]]
+name = "2nd place"
+place = 2
+amount = 400
+"""
+    outcome, problems = _outcome(make_site, extra)
+    assert outcome is not None and not problems.errors, problems.items
+    (award,) = [a for a in outcome.prizes if a.kind == "money"]
+    assert (award.player, award.amount, award.fines, award.net) == (2, 400, 500, 0.0)
+
+
+def test_players_sharing_a_place_share_its_prizes(make_site: SiteMaker) -> None:
+    # Under the U.S. tie-breaks B and C (2 points each) cannot be separated: DE (they never
+    # met), BPG 1 each, KS, SB and WIN equal. They share 2nd-3rd and pool the prizes.
+    extra = """
+[[prizes.money]]
+name = "2nd place"
+place = 2
+amount = 400
+
+[[prizes.money]]
+name = "3rd place"
+place = 3
+amount = 100
+"""
+    outcome, problems = _outcome(make_site, extra, rules="us-junior-closed")
+    assert outcome is not None and not problems.errors, problems.items
+    assert [r.place for r in outcome.standings.rows[1:3]] == ["2-3", "2-3"]
+    money = [(a.player, a.amount) for a in outcome.prizes if a.kind == "money"]
+    assert money == [(2, 250.0), (3, 250.0)]
+
+
+def test_a_forfeit_cancels_prize_money_and_the_prize_passes_on(make_site: SiteMaker) -> None:
+    games = [g for g in GAMES if g[:3] != (1, "B", "E")]
+    extra = """
+[[results]]
+round = 1
+white = "B"
+black = "E"
+result = "-+"
+reason = "White more than 30 minutes late"
+
+[[prizes.money]]
+name = "3rd place"
+place = 3
+amount = 300
+
+[[prizes.money]]
+name = "5th place"
+place = 5
+amount = 50
+"""
+    # B loses round 1 by forfeit: A 3, C 2, E 1½, then D and B on 1. They never met; BPG is 1
+    # each; KS (line 1½: A, C, E) gives D ½ (the draw with E) and B 0: D 4th, B 5th, F ½ 6th.
+    outcome, problems = _outcome(make_site, extra, games=games, rules="us-junior-closed")
+    assert outcome is not None and not problems.errors, problems.items
+    assert [r.player.name for r in outcome.standings.rows] == ["A", "C", "E", "D", "B", "F"]
+    assert _who(outcome, "money") == [("3rd place", "E"), ("5th place", "F")]
+    fifth = outcome.prizes[-1]
+    assert fifth.passed_over == ("B forfeited a game (round 1): no prize money",)
+    # Under the ACF preset the forfeit costs no money; there PS puts B (0+1+1 = 2) 4th, ahead
+    # of D (0+½+1 = 1½), so the 5th place prize goes to D.
+    acf, _ = _outcome(make_site, extra, games=games, rules="acf-junior", slug="acf")
+    assert acf is not None
+    assert [r.player.name for r in acf.standings.rows][3:5] == ["B", "D"]
+    assert _who(acf, "money") == [("3rd place", "E"), ("5th place", "D")]
+
+
+def test_a_category_needing_a_birth_date_is_an_error_without_one(make_site: SiteMaker) -> None:
+    players = dict(PLAYERS, C=("", "F"))
+    _, problems = _outcome(make_site, CATEGORIES, players=players)
+    (error,) = problems.errors
+    assert error.message == "C has no born or birth_year, which the categories U12 need"
+    assert error.hint.startswith("add born = YYYY-MM-DD")
+
+
+def test_prizes_wait_for_a_pending_play_off(make_site: SiteMaker) -> None:
+    games = [(r, w, b, "1/2-1/2" if (w, b) == ("A", "B") else res) for r, w, b, res in GAMES]
+    # A 2½ and B 2½ tie for first; the ACF play-off has not started.
+    extra = """
+[[titles]]
+name = "Champion"
+
+[[prizes.money]]
+name = "1st place"
+place = 1
+amount = 600
+
+[[prizes.money]]
+name = "3rd place"
+place = 3
+amount = 100
+"""
+    outcome, problems = _outcome(make_site, extra, games=games)
+    assert outcome is not None and not problems.errors, problems.items
+    statuses = [(a.name, a.status, a.player) for a in outcome.prizes]
+    assert statuses == [
+        ("Champion", "pending", None),
+        ("1st place", "pending", None),
+        ("3rd place", "awarded", 3),
+    ]
+    assert outcome.prizes[0].reason == "waits for the play-off: A or B"
+
+
+def test_award_net_is_never_below_zero() -> None:
+    award = Award("money", "x", "open", 1, amount=100.0, fines=250.0)
+    assert award.net == 0.0
