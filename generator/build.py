@@ -16,6 +16,9 @@ import jinja2
 
 from .assemble import assemble_event
 from .config import SiteConfig, load_event_config, load_site_config
+from .config.event import EventConfig, check_event
+from .config.schema import Issue, format_path
+from .config.toml_lines import KeyPath, line_of
 from .model import Event, Page, Site, slugify
 from .pgn import decode, read_pgn_files
 from .problems import Problems, Severity
@@ -25,6 +28,7 @@ from .rules.playoffs import apply_playoffs, resolve_playoffs
 from .rules.prizes import award_prizes, check_categories, forfeit_cancels_money
 from .rules.scores import player_records
 from .rules.standings import rank
+from .trf import merge_trf, read_trf
 from .write import write_site
 
 DEFAULT_HOME = "# Results\n\nThe events of this site are listed below.\n"
@@ -117,6 +121,10 @@ def load_event(folder: Path, problems: Problems) -> Event | None:
     config, lines = load_event_config(config_path, problems)
     if config is None:
         return None
+    if config.trf is not None:
+        config = _with_trf(config, folder, config_path, lines, problems)
+        if config is None:
+            return None
     playoff_paths = _pgn_files(folder, config.playoff.pgn)
     paths = [p for p in _pgn_files(folder, config.pgn) if p not in playoff_paths]
     if not paths:
@@ -140,6 +148,34 @@ def load_event(folder: Path, problems: Problems) -> Event | None:
         problems,
         playoff_games,
     )
+
+
+def _with_trf(
+    config: EventConfig,
+    folder: Path,
+    config_path: Path,
+    lines: dict[KeyPath, int],
+    problems: Problems,
+) -> EventConfig | None:
+    """Complete the event file with the players, results and byes of its TRF file."""
+    assert config.trf is not None
+    data = read_trf(folder / config.trf, config.format, problems)
+    if data is None:
+        return None
+    merged, found = merge_trf(config, data)
+    issues: list[Issue] = []
+    check_event(merged, issues)
+    for message in found:
+        problems.error(message, config_path, line_of(lines, ("trf",)), code="trf")
+    for issue in issues:
+        problems.error(
+            f"{format_path(issue.path)}: {issue.message}",
+            config_path,
+            line_of(lines, issue.path),
+            issue.hint,
+            code="config",
+        )
+    return None if found or issues else merged
 
 
 def decide(event: Event, problems: Problems) -> EventOutcome:

@@ -391,10 +391,12 @@ def check_event(config: EventConfig, issues: list[Issue]) -> None:
     """Rules that span several keys: names that must exist, rounds in range, unique numbers."""
     if config.start and config.end and config.end < config.start:
         issues.append(Issue(("end",), f"the event ends ({config.end}) before it starts"))
-    if not config.players:
+    if not config.players and config.trf is None:
         issues.append(
             Issue(("players",), "no players", "add one [[players]] table per participant")
         )
+    if config.trf is not None and not config.players:
+        return  # the TRF file supplies the players: checked again once it is read
     known: dict[str, int] = {}
     numbers: dict[int, int] = {}
     for index, player in enumerate(config.players):
