@@ -22,7 +22,7 @@ language = "en"
 
 # Pages or whole events that only `crosstable serve` shows (build and deploy leave them out),
 # as paths under content/; * matches any name, e.g. "*/report-*.md".
-# drafts = ["{slug}/prizes.md"]
+# drafts = ["{slug}/report.md"]
 
 [deploy]
 # `crosstable deploy` pushes the built site to this branch of this git remote.

@@ -144,6 +144,13 @@ class LivereloadServer:
         loop.start()
         loop.close(all_fds=True)
 
+    @property
+    def open_pages(self) -> int:
+        """How many pages are connected for reloads (livereload counts them after a handshake)."""
+        from livereload.handlers import LiveReloadHandler
+
+        return len(LiveReloadHandler.waiters)
+
     def reload(self) -> None:
         from livereload.handlers import LiveReloadHandler
 

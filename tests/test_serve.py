@@ -1,0 +1,181 @@
+"""``crosstable serve`` over real HTTP: rebuilds on edits, error banner, drafts, port in use."""
+
+from __future__ import annotations
+
+import io
+import socket
+import time
+import urllib.error
+import urllib.request
+from collections.abc import Iterator
+from pathlib import Path
+
+import pytest
+from conftest import SiteMaker, event_toml, pgn_game
+
+from generator.build import build_site
+from generator.cli import main
+from generator.serve import ServeError, ServeSession
+from generator.serve.watch import Watcher
+
+A, B, C = "Alpha, Anna", "Bravo, Bob", "Charlie, Carl"
+
+
+def free_port() -> int:
+    with socket.socket() as probe:
+        probe.bind(("127.0.0.1", 0))
+        return int(probe.getsockname()[1])
+
+
+def fetch(url: str) -> tuple[int, str]:
+    try:
+        with urllib.request.urlopen(url, timeout=10) as response:
+            return response.status, response.read().decode("utf-8")
+    except urllib.error.HTTPError as error:
+        return error.code, error.read().decode("utf-8")
+
+
+@pytest.fixture
+def site(make_site: SiteMaker) -> Path:
+    return make_site(
+        event_toml(),
+        {"games/r1.pgn": pgn_game("1.1", A, B, "1-0", "1. e4 e5 2. Qh5 Nc6 3. Bc4 Nf6 4. Qxf7#")},
+    )
+
+
+@pytest.fixture
+def session(site: Path) -> Iterator[ServeSession]:
+    with ServeSession(site, port=free_port(), out=io.StringIO(), interval=0.05, quiet=0.15) as s:
+        yield s
+
+
+def edit(path: Path, text: str) -> None:
+    path.write_text(text, encoding="utf-8")
+
+
+def test_serves_the_site_and_rebuilds_after_a_pgn_edit(site: Path, session: ServeSession) -> None:
+    status, page = fetch(session.url + "ev/standings.html")
+    assert status == 200
+    assert "livereload.js" in page  # added as the page is sent ...
+    assert not any(b"livereload" in p.read_bytes() for p in session.root.rglob("*.html"))
+    assert fetch(session.url + "ev/games/r1-b1.html")[0] == 200
+
+    edit(site / "content/ev/games/r1.pgn", pgn_game("1.1", A, B, "0-1"))
+    result = session.wait_for_build(2)
+    assert result.ok
+    assert "ev/games/r1-b1.html" in result.written
+    assert "No moves were recorded" in fetch(session.url + "ev/games/r1-b1.html")[1]
+    assert [p.name for p in result.stats.pgn_parsed] == ["r1.pgn"]
+    assert "rebuilt in" in session.out.getvalue()  # type: ignore[attr-defined]
+
+
+def test_build_output_never_holds_the_reload_script(site: Path) -> None:
+    report = build_site(site)
+    assert report.written
+    assert not any(b"livereload" in data for data in report.files.values())
+
+
+def test_an_error_keeps_the_last_good_site_with_a_banner_until_fixed(
+    site: Path, session: ServeSession
+) -> None:
+    good = fetch(session.url + "ev/standings.html")[1]
+    games = site / "content/ev/games/r1.pgn"
+    edit(games, pgn_game("1.1", A, "Nobody, Known", "1-0"))
+    result = session.wait_for_build(2)
+    assert not result.ok
+    status, page = fetch(session.url + "ev/standings.html")
+    assert status == 200
+    assert 'id="crosstable-preview-error"' in page
+    assert "content/ev/games/r1.pgn:4: error: unknown black player" in page.replace("&quot;", '"')
+    assert page.replace(page[page.index("<div id=") : page.index("</div>") + 7], "") == good
+    assert "build failed" in session.out.getvalue()  # type: ignore[attr-defined]
+
+    edit(games, pgn_game("1.1", A, C, "1-0"))
+    assert session.wait_for_build(3).ok
+    page = fetch(session.url + "ev/standings.html")[1]
+    assert "crosstable-preview-error" not in page
+    assert "Charlie" in fetch(session.url + "ev/rounds/round-1.html")[1]
+
+
+def test_a_first_build_that_fails_serves_the_errors(site: Path) -> None:
+    edit(site / "content/ev/event.toml", "name = \n")
+    with ServeSession(site, port=free_port(), out=io.StringIO(), interval=0.05) as session:
+        status, page = fetch(session.url)
+        assert status == 200
+        assert "No successful build yet" in page and "TOML syntax error" in page
+
+
+def test_removed_pages_are_removed_and_missing_pages_still_reload(
+    site: Path, session: ServeSession
+) -> None:
+    (site / "content/ev/about.md").write_text("# About\n\nText.\n")
+    session.wait_for_build(2)
+    assert fetch(session.url + "ev/about.html")[0] == 200
+    (site / "content/ev/about.md").unlink()
+    assert session.wait_for_build(3).removed == ["ev/about.html"]
+    status, page = fetch(session.url + "ev/about.html")
+    assert status == 404 and "livereload.js" in page
+
+
+def test_drafts_show_in_serve_with_a_mark(site: Path, session: ServeSession) -> None:
+    (site / "content/ev/report.md").write_text("# Report\n\nTo be written.\n")
+    (site / "site.toml").write_text('drafts = ["ev/report.md"]\n')
+    session.wait_for_build(2)
+    page = fetch(session.url + "ev/report.html")[1]
+    assert 'id="crosstable-preview-draft"' in page
+    assert "crosstable-preview-draft" not in fetch(session.url + "ev/standings.html")[1]
+    assert "ev/report.html" not in build_site(site).files
+
+
+def test_the_output_folder_is_not_watched_and_bursts_give_one_build(
+    site: Path, session: ServeSession
+) -> None:
+    (site / "output").mkdir()
+    (site / "output/stray.html").write_text("x")
+    time.sleep(0.5)
+    assert len(session.results) == 1
+    for name in ("a", "b", "c"):
+        (site / f"content/ev/{name}.md").write_text(f"# {name}\n")
+        time.sleep(0.03)
+    session.wait_for_build(2)
+    time.sleep(0.5)
+    assert len(session.results) == 2
+    assert fetch(session.url + "ev/c.html")[0] == 200
+
+
+def test_watcher_reports_each_changed_file_once_settled(tmp_path: Path) -> None:
+    import threading
+
+    (tmp_path / "content").mkdir()
+    watcher = Watcher([tmp_path / "content", tmp_path / "site.toml"], interval=0.02, quiet=0.1)
+    stop = threading.Event()
+    found: list[list[Path]] = []
+    thread = threading.Thread(target=lambda: found.append(watcher.wait(stop) or []))
+    thread.start()
+    (tmp_path / "content/one.pgn").write_text("1")
+    (tmp_path / "content/.one.pgn.swp").write_text("editor")
+    (tmp_path / "site.toml").write_text("title = 'x'")
+    thread.join(timeout=5)
+    stop.set()
+    assert [p.name for p in found[0]] == ["one.pgn", "site.toml"]
+
+
+def test_a_taken_port_is_refused_with_a_clear_message(
+    site: Path, capsys: pytest.CaptureFixture[str]
+) -> None:
+    with socket.socket() as taken:
+        taken.bind(("127.0.0.1", 0))
+        taken.listen()
+        port = taken.getsockname()[1]
+        with pytest.raises(ServeError, match=f"port {port} on 127.0.0.1 is already in use"):
+            ServeSession(site, port=port, out=io.StringIO()).start()
+        assert main(["serve", "--site", str(site), "--port", str(port)]) == 1
+    err = capsys.readouterr().err
+    assert f"--port {port + 1}" in err and "Traceback" not in err
+
+
+def test_serve_refuses_a_folder_without_content(
+    tmp_path: Path, capsys: pytest.CaptureFixture[str]
+) -> None:
+    assert main(["serve", "--site", str(tmp_path)]) == 1
+    assert "crosstable new" in capsys.readouterr().err
