@@ -117,7 +117,10 @@ def test_results_json_follows_the_contract(mini: Path) -> None:
 def test_games_pgn_holds_every_played_game_with_canonical_names(mini: Path) -> None:
     build_site(mini)
     text = (mini / "output/mini/games.pgn").read_text(encoding="utf-8")
-    assert text.count("[Event ") == 5  # the forfeit is not a game
+    assert text.count("[Event ") == 6
+    # The forfeit is a record without moves: result "*" and what happened in a comment.
+    assert '[Termination "forfeit"]' in text
+    assert "{ Black wins by forfeit (-+): White more than 30 minutes late } *" in text
     assert '[White "Bravo, Bob"]' in text and "Bravo, B." not in text
     assert '[Round "1.2"]' in text
 

@@ -12,6 +12,8 @@ import json
 from collections.abc import Sequence
 from typing import Any
 
+import chess.pgn
+
 from ..model import Event, Game
 from ..pgn import export_game
 from ..problems import Problem
@@ -201,7 +203,7 @@ def game_headers(event: Event, game: Game) -> dict[str, str]:
         "Event": event.name,
         "Site": event.config.location or "?",
         "Date": "????.??.??",
-        "Round": f"{game.round}.{game.board}",
+        "Round": f"P{game.board}" if game.is_playoff else f"{game.round}.{game.board}",
         "White": white.name,
         "Black": black.name,
         "Result": game.result,
@@ -220,9 +222,36 @@ def game_pgn(event: Event, game: Game) -> str:
     return export_game(game.moves, game_headers(event, game))
 
 
-def games_pgn(event: Event) -> str:
-    """Every game played over the board (or not yet finished), in round and board order.
+FORFEIT_WORDS = {
+    "+-": "White wins by forfeit",
+    "-+": "Black wins by forfeit",
+    "--": "double forfeit: both players lose",
+}
 
-    Forfeits are not games and are left out; ``results.json`` lists them.
+
+def forfeit_pgn(event: Event, game: Game) -> str:
+    """A forfeit is no game: its record has no moves, the result "*" and the facts in a comment,
+    so software that adds up PGN results never scores it as played."""
+    record = chess.pgn.Game()
+    headers = game_headers(event, game)
+    headers["Result"] = "*"
+    headers["Termination"] = "forfeit"
+    for key, value in headers.items():
+        record.headers[key] = value
+    words = f"{FORFEIT_WORDS[game.result]} ({game.result})"
+    record.comment = f"{words}: {game.reason}" if game.reason else words
+    exporter = chess.pgn.StringExporter(headers=True, variations=False, comments=True)
+    return record.accept(exporter)
+
+
+def games_pgn(event: Event) -> str:
+    """Every game of the event in round and board order, then the play-off games.
+
+    Forfeits appear as records without moves whose comment says what happened (see
+    ``forfeit_pgn``); ``results.json`` lists them too.
     """
-    return "".join(game_pgn(event, game) + "\n\n" for game in event.games if not game.forfeit)
+    records = [
+        forfeit_pgn(event, game) if game.forfeit else game_pgn(event, game)
+        for game in (*event.games, *event.playoff_games)
+    ]
+    return "".join(record + "\n\n" for record in records)
