@@ -15,17 +15,18 @@ from pathlib import Path
 import jinja2
 
 from .assemble import assemble_event
-from .config import SiteConfig, load_event_config, load_site_config
+from .config import SiteConfig, load_championship_config, load_event_config, load_site_config
 from .config.event import EventConfig, check_event
 from .config.schema import Issue, format_path
 from .config.toml_lines import KeyPath, line_of
-from .model import Event, Page, Site, slugify
+from .model import Championship, Event, Page, Site, slugify
 from .pgn import decode, read_pgn_files
 from .problems import Problems, Severity
 from .render.site import RESERVED_PAGES, EventOutcome, render_site
+from .rules.categories import check_categories
 from .rules.checks import arbiter_checks
 from .rules.playoffs import apply_playoffs, resolve_playoffs
-from .rules.prizes import award_prizes, check_categories, forfeit_cancels_money
+from .rules.prizes import award_prizes, forfeit_cancels_money
 from .rules.scores import player_records
 from .rules.standings import rank
 from .trf import merge_trf, read_trf
@@ -45,8 +46,54 @@ class BuildReport:
 
 
 def find_event_folders(content: Path) -> list[Path]:
-    """Every folder of ``content/`` holding an ``event.toml``, in name order."""
-    return sorted(p.parent for p in content.glob("*/event.toml"))
+    """Every event folder: ``content/<event>/`` and the sections of a championship,
+    ``content/<championship>/<section>/``, in name order."""
+    folders = [p.parent for p in content.glob("*/event.toml")]
+    for marker in content.glob("*/championship.toml"):
+        folders.extend(p.parent for p in marker.parent.glob("*/event.toml"))
+    return sorted(folders)
+
+
+def event_slug(folder: Path, content: Path) -> str:
+    """``junior-2026/under-16-open`` for a section, ``junior-closed`` for an event."""
+    return "/".join(slugify(part) for part in folder.relative_to(content).parts)
+
+
+def load_championships(
+    content: Path, events: list[Event], problems: Problems
+) -> tuple[Championship, ...]:
+    """The championships of ``content/`` with the slugs of the sections that were loaded."""
+    by_slug = {event.slug: event for event in events}
+    found = []
+    for marker in sorted(content.glob("*/championship.toml")):
+        config = load_championship_config(marker, problems)
+        if config is None:
+            continue
+        slug = slugify(marker.parent.name)
+        folders = [marker.parent / name for name in config.sections] or sorted(
+            p.parent for p in marker.parent.glob("*/event.toml")
+        )
+        for folder in folders:
+            if not (folder / "event.toml").is_file():
+                problems.error(
+                    f'the section "{folder.name}" has no event.toml',
+                    marker,
+                    hint="create it, or remove the section from sections = [...]",
+                    code="championship",
+                )
+        sections = tuple(s for s in (event_slug(f, content) for f in folders) if s in by_slug)
+        found.append(
+            Championship(
+                slug=slug,
+                name=config.name,
+                start=config.start,
+                end=config.end,
+                location=config.location,
+                description=config.description,
+                sections=sections,
+            )
+        )
+    return tuple(found)
 
 
 def _read_text(path: Path, problems: Problems) -> str:
@@ -114,7 +161,7 @@ def _symlink_loops(folder: Path, problems: Problems) -> None:
             )
 
 
-def load_event(folder: Path, problems: Problems) -> Event | None:
+def load_event(folder: Path, problems: Problems, slug: str | None = None) -> Event | None:
     """Config, PGN and pages of one event folder, joined into the model."""
     config_path = folder / "event.toml"
     _symlink_loops(folder, problems)
@@ -138,7 +185,7 @@ def load_event(folder: Path, problems: Problems) -> Event | None:
     playoff_games = read_pgn_files(playoff_paths, problems)
     pages = _event_pages(folder, problems)
     return assemble_event(
-        slugify(folder.name),
+        slug or slugify(folder.name),
         folder,
         config,
         config_path,
@@ -217,7 +264,7 @@ def load_site(
         if not drafts and config.is_draft(folder.relative_to(content)):
             continue
         event_problems = Problems()
-        event = load_event(folder, event_problems)
+        event = load_event(folder, event_problems, event_slug(folder, content))
         if event is not None and not drafts:
             event = _without_draft_pages(event, config, content)
         if event is not None and not event_problems.errors:
@@ -240,6 +287,7 @@ def load_site(
         home_markdown=home,
         events=tuple(events),
         markdown_raw_html=config.markdown_raw_html,
+        championships=load_championships(content, events, problems) if content.is_dir() else (),
     )
     return site, outcomes
 

@@ -174,6 +174,20 @@ class Event:
 
 
 @dataclass(frozen=True)
+class Championship:
+    """Several events (sections) published under one landing page."""
+
+    slug: str
+    name: str
+    start: dt.date | None
+    end: dt.date | None
+    location: str
+    description: str
+    sections: tuple[str, ...]
+    """The slugs of its events, in the order to show them."""
+
+
+@dataclass(frozen=True)
 class Site:
     """Everything one build publishes."""
 
@@ -186,3 +200,4 @@ class Site:
     events: tuple[Event, ...]
     markdown_raw_html: bool = False
     """From site.toml: raw HTML in Markdown pages is kept (otherwise escaped)."""
+    championships: tuple[Championship, ...] = ()

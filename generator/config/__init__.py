@@ -2,12 +2,14 @@
 
 from __future__ import annotations
 
+import datetime as dt
 import re
 import tomllib
 from pathlib import Path
 from typing import Any
 
 from ..problems import Problems
+from .championship import CHAMPIONSHIP, ChampionshipConfig
 from .event import EVENT, EventConfig
 from .schema import Table, format_path, validate
 from .site import SITE, SiteConfig
@@ -42,8 +44,7 @@ def load_toml(path: Path, schema: Table, problems: Problems) -> tuple[Any, dict[
             f"TOML syntax error: {message}",
             path,
             line,
-            hint="strings need quotes, dates are written 2026-07-08, "
-            "and each [[players]] entry starts its own table",
+            hint=_syntax_hint(text, line),
         )
         return None, {}
     value, issues = validate(schema, data)
@@ -59,12 +60,39 @@ def load_toml(path: Path, schema: Table, problems: Problems) -> tuple[Any, dict[
     return value, lines
 
 
+_BAD_DATE = re.compile(r"=\s*(\d{4}-\d{1,2}-\d{1,2})\b")
+
+
+def _syntax_hint(text: str, line: int | None) -> str:
+    """The usual hint, or a precise one when the line holds a date that is not a real day."""
+    lines = text.splitlines()
+    if line is not None and 0 < line <= len(lines):
+        match = _BAD_DATE.search(lines[line - 1])
+        if match:
+            try:
+                dt.date.fromisoformat(match.group(1))
+            except ValueError:
+                return (
+                    f"{match.group(1)} is not a date: write YYYY-MM-DD with two-digit month "
+                    "and day, and a day the month has (e.g. 2026-07-08)"
+                )
+    return (
+        "strings need quotes, dates are written 2026-07-08, "
+        "and each [[players]] entry starts its own table"
+    )
+
+
 def load_event_config(
     path: Path, problems: Problems
 ) -> tuple[EventConfig | None, dict[KeyPath, int]]:
     """The event file, typed, with the line of each key for later messages."""
     config, lines = load_toml(path, EVENT, problems)
     return config, lines
+
+
+def load_championship_config(path: Path, problems: Problems) -> ChampionshipConfig | None:
+    config, _ = load_toml(path, CHAMPIONSHIP, problems)
+    return config if isinstance(config, ChampionshipConfig) else None
 
 
 def load_site_config(site_dir: Path, problems: Problems) -> SiteConfig:

@@ -15,8 +15,9 @@ from typing import Any
 import jinja2
 import markdown
 
-from ..model import Event, Game, Player, Site
+from ..model import Championship, Event, Game, Player, Site, slugify
 from ..problems import Problem
+from ..rules.categories import category_ranking, reference_date
 from ..rules.checks import CHECKS
 from ..rules.playoffs import Playoff, playoff_format
 from ..rules.prizes import Award, forfeit_cancels_money
@@ -115,6 +116,10 @@ def standings_path(event: Event, after_round: int) -> str:
     if after_round >= event.rounds_played:
         return f"{event.slug}/standings.html"
     return f"{event.slug}/standings/after-round-{after_round}.html"
+
+
+def category_path(event: Event, category_id: str) -> str:
+    return f"{event.slug}/categories/{slugify(category_id)}.html"
 
 
 def round_path(event: Event, number: int) -> str:
@@ -218,9 +223,23 @@ class SiteRenderer:
             title=markdown_title(home, self.site.title),
             content=markdown_html(home, self.site.markdown_raw_html),
         )
+        for championship in self.site.championships:
+            self._championship(championship)
         for outcome in self.outcomes:
             self._event(outcome)
         return dict(sorted(self.files.items()))
+
+    def _championship(self, championship: Championship) -> None:
+        """The landing page of a championship: every section with its winners and titles."""
+        by_slug = {o.event.slug: o for o in self.outcomes}
+        sections = [by_slug[s] for s in championship.sections if s in by_slug]
+        self._page(
+            f"{championship.slug}/index.html",
+            "championship.html",
+            championship=championship,
+            sections=sections,
+            section_links={o.event.slug: EventLinks(o.event) for o in sections},
+        )
 
     def _static(self) -> None:
         for folder in (
@@ -239,6 +258,7 @@ class SiteRenderer:
             url=url,
             page_path=path,
             events=[o.event for o in self.outcomes],
+            championship_of={s: c for c in self.site.championships for s in c.sections},
             **context,
         )
         self.files[path] = html.encode("utf-8")
@@ -271,6 +291,16 @@ class SiteRenderer:
                 **common,
             )
         self._page(paths["tiebreaks"], "tiebreaks.html", **common)
+        for category in event.config.categories:
+            members = category_ranking(event, standings, category.id)
+            self._page(
+                category_path(event, category.id),
+                "category.html",
+                category=category,
+                rows=views.category_rows(standings, members),
+                reference_date=reference_date(event),
+                **common,
+            )
         if outcome.warnings:
             self._page(paths["arbiter"], "arbiter.html", report=arbiter_report(outcome), **common)
         if outcome.prizes:
@@ -367,6 +397,9 @@ class EventLinks:
 
     def standings_after(self, number: int) -> str:
         return standings_path(self.event, number)
+
+    def category(self, category_id: str) -> str:
+        return category_path(self.event, category_id)
 
 
 def render_site(site: Site, outcomes: list[EventOutcome]) -> dict[str, bytes]:

@@ -204,3 +204,24 @@ def player_lines(
         rank = standings.rank_of(entry.opponent) if entry.opponent is not None else None
         lines.append(PlayerLine(entry, cell_for(entry), opponent, rank, running))
     return tuple(lines)
+
+
+@dataclass(frozen=True)
+class CategoryRow:
+    place: str
+    """The place within the category ("2" or a shared "2-3")."""
+    row: StandingRow
+
+
+def category_rows(standings: Standings, members: list[int]) -> tuple[CategoryRow, ...]:
+    """A category's standings: the overall order filtered, places counted within it."""
+    chosen = set(members)
+    rows = [r for r in standings.rows if r.player.number in chosen]
+    positions: dict[int, list[int]] = {}
+    for position, row in enumerate(rows, start=1):
+        positions.setdefault(row.rank, []).append(position)
+    result = []
+    for row in rows:
+        first, last = positions[row.rank][0], positions[row.rank][-1]
+        result.append(CategoryRow(str(first) if first == last else f"{first}-{last}", row))
+    return tuple(result)

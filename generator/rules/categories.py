@@ -1,0 +1,90 @@
+"""Categories of players (``[[categories]]``): age on the reference date, sex, rating range and
+federation, all that are given must hold; "open" is everyone. Rule code for prizes and for the
+category standings pages."""
+
+from __future__ import annotations
+
+import datetime as dt
+
+from ..config.event import CategoryEntry
+from ..model import Event, Player
+from ..problems import Problems
+from .standings import Standings
+
+OPEN = CategoryEntry(id="open", name="Open")
+
+
+def reference_date(event: Event) -> dt.date | None:
+    """Ages are taken on ``age_reference_date``, by default 1 January of the start year."""
+    config = event.config
+    if config.age_reference_date is not None:
+        return config.age_reference_date
+    if config.start is not None:
+        return dt.date(config.start.year, 1, 1)
+    return None
+
+
+def age_on(player: Player, day: dt.date) -> int | None:
+    """Full years on ``day``. With only a birth year the player counts as born on 1 January,
+    the oldest they can be, so nobody is made younger than they are."""
+    born = player.born or (dt.date(player.birth_year, 1, 1) if player.birth_year else None)
+    if born is None:
+        return None
+    return day.year - born.year - ((day.month, day.day) < (born.month, born.day))
+
+
+def check_categories(event: Event, problems: Problems) -> None:
+    """A category that needs a birth date or a sex needs it of every player."""
+    path = event.folder / "event.toml"
+    categories = event.config.categories
+    needs_age = [c.id for c in categories if c.under is not None]
+    needs_sex = [c.id for c in categories if c.sex is not None]
+    if needs_age and reference_date(event) is None:
+        problems.error(
+            f"categories {', '.join(needs_age)} need an age reference date",
+            path,
+            hint="set age_reference_date = 2026-01-01 (or start = ...) in event.toml",
+            code="category-data",
+        )
+    for player in event.players:
+        if needs_age and player.born is None and player.birth_year is None:
+            problems.error(
+                f"{player.name} has no born or birth_year, which the categories "
+                f"{', '.join(needs_age)} need",
+                path,
+                hint=f"add born = YYYY-MM-DD (or birth_year = YYYY) to {player.name}'s [[players]]",
+                code="category-data",
+            )
+        if needs_sex and player.sex is None:
+            problems.error(
+                f"{player.name} has no sex, which the categories {', '.join(needs_sex)} need",
+                path,
+                hint=f'add sex = "M" or sex = "F" to {player.name}\'s [[players]]',
+                code="category-data",
+            )
+
+
+def category_of(event: Event, category_id: str) -> CategoryEntry:
+    return next((c for c in event.config.categories if c.id == category_id), OPEN)
+
+
+def in_category(event: Event, player: Player, category: CategoryEntry) -> bool:
+    if category.under is not None:
+        day = reference_date(event)
+        age = age_on(player, day) if day else None
+        if age is None or age >= category.under:
+            return False
+    if category.sex is not None and player.sex != category.sex:
+        return False
+    rating = player.rating or 0
+    if category.min_rating is not None and rating < category.min_rating:
+        return False
+    if category.max_rating is not None and rating > category.max_rating:
+        return False
+    return not (category.federation is not None and player.federation != category.federation)
+
+
+def category_ranking(event: Event, standings: Standings, category_id: str) -> list[int]:
+    """The category's players in final order: position k is the category's k-th place."""
+    category = category_of(event, category_id)
+    return [r.player.number for r in standings.rows if in_category(event, r.player, category)]

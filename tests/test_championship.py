@@ -1,0 +1,130 @@
+"""A championship run as separate tournaments (sections), and category views of one event."""
+
+from __future__ import annotations
+
+import json
+import re
+import shutil
+from pathlib import Path
+from urllib.parse import urlsplit
+
+from conftest import ROOT
+
+from generator.build import build_site
+
+SECTION = """name = "{name}"
+format = "round-robin"
+rounds = 3
+start = 2026-01-10
+rules = "acf-junior"
+
+[[titles]]
+name = "{title}"
+category = "open"
+
+[[players]]
+name = "{p}1"
+[[players]]
+name = "{p}2"
+[[players]]
+name = "{p}3"
+[[players]]
+name = "{p}4"
+"""
+
+
+def _games(p: str) -> str:
+    # Player 1 wins everything; 2 beats 3 and 4; 3 beats 4: 3, 2, 1, 0 points.
+    pairs = [(1, 1, 2), (1, 3, 4), (2, 1, 3), (2, 2, 4), (3, 1, 4), (3, 2, 3)]
+    return "".join(
+        f'[Round "{r}"]\n[White "{p}{w}"]\n[Black "{p}{b}"]\n[Result "1-0"]\n\n1-0\n\n'
+        for r, w, b in pairs
+    )
+
+
+def _championship(root: Path) -> Path:
+    content = root / "content"
+    champ = content / "ajc-2026"
+    champ.mkdir(parents=True)
+    (content / "index.md").write_text("# Results\n", encoding="utf-8")
+    (champ / "championship.toml").write_text(
+        'name = "Australian Junior Championships 2026"\nstart = 2026-01-10\n'
+        'end = 2026-01-16\nlocation = "Canberra"\n'
+        'sections = ["under-18-open", "under-16-open", "under-18-girls"]\n',
+        encoding="utf-8",
+    )
+    sections = {
+        "under-18-open": ("Under 18 Open", "Australian Junior Champion", "Open18-"),
+        "under-16-open": ("Under 16 Open", "Under 16 Champion", "Open16-"),
+        "under-18-girls": ("Under 18 Girls", "Australian Junior Girls Champion", "Girls18-"),
+    }
+    for folder, (name, title, prefix) in sections.items():
+        (champ / folder).mkdir()
+        (champ / folder / "event.toml").write_text(
+            SECTION.format(name=name, title=title, p=prefix), encoding="utf-8"
+        )
+        (champ / folder / "games.pgn").write_text(_games(prefix), encoding="utf-8")
+    # A separate event beside the championship.
+    (content / "club").mkdir()
+    (content / "club" / "event.toml").write_text(
+        SECTION.format(name="Club Cup", title="Club Champion", p="Club"), encoding="utf-8"
+    )
+    (content / "club" / "games.pgn").write_text(_games("Club"), encoding="utf-8")
+    return root
+
+
+def test_three_sections_built_end_to_end(tmp_path: Path) -> None:
+    site = _championship(tmp_path / "site")
+    report = build_site(site)
+    assert report.written, [p.format() for p in report.problems.items]
+    output = site / "output"
+    landing = (output / "ajc-2026/index.html").read_text("utf-8")
+    # Sections in the order the championship file gives, each with its winner and title.
+    order = [landing.index(n) for n in ("Under 18 Open", "Under 16 Open", "Under 18 Girls")]
+    assert order == sorted(order)
+    for title, winner in (
+        ("Australian Junior Champion", "Open18-1"),
+        ("Under 16 Champion", "Open16-1"),
+        ("Australian Junior Girls Champion", "Girls18-1"),
+    ):
+        assert re.search(rf"{title}: <a href=\"[^\"]+\">{winner}</a>", landing), title
+    data = json.loads((output / "ajc-2026/under-16-open/results.json").read_text("utf-8"))
+    assert data["event"]["slug"] == "ajc-2026/under-16-open"
+    assert [s["points"] for s in data["standings"]] == [3, 2, 1, 0]
+    # Titles are per section ("one title ... from each tournament").
+    assert [p["player"] for p in data["prizes"]] == ["Open16-1"]
+    home = (output / "index.html").read_text("utf-8")
+    assert 'href="ajc-2026/index.html"' in home and 'href="club/index.html"' in home
+    section = (output / "ajc-2026/under-16-open/standings.html").read_text("utf-8")
+    assert 'href="../index.html">Australian Junior Championships 2026</a>' in section
+    for page in output.rglob("*.html"):
+        for link in re.findall(r'href="([^"]*)"', page.read_text("utf-8")):
+            path = urlsplit(link).path
+            if path and not urlsplit(link).scheme:
+                assert (page.parent / path).resolve().exists(), (page, link)
+
+
+def test_a_missing_section_is_reported(tmp_path: Path) -> None:
+    site = _championship(tmp_path / "site")
+    marker = site / "content/ajc-2026/championship.toml"
+    marker.write_text(marker.read_text("utf-8").replace('"under-18-girls"', '"u18-girls"'))
+    report = build_site(site)
+    (error,) = report.problems.errors
+    assert error.message == 'the section "u18-girls" has no event.toml'
+    assert error.path == marker
+
+
+def test_category_standings_are_views_of_one_event(tmp_path: Path) -> None:
+    site = tmp_path / "demo"
+    shutil.copytree(ROOT / "content", site / "content")
+    assert build_site(site).written
+    page = (site / "output/junior-championship/categories/u12.html").read_text("utf-8")
+    names = re.findall(r'<th scope="row"><a href="[^"]+">([^<]+)</a></th>', page)
+    # Under 12 on 2026-01-01, in the overall order (see test_demo): 17, 19, 11, 13, 16, 21, 22,
+    # 23, 24.
+    assert names == [
+        "Quinlan, Ruby", "Ellery, Sophie", "Kowalczyk, Jasper", "Tran, Hugo", "Ashdown, Billy",
+        "Pillai, Arjun", "Cavanagh, Isla", "Dunstan, Toby", "Vuong, Chloe",
+    ]  # fmt: skip
+    places = re.findall(r"<tr>\s*<td>([^<]+)</td>\s*<td>([^<]+)</td>", page)
+    assert places[:3] == [("1", "11"), ("2", "14"), ("3", "15")]
