@@ -16,13 +16,15 @@ from pathlib import Path
 from .config.event import EventConfig, PlayerEntry, closest_hint, normalise_name
 from .config.toml_lines import KeyPath, line_of
 from .model import PENDING, Bye, Event, Game, Page, Player, slugify
-from .pgn import PgnGame
+from .pgn import PgnGame, shorten
 from .presets import PRESETS, preset_tiebreaks
 from .problems import Problems
 
 _ROUND = re.compile(r"^\s*(\d+)(?:\.(\d+))?\s*$")
 _PGN_RESULTS = ("1-0", "0-1", "1/2-1/2", "*")
 NEW_RULES_FROM = dt.date(2026, 3, 1)
+SLUG_LENGTH = 60
+"""Player page names are cut to this: file systems refuse names over 255 bytes."""
 
 
 @dataclass
@@ -61,7 +63,7 @@ def _player(entry: PlayerEntry, number: int, withdrawn_after: int | None, reason
     return Player(
         number=number,
         name=entry.name,
-        slug=f"{number}-{slugify(entry.name)}",
+        slug=f"{number}-{slugify(entry.name)[:SLUG_LENGTH].rstrip('-')}",
         aliases=entry.aliases,
         rating=entry.rating,
         fide_id=entry.fide_id,
@@ -156,7 +158,7 @@ def _from_pgn(
         number = names.find(name, headers.get(f"{side}FideId"))
         if number is None:
             ok = False
-            what = f'unknown {side.lower()} player "{name}"' if name else f"no {side} tag"
+            what = f'unknown {side.lower()} player "{shorten(name)}"' if name else f"no {side} tag"
             problems.error(
                 f"{what} in {pgn_game.label}",
                 path,
@@ -241,7 +243,8 @@ def _playoff_games(
             number = names.find(name, headers.get(f"{side}FideId"))
             if number is None:
                 problems.error(
-                    f'unknown {side.lower()} player "{name}" in play-off game {pgn_game.label}',
+                    f'unknown {side.lower()} player "{shorten(name)}" in play-off game '
+                    f"{pgn_game.label}",
                     pgn_game.path,
                     pgn_game.tag_line(side),
                     closest_hint(name, config),

@@ -8,8 +8,10 @@ problem python-chess met. Games without moves (headers and a result) are ordinar
 from __future__ import annotations
 
 import bisect
+import codecs
 import functools
 import io
+import itertools
 import logging
 import re
 from collections.abc import Iterable, Sequence
@@ -52,18 +54,32 @@ class PgnGame:
 
     @property
     def label(self) -> str:
+        headers = {key: shorten(value) for key, value in self.headers.items()}
         return (
-            f"round {self.headers.get('Round', '?')}, "
-            f"{self.headers.get('White', '?')} v {self.headers.get('Black', '?')}"
+            f"round {headers.get('Round', '?')}, "
+            f"{headers.get('White', '?')} v {headers.get('Black', '?')}"
         )
 
 
+def shorten(text: str, limit: int = 80) -> str:
+    """A tag value as a message quotes it: a 10,000-character name would drown the message."""
+    return text if len(text) <= limit else text[: limit - 1] + "…"
+
+
 def decode(data: bytes) -> str:
-    """PGN files are usually UTF-8 but older software writes Latin-1; accept both."""
-    try:
-        return data.decode("utf-8-sig")
-    except UnicodeDecodeError:
-        return data.decode("latin-1")
+    """PGN files are usually UTF-8 but older software writes Latin-1 (or Windows-1252, its
+    superset with curly quotes and dashes) and Windows "Unicode" is UTF-16; accept them all."""
+    if data.startswith((codecs.BOM_UTF16_LE, codecs.BOM_UTF16_BE)):
+        try:
+            return data.decode("utf-16")
+        except UnicodeDecodeError:
+            pass
+    for encoding in ("utf-8-sig", "cp1252"):
+        try:
+            return data.decode(encoding)
+        except UnicodeDecodeError:
+            continue
+    return data.decode("latin-1")
 
 
 class ParseCache(Protocol):
@@ -90,27 +106,198 @@ def read_pgn_file(path: Path, problems: Problems) -> list[PgnGame]:
 
 
 def read_pgn_text(text: str, path: Path, problems: Problems) -> list[PgnGame]:
-    handle = io.StringIO(text)
+    """Every game of one file's text; an empty, binary or cut-short file is an error."""
+    if not _is_pgn_text(text, path, problems):
+        return []
     line_starts = _line_starts(text)
     games: list[PgnGame] = []
     pgn_logger = logging.getLogger("chess.pgn")
     previous_level = pgn_logger.level
     pgn_logger.setLevel(logging.CRITICAL)
     try:
-        while True:
-            start = handle.tell()
-            game = chess.pgn.read_game(handle)
-            if game is None:
-                break
-            end = handle.tell()
-            first_line = _first_content_line(text, start, end, line_starts)
-            tag_lines = _tag_lines(text, start, end, line_starts)
-            if not tag_lines and not list(game.mainline_moves()):
-                continue  # trailing comments or blank text, not a game
-            games.append(_to_game(game, path, first_line, tag_lines, problems))
+        for block_start, block_end in _tag_blocks(text):
+            _read_block(text, block_start, block_end, line_starts, path, problems, games)
     finally:
         pgn_logger.setLevel(previous_level)
+    if not games and _COMMENTS.sub("", text).strip():
+        problems.error(
+            "no games found in this file",
+            path,
+            hint='a PGN game starts with tag lines such as [White "..."]; '
+            "check that this is the right file",
+            code="no-pgn-games",
+        )
     return games
+
+
+def _read_block(
+    text: str,
+    block_start: int,
+    block_end: int,
+    line_starts: list[int],
+    path: Path,
+    problems: Problems,
+    games: list[PgnGame],
+) -> None:
+    """The games of one block of tags and moves (normally one game)."""
+    handle = io.StringIO(text[block_start:block_end])
+    while True:
+        start = block_start + handle.tell()
+        try:
+            game = chess.pgn.read_game(handle)
+        except Exception as exc:  # a parser bug on odd input must not end the build
+            problems.error(
+                f"python-chess could not read the game here ({type(exc).__name__}: {exc})",
+                path,
+                _line_number(start, line_starts),
+                hint="check the tags and moves of this game",
+                code="unreadable-pgn",
+            )
+            return
+        if game is None:
+            return
+        end = block_start + handle.tell()
+        first_line = _first_content_line(text, start, end, line_starts)
+        tag_lines = _tag_lines(text, start, end, line_starts)
+        if not tag_lines and not list(game.mainline_moves()):
+            continue  # trailing comments or blank text, not a game
+        if _cut_short(game, text, start, end, line_starts, path, problems):
+            continue
+        try:
+            games.append(_to_game(game, path, first_line, tag_lines, problems))
+        except Exception as exc:  # as above: python-chess met something it cannot replay
+            problems.error(
+                f"python-chess could not replay this game ({type(exc).__name__}: {exc})",
+                path,
+                first_line,
+                hint="check the FEN tag and the moves of this game",
+                code="unreadable-pgn",
+            )
+
+
+_COMMENTS = re.compile(r"\{[^}]*\}|;[^\n]*|^%[^\n]*", re.MULTILINE)
+_TERMINATIONS = ("1-0", "0-1", "1/2-1/2", "*")
+_BINARY_ALLOWED = "\t\n\r\x0b\x0c\x1a"  # whitespace, and the DOS end-of-file mark
+
+
+def _is_pgn_text(text: str, path: Path, problems: Problems) -> bool:
+    """An empty file or binary data (a database, an archive) is reported, not parsed."""
+    if not text.strip():
+        problems.warning(  # a placeholder for a later round, or a failed copy: say so
+            "the PGN file is empty",
+            path,
+            hint="add the games, or delete the file; a file kept for a later round "
+            "can hold a comment such as { round 9 }",
+            code="empty-pgn",
+        )
+        return False
+    controls = [i for i, char in enumerate(text) if _is_control(char)]
+    if "\x00" in text or len(controls) > len(text) // 200 + 2:
+        first = controls[0]  # a NUL is a control character too
+        problems.error(
+            "this is not a PGN text file: it holds binary data",
+            path,
+            _line_number(first, _line_starts(text)),
+            hint="export the games from the chess program as PGN (a text file), "
+            "or remove this file",
+            code="binary-pgn",
+        )
+        return False
+    return True
+
+
+def _is_control(char: str) -> bool:
+    """A control character no PGN text holds (line ends, tabs and the DOS end mark aside)."""
+    return (char < " " and char not in _BINARY_ALLOWED) or "\x7f" <= char <= "\x9f"
+
+
+def _tag_blocks(text: str) -> list[tuple[int, int]]:
+    """Split the text before each block of tag lines.
+
+    python-chess reads a game of tags without moves or result as the start of the next game,
+    so the first game's tags were silently overwritten: each block of tags starts a game here.
+    """
+    starts = [0]
+    offset = 0
+    previous = ""
+    in_comment = False
+    for line in text.splitlines(keepends=True):
+        is_tag = not in_comment and _TAG_LINE.match(line) is not None
+        if is_tag and offset and not _TAG_LINE.match(previous):
+            starts.append(offset)
+        if not is_tag:
+            in_comment = _comment_open(line, in_comment)
+        previous = line
+        offset += len(line)
+    starts.append(len(text))
+    return [(a, b) for a, b in itertools.pairwise(starts) if a < b]
+
+
+def _comment_open(line: str, in_comment: bool) -> bool:
+    """Whether a ``{`` comment is still open after this line."""
+    for char in line:
+        if char == "{":
+            in_comment = True
+        elif char == "}":
+            in_comment = False
+        elif char == ";" and not in_comment:
+            break
+    return in_comment
+
+
+def _cut_short(
+    game: chess.pgn.Game,
+    text: str,
+    start: int,
+    end: int,
+    line_starts: list[int],
+    path: Path,
+    problems: Problems,
+) -> bool:
+    """A game whose moves (or tags) stop without a result: the file was cut in mid-game.
+
+    A game of tags only is allowed (a result without moves). Reports the problem and says
+    whether the game is unusable (cut inside its tags).
+    """
+    segment = text[start:end]
+    body = segment.rstrip()
+    last_line = _line_number(start + len(body) - 1, line_starts) if body else None
+    lines = body.splitlines()
+    tags_end = 0
+    while tags_end < len(lines) and (
+        not lines[tags_end].strip() or lines[tags_end].lstrip().startswith("[")
+    ):
+        tags_end += 1
+    if tags_end == len(lines):
+        if lines and not lines[-1].rstrip().endswith("]"):
+            problems.error(
+                "the file ends in the middle of a tag line",
+                path,
+                last_line,
+                hint="the file looks cut short: copy the whole file again from its source",
+                code="truncated-pgn",
+            )
+            return True
+        return False
+    movetext = _COMMENTS.sub(" ", "\n".join(lines[tags_end:]))
+    tokens = movetext.split()
+    endings = (*_TERMINATIONS, game.headers.get("Result", "*").strip() or "*")
+    if "{" not in movetext and tokens and tokens[-1].endswith(endings):
+        return False  # a result, or a malformed one that the Result tag repeats
+    label = (
+        f"round {game.headers.get('Round', '?')}, "
+        f"{game.headers.get('White', '?')} v {game.headers.get('Black', '?')}"
+    )
+    problems.error(
+        f"{label}: the moves stop without a result (1-0, 0-1, 1/2-1/2 or *); "
+        "the file looks cut short",
+        path,
+        last_line,
+        hint="copy the whole file again from its source; if the moves are complete, "
+        "end them with the game's result",
+        code="truncated-pgn",
+    )
+    return False
 
 
 def read_pgn_files(paths: Iterable[Path], problems: Problems) -> list[PgnGame]:
@@ -143,7 +330,7 @@ def _to_game(
         what = f"'{match.group(2)}'" if match else str(error).split(" while ")[0]
         illegal = f"move {number} ({side}): {what}"
         break
-    headers = dict(game.headers)
+    headers = {key: unescape_tag(value) for key, value in game.headers.items()}
     result = PgnGame(path, line, tag_lines, headers, tuple(moves), initial, illegal)
     if illegal:
         problems.warning(
@@ -193,7 +380,23 @@ def _tag_lines(text: str, start: int, end: int, line_starts: list[int]) -> dict[
 
 def export_game(moves: Sequence[PlayedMove], headers: dict[str, str]) -> str:
     """A game as PGN text with the given (possibly corrected) headers."""
-    return _export_game(tuple(moves), tuple(headers.items()))
+    escaped = tuple((key, escape_tag(value)) for key, value in headers.items())
+    return _export_game(tuple(moves), escaped)
+
+
+_TAG_ESCAPE = re.compile(r'\\([\\"])')
+
+
+def unescape_tag(value: str) -> str:
+    """PGN escapes a quote in a tag value as ``\\"`` and a backslash as ``\\\\`` (standard
+    8.1.1); python-chess keeps the escapes, so ``O\\"Brien`` would not match ``O"Brien``."""
+    return _TAG_ESCAPE.sub(r"\1", value)
+
+
+def escape_tag(value: str) -> str:
+    """The reverse of ``unescape_tag``, on one line: python-chess writes values as they are."""
+    one_line = " ".join(value.splitlines())
+    return one_line.replace("\\", "\\\\").replace('"', '\\"')
 
 
 @functools.lru_cache(maxsize=4096)

@@ -36,7 +36,7 @@ class Problem:
         shown = self.path
         if base is not None:
             try:
-                shown = self.path.resolve().relative_to(base.resolve())
+                shown = _resolved(self.path).relative_to(base.resolve())
             except ValueError:
                 shown = self.path
         return f"{shown}:{self.line}" if self.line else str(shown)
@@ -49,6 +49,16 @@ class Problem:
         if self.hint:
             text += f"\n    hint: {self.hint}"
         return text
+
+
+def _resolved(path: Path) -> Path:
+    """The absolute path of a file, or of a link itself: not its target, which may loop."""
+    try:
+        if not path.is_symlink():
+            return path.resolve()
+    except (OSError, RuntimeError):
+        pass
+    return path.parent.resolve() / path.name
 
 
 @dataclass

@@ -211,13 +211,20 @@ class TiebreakCode(Str):
         return cleaned.upper().replace("-C", "/C")
 
 
-_name = Str(required=True, doc="the player's name as written in event.toml")
-_round = Number(integer=True, minimum=1, required=True)
+MAX_NAME = 200
+"""Longest name accepted: names become page titles, table cells and (shortened) file names."""
+_name = Str(
+    required=True,
+    max_length=MAX_NAME,
+    single_line=True,
+    doc="the player's name as written in event.toml",
+)
+_round = Number(integer=True, minimum=1, maximum=999, required=True)
 
 PLAYER = Table(
     {
         "name": _name,
-        "aliases": List(Str(), default=()),
+        "aliases": List(Str(max_length=MAX_NAME, single_line=True), default=()),
         "number": Number(integer=True, minimum=1),
         "rating": Number(integer=True, minimum=0),
         "fide_id": Number(integer=True, minimum=1),
@@ -353,9 +360,9 @@ SCORING = Table(
 
 EVENT = Table(
     {
-        "name": Str(required=True),
+        "name": Str(required=True, max_length=MAX_NAME, single_line=True),
         "format": Str(choices=FORMATS, required=True),
-        "rounds": Number(integer=True, minimum=1, required=True),
+        "rounds": Number(integer=True, minimum=1, maximum=999, required=True),
         "start": Date(),
         "end": Date(),
         "location": Str(default=""),

@@ -9,6 +9,7 @@ from __future__ import annotations
 
 import datetime as dt
 import difflib
+import math
 from collections.abc import Callable, Mapping, Sequence
 from dataclasses import dataclass
 from typing import Any
@@ -78,9 +79,20 @@ class Option:
 
 
 class Str(Option):
-    def __init__(self, *, choices: Sequence[str] | None = None, **kwargs: Any) -> None:
+    """A string; ``max_length`` and ``single_line`` guard names that become titles and files."""
+
+    def __init__(
+        self,
+        *,
+        choices: Sequence[str] | None = None,
+        max_length: int | None = None,
+        single_line: bool = False,
+        **kwargs: Any,
+    ) -> None:
         super().__init__(**kwargs)
         self.choices = tuple(choices) if choices else None
+        self.max_length = max_length
+        self.single_line = single_line
 
     def expected(self) -> str:
         if self.choices:
@@ -98,23 +110,47 @@ class Str(Option):
         if not self.choices and self.required and not value.strip():
             issues.append(Issue(path, "must not be empty"))
             return MISSING
+        return self._check_text(value, path, issues)
+
+    def _check_text(self, value: str, path: KeyPath, issues: list[Issue]) -> Any:
+        if self.max_length is not None and len(value) > self.max_length:
+            issues.append(
+                Issue(
+                    path,
+                    f"is {len(value)} characters long; at most {self.max_length} are allowed",
+                    "shorten it (a nickname or short form can go in aliases)",
+                )
+            )
+            return MISSING
+        if self.single_line and any(ord(char) < 32 or ord(char) == 127 for char in value):
+            issues.append(
+                Issue(
+                    path,
+                    "contains a line break or another control character",
+                    "write it on one line, without \\n or \\t escapes",
+                )
+            )
+            return MISSING
         return value
 
 
 class Number(Option):
-    """A TOML integer or float; ``choices`` restricts to listed values, ``minimum`` bounds it."""
+    """A TOML integer or float (never inf or nan); ``choices`` restricts to listed values,
+    ``minimum`` and ``maximum`` bound it."""
 
     def __init__(
         self,
         *,
         integer: bool = False,
         minimum: float | None = None,
+        maximum: float | None = None,
         choices: Sequence[float] | None = None,
         **kwargs: Any,
     ) -> None:
         super().__init__(**kwargs)
         self.integer = integer
         self.minimum = minimum
+        self.maximum = maximum
         self.choices = tuple(choices) if choices else None
 
     def expected(self) -> str:
@@ -126,6 +162,12 @@ class Number(Option):
     def validate(self, value: Any, path: KeyPath, issues: list[Issue]) -> Any:
         if isinstance(value, bool) or not isinstance(value, int | float):
             return self._wrong_type(value, path, issues)
+        if isinstance(value, float) and not math.isfinite(value):
+            issues.append(Issue(path, f"expected {self.expected()}, found {value}"))
+            return MISSING
+        if self.maximum is not None and value > self.maximum:
+            issues.append(Issue(path, f"{value} is too large: at most {self.maximum:g}"))
+            return MISSING
         if self.integer and not isinstance(value, int):
             return self._wrong_type(value, path, issues)
         if self.minimum is not None and value < self.minimum:

@@ -42,6 +42,7 @@ CHECKS: dict[str, str] = {
     "missing-game": "Players without a game or a bye",
     "duplicate-board": "Two games on one board",
     "no-games": "No PGN files",
+    "empty-pgn": "Empty PGN files",
 }
 """Every warning code an event can carry, with the heading the Arbiter report gives it."""
 
