@@ -182,16 +182,15 @@ def serve_site(site_dir: Path, host: str, port: int) -> int:
     session = ServeSession(site_dir, host, port)
     try:
         session.start()
+        print(
+            f"crosstable: serving on {session.url} (drafts shown; watching content/, "
+            "templates/ and site.toml); press Ctrl+C to stop",
+            flush=True,
+        )
+        threading.Event().wait()
     except ServeError as exc:
         print(f"crosstable: {exc}", file=sys.stderr)
         return 1
-    print(
-        f"crosstable: serving on {session.url} (drafts shown; watching content/, templates/ "
-        "and site.toml); press Ctrl+C to stop",
-        flush=True,
-    )
-    try:
-        threading.Event().wait()
     except KeyboardInterrupt:
         print("\ncrosstable: stopped.")
     finally:

@@ -26,7 +26,8 @@ from .server import insert_after_body
 
 BANNER_STYLE = (
     "position:sticky;top:0;z-index:2147483647;margin:0;padding:.75rem 1rem;"
-    "background:#fdecea;color:#611a15;border-bottom:3px solid #b3261e;"
+    "max-height:50vh;overflow:auto;background:#fdecea;color:#611a15;"
+    "border-bottom:3px solid #b3261e;"
     "font:15px/1.4 system-ui,sans-serif;text-align:left"
 )
 PRE_STYLE = (

@@ -122,9 +122,11 @@ class LivereloadServer:
 
     def _run(self) -> None:
         from livereload import Server
+        from livereload.handlers import LiveReloadHandler
         from livereload.watcher import Watcher
         from tornado.ioloop import IOLoop
 
+        LiveReloadHandler.waiters.clear()  # pages of an earlier server in this process
         asyncio.set_event_loop(asyncio.new_event_loop())
         loop = IOLoop.current()
         server = Server(watcher=Watcher())
