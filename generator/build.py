@@ -29,6 +29,7 @@ from .rules.playoffs import apply_playoffs, resolve_playoffs
 from .rules.prizes import award_prizes, forfeit_cancels_money
 from .rules.scores import player_records
 from .rules.standings import rank
+from .text import ordinal
 from .trf import merge_trf, read_trf
 from .write import write_site
 
@@ -40,6 +41,8 @@ class BuildReport:
     problems: Problems = field(default_factory=Problems)
     files: dict[str, bytes] = field(default_factory=dict)
     written: bool = False
+    notices: list[str] = field(default_factory=list)
+    """One line per thing an arbiter must act on, such as a play-off still to be played."""
 
     def failed(self, strict: bool = False) -> bool:
         return bool(self.problems.errors) or (strict and bool(self.problems.warnings))
@@ -295,6 +298,20 @@ def load_site(
 Renderer = Callable[[Site, list[EventOutcome]], dict[str, bytes]]
 
 
+def pending_playoffs(outcomes: list[EventOutcome]) -> list[str]:
+    """A line for every play-off still to be played: who, which stage, which game is next."""
+    lines = []
+    for outcome in outcomes:
+        for playoff in outcome.playoffs:
+            if playoff.status == "pending":
+                names = ", ".join(outcome.event.player(n).name for n in playoff.players)
+                lines.append(
+                    f"{outcome.event.name}: play-off for {ordinal(playoff.place)} place "
+                    f"({names}) is pending; next: {playoff.next}"
+                )
+    return lines
+
+
 def check_site(
     site_dir: Path, strict: bool = False, drafts: bool = False, render: Renderer = render_site
 ) -> BuildReport:
@@ -304,6 +321,7 @@ def check_site(
     """
     report = BuildReport()
     site, outcomes = load_site(site_dir, report.problems, drafts)
+    report.notices = pending_playoffs(outcomes)
     if not report.problems.errors:
         try:
             report.files = render(site, outcomes)

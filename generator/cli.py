@@ -86,6 +86,8 @@ def _report(report: BuildReport, site: Path, strict: bool) -> int:
         return 1
     if warnings:
         print(f"crosstable: {warnings} warning(s).", file=sys.stderr)
+    for notice in report.notices:
+        print(f"crosstable: {notice}")
     return 0
 
 

@@ -2,6 +2,7 @@
 
 from __future__ import annotations
 
+import pytest
 from conftest import SiteMaker
 
 from generator.build import decide, load_event
@@ -300,3 +301,19 @@ def test_no_play_off_when_first_place_is_clear(make_site: SiteMaker) -> None:
     assert outcome is not None and not problems.errors
     (result,) = outcome.playoffs
     assert (result.status, result.players) == ("not-needed", ())
+
+
+def test_the_build_prints_a_line_for_every_pending_play_off(
+    make_site: SiteMaker, capsys: pytest.CaptureFixture[str]
+) -> None:
+    from generator.cli import main
+
+    event, _, _ = _outcome(make_site, PAIR, [(1, "A", "B", "1-0")], rules="us-junior-closed")
+    assert event is not None
+    site = event.folder.parent.parent
+    assert main(["build", "--site", str(site)]) == 0
+    out = capsys.readouterr().out
+    assert (
+        "crosstable: P: play-off for 1st place (B, A) is pending; next: Blitz double round robin "
+        "(3 minutes plus a 2-second increment (G3+2)), game 2: B (White) v A (Black)"
+    ) in out
