@@ -23,7 +23,7 @@ from ..rules.playoffs import Playoff, playoff_format
 from ..rules.prizes import Award, forfeit_cancels_money
 from ..rules.scores import PlayerRecord
 from ..rules.standings import Standings
-from . import board, exports, views
+from . import board, charts, exports, views
 from .environment import builtin_templates_dir, make_environment, url_for
 from .trf import tournament_trf
 
@@ -281,7 +281,25 @@ class SiteRenderer:
             "prizes": outcome.prizes,
             "awards": awards_by_player(outcome.prizes),
         }
-        self._page(paths["home"], "event.html", **common)
+        leaders = [row.player for row in standings.rows[: len(charts.COLOURS)]]
+        series = [
+            (
+                player.name,
+                [s.rank_of(player.number) for s in (*outcome.history, standings)],
+            )
+            for player in leaders
+        ]
+        self._page(
+            paths["home"],
+            "event.html",
+            rank_chart=charts.rank_by_round(series, len(event.players))
+            if event.rounds_played > 1
+            else "",
+            chart_legend=[
+                (name, charts.COLOURS[i], charts.DASHES[i]) for i, (name, _) in enumerate(series)
+            ],
+            **common,
+        )
         self._page(paths["standings"], "standings.html", shown=standings, **common)
         for earlier in outcome.history:
             self._page(
@@ -336,6 +354,11 @@ class SiteRenderer:
                 "player.html",
                 row=row,
                 lines=views.player_lines(event, row.record, standings),
+                chart=charts.score_progression(
+                    row.record.running_scores()[: event.rounds_played],
+                    event.scoring.win,
+                    row.player.name,
+                ),
                 **common,
             )
         for game in (*event.games, *event.playoff_games):

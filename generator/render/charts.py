@@ -1,0 +1,111 @@
+"""Small inline SVG charts drawn at build time: no script, no library, readable in print.
+
+Each chart carries a ``<title>`` and a ``<desc>`` (the numbers in words) for screen readers,
+and the page shows the same numbers in a table beside it, so colour is never the only signal.
+"""
+
+from __future__ import annotations
+
+from collections.abc import Sequence
+
+from markupsafe import Markup, escape
+
+from ..text import score_text
+
+WIDTH = 480
+HEIGHT = 200
+LEFT = 34
+RIGHT = 12
+TOP = 12
+BOTTOM = 28
+COLOURS = ("#1f5f99", "#b3261e", "#2e7d32", "#8a4b00", "#6a1b9a", "#00838f", "#5d4037", "#455a64")
+DASHES = ("", "6 3", "2 3", "8 3 2 3", "", "6 3", "2 3", "8 3 2 3")
+
+
+def _x(index: int, count: int) -> float:
+    span = WIDTH - LEFT - RIGHT
+    return LEFT + (span * index / max(count - 1, 1))
+
+
+def _y(value: float, low: float, high: float, inverted: bool = False) -> float:
+    span = HEIGHT - TOP - BOTTOM
+    fraction = 0.0 if high == low else (value - low) / (high - low)
+    if inverted:
+        fraction = 1 - fraction
+    return TOP + span * (1 - fraction)
+
+
+def _frame(title: str, description: str, body: list[str]) -> Markup:
+    text = "".join(body)
+    return Markup(
+        f'<svg class="chart" viewBox="0 0 {WIDTH} {HEIGHT}" role="img" '
+        f'xmlns="http://www.w3.org/2000/svg"><title>{escape(title)}</title>'
+        f"<desc>{escape(description)}</desc>{text}</svg>"
+    )
+
+
+def _round_axis(count: int, labels_from: int) -> list[str]:
+    """``count`` vertical grid lines labelled with round numbers from ``labels_from``."""
+    parts = []
+    for index in range(count):
+        x = _x(index, count)
+        parts.append(
+            f'<line class="grid" x1="{x:.1f}" y1="{TOP}" x2="{x:.1f}" y2="{HEIGHT - BOTTOM}"/>'
+            f'<text class="axis" x="{x:.1f}" y="{HEIGHT - 10}" text-anchor="middle">'
+            f"{index + labels_from}</text>"
+        )
+    return parts
+
+
+def score_progression(running: Sequence[float], win: float, name: str) -> Markup:
+    """A player's score after each round against the most they could have had."""
+    rounds = len(running)
+    values = [0.0, *running]
+    high = max(win * rounds, 1.0)
+    body = _round_axis(rounds + 1, 0)
+    for tick in range(int(high) + 1):
+        if high > 12 and tick % 2:
+            continue
+        y = _y(tick, 0, high)
+        body.append(
+            f'<line class="grid" x1="{LEFT}" y1="{y:.1f}" x2="{WIDTH - RIGHT}" y2="{y:.1f}"/>'
+            f'<text class="axis" x="{LEFT - 6}" y="{y + 4:.1f}" text-anchor="end">{tick}</text>'
+        )
+    best = " ".join(
+        f"{_x(i, rounds + 1):.1f},{_y(win * i, 0, high):.1f}" for i in range(rounds + 1)
+    )
+    body.append(f'<polyline class="ideal" points="{best}"/>')
+    line = " ".join(f"{_x(i, rounds + 1):.1f},{_y(v, 0, high):.1f}" for i, v in enumerate(values))
+    body.append(f'<polyline class="score" points="{line}"/>')
+    for index, value in enumerate(values[1:], start=1):
+        x, y = _x(index, rounds + 1), _y(value, 0, high)
+        body.append(f'<circle class="score" cx="{x:.1f}" cy="{y:.1f}" r="3"/>')
+    words = ", ".join(f"round {i}: {score_text(v)}" for i, v in enumerate(running, start=1))
+    return _frame(f"Score of {name} after each round", words, body)
+
+
+def rank_by_round(series: Sequence[tuple[str, Sequence[int]]], players: int) -> Markup:
+    """The leaders' places after each round (1 at the top)."""
+    rounds = max((len(ranks) for _, ranks in series), default=0)
+    if rounds == 0:
+        return Markup("")
+    low, high = 1, max(players, 2)
+    body = _round_axis(rounds, 1)
+    for tick in sorted({1, *range(5, high + 1, 5), high}):
+        y = _y(tick, low, high, inverted=True)
+        body.append(
+            f'<line class="grid" x1="{LEFT}" y1="{y:.1f}" x2="{WIDTH - RIGHT}" y2="{y:.1f}"/>'
+            f'<text class="axis" x="{LEFT - 6}" y="{y + 4:.1f}" text-anchor="end">{tick}</text>'
+        )
+    words = []
+    for index, (name, ranks) in enumerate(series):
+        colour = COLOURS[index % len(COLOURS)]
+        dash = DASHES[index % len(DASHES)]
+        points = " ".join(
+            f"{_x(r, rounds):.1f},{_y(rank, low, high, inverted=True):.1f}"
+            for r, rank in enumerate(ranks)
+        )
+        dash_attribute = f' stroke-dasharray="{dash}"' if dash else ""
+        body.append(f'<polyline class="rank" points="{points}" stroke="{colour}"{dash_attribute}/>')
+        words.append(f"{name}: " + ", ".join(str(rank) for rank in ranks))
+    return _frame("Place after each round", "; ".join(words), body)

@@ -1,0 +1,27 @@
+"""The build-time SVG charts: right points, and the numbers in words for screen readers."""
+
+from __future__ import annotations
+
+import re
+
+from generator.render.charts import HEIGHT, rank_by_round, score_progression
+
+
+def test_score_progression_has_a_point_per_round_and_a_text_alternative() -> None:
+    svg = str(score_progression([1.0, 1.5, 2.5], 1.0, "Okafor, Nia"))
+    assert "<title>Score of Okafor, Nia after each round</title>" in svg
+    assert "<desc>round 1: 1, round 2: 1½, round 3: 2½</desc>" in svg
+    assert svg.count('<circle class="score"') == 3
+    line = re.search(r'<polyline class="score" points="([^"]+)"', svg)
+    assert line is not None
+    ys = [float(p.split(",")[1]) for p in line.group(1).split()]
+    # Starts at 0 at the bottom of the plot; higher scores are drawn higher (smaller y).
+    assert ys[0] == HEIGHT - 28 and ys == sorted(ys, reverse=True)
+
+
+def test_rank_by_round_puts_first_place_on_top_and_escapes_names() -> None:
+    svg = str(rank_by_round([("<A>", [2, 1]), ("B & C", [1, 2])], 2))
+    assert "&lt;A&gt;: 2, 1; B &amp; C: 1, 2" in svg
+    lines = re.findall(r'<polyline class="rank" points="([^"]+)"', svg)
+    first = [float(p.split(",")[1]) for p in lines[0].split()]
+    assert first[1] < first[0]  # place 1 after round 2 is higher than place 2 after round 1
