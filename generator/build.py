@@ -15,9 +15,15 @@ from pathlib import Path
 import jinja2
 
 from .assemble import assemble_event
-from .config import SiteConfig, load_championship_config, load_event_config, load_site_config
+from .config import (
+    SiteConfig,
+    load_championship_config,
+    load_event_config,
+    load_site_config,
+    report_issues,
+)
 from .config.event import EventConfig, check_event
-from .config.schema import Issue, format_path
+from .config.schema import Issue
 from .config.toml_lines import KeyPath, line_of
 from .model import Championship, Event, Page, Site, slugify
 from .pgn import decode, read_pgn_files
@@ -217,14 +223,7 @@ def _with_trf(
     check_event(merged, issues)
     for message in found:
         problems.error(message, config_path, line_of(lines, ("trf",)), code="trf")
-    for issue in issues:
-        problems.error(
-            f"{format_path(issue.path)}: {issue.message}",
-            config_path,
-            line_of(lines, issue.path),
-            issue.hint,
-            code="config",
-        )
+    report_issues(issues, config_path, lines, problems)
     return None if found or issues else merged
 
 

@@ -11,7 +11,7 @@ from typing import Any
 from ..problems import Problems
 from .championship import CHAMPIONSHIP, ChampionshipConfig
 from .event import EVENT, EventConfig
-from .schema import Table, format_path, validate
+from .schema import Issue, Table, format_path, validate
 from .site import SITE, SiteConfig
 from .toml_lines import KeyPath, key_lines, line_of
 
@@ -49,6 +49,14 @@ def load_toml(path: Path, schema: Table, problems: Problems) -> tuple[Any, dict[
         return None, {}
     value, issues = validate(schema, data)
     lines = key_lines(text)
+    report_issues(issues, path, lines, problems)
+    return value, lines
+
+
+def report_issues(
+    issues: list[Issue], path: Path, lines: dict[KeyPath, int], problems: Problems
+) -> None:
+    """Schema issues as located problems: the key path in words, the line in the file."""
     for issue in issues:
         problems.error(
             f"{format_path(issue.path)}: {issue.message}",
@@ -57,7 +65,6 @@ def load_toml(path: Path, schema: Table, problems: Problems) -> tuple[Any, dict[
             issue.hint,
             code="config",
         )
-    return value, lines
 
 
 _BAD_DATE = re.compile(r"=\s*(\d{4}-\d{1,2}-\d{1,2})\b")
