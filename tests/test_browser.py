@@ -252,7 +252,7 @@ def test_the_page_reloads_itself_after_an_edit_and_shows_build_errors(
         page.goto(session.url + "ev/rounds/round-1.html")
         games = page.locator("main table").first
         assert "Bravo" in games.inner_text() and "Charlie" not in games.inner_text()
-        _wait_until(lambda: session.server.open_pages > 0)  # type: ignore[attr-defined]
+        _connected(page, session)
         page.evaluate("window.notReloaded = true")
 
         (site / "content/ev/g.pgn").write_text(pgn_game("1.1", a, c, "1-0"), encoding="utf-8")
@@ -260,6 +260,7 @@ def test_the_page_reloads_itself_after_an_edit_and_shows_build_errors(
         page.wait_for_load_state("load")
         assert "Charlie" in games.inner_text()
 
+        _connected(page, session)
         page.evaluate("window.notReloaded = true")
         (site / "content/ev/g.pgn").write_text(pgn_game("1.1", a, "Zulu", "1-0"))
         page.wait_for_function("!window.notReloaded", timeout=15000)
@@ -268,6 +269,7 @@ def test_the_page_reloads_itself_after_an_edit_and_shows_build_errors(
         assert 'unknown black player "Zulu"' in banner.inner_text()
         assert "Charlie" in games.inner_text()  # the last good page
 
+        _connected(page, session)
         page.evaluate("window.notReloaded = true")
         (site / "content/ev/g.pgn").write_text(pgn_game("1.1", a, b, "0-1"))
         page.wait_for_function("!window.notReloaded", timeout=15000)
@@ -276,6 +278,15 @@ def test_the_page_reloads_itself_after_an_edit_and_shows_build_errors(
         assert "Bravo" in games.inner_text() and "0-1" in games.inner_text()
         assert watched.errors == []
         page.close()
+
+
+def _connected(page: Page, session: ServeSession) -> None:
+    """Wait until the page has told the server it wants reloads (livereload's handshake)."""
+    page.wait_for_function(
+        "window.LiveReload && window.LiveReload.connector.protocol >= 7", timeout=10000
+    )
+    _wait_until(lambda: session.server.open_pages > 0)  # type: ignore[attr-defined]
+    time.sleep(0.1)
 
 
 def _wait_until(condition: Any, timeout: float = 10.0) -> None:
