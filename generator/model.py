@@ -169,7 +169,7 @@ class Event:
     @property
     def rounds_played(self) -> int:
         """The last round with at least one finished game or a bye the arbiter recorded."""
-        rounds = [g.round for g in self.games if g.finished]
+        rounds = [g.round for g in self.games if g.finished] + [b.round for b in self.byes]
         return max(rounds, default=0)
 
 

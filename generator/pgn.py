@@ -147,7 +147,7 @@ def _read_block(
             game = chess.pgn.read_game(handle)
         except Exception as exc:  # a parser bug on odd input must not end the build
             problems.error(
-                f"python-chess could not read the game here ({type(exc).__name__}: {exc})",
+                f"python-chess could not read the game here ({shorten(str(exc))})",
                 path,
                 _line_number(start, line_starts),
                 hint="check the tags and moves of this game",
@@ -163,11 +163,13 @@ def _read_block(
             continue  # trailing comments or blank text, not a game
         if _cut_short(game, text, start, end, line_starts, path, problems):
             continue
+        if not _valid_setup(game, path, tag_lines.get("FEN", first_line), problems):
+            continue
         try:
             games.append(_to_game(game, path, first_line, tag_lines, problems))
         except Exception as exc:  # as above: python-chess met something it cannot replay
             problems.error(
-                f"python-chess could not replay this game ({type(exc).__name__}: {exc})",
+                f"python-chess could not replay this game ({shorten(str(exc))})",
                 path,
                 first_line,
                 hint="check the FEN tag and the moves of this game",
@@ -201,6 +203,23 @@ def _is_pgn_text(text: str, path: Path, problems: Problems) -> bool:
             hint="export the games from the chess program as PGN (a text file), "
             "or remove this file",
             code="binary-pgn",
+        )
+        return False
+    return True
+
+
+def _valid_setup(game: chess.pgn.Game, path: Path, line: int, problems: Problems) -> bool:
+    """A game that starts from a FEN tag python-chess cannot read has no moves to show."""
+    try:
+        game.board()
+    except ValueError as exc:
+        label = f"round {shorten(game.headers.get('Round', '?'))}"
+        problems.error(
+            f"{label}: the FEN tag is not a position ({shorten(str(exc))})",
+            path,
+            line,
+            hint="copy the FEN again from the chess program, or remove the SetUp and FEN tags",
+            code="bad-fen",
         )
         return False
     return True

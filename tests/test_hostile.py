@@ -364,3 +364,20 @@ def test_the_hostile_fixtures_never_raise(make_site: SiteMaker) -> None:
     report = check_site(site)
     codes = sorted({p.code for p in report.problems.items if p.code})
     assert {"binary-pgn", "empty-pgn", "truncated-pgn"} <= set(codes)
+
+
+def test_a_fen_that_is_not_a_position(make_site: SiteMaker) -> None:
+    bad = pgn_game("1.2", C, D, "1-0", "1. Kd2", SetUp="1", FEN="4k3/8/8 w - - 0 1")
+    _, problems = load(make_site(event_toml(), {"games.pgn": GOOD + bad}))
+    (error,) = problems.errors
+    assert error.code == "bad-fen"
+    assert error.line == 15  # game 2: Event on line 9, ... SetUp 14, FEN 15
+    assert error.message.startswith("round 1.2: the FEN tag is not a position (expected 8 rows")
+
+
+def test_python_chess_failing_on_a_game_is_an_error_not_a_crash(make_site: SiteMaker) -> None:
+    # python-chess 1.11 raises IndexError on a ")" with no "(" after an illegal move
+    broken = pgn_game("1.2", C, D, "1-0", "1. e4 ef6) Nc6")
+    _, problems = load(make_site(event_toml(), {"games.pgn": GOOD + broken}))
+    assert [p.code for p in problems.errors] == ["unreadable-pgn"]
+    assert problems.errors[0].line == 9
