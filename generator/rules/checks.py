@@ -5,7 +5,7 @@ records) and adds warnings with a stable ``code`` and a ``context`` (round, boar
 game, white, black or player) to ``problems``. Warnings end up in ``results.json`` ``warnings``
 and on the event's "Arbiter report" page; ``--strict`` turns them into a failed build.
 
-Which checks run (documented for organisers in ``docs/arbiter-checks.md``):
+Which checks run (documented for organisers in the README, "Arbiter checks"):
 
 * ``early-draw`` and ``draw-unverified``: when a minimum number of moves before an agreed draw
   is in force: ``min_draw_moves`` in event.toml, or else the preset's (30 for
