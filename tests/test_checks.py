@@ -300,7 +300,16 @@ def test_warnings_reach_results_json_and_the_arbiter_report(make_site: SiteMaker
     data = json.loads((output / "results.json").read_text(encoding="utf-8"))
     codes = [w["code"] for w in data["warnings"]]
     assert codes == ["illegal-move", "early-draw"]
-    early = data["warnings"][1]
+    illegal, early = data["warnings"]
+    assert illegal == {
+        "code": "illegal-move",
+        "round": 1,
+        "board": 2,
+        "white": C,
+        "black": D,
+        "message": "round 1.2, Charlie, Carl v Delta, Dora: illegal or unreadable move at move 2 "
+        "(White): 'Ke3'; the game is shown up to move 1",
+    }
     assert early["round"] == 1 and early["board"] == 1 and early["moves"] == 29
     assert early["white"] == A and early["black"] == B
     page = (output / "arbiter.html").read_text(encoding="utf-8")
@@ -355,3 +364,14 @@ def test_the_start_position_decides_no_result() -> None:
     game = Game(round=1, board=1, white=1, black=2, result="1-0")
     assert checks.final_board(game) is not None
     assert checks.expected_result(checks.final_board(game)) is None  # type: ignore[arg-type]
+
+
+def test_an_illegal_move_in_a_play_off_game_is_located_as_one(make_site: SiteMaker) -> None:
+    site = make_site(event_toml(), {"games.pgn": pgn_game("1", A, B, "1-0", "1. e4 e5 2. Ke3")})
+    event, problems = load(site)
+    assert event is not None
+    (game,) = event.games
+    event = replace(event, games=(), playoff_games=(replace(game, round=0, board=1),))
+    checks.locate_illegal_moves(event, problems)
+    (warning,) = warnings_of(problems, "illegal-move")
+    assert dict(warning.context) == {"playoff_game": 1, "white": A, "black": B}

@@ -24,6 +24,7 @@ from __future__ import annotations
 import functools
 from collections import defaultdict
 from collections.abc import Iterator
+from dataclasses import replace
 
 import chess
 
@@ -57,6 +58,7 @@ def arbiter_checks(event: Event, records: dict[int, PlayerRecord], problems: Pro
     """Run every check, in the order the Arbiter report lists them."""
     check_early_draws(event, problems)
     check_final_positions(event, problems)
+    locate_illegal_moves(event, problems)
     check_time_controls(event, problems)
     check_colour_streaks(event, problems)
     check_duplicate_games(event, problems)
@@ -228,6 +230,20 @@ def check_final_positions(event: Event, problems: Problems) -> None:
             code="result-mismatch",
             context={**game_context(event, game), "expected": expected},
         )
+
+
+def locate_illegal_moves(event: Event, problems: Problems) -> None:
+    """The PGN reader's ``illegal-move`` warnings, given the game's round and board as numbers.
+
+    The reader only knows the Round tag as written ("5.3", or "2" in a play-off file); once the
+    game is placed, its context becomes that of every other game check.
+    """
+    games = {(game.source, game.line): game for game in all_games(event) if game.illegal}
+    for index, problem in enumerate(problems.items):
+        game = games.get((problem.path, problem.line))
+        if problem.code == "illegal-move" and game is not None:
+            context = tuple(game_context(event, game).items())
+            problems.items[index] = replace(problem, context=context)
 
 
 def _time_control_key(text: str) -> str:
