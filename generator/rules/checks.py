@@ -165,8 +165,8 @@ def check_early_draws(event: Event, problems: Problems) -> None:
             f"but draws may not be agreed before move {limit}",
             game.source,
             game.line,
-            hint="if the draw was not agreed, give the [[results]] entry a reason saying how "
-            "the game ended; otherwise it is for the arbiter to act on",
+            hint="if the draw was not agreed (a claim the moves do not show), add a [[results]] "
+            "entry for this game with a reason; otherwise it is for the arbiter to act on",
             code="early-draw",
             context={**game_context(event, game), "moves": moves},
         )
