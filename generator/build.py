@@ -353,6 +353,14 @@ def build_site(site_dir: Path, output: Path | None = None, strict: bool = False)
         )
     if report.failed(strict):
         return report
-    write_site(report.files, output)
+    try:
+        write_site(report.files, output)
+    except OSError as exc:
+        report.problems.error(
+            f"cannot write the site: {exc.strerror or exc}",
+            Path(exc.filename) if exc.filename else output,
+            hint="check that the output folder's parent exists and is writable, or pass --output",
+        )
+        return report
     report.written = True
     return report

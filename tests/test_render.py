@@ -151,3 +151,23 @@ def test_game_page_has_board_viewer_and_pgn(mini: Path) -> None:
     assert len(positions["positions"]) == 8 and positions["moves"][-1] == "h5f7"
     assert html.count('<use href="#') == 32 - 1  # final position after Qxf7#: one pawn captured
     assert "4. Qxf7# 1-0" in html
+
+
+def test_csv_names_are_never_spreadsheet_formulas(make_site: SiteMaker) -> None:
+    text = event_toml().replace('"Delta, Dora"', '"=HYPERLINK(1)"')
+    site = make_site(text, {"g.pgn": pgn_game("1.1", A, B, "1-0")})
+    assert build_site(site).written
+    csv_text = (site / "output/ev/standings.csv").read_text(encoding="utf-8")
+    assert ",'=HYPERLINK(1)," in csv_text
+
+
+def test_a_site_that_cannot_be_written_is_an_error_not_a_traceback(
+    make_site: SiteMaker, tmp_path: Path
+) -> None:
+    site = make_site(event_toml(), {"g.pgn": pgn_game("1.1", A, B, "1-0")})
+    blocker = tmp_path / "file"
+    blocker.write_text("not a folder", encoding="utf-8")
+    report = build_site(site, blocker / "out")
+    assert not report.written
+    (error,) = report.problems.errors
+    assert error.message.startswith("cannot write the site")

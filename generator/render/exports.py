@@ -172,6 +172,11 @@ def standings_csv(event: Event, standings: Standings) -> str:
     buffer = io.StringIO()
     writer = csv.writer(buffer, lineterminator="\n")
     writer.writerow([*CSV_COLUMNS, *event.tiebreaks])
+
+    def cell(text: str) -> str:
+        """A spreadsheet must not read a name such as "=1+2" as a formula."""
+        return "'" + text if text[:1] in ("=", "+", "-", "@") else text
+
     for row in standings.rows:
         player = row.player
         writer.writerow(
@@ -179,10 +184,10 @@ def standings_csv(event: Event, standings: Standings) -> str:
                 row.rank,
                 row.place,
                 player.number,
-                player.name,
-                player.title or "",
+                cell(player.name),
+                cell(player.title or ""),
                 player.rating if player.rating is not None else "",
-                player.federation or "",
+                cell(player.federation or ""),
                 _number(row.points),
                 row.record.games,
                 *(
@@ -239,7 +244,8 @@ def forfeit_pgn(event: Event, game: Game) -> str:
     for key, value in headers.items():
         record.headers[key] = value
     words = f"{FORFEIT_WORDS[game.result]} ({game.result})"
-    record.comment = f"{words}: {game.reason}" if game.reason else words
+    reason = game.reason.replace("}", ")")  # a brace would end the PGN comment
+    record.comment = f"{words}: {reason}" if reason else words
     exporter = chess.pgn.StringExporter(headers=True, variations=False, comments=True)
     return record.accept(exporter)
 
