@@ -124,7 +124,7 @@ VISIT = """async ({urls, width}) => {
 def test_every_link_of_every_demo_page_works_without_console_errors(
     browser: Browser, demo: ServeSession
 ) -> None:
-    """Every page is loaded in Chromium (a dozen at a time, each in a phone-wide frame, which
+    """Every page is loaded in Chromium (16 at a time, each in a phone-wide frame, which
     is twice as fast as one tab), and every link on it is followed: pages are loaded in turn,
     downloads fetched, #fragments looked up."""
     page = browser.new_page(viewport={"width": 1280, "height": 800})
@@ -133,7 +133,7 @@ def test_every_link_of_every_demo_page_works_without_console_errors(
     to_visit, visited, checked = [demo.url + "index.html"], set[str](), set[str]()
     broken: list[str] = []
     while to_visit:
-        batch = sorted(set(to_visit) - visited)[:12]
+        batch = sorted(set(to_visit) - visited)[:16]
         to_visit = [u for u in to_visit if u not in batch and u not in visited]
         visited.update(batch)
         for facts in page.evaluate(VISIT, {"urls": batch, "width": PHONE["width"]}):
