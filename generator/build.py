@@ -259,6 +259,12 @@ def load_site(
             hint="run crosstable in the site's folder, or pass --site DIR",
         )
     home_path = content / "index.md"
+    if home_path.is_symlink() and not home_path.exists():
+        problems.error(
+            "content/index.md is a symbolic link that leads nowhere (or to itself)",
+            home_path,
+            hint="replace the link by the file itself",
+        )
     home = _read_text(home_path, problems) if home_path.is_file() else DEFAULT_HOME
     outcomes = []
     events = []

@@ -80,3 +80,11 @@ def test_python_dash_m_generator(make_site: SiteMaker) -> None:
     )  # fmt: skip
     assert done.returncode == 0, done.stderr
     assert "valid" in done.stdout
+
+
+def test_a_looping_home_page_link_is_reported(make_site: SiteMaker) -> None:
+    site = make_site(event_toml(), {"g.pgn": pgn_game("1.1", A, B, "1-0")})
+    home = site / "content" / "index.md"
+    home.symlink_to(home)
+    assert main(["build", "--site", str(site)]) == 1
+    assert not (site / "output").exists()
