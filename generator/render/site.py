@@ -6,8 +6,13 @@ at a domain's root, under ``/<repo>/`` on GitHub Pages, and opened from disk.
 
 from __future__ import annotations
 
+import dataclasses
+import functools
+import hashlib
+import pickle
 import re
 import xml.etree.ElementTree as etree
+from collections.abc import Callable, Sequence
 from dataclasses import dataclass
 from pathlib import Path
 from typing import Any
@@ -16,13 +21,15 @@ import jinja2
 import markdown
 
 from ..model import Championship, Event, Game, Player, Site, slugify
+from ..parallel import run_parallel
 from ..problems import Problem
 from ..rules.categories import category_ranking, reference_date
 from ..rules.checks import CHECKS
 from ..rules.playoffs import Playoff, playoff_format
 from ..rules.prizes import Award, forfeit_cancels_money
 from ..rules.scores import PlayerRecord
-from ..rules.standings import Standings
+from ..rules.standings import StandingRow, Standings
+from ..text import score_text
 from . import board, charts, exports, views
 from .environment import builtin_templates_dir, make_environment, url_for
 from .trf import tournament_trf
@@ -157,6 +164,46 @@ def has_game_page(game: Game) -> bool:
     return not game.forfeit and game.source is not None and game.source.suffix.lower() == ".pgn"
 
 
+def social_card(outcome: EventOutcome) -> dict[str, str]:
+    """The text a shared link to any page of the event shows (Open Graph, Twitter's summary card):
+    the winner once the event is over, otherwise the leaders after the last round played."""
+    event, rows = outcome.event, outcome.standings.rows
+
+    def names(players: list[Player]) -> str:
+        named = [f"{p.title} {p.name}" if p.title else p.name for p in players]
+        if len(named) > 3:
+            return f"{len(named)} players"
+        return named[0] if len(named) == 1 else ", ".join(named[:-1]) + " and " + named[-1]
+
+    facts = f"{event.rounds} rounds, {len(event.players)} players"
+    if event.config.location:
+        facts += f", {event.config.location}"
+    start, end = event.config.start, event.config.end
+    if start:
+        facts += f", {start.isoformat()}"
+        facts += f" – {end.isoformat()}" if end and end != start else ""
+    lead = ""
+    if rows and event.rounds_played > 0:
+        top = [row for row in rows if row.points == rows[0].points]
+        points = f"{score_text(rows[0].points)} points"
+        playoff = next((p for p in outcome.playoffs if p.place == 1), None)
+        if event.rounds_played < event.rounds:
+            verb = "leads" if len(top) == 1 else "lead"
+            lead = f"After round {event.rounds_played} of {event.rounds}: "
+            lead += f"{names([row.player for row in top])} {verb} with {points}."
+        elif playoff is not None and playoff.status == "pending":
+            lead = f"Final: {names([event.player(n) for n in playoff.players])} are tied for "
+            lead += f"1st place on {points}; a play-off decides."
+        elif rows[0].decided_by == "shared":
+            shared = [row.player for row in rows if row.rank == 1]
+            lead = f"Final: {names(shared)} share 1st place on {points}."
+        else:
+            how = {"playoff": ", after a play-off", "lots": ", by lot", "points": ""}
+            lead = f"Won by {names([rows[0].player])} with {points}"
+            lead += how.get(rows[0].decided_by, " on tie-break") + "."
+    return {"description": f"{lead} {facts}.".strip()}
+
+
 @dataclass(frozen=True)
 class ArbiterNote:
     """One warning as the Arbiter report prints it, with the game or player it concerns."""
@@ -207,14 +254,45 @@ def arbiter_report(outcome: EventOutcome) -> tuple[ArbiterSection, ...]:
     )
 
 
+@dataclass
+class PageJob:
+    """A page to render: its path, template and context, and what is worked out only when it
+    is rendered (``later``: the board, moves and PGN of a game page)."""
+
+    path: str
+    template: str
+    context: dict[str, Any]
+    later: Callable[[], dict[str, Any]] | None = None
+    key: str | None = None
+    """A digest of everything the page shows (``game_page_key``), or ``None``: a page with an
+    unchanged key need not be rendered again (``generator.cache``)."""
+
+
 class SiteRenderer:
-    def __init__(self, site: Site, outcomes: list[EventOutcome]) -> None:
+    def __init__(
+        self, site: Site, outcomes: list[EventOutcome], jobs: int = 1, keys: str | None = None
+    ) -> None:
         self.site = site
         self.outcomes = outcomes
         self.environment: jinja2.Environment = make_environment(site.folder / "templates")
         self.files: dict[str, bytes] = {}
+        self.jobs = jobs
+        self.keys = keys
+        """With the fingerprint of the templates and code: give game pages a ``PageJob.key``."""
+        self.pages: list[PageJob] | None = [] if jobs > 1 or keys is not None else None
+        """With several ``jobs`` (or ``keys``) the pages are collected, then rendered (by
+        several processes), all of them or those ``generator.cache`` does not keep."""
+        self._events = [o.event for o in outcomes]
+        self._championship_of = {s: c for c in site.championships for s in c.sections}
 
     def render(self) -> dict[str, bytes]:
+        self.collect()
+        if self.pages:
+            self.files.update(render_pages(self, self.pages, self.jobs))
+        return dict(sorted(self.files.items()))
+
+    def collect(self) -> None:
+        """Every file: written to ``files``, or (collecting) pages listed in ``pages``."""
         self._static()
         home = self.site.home_markdown
         self._page(
@@ -227,7 +305,6 @@ class SiteRenderer:
             self._championship(championship)
         for outcome in self.outcomes:
             self._event(outcome)
-        return dict(sorted(self.files.items()))
 
     def _championship(self, championship: Championship) -> None:
         """The landing page of a championship: every section with its winners and titles."""
@@ -251,17 +328,31 @@ class SiteRenderer:
                     if path.is_file():
                         self.files[f"static/{path.name}"] = path.read_bytes()
 
-    def _page(self, path: str, template: str, **context: Any) -> None:
-        url = url_for(path)
-        html = self.environment.get_template(template).render(
+    def _page(
+        self,
+        path: str,
+        template: str,
+        later: Callable[[], dict[str, Any]] | None = None,
+        page_key: str | None = None,
+        **context: Any,
+    ) -> None:
+        job = PageJob(path, template, context, later, page_key)
+        if self.pages is not None:
+            self.pages.append(job)
+        else:
+            self.files[path] = self.page_bytes(job)
+
+    def page_bytes(self, job: PageJob) -> bytes:
+        context = dict(job.context, **job.later()) if job.later is not None else job.context
+        html = self.environment.get_template(job.template).render(
             site=self.site,
-            url=url,
-            page_path=path,
-            events=[o.event for o in self.outcomes],
-            championship_of={s: c for c in self.site.championships for s in c.sections},
+            url=url_for(job.path),
+            page_path=job.path,
+            events=list(self._events),
+            championship_of=dict(self._championship_of),
             **context,
         )
-        self.files[path] = html.encode("utf-8")
+        return html.encode("utf-8")
 
     def _event(self, outcome: EventOutcome) -> None:
         event = outcome.event
@@ -280,6 +371,7 @@ class SiteRenderer:
             "playoffs": outcome.playoffs,
             "prizes": outcome.prizes,
             "awards": awards_by_player(outcome.prizes),
+            "social": social_card(outcome),
         }
         leaders = [row.player for row in standings.rows[: len(charts.COLOURS)]]
         series = [
@@ -352,32 +444,22 @@ class SiteRenderer:
             self._page(
                 player_path(event, row.player.number),
                 "player.html",
+                functools.partial(_player_context, event, row, standings),
                 row=row,
-                lines=views.player_lines(event, row.record, standings),
-                chart=charts.score_progression(
-                    row.record.running_scores()[: event.rounds_played],
-                    event.scoring.win,
-                    row.player.name,
-                ),
                 **common,
             )
+        chrome = self._chrome_key(outcome, common) if self.keys is not None else None
         for game in (*event.games, *event.playoff_games):
             if has_game_page(game):
-                last = game.moves[-1] if game.moves else None
+                white, black = event.player(game.white), event.player(game.black)
                 self._page(
                     game_path(event, game),
                     "game.html",
+                    functools.partial(_game_context, event, game),
+                    game_page_key(chrome, game, white, black) if chrome else None,
                     game=game,
-                    white=event.player(game.white),
-                    black=event.player(game.black),
-                    board=board.board_svg(
-                        last.placement if last else game.initial_placement,
-                        last.uci if last else None,
-                        "Final position",
-                    ),
-                    piece_defs=board.piece_defs(),
-                    viewer_data=board.viewer_data(game),
-                    pgn_text=exports.game_pgn(event, game),
+                    white=white,
+                    black=black,
                     **common,
                 )
         for page in event.pages:
@@ -398,6 +480,95 @@ class SiteRenderer:
             row.player.number: standings.rank_of(row.player.number) for row in standings.rows
         }
         self.files[paths["trf"]] = tournament_trf(event, outcome.records, positions).encode("utf-8")
+
+    def _chrome_key(self, outcome: EventOutcome, common: dict[str, Any]) -> str:
+        """What every game page of the event shows besides its game: the site, the event's
+        settings, navigation and status, and the summary line of shared links (not the
+        standings, which game pages do not show; ``tests/test_speed_invariants.py`` checks the
+        templates against this list)."""
+        site, event = self.site, outcome.event
+        shown = {k: v for k, v in common.items() if k not in ("event", "standings", "pages")}
+        return _digest(
+            self.keys,
+            (site.title, site.base_url, site.language, site.description, site.championships),
+            [(e.slug, e.name) for e in self._events],
+            (event.slug, event.config, event.tiebreaks, event.rules_edition, event.rounds_played),
+            [(page.slug, title) for page, title in common["pages"]],
+            shown,
+        )
+
+
+def game_page_key(chrome: str, game: Game, white: Player, black: Player) -> str:
+    """A game page's key: the event's chrome (``SiteRenderer._chrome_key``), the two players
+    and the game: its tags, result, decision and moves (SAN and placements follow from the
+    moves and the starting position)."""
+    moves = hashlib.blake2b("\n".join(m.uci for m in game.moves).encode(), digest_size=16)
+    summary = dataclasses.replace(game, moves=(), headers={})
+    return _digest(chrome, white, black, summary, list(game.headers.items()), moves.hexdigest())
+
+
+def _digest(*parts: object) -> str:
+    """A digest of the parts' ``repr``: dataclasses, tuples and strings print the same in
+    every run. An object printed by its address would make a new key every time: then the
+    key is "" (no page reuses it)."""
+    text = repr(parts)
+    if " at 0x" in text:
+        return ""
+    return hashlib.blake2b(text.encode(), digest_size=16).hexdigest()
+
+
+def _player_context(event: Event, row: StandingRow, standings: Standings) -> dict[str, Any]:
+    return {
+        "lines": views.player_lines(event, row.record, standings),
+        "chart": charts.score_progression(
+            row.record.running_scores()[: event.rounds_played],
+            event.scoring.win,
+            row.player.name,
+        ),
+    }
+
+
+def _game_context(event: Event, game: Game) -> dict[str, Any]:
+    last = game.moves[-1] if game.moves else None
+    return {
+        "board": board.board_svg(
+            last.placement if last else game.initial_placement,
+            last.uci if last else None,
+            "Final position",
+        ),
+        "piece_defs": board.piece_defs(),
+        "viewer_data": board.viewer_data(game),
+        "pgn_text": exports.game_pgn(event, game),
+    }
+
+
+_RENDERING: tuple[SiteRenderer, Sequence[PageJob]] | None = None
+"""The renderer and pages a forked worker process renders a share of (``render_pages``)."""
+
+
+def render_pages(renderer: SiteRenderer, pages: Sequence[PageJob], jobs: int) -> dict[str, bytes]:
+    """The bytes of every page, rendered by ``jobs`` processes (``parallel.run_parallel``)."""
+    global _RENDERING
+    size = max(8, min(64, len(pages) // (jobs * 8) or 1))
+    tasks = [(start, min(start + size, len(pages))) for start in range(0, len(pages), size)]
+    files: dict[str, bytes] = {}
+    _RENDERING = (renderer, pages)
+    try:
+        for found in run_parallel(tasks, jobs, _render_share, _render_share_pickled, pickle.loads):
+            files.update(found)
+    finally:
+        _RENDERING = None
+    return files
+
+
+def _render_share(task: tuple[int, int]) -> dict[str, bytes]:
+    assert _RENDERING is not None
+    renderer, pages = _RENDERING
+    return {job.path: renderer.page_bytes(job) for job in pages[task[0] : task[1]]}
+
+
+def _render_share_pickled(task: tuple[int, int]) -> bytes:
+    return pickle.dumps(_render_share(task), pickle.HIGHEST_PROTOCOL)
 
 
 class EventLinks:
@@ -425,5 +596,5 @@ class EventLinks:
         return category_path(self.event, category_id)
 
 
-def render_site(site: Site, outcomes: list[EventOutcome]) -> dict[str, bytes]:
-    return SiteRenderer(site, outcomes).render()
+def render_site(site: Site, outcomes: list[EventOutcome], jobs: int = 1) -> dict[str, bytes]:
+    return SiteRenderer(site, outcomes, jobs).render()
