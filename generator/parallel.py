@@ -1,0 +1,68 @@
+"""Work shared out between processes: both cores of an organiser's laptop, not just one.
+
+Worker processes are forked, so they start at once and find everything this process has
+loaded (the parsed games, the compiled templates) without it being sent to them; results come
+back pickled. Forking is safe only while this process runs no other thread: ``serve`` does, and
+then, as with one processor, everything runs here in order.
+"""
+
+from __future__ import annotations
+
+import collections
+import concurrent.futures
+import multiprocessing
+import os
+import threading
+from collections.abc import Callable, Iterator, Sequence
+from typing import TypeVar
+
+_T = TypeVar("_T")
+_R = TypeVar("_R")
+
+
+def usable_cpus() -> int:
+    """The processors this process may run on."""
+    try:
+        return len(os.sched_getaffinity(0))
+    except (AttributeError, OSError):
+        return os.cpu_count() or 1
+
+
+def can_fork() -> bool:
+    """Worker processes are forked (they start at once and share what is loaded), which is
+    safe only while this process runs no other thread (``serve`` does)."""
+    return "fork" in multiprocessing.get_all_start_methods() and threading.active_count() == 1
+
+
+def run_parallel(
+    tasks: Sequence[_T],
+    jobs: int,
+    local: Callable[[_T], _R],
+    remote: Callable[[_T], bytes],
+    load: Callable[[bytes], _R],
+) -> Iterator[_R]:
+    """``local(task)`` for every task, in no particular order. With ``jobs`` > 1, ``jobs``-1
+    forked worker processes take tasks from the front of the list, running ``remote`` (which
+    returns the result pickled, turned back by ``load``), while this process takes tasks from
+    the back; one process (``jobs`` = 1, or when forking is unsafe) does them all in order."""
+    if jobs <= 1 or len(tasks) < 2 or not can_fork():
+        for task in tasks:
+            yield local(task)
+        return
+    pending = collections.deque(tasks)
+    context = multiprocessing.get_context("fork")
+    with concurrent.futures.ProcessPoolExecutor(jobs - 1, mp_context=context) as pool:
+        running: set[concurrent.futures.Future[bytes]] = set()
+        while pending or running:
+            while pending and len(running) < 2 * (jobs - 1):
+                running.add(pool.submit(remote, pending.popleft()))
+            finished = {future for future in running if future.done()}
+            for future in finished:
+                running.discard(future)
+                yield load(future.result())
+            if finished:
+                continue
+            if pending:
+                yield local(pending.pop())
+            else:
+                concurrent.futures.wait(running, return_when=concurrent.futures.FIRST_COMPLETED)
