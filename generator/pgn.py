@@ -14,16 +14,16 @@ import io
 import itertools
 import logging
 import re
-from collections.abc import Iterable, Sequence
+from collections.abc import Callable, Iterable, Sequence
 from contextvars import ContextVar
-from dataclasses import dataclass
+from dataclasses import dataclass, replace
 from pathlib import Path
 from typing import Protocol
 
 import chess
 import chess.pgn
 
-from .problems import Problems
+from .problems import Problem, Problems
 
 _TAG_LINE = re.compile(r'^\s*\[(\w+)\s+"')
 _ILLEGAL = re.compile(r"^(illegal|invalid|ambiguous) san: '([^']*)'")
@@ -105,8 +105,19 @@ def read_pgn_file(path: Path, problems: Problems) -> list[PgnGame]:
     return read_pgn_text(decode(data), path, problems)
 
 
-def read_pgn_text(text: str, path: Path, problems: Problems) -> list[PgnGame]:
-    """Every game of one file's text; an empty, binary or cut-short file is an error."""
+BlockReader = Callable[[str], tuple[list[PgnGame], list[Problem]]]
+"""``read_block`` or a cache of its results: the games and problems of one block of a file."""
+
+
+def read_pgn_text(
+    text: str, path: Path, problems: Problems, read: BlockReader | None = None
+) -> list[PgnGame]:
+    """Every game of one file's text; an empty, binary or cut-short file is an error.
+
+    With ``read``, each block of tags and moves is read by it (``generator.cache`` passes
+    results kept from earlier builds or parsed in other processes), as if it were a file of its
+    own, and its games and problems are moved to their place in this file.
+    """
     if not _is_pgn_text(text, path, problems):
         return []
     line_starts = _line_starts(text)
@@ -116,7 +127,13 @@ def read_pgn_text(text: str, path: Path, problems: Problems) -> list[PgnGame]:
     pgn_logger.setLevel(logging.CRITICAL)
     try:
         for block_start, block_end in _tag_blocks(text):
-            _read_block(text, block_start, block_end, line_starts, path, problems, games)
+            if read is None:
+                _read_block(text, block_start, block_end, line_starts, path, problems, games)
+                continue
+            found_games, found = read(text[block_start:block_end])
+            shift = _line_number(block_start, line_starts) - 1
+            games.extend(relocated_game(game, path, shift) for game in found_games)
+            problems.items.extend(relocated_problem(problem, path, shift) for problem in found)
     finally:
         pgn_logger.setLevel(previous_level)
     if not games and _COMMENTS.sub("", text).strip():
@@ -128,6 +145,50 @@ def read_pgn_text(text: str, path: Path, problems: Problems) -> list[PgnGame]:
             code="no-pgn-games",
         )
     return games
+
+
+BLOCK_PATH = Path("<block>")
+"""The file name ``read_block`` gives its results, replaced by the real one when used."""
+
+
+def read_block(block: str) -> tuple[list[PgnGame], list[Problem]]:
+    """The games and problems of one block of a file (``_tag_blocks``), read as a file of its
+    own at ``BLOCK_PATH``: lines count from the block's first line. What a block holds depends
+    on its text only, so the results can be kept by content and moved into any file."""
+    games: list[PgnGame] = []
+    problems = Problems()
+    pgn_logger = logging.getLogger("chess.pgn")
+    previous_level = pgn_logger.level
+    pgn_logger.setLevel(logging.CRITICAL)
+    try:
+        _read_block(block, 0, len(block), _line_starts(block), BLOCK_PATH, problems, games)
+    finally:
+        pgn_logger.setLevel(previous_level)
+    return games, problems.items
+
+
+def split_blocks(text: str) -> list[str]:
+    """The blocks of tags and moves ``read_pgn_text`` reads one by one (none for an empty or
+    binary text), to read them ahead, elsewhere (``generator.cache``)."""
+    if not _is_pgn_text(text, BLOCK_PATH, Problems()):
+        return []
+    return [text[start:end] for start, end in _tag_blocks(text)]
+
+
+def relocated_game(game: PgnGame, path: Path, shift: int) -> PgnGame:
+    """A game of ``read_block`` as it stands in ``path``, its block starting ``shift`` lines
+    down the file."""
+    tag_lines = {tag: line + shift for tag, line in game.tag_lines.items()}
+    return replace(game, path=path, line=game.line + shift, tag_lines=tag_lines)
+
+
+def relocated_problem(problem: Problem, path: Path, shift: int) -> Problem:
+    """A problem of ``read_block`` as it stands in ``path`` (see ``relocated_game``)."""
+    return replace(
+        problem,
+        path=path if problem.path == BLOCK_PATH else problem.path,
+        line=problem.line + shift if problem.line is not None else None,
+    )
 
 
 def _read_block(
@@ -144,7 +205,7 @@ def _read_block(
     while True:
         start = block_start + handle.tell()
         try:
-            game = chess.pgn.read_game(handle)
+            game = chess.pgn.read_game(handle, Visitor=_MainlineRecorder)
         except Exception as exc:  # a parser bug on odd input must not end the build
             problems.error(
                 f"python-chess could not read the game here ({shorten(str(exc))})",
@@ -193,7 +254,7 @@ def _is_pgn_text(text: str, path: Path, problems: Problems) -> bool:
             code="empty-pgn",
         )
         return False
-    controls = [i for i, char in enumerate(text) if _is_control(char)]
+    controls = [match.start() for match in _CONTROLS.finditer(text)]
     if "\x00" in text or len(controls) > len(text) // 200 + 2:
         first = controls[0]  # a NUL is a control character too
         problems.error(
@@ -225,6 +286,10 @@ def _valid_setup(game: chess.pgn.Game, path: Path, line: int, problems: Problems
     return True
 
 
+_CONTROLS = re.compile("[\x00-\x08\x0e-\x19\x1b-\x1f\x7f-\x9f]")
+"""What ``_is_control`` accepts, as one pattern: a file of 11,000 games is 10 MB of text."""
+
+
 def _is_control(char: str) -> bool:
     """A control character no PGN text holds (line ends, tabs and the DOS end mark aside)."""
     return (char < " " and char not in _BINARY_ALLOWED) or "\x7f" <= char <= "\x9f"
@@ -252,9 +317,13 @@ def _tag_blocks(text: str) -> list[tuple[int, int]]:
     return [(a, b) for a, b in itertools.pairwise(starts) if a < b]
 
 
+_COMMENT_MARKS = re.compile("[{};]")
+
+
 def _comment_open(line: str, in_comment: bool) -> bool:
     """Whether a ``{`` comment is still open after this line."""
-    for char in line:
+    for found in _COMMENT_MARKS.finditer(line):  # only these three characters matter
+        char = found.group()
         if char == "{":
             in_comment = True
         elif char == "}":
@@ -335,11 +404,13 @@ def _to_game(
 ) -> PgnGame:
     board = game.board()
     initial = board.board_fen()
-    moves: list[PlayedMove] = []
-    for move in game.mainline_moves():
-        san = board.san(move)
-        board.push(move)
-        moves.append(PlayedMove(san, move.uci(), board.board_fen()))
+    moves = _recorded_moves(game)
+    if moves is None:  # python-chess lost track of the main line: replay it
+        moves = []
+        for move in game.mainline_moves():
+            san = board.san(move)
+            board.push(move)
+            moves.append(PlayedMove(san, move.uci(), placement(board)))
     illegal = None
     for error in game.errors:
         match = _ILLEGAL.match(str(error))
@@ -366,6 +437,157 @@ def _to_game(
             },
         )
     return result
+
+
+class _RecordedGame(chess.pgn.Game):
+    """A parsed game with the main line as ``_MainlineRecorder`` saw it being played."""
+
+    recorded: list[tuple[chess.Move, str, str]] | None = None
+    """Each main-line move with its SAN and the placement after it; ``None``: replay instead."""
+
+
+class _MainlineRecorder(chess.pgn.GameBuilder[_RecordedGame]):
+    """python-chess's own game builder that also notes, while the parser has the board at hand,
+    each main-line move's SAN and the placement after it: replaying the moves a second time
+    cost as much as the parse itself."""
+
+    def __init__(self) -> None:
+        super().__init__(Game=_RecordedGame)
+
+    def begin_game(self) -> None:
+        super().begin_game()
+        self.game.recorded = []
+        self.main_board: chess.Board | None = None
+        self.rows: list[str] = []
+        self.token = ""
+        self.pending: tuple[chess.Move, str] | None = None
+
+    def parse_san(self, board: chess.Board, san: str) -> chess.Move:
+        move = board.parse_san(san)
+        self.token = san
+        return move
+
+    def visit_board(self, board: chess.Board) -> None:
+        recorded = self.game.recorded
+        if self.main_board is None:
+            self.main_board = board  # read_game shows the starting position first
+            if type(board) is chess.Board:
+                self.rows = [_rank_text(board, rank) for rank in range(7, -1, -1)]
+            else:
+                self.game.recorded = None  # a variant: its checks differ, replay it
+        elif self.pending is not None and recorded is not None and board is self.main_board:
+            move, san = self.pending
+            if move:
+                if board.is_check():
+                    san += "#" if board.is_checkmate() else "+"
+                # A move changes its own two ranks only (castling, en passant and promotion
+                # included), so the other six rows of the placement stay as they were.
+                for rank in {move.from_square >> 3, move.to_square >> 3}:
+                    self.rows[7 - rank] = _rank_text(board, rank)
+            recorded.append((move, san, "/".join(self.rows)))
+        self.pending = None
+
+    def visit_move(self, board: chess.Board, move: chess.Move) -> None:
+        super().visit_move(board, move)
+        if len(self.variation_stack) != 1 or self.game.recorded is None:
+            return  # a side line, or nothing to record
+        if board is not self.main_board:
+            self.game.recorded = None  # the parser lost the main line's board: replay it
+            return
+        self.pending = (move, _san_without_suffix(board, move, self.token))
+
+
+_PLAIN_PIECE_MOVE = re.compile(r"[NBRQK][-x]?[a-h][1-8]\Z")
+
+
+def _san_without_suffix(board: chess.Board, move: chess.Move, token: str) -> str:
+    """SAN up to the check sign, before the move is pushed (``Board.san`` pushes and pops).
+
+    A piece move written without a file or rank ("Nd7") was matched by ``parse_san`` against
+    every legal move of that piece type to that square, and only one fitted: its SAN needs no
+    disambiguation, the one costly part, and is the letter, "x" for a capture and the square.
+    """
+    if move and _PLAIN_PIECE_MOVE.match(token) and not board.is_castling(move):
+        capture = "x" if board.is_capture(move) else ""
+        return token[0] + capture + chess.SQUARE_NAMES[move.to_square]
+    without_suffix = getattr(board, "_algebraic_without_suffix", None)
+    if without_suffix is None:  # a python-chess without it: the public, slower way
+        return board.san(move).rstrip("+#")
+    return str(without_suffix(move))
+
+
+def _recorded_moves(game: chess.pgn.Game) -> list[PlayedMove] | None:
+    """The moves ``_MainlineRecorder`` noted, if they are exactly the game's main line."""
+    recorded = game.recorded if isinstance(game, _RecordedGame) else None
+    if recorded is None:
+        return None
+    mainline = list(game.mainline_moves())
+    if len(mainline) != len(recorded) or any(
+        move != noted[0] for move, noted in zip(mainline, recorded, strict=True)
+    ):
+        return None
+    return [PlayedMove(san, move.uci(), fen) for move, san, fen in recorded]
+
+
+_ROWS: dict[tuple[int, ...], str] = {}
+"""Rank contents (occupied, white, pawns, knights, bishops, rooks, queens: 8 bits each) to
+their FEN text; the ranks met in a tournament's games repeat a great deal."""
+
+
+def placement(board: chess.Board) -> str:
+    """``board.board_fen()``: the same text, built a rank at a time from the bitboards and
+    memoised (``board_fen`` asks for each of the 64 squares in turn)."""
+    return "/".join(_rank_text(board, rank) for rank in range(7, -1, -1))
+
+
+def _rank_text(board: chess.Board, rank: int) -> str:
+    """One rank of the placement, as FEN writes it."""
+    shift = rank * 8
+    key = (
+        board.occupied >> shift & 255,
+        board.occupied_co[chess.WHITE] >> shift & 255,
+        board.pawns >> shift & 255,
+        board.knights >> shift & 255,
+        board.bishops >> shift & 255,
+        board.rooks >> shift & 255,
+        board.queens >> shift & 255,
+    )
+    row = _ROWS.get(key)
+    if row is None:
+        if len(_ROWS) > 500_000:
+            _ROWS.clear()
+        row = _ROWS[key] = _row_text(*key)
+    return row
+
+
+def _row_text(
+    occupied: int, white: int, pawns: int, knights: int, bishops: int, rooks: int, queens: int
+) -> str:
+    text = ""
+    empty = 0
+    for file in range(8):
+        bit = 1 << file
+        if not occupied & bit:
+            empty += 1
+            continue
+        if empty:
+            text += str(empty)
+            empty = 0
+        symbol = (
+            "p"
+            if pawns & bit
+            else "n"
+            if knights & bit
+            else "b"
+            if bishops & bit
+            else "r"
+            if rooks & bit
+            else "q"
+            if queens & bit
+            else "k"
+        )
+        text += symbol.upper() if white & bit else symbol
+    return text + (str(empty) if empty else "")
 
 
 def _line_starts(text: str) -> list[int]:
@@ -400,7 +622,42 @@ def _tag_lines(text: str, start: int, end: int, line_starts: list[int]) -> dict[
 def export_game(moves: Sequence[PlayedMove], headers: dict[str, str]) -> str:
     """A game as PGN text with the given (possibly corrected) headers."""
     escaped = tuple((key, escape_tag(value)) for key, value in headers.items())
-    return _export_game(tuple(moves), escaped)
+    if "FEN" in headers or "Variant" in headers or not all(_TAG_NAME.match(k) for k in headers):
+        return _export_game(tuple(moves), escaped)
+    return _export_from_san(moves, escaped)
+
+
+_TAG_NAME = re.compile(r"^[A-Za-z0-9][A-Za-z0-9_+#=:-]*\Z")
+_TAG_ROSTER = ("Event", "Site", "Date", "Round", "White", "Black", "Result")
+_COLUMNS = 80
+
+
+def _export_from_san(moves: Sequence[PlayedMove], header_items: tuple[tuple[str, str], ...]) -> str:
+    """``_export_game``'s text, written from the SAN the parser kept instead of replaying the
+    moves, for games from the standard starting position: python-chess's ``StringExporter``
+    layout (the seven-tag roster first, then the other tags; moves wrapped at 80 columns)."""
+    headers = dict(header_items)
+    ordered = [key for key in _TAG_ROSTER if key in headers]
+    ordered += [key for key in headers if key not in _TAG_ROSTER]
+    lines = [f'[{key} "{headers[key]}"]' for key in ordered]
+    if lines:
+        lines.append("")
+    current = ""
+    tokens: list[str] = []
+    for index, move in enumerate(moves):
+        if index % 2 == 0:
+            tokens.append(f"{index // 2 + 1}. ")
+        tokens.append(move.san + " ")
+    tokens.append(headers.get("Result", "*") + " ")
+    for token in tokens:
+        if _COLUMNS - len(current) < len(token):
+            if current:
+                lines.append(current.rstrip())
+            current = ""
+        current += token
+    if current:
+        lines.append(current.rstrip())
+    return "\n".join(lines).rstrip()
 
 
 _TAG_ESCAPE = re.compile(r'\\([\\"])')
