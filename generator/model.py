@@ -166,9 +166,10 @@ class Event:
     def games_in_round(self, round_number: int) -> tuple[Game, ...]:
         return tuple(g for g in self.games if g.round == round_number)
 
-    @property
+    @cached_property
     def rounds_played(self) -> int:
-        """The last round with at least one finished game or a bye the arbiter recorded."""
+        """The last round with at least one finished game or a bye the arbiter recorded
+        (worked out once: every page asks, and an open has 11,000 games)."""
         rounds = [g.round for g in self.games if g.finished] + [b.round for b in self.byes]
         return max(rounds, default=0)
 

@@ -151,6 +151,9 @@ def check_early_draws(event: Event, problems: Problems) -> None:
     for game in all_games(event):
         if game.result != "1/2-1/2" or game.reason:
             continue
+        standard = "FEN" not in game.headers and "Variant" not in game.headers
+        if standard and game.moves and (len(game.moves) + 1) // 2 >= limit:
+            continue  # as below, counted without replaying: White moves first, from move 1
         board = final_board(game) if game.moves else None
         if board is not None and moves_played(board) >= limit:
             continue  # long enough, even if the moves stop early at an illegal one
@@ -209,11 +212,39 @@ def expected_result(board: chess.Board) -> tuple[str, str] | None:
     return None
 
 
+def _plainly_open(game: Game) -> bool:
+    """Whether the final position certainly allows any result, told without replaying the game
+    (most games end by resignation or agreement in an ordinary position).
+
+    Only for games from the standard starting position. The last SAN says whether the side to
+    move is in check; a position reached fewer than five times is no fivefold repetition;
+    under 150 half-moves the 75-move rule cannot apply; the pieces alone decide whether mate is
+    still possible; and a legal move found without castling or en passant rights is a legal
+    move with them. When any of these is in doubt the game is replayed (``expected_result``).
+    """
+    if "FEN" in game.headers or "Variant" in game.headers or len(game.moves) >= 150:
+        return False
+    last = game.moves[-1]
+    if last.san.endswith(("+", "#")):
+        return False
+    final = last.placement
+    if sum(1 for move in game.moves if move.placement == final) >= 4:
+        return False
+    board = chess.Board(None)
+    board.set_board_fen(final)
+    board.turn = chess.WHITE if len(game.moves) % 2 == 0 else chess.BLACK
+    if board.is_insufficient_material():
+        return False
+    return any(True for _ in board.generate_legal_moves())
+
+
 def check_final_positions(event: Event, problems: Problems) -> None:
     """A result the final position contradicts: a checkmate scored the wrong way, a stalemate
     or a dead position scored as a win, a mate left as "not finished"."""
     for game in all_games(event):
         if not game.moves or game.illegal or game.reason or game.forfeit:
+            continue
+        if _plainly_open(game):
             continue
         board = final_board(game)
         found = expected_result(board) if board is not None else None

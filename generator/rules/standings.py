@@ -179,8 +179,11 @@ def _split(
             de_values[code].setdefault(number, scores[number])
         reasons = [f"ahead on Direct Encounter, {note}" for note in notes]
     else:
-        levels = sorted({round(values[code][n], 9) for n in group}, reverse=True)
-        subgroups = [[n for n in group if round(values[code][n], 9) == level] for level in levels]
+        by_level: dict[float, list[int]] = {}
+        for number in group:
+            by_level.setdefault(round(values[code][number], 9), []).append(number)
+        levels = sorted(by_level, reverse=True)
+        subgroups = [by_level[level] for level in levels]
         reasons = [
             f"ahead on {describe(code)}, {score_text(high)} to {score_text(low)}"
             for high, low in itertools.pairwise(levels)

@@ -28,6 +28,7 @@ Choices where the regulations are silent or ambiguous (documented on the site's 
 from __future__ import annotations
 
 import bisect
+import functools
 import math
 import re
 from collections.abc import Callable, Iterable, Sequence
@@ -87,6 +88,7 @@ class Code:
 _MODIFIER = re.compile(r"^(C|M)(\d+)$|^L([+-]\d+)$|^(P)$")
 
 
+@functools.lru_cache(maxsize=256)
 def parse_code(text: str) -> Code:
     """``"BH/C1"`` -> ``Code("BH", Modifiers(cut=1))``; the config has validated the syntax."""
     base, *parts = text.upper().split("/")
@@ -142,6 +144,9 @@ class TiebreakContext:
         self.draw = event.scoring.draw
         self.players: dict[int, Player] = {p.number: p for p in event.players}
         self.table = table
+        self.memo: dict[tuple[object, ...], float] = {}
+        """Values worked out once per context: tie-breaks that look at every opponent's own
+        tie-break (AOB, APRO, APPO) ask for the same player's value many times."""
 
     @classmethod
     def from_records(
@@ -175,10 +180,11 @@ class TiebreakContext:
 
     def _adjusted(self, rounds: Sequence[Round]) -> float:
         total = 0.0
-        for index, current in enumerate(rounds):
+        trailing = True  # every later round is voluntarily unplayed (walked from the end)
+        for current in reversed(rounds):
             requested = current.slot in (Slot.HALF_BYE, Slot.ZERO_BYE)
-            trailing = all(r.slot in VOLUNTARILY_UNPLAYED for r in rounds[index + 1 :])
             total += self.draw if requested and trailing else current.points
+            trailing = trailing and current.slot in VOLUNTARILY_UNPLAYED
         return total
 
     def is_game(self, current: Round, forfeits_played: bool = False) -> bool:
@@ -218,6 +224,15 @@ class TiebreakContext:
     def games(self, player: int) -> list[Round]:
         """Rounds played over the board (with a real opponent)."""
         return [r for r in self.table[player] if r.slot is Slot.PLAYED]
+
+    @cached_property
+    def final_round_drawn(self) -> TiebreakContext:
+        """This context with the last counted round's games drawn (Fore Buchholz)."""
+        return _final_round_drawn(self)
+
+    @cached_property
+    def koya_line(self) -> float:
+        return koya_line(self)
 
     def own_games(self, player: int) -> list[Round]:
         """The games WON, BPG and BWG count: over the board, and in a round robin also the
@@ -318,7 +333,7 @@ def buchholz(ctx: TiebreakContext, player: int, modifiers: Modifiers) -> float:
 
 def fore_buchholz(ctx: TiebreakContext, player: int, modifiers: Modifiers) -> float:
     """FB (8.3): Buchholz as if every game paired in the last round had been drawn."""
-    return buchholz(_final_round_drawn(ctx), player, modifiers)
+    return buchholz(ctx.final_round_drawn, player, modifiers)
 
 
 def average_of_opponents_buchholz(ctx: TiebreakContext, player: int, modifiers: Modifiers) -> float:
@@ -327,7 +342,18 @@ def average_of_opponents_buchholz(ctx: TiebreakContext, player: int, modifiers: 
     if not opponents:
         return 0.0
     plain = Modifiers(cut=modifiers.cut, median=modifiers.median)
-    return sum(buchholz(ctx, o, plain) for o in opponents) / len(opponents)
+    return sum(_memoised(ctx, buchholz, o, plain) for o in opponents) / len(opponents)
+
+
+def _memoised(
+    ctx: TiebreakContext, function: TiebreakFunction, player: int, modifiers: Modifiers
+) -> float:
+    """``function(ctx, player, modifiers)``, worked out once per context."""
+    key = (function, player, modifiers)
+    value = ctx.memo.get(key)
+    if value is None:
+        value = ctx.memo[key] = function(ctx, player, modifiers)
+    return value
 
 
 def sonneborn_berger(ctx: TiebreakContext, player: int, modifiers: Modifiers) -> float:
@@ -350,7 +376,7 @@ def koya(ctx: TiebreakContext, player: int, modifiers: Modifiers) -> float:
     line by n half points (0.5 each, as the reference implementation reads 14.5). Points won or
     lost by forfeit against a qualifying opponent count: 9.2 excludes nothing.
     """
-    line = koya_line(ctx) + modifiers.limit * 0.5
+    line = ctx.koya_line + modifiers.limit * 0.5
     total = 0.0
     for current in ctx.table[player]:
         opponent = current.opponent
@@ -487,7 +513,8 @@ def _average_over_opponents(ctx: TiebreakContext, player: int, function: Tiebrea
     opponents = [r.opponent for r in ctx.games(player) if r.opponent is not None]
     if not opponents:
         return 0.0
-    return _round_half_up(sum(function(ctx, o, Modifiers()) for o in opponents) / len(opponents))
+    total = sum(_memoised(ctx, function, o, Modifiers()) for o in opponents)
+    return _round_half_up(total / len(opponents))
 
 
 def _final_round_drawn(ctx: TiebreakContext) -> TiebreakContext:
