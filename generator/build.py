@@ -15,6 +15,15 @@ from pathlib import Path
 import jinja2
 
 from .assemble import assemble_event
+from .cache import (
+    IncrementalSite,
+    OutputFiles,
+    PgnStore,
+    SiteState,
+    build_folder,
+    input_fingerprint,
+    pgn_files,
+)
 from .config import (
     SiteConfig,
     load_championship_config,
@@ -26,7 +35,8 @@ from .config.event import EventConfig, check_event
 from .config.schema import Issue
 from .config.toml_lines import KeyPath, line_of
 from .model import Championship, Event, Page, Site, slugify
-from .pgn import decode, read_pgn_files
+from .parallel import usable_cpus
+from .pgn import PARSE_CACHE, decode, read_pgn_files
 from .problems import Problems, Severity
 from .render.site import RESERVED_PAGES, EventOutcome, render_site
 from .rules.categories import check_categories
@@ -346,27 +356,65 @@ def check_site(
     return report
 
 
-def build_site(site_dir: Path, output: Path | None = None, strict: bool = False) -> BuildReport:
-    """Build and, only when nothing failed, replace the output folder in one swap."""
+def build_site(
+    site_dir: Path, output: Path | None = None, strict: bool = False, jobs: int | None = None
+) -> BuildReport:
+    """Build and, only when nothing failed, replace the output folder in one swap.
+
+    What the last build read and wrote is kept beside the output (``cache.build_folder``):
+    when no input changed, nothing is done; otherwise only new games are parsed (``jobs``
+    processes at a time, default one per processor), game pages whose inputs did not change
+    are kept, and files whose bytes did not change are linked from the previous site.
+    """
     site_dir = site_dir.resolve()
     output = (output or site_dir / "output").resolve()
-    report = check_site(site_dir, strict)
     content = site_dir / "content"
-    if output == content or content in output.parents or output in content.parents:
-        report.problems.error(
-            f"the output folder {output} overlaps the content folder",
-            hint="choose an --output outside content/ that does not contain it",
-        )
-    if report.failed(strict):
+    overlaps = output == content or content in output.parents or output in content.parents
+    jobs = usable_cpus() if jobs is None else jobs
+    folder = None if overlaps else build_folder(output)
+    state = SiteState.load(folder) if folder is not None else None
+    fingerprint = input_fingerprint(site_dir, output) if folder is not None else None
+    unchanged = state is not None and fingerprint is not None and state.fingerprint == fingerprint
+    if state is not None and unchanged and state.all_intact(output):
+        # Nothing changed since the last build, whose site stands: there is nothing to do.
+        report = BuildReport(Problems(list(state.problems)), notices=list(state.notices))
+        report.files = OutputFiles({}, state.files, output)
+        report.written = not report.failed(strict)
         return report
+    store = PgnStore(folder)
+    if content.is_dir():
+        store.prefetch(pgn_files(content), jobs)
+    render = IncrementalSite(state, output, jobs, folder)
+    token = PARSE_CACHE.set(store)
     try:
-        write_site(report.files, output)
-    except OSError as exc:
-        report.problems.error(
-            f"cannot write the site: {exc.strerror or exc}",
-            Path(exc.filename) if exc.filename else output,
-            hint="check that the output folder's parent exists and is writable, or pass --output",
-        )
-        return report
+        report = check_site(site_dir, strict, render=render_site if overlaps else render)
+        store.save()
+        if overlaps:
+            report.problems.error(
+                f"the output folder {output} overlaps the content folder",
+                hint="choose an --output outside content/ that does not contain it",
+            )
+        if report.failed(strict):
+            return report
+        staged = render.staging is not None
+        try:
+            if staged:
+                render.finish(report.files)
+            else:
+                write_site(report.files, output)
+        except OSError as exc:
+            report.problems.error(
+                f"cannot write the site: {exc.strerror or exc}",
+                Path(exc.filename) if exc.filename else output,
+                hint="check that the output folder's parent exists and is writable, "
+                "or pass --output",
+            )
+            return report
+    finally:
+        PARSE_CACHE.reset(token)
+        render.discard()
     report.written = True
+    if folder is not None and staged:
+        problems = list(report.problems.items)
+        render.new_state(report.files, fingerprint, problems, report.notices).save(folder)
     return report

@@ -1,11 +1,17 @@
 """Write stage: put the rendered site on disk atomically.
 
-Files go to a fresh folder beside the output; only when all are written is it swapped in for the
-previous site, so a failed or interrupted build never leaves a half-written site behind.
+Files go to a fresh folder beside the output (``stage``); only when all are written is it
+swapped in for the previous site (``swap``), so a failed or interrupted build never leaves a
+half-written site behind.
+
+Files whose bytes are already in the output (a rebuild changes few of 10,000 pages) are not
+written again: they are hard-linked from the previous site into the fresh folder (``link``;
+copied where the file system has no links), so the swap stays one step.
 """
 
 from __future__ import annotations
 
+import os
 import shutil
 import tempfile
 from pathlib import Path
@@ -13,13 +19,41 @@ from pathlib import Path
 
 def write_site(files: dict[str, bytes], output: Path) -> None:
     output = output.resolve()
-    output.parent.mkdir(parents=True, exist_ok=True)
-    staging = Path(tempfile.mkdtemp(prefix=f".{output.name}.new-", dir=output.parent))
+    staging = stage(output)
     try:
+        folders = {staging}
         for relative, content in files.items():
             target = staging / relative
-            target.parent.mkdir(parents=True, exist_ok=True)
+            if target.parent not in folders:
+                target.parent.mkdir(parents=True, exist_ok=True)
+                folders.add(target.parent)
             target.write_bytes(content)
+        swap(staging, output)
+    except BaseException:
+        shutil.rmtree(staging, ignore_errors=True)
+        raise
+
+
+def stage(output: Path) -> Path:
+    """A fresh, empty folder beside ``output`` for the new site."""
+    output.parent.mkdir(parents=True, exist_ok=True)
+    return Path(tempfile.mkdtemp(prefix=f".{output.name}.new-", dir=output.parent))
+
+
+def link(source: Path, target: Path) -> bool:
+    """The previous site's file in the new one: hard-linked, or copied where links cannot be
+    made (``False`` then: the copy is a new file)."""
+    try:
+        os.link(source, target)
+    except OSError:
+        shutil.copyfile(source, target)
+        return False
+    return True
+
+
+def swap(staging: Path, output: Path) -> None:
+    """Replace ``output`` by ``staging`` with two renames; the old site is removed last."""
+    try:
         _swap(staging, output)
     except BaseException:
         shutil.rmtree(staging, ignore_errors=True)

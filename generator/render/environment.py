@@ -2,6 +2,7 @@
 
 from __future__ import annotations
 
+import functools
 import posixpath
 from collections.abc import Callable
 from pathlib import Path
@@ -23,7 +24,13 @@ def builtin_templates_dir() -> Path:
 
 def relative_url(from_page: str, target: str) -> str:
     """A link from one output file to another that works at /, under /<repo>/ and on file://."""
-    start = posixpath.dirname(from_page) or "."
+    return _relative_url(posixpath.dirname(from_page) or ".", target)
+
+
+@functools.lru_cache(maxsize=65536)
+def _relative_url(start: str, target: str) -> str:
+    """Memoised: the pages of one folder link to the same pages over and over, and ``relpath``
+    asks the operating system for the current folder each time."""
     url = posixpath.relpath(target, start)
     if target.endswith("/") and not url.endswith("/"):
         url += "/"
@@ -49,6 +56,7 @@ def make_environment(site_templates: Path | None) -> jinja2.Environment:
         trim_blocks=True,
         lstrip_blocks=True,
         keep_trailing_newline=True,
+        auto_reload=False,  # one environment per build: no need to look at the files again
     )
     environment.filters["points"] = score_text
     environment.filters["number"] = number_text

@@ -12,7 +12,7 @@ import hashlib
 import pickle
 import re
 import xml.etree.ElementTree as etree
-from collections.abc import Callable, Sequence
+from collections.abc import Callable, Iterator, Sequence
 from dataclasses import dataclass
 from pathlib import Path
 from typing import Any
@@ -482,20 +482,32 @@ class SiteRenderer:
         self.files[paths["trf"]] = tournament_trf(event, outcome.records, positions).encode("utf-8")
 
     def _chrome_key(self, outcome: EventOutcome, common: dict[str, Any]) -> str:
-        """What every game page of the event shows besides its game: the site, the event's
-        settings, navigation and status, and the summary line of shared links (not the
-        standings, which game pages do not show; ``tests/test_speed_invariants.py`` checks the
-        templates against this list)."""
+        """What every game page of the event shows besides its game (``GAME_PAGE_CONTEXT``):
+        the site, the event's settings, players, navigation and status, and the summary of
+        shared links. Not the standings, prizes or play-offs, which a game page does not
+        show (the navigation only asks whether there are prizes);
+        ``tests/test_speed_invariants.py`` holds the built-in templates to that."""
         site, event = self.site, outcome.event
-        shown = {k: v for k, v in common.items() if k not in ("event", "standings", "pages")}
         return _digest(
             self.keys,
             (site.title, site.base_url, site.language, site.description, site.championships),
             [(e.slug, e.name) for e in self._events],
-            (event.slug, event.config, event.tiebreaks, event.rules_edition, event.rounds_played),
+            (event.slug, event.config, event.players, event.rounds_played, event.tiebreaks),
             [(page.slug, title) for page, title in common["pages"]],
-            shown,
+            common["paths"],
+            (common["show_playoff"], common["show_arbiter"], bool(common["prizes"])),
+            common["social"],
         )
+
+
+GAME_PAGE_CONTEXT = frozenset(
+    {
+        *("site", "url", "page_path", "events", "championship_of"),  # every page
+        *("event", "paths", "links", "pages", "show_playoff", "show_arbiter", "prizes"),
+        *("social", "game", "white", "black", "board", "piece_defs", "viewer_data", "pgn_text"),
+    }
+)
+"""The context a game page's templates may use: ``game_page_key`` covers exactly these."""
 
 
 def game_page_key(chrome: str, game: Game, white: Player, black: Player) -> str:
@@ -542,29 +554,57 @@ def _game_context(event: Event, game: Game) -> dict[str, Any]:
     }
 
 
-_RENDERING: tuple[SiteRenderer, Sequence[PageJob]] | None = None
+PageSink = Callable[[str, bytes], bool]
+"""Puts a rendered page where it belongs; ``True`` when it wrote it (``generator.cache``)."""
+
+_RENDERING: tuple[SiteRenderer, Sequence[PageJob], PageSink | None] | None = None
 """The renderer and pages a forked worker process renders a share of (``render_pages``)."""
 
 
 def render_pages(renderer: SiteRenderer, pages: Sequence[PageJob], jobs: int) -> dict[str, bytes]:
     """The bytes of every page, rendered by ``jobs`` processes (``parallel.run_parallel``)."""
-    global _RENDERING
-    size = max(8, min(64, len(pages) // (jobs * 8) or 1))
-    tasks = [(start, min(start + size, len(pages))) for start in range(0, len(pages), size)]
     files: dict[str, bytes] = {}
-    _RENDERING = (renderer, pages)
-    try:
-        for found in run_parallel(tasks, jobs, _render_share, _render_share_pickled, pickle.loads):
-            files.update(found)
-    finally:
-        _RENDERING = None
+    for found in _share_out(renderer, pages, jobs, None):
+        files.update(found)
     return files
 
 
-def _render_share(task: tuple[int, int]) -> dict[str, bytes]:
+def write_pages(
+    renderer: SiteRenderer, pages: Sequence[PageJob], jobs: int, sink: PageSink
+) -> set[str]:
+    """Render every page, ``jobs`` processes at a time, each handing its pages to ``sink``
+    itself (rendered pages are not sent back here); return the paths ``sink`` wrote."""
+    written: set[str] = set()
+    for found in _share_out(renderer, pages, jobs, sink):
+        written.update(path for path, wrote in found.items() if wrote)
+    return written
+
+
+def _share_out(
+    renderer: SiteRenderer, pages: Sequence[PageJob], jobs: int, sink: PageSink | None
+) -> Iterator[dict[str, Any]]:
+    global _RENDERING
+    size = max(8, min(64, len(pages) // (jobs * 8) or 1))
+    tasks = [(start, min(start + size, len(pages))) for start in range(0, len(pages), size)]
+    if len(tasks) > 1:  # compile every template once, here, before the workers are forked
+        for name in renderer.environment.list_templates(extensions=["html"]):
+            renderer.environment.get_template(name)
+    _RENDERING = (renderer, pages, sink)
+    try:
+        yield from run_parallel(tasks, jobs, _render_share, _render_share_pickled, pickle.loads)
+    finally:
+        _RENDERING = None
+
+
+def _render_share(task: tuple[int, int]) -> dict[str, Any]:
+    """Some pages: their bytes, or (with a sink) whether the sink wrote them."""
     assert _RENDERING is not None
-    renderer, pages = _RENDERING
-    return {job.path: renderer.page_bytes(job) for job in pages[task[0] : task[1]]}
+    renderer, pages, sink = _RENDERING
+    found: dict[str, Any] = {}
+    for job in pages[task[0] : task[1]]:
+        data = renderer.page_bytes(job)
+        found[job.path] = data if sink is None else sink(job.path, data)
+    return found
 
 
 def _render_share_pickled(task: tuple[int, int]) -> bytes:

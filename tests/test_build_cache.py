@@ -1,0 +1,251 @@
+"""The build cache of ``crosstable build``: never stale, safe to delete, never published.
+
+Every build that uses the cache must give the files a fresh build gives; a rebuild only does
+less work (parses new games, renders pages whose inputs changed, writes files whose bytes
+changed), and a build that fails still leaves the last good site in place.
+"""
+
+from __future__ import annotations
+
+import json
+import os
+import shutil
+from pathlib import Path
+
+import pytest
+from conftest import ROOT, SiteMaker, event_toml, pgn_game
+
+from generator import pgn
+from generator.build import build_site, check_site
+from generator.cache import CACHE_FOLDER, BuildCache, OutputFiles, PgnStore
+from generator.pgn import PARSE_CACHE
+
+A, B, C, D = "Alpha, Anna", "Bravo, Bob", "Charlie, Carl", "Delta, Dora"
+MOVES = "1. e4 e5 2. Nf3 Nc6 3. Bb5 a6 4. Ba4 Nf6 5. O-O Be7"
+
+
+def tree(folder: Path) -> dict[str, bytes]:
+    return {
+        p.relative_to(folder).as_posix(): p.read_bytes() for p in folder.rglob("*") if p.is_file()
+    }
+
+
+def fresh_build(site: Path, where: Path) -> dict[str, bytes]:
+    """The output of a build of a copy of ``site`` with no cache at all."""
+    copy = where / "fresh"
+    shutil.rmtree(copy, ignore_errors=True)
+    shutil.copytree(site / "content", copy / "content")
+    if (site / "site.toml").is_file():
+        shutil.copy(site / "site.toml", copy / "site.toml")
+    assert build_site(copy, jobs=1).written
+    return tree(copy / "output")
+
+
+def four_games(result: str = "1-0") -> dict[str, str]:
+    return {
+        "r1.pgn": pgn_game("1.1", A, B, result, MOVES) + pgn_game("1.2", C, D, "0-1", MOVES),
+        "r2.pgn": pgn_game("2.1", A, C, "1/2-1/2", MOVES) + pgn_game("2.2", B, D, "1-0"),
+    }
+
+
+def results(site: Path) -> dict[str, str]:
+    data = json.loads((site / "output/ev/results.json").read_text(encoding="utf-8"))
+    return {f"{g['round']}.{g['board']}": g["result"] for g in data["games"]}
+
+
+def test_an_edited_game_is_never_stale(make_site: SiteMaker, tmp_path: Path) -> None:
+    site = make_site(event_toml(), four_games())
+    assert build_site(site).written
+    assert results(site)["1.1"] == "1-0"
+    path = site / "content/ev/r1.pgn"
+    path.write_text(path.read_text().replace("1-0", "0-1"), encoding="utf-8")
+    assert build_site(site).written
+    assert results(site)["1.1"] == "0-1"
+    assert b"0-1" in (site / "output/ev/games/r1-b1.html").read_bytes()
+    assert tree(site / "output") == fresh_build(site, tmp_path)
+
+
+def test_the_cache_is_beside_the_output_never_in_it(make_site: SiteMaker) -> None:
+    site = make_site(event_toml(), four_games())
+    build_site(site)
+    cache = site / CACHE_FOLDER
+    assert (cache / ".gitignore").read_text() == "*\n"  # git ignores it, and it is no input
+    assert (cache / "CACHEDIR.TAG").read_text().startswith("Signature: 8a477f597d28d172789f")
+    assert (cache / "output" / "games.index").is_file()
+    published = tree(site / "output")
+    assert not any(path.endswith((".index", ".pickle", ".TAG")) for path in published)
+    assert not any(part.startswith(".") for path in published for part in path.split("/"))
+
+
+def test_deleting_or_damaging_the_cache_changes_nothing(
+    make_site: SiteMaker, tmp_path: Path
+) -> None:
+    site = make_site(event_toml(), four_games())
+    build_site(site)
+    first = tree(site / "output")
+    shutil.rmtree(site / CACHE_FOLDER)
+    assert build_site(site).written and tree(site / "output") == first
+    for path in (site / CACHE_FOLDER).rglob("*"):
+        if path.is_file() and path.name not in (".gitignore", "CACHEDIR.TAG"):
+            path.write_bytes(path.read_bytes()[:7])  # cut short, as by a crash
+    (site / "content/ev/r2.pgn").write_text(four_games("0-1")["r2.pgn"] + "\n")
+    assert build_site(site).written
+    assert tree(site / "output") == fresh_build(site, tmp_path)
+
+
+def test_a_build_with_nothing_changed_writes_nothing(make_site: SiteMaker) -> None:
+    site = make_site(event_toml(), four_games())
+    first = build_site(site)
+    stamps = {p: (p.stat().st_ino, p.stat().st_mtime_ns) for p in (site / "output").rglob("*")}
+    again = build_site(site)
+    assert again.written and again.problems.items == first.problems.items
+    assert {p: (p.stat().st_ino, p.stat().st_mtime_ns) for p in stamps} == stamps
+    assert again.files == first.files and len(again.files) == len(first.files)
+    assert again.files["ev/results.json"] == (site / "output/ev/results.json").read_bytes()
+
+
+def test_a_touched_output_is_built_again(make_site: SiteMaker) -> None:
+    site = make_site(event_toml(), four_games())
+    build_site(site)
+    page = site / "output/ev/games/r1-b2.html"
+    good = page.read_bytes()
+    page.write_text("vandalised")
+    (site / "output/stray.html").write_text("not ours")
+    assert build_site(site).written
+    assert page.read_bytes() == good and not (site / "output/stray.html").exists()
+
+
+def test_only_changed_pages_are_written(make_site: SiteMaker, tmp_path: Path) -> None:
+    site = make_site(event_toml(), four_games())
+    build_site(site)
+    games = site / "output/ev/games"
+    inodes = {p.name: p.stat().st_ino for p in games.iterdir()}
+    path = site / "content/ev/r1.pgn"  # Delta's win becomes a draw: Alpha still leads alone
+    path.write_text(path.read_text().replace("0-1", "1/2-1/2"), encoding="utf-8")
+    assert build_site(site).written
+    after = {p.name: p.stat().st_ino for p in games.iterdir()}
+    assert after["r1-b2.html"] != inodes["r1-b2.html"]  # its result changed: written again
+    assert after["r2-b1.html"] == inodes["r2-b1.html"]  # untouched: the same file, linked
+    assert tree(site / "output") == fresh_build(site, tmp_path)
+
+
+def test_a_failed_build_leaves_the_last_good_site(make_site: SiteMaker) -> None:
+    site = make_site(event_toml(), four_games())
+    build_site(site)
+    good = tree(site / "output")
+    (site / "content/ev/r3.pgn").write_text(pgn_game("3.1", A, "Nobody, Ned", "1-0"))
+    failed = build_site(site)
+    assert failed.failed() and not failed.written
+    assert tree(site / "output") == good
+    (site / "content/ev/r3.pgn").unlink()
+    again = build_site(site)  # back to the inputs of the good site: nothing to do
+    assert again.written and tree(site / "output") == good
+
+
+def test_strict_fails_on_warnings_even_when_nothing_changed(make_site: SiteMaker) -> None:
+    site = make_site(event_toml(), {"g.pgn": pgn_game("1.1", A, B, "1-0", "1. e4 e5 2. Ke3")})
+    assert build_site(site).written  # an illegal move is a warning
+    strict = build_site(site, strict=True)
+    assert strict.failed(strict=True) and not strict.written
+
+
+def test_site_settings_and_templates_reach_every_page(make_site: SiteMaker) -> None:
+    site = make_site(event_toml(), four_games())
+    build_site(site)
+    (site / "site.toml").write_text('title = "Renamed Results"\n', encoding="utf-8")
+    build_site(site)
+    assert b"Renamed Results" in (site / "output/ev/games/r1-b1.html").read_bytes()
+    templates = site / "templates"
+    templates.mkdir()
+    base = (ROOT / "templates/base.html").read_text(encoding="utf-8")
+    (templates / "base.html").write_text(base.replace("</footer>", "Club</footer>"))
+    build_site(site)
+    assert b"Club</footer>" in (site / "output/ev/games/r1-b1.html").read_bytes()
+    (templates / "game.html").write_text(
+        '{% extends "base.html" %}{% block main %}{{ standings.rows | length }} '
+        "players{% endblock %}"
+    )
+    build_site(site)
+    assert b"4 players" in (site / "output/ev/games/r1-b1.html").read_bytes()
+
+
+def test_parallel_and_cached_builds_match_a_plain_one(tmp_path: Path) -> None:
+    plain = tmp_path / "plain"
+    shutil.copytree(ROOT / "content", plain / "content")
+    reference = check_site(plain).files  # no cache, no other process
+    for jobs in (2, 2, 1):
+        report = build_site(plain, tmp_path / f"out-{jobs}", jobs=jobs)
+        assert report.written and report.files == reference
+        assert tree(tmp_path / f"out-{jobs}") == reference
+
+
+def test_one_changed_game_of_a_file_is_the_only_one_parsed(
+    make_site: SiteMaker, monkeypatch: pytest.MonkeyPatch
+) -> None:
+    site = make_site(event_toml(), four_games())
+    build_site(site)
+    parsed: list[str] = []
+    original = pgn.read_block
+
+    def counting(block: str) -> tuple[list[pgn.PgnGame], list[pgn.Problem]]:
+        parsed.append(block)
+        return original(block)
+
+    monkeypatch.setattr("generator.cache.read_block", counting)
+    path = site / "content/ev/r1.pgn"
+    path.write_text(path.read_text().replace('"1-0"]', '"0-1"]').replace(" 1-0", " 0-1"))
+    assert build_site(site, jobs=1).written
+    assert len(parsed) == 1 and '[Round "1.1"]' in parsed[0]
+    assert results(site)["1.1"] == "0-1"
+
+
+def test_serve_parses_again_only_the_changed_game_too(make_site: SiteMaker) -> None:
+    site = make_site(event_toml(), four_games())
+    cache = BuildCache()
+    for edit in (False, True):
+        if edit:
+            path = site / "content/ev/r2.pgn"
+            path.write_text(path.read_text().replace("1/2-1/2", "0-1"), encoding="utf-8")
+        stats = cache.begin()
+        token = PARSE_CACHE.set(cache.pgn)
+        try:
+            files = check_site(site, drafts=True, render=cache.pages.render).files
+        finally:
+            PARSE_CACHE.reset(token)
+            cache.end()
+    assert [p.name for p in stats.pgn_parsed] == ["r2.pgn"]
+    assert files == check_site(site).files
+
+
+def test_games_moved_down_a_file_keep_their_lines(make_site: SiteMaker) -> None:
+    site = make_site(event_toml(), four_games())
+    store = PgnStore(site / "kept")
+    path = site / "content/ev/r1.pgn"
+    first = store.read(path, path.read_bytes(), pgn.Problems())
+    store.save()
+    path.write_text("\n\n\n" + path.read_text(), encoding="utf-8")
+    later = PgnStore(site / "kept")
+    moved = later.read(path, path.read_bytes(), pgn.Problems())
+    direct = pgn.read_pgn_text(path.read_text(), path, pgn.Problems())
+    assert [g.line for g in moved] == [g.line for g in direct] == [g.line + 3 for g in first]
+    assert moved == direct
+    assert later.stats.pgn_parsed == [path]  # the file changed, its games were kept
+
+
+def test_output_files_read_kept_pages_only_when_asked(tmp_path: Path) -> None:
+    (tmp_path / "a.html").write_bytes(b"kept")
+    files = OutputFiles({"b.html": b"new"}, ["a.html"], tmp_path).sorted()
+    assert list(files) == ["a.html", "b.html"] and len(files) == 2 and "a.html" in files
+    (tmp_path / "a.html").write_bytes(b"kept!")  # not read yet: the file as it is now
+    assert dict(files) == {"a.html": b"kept!", "b.html": b"new"} == files
+    assert files.get("a.html") == b"kept!" and files.get("c.html") is None
+    assert sorted(files.values()) == [b"kept!", b"new"]
+
+
+def test_a_build_needs_no_writable_cache(make_site: SiteMaker, tmp_path: Path) -> None:
+    site = make_site(event_toml(), four_games())
+    (site / CACHE_FOLDER).write_text("a file where the cache folder would go")
+    assert build_site(site).written
+    assert tree(site / "output") == fresh_build(site, tmp_path)
+    if os.name == "posix":
+        assert (site / CACHE_FOLDER).is_file()

@@ -1,0 +1,297 @@
+"""What the speed work relies on, checked without timing anything (``benchmarks/speed.py``
+measures the speed itself).
+
+* The shortcuts give exactly what the plain ways give: the parser's recorded SAN and
+  placements, the PGN export written from SAN, reading a file block by block, the arbiter's
+  final-position check without replaying ordinary games.
+* A game page's key covers everything its templates can show (a template edit that shows more
+  must extend ``game_page_key``, or kept pages would go stale).
+* Tie-breaks do a bounded amount of work per player: no tie-break looks at every player for
+  every player.
+"""
+
+from __future__ import annotations
+
+import io
+import random
+import shutil
+from pathlib import Path
+
+import chess
+import chess.pgn
+import jinja2
+import jinja2.meta
+import pytest
+from conftest import FIXTURES, ROOT, SiteMaker, event_toml, load, pgn_game
+from jinja2 import nodes
+
+from generator import pgn
+from generator.build import build_site, decide
+from generator.cache import IncrementalSite, SiteState
+from generator.problems import Problems
+from generator.render import site as site_module
+from generator.render.environment import make_environment
+from generator.rules import checks, tiebreaks
+from generator.rules.scores import player_records
+from generator.rules.standings import rank
+
+
+def random_game(rng: random.Random, plies: int, board: chess.Board | None = None) -> chess.Board:
+    """Random legal play; pawns are pushed often, so promotions and en passant happen."""
+    board = board or chess.Board()
+    for _ in range(plies):
+        moves = list(board.legal_moves)
+        if not moves:
+            break
+        pawn_moves = [m for m in moves if board.piece_type_at(m.from_square) == chess.PAWN]
+        board.push(rng.choice(pawn_moves if pawn_moves and rng.random() < 0.4 else moves))
+    return board
+
+
+def pgn_of(board: chess.Board, result: str = "*", **tags: str) -> str:
+    game = chess.pgn.Game.from_board(board)
+    game.headers["Result"] = result
+    for key, value in tags.items():
+        game.headers[key] = value
+    return str(game) + "\n\n"
+
+
+def replayed(game: chess.pgn.Game) -> list[pgn.PlayedMove]:
+    """The moves as the plain way makes them: replay, ``san`` and ``board_fen``."""
+    board = game.board()
+    moves = []
+    for move in game.mainline_moves():
+        san = board.san(move)
+        board.push(move)
+        moves.append(pgn.PlayedMove(san, move.uci(), board.board_fen()))
+    return moves
+
+
+def test_recorded_moves_equal_a_replay() -> None:
+    rng = random.Random(7)
+    texts = [pgn_of(random_game(rng, rng.randint(0, 200))) for _ in range(150)]
+    start = chess.Board("r3k2r/pppq1ppp/2n2n2/3pp3/3PP3/2N2N2/PPPQ1PPP/R3K2R b KQkq - 3 9")
+    texts.append(pgn_of(random_game(rng, 60, start.copy())))  # from_board writes the FEN
+    texts.append("1. e4 e5 (1... c5 2. Nf3 (2. Nc3) d6) 2. Nf3 { a comment } Nc6 $1 3. -- Nf6 *\n")
+    texts.append("1. e4 e5 2. Nf3 Nc6 3. Bb5 Ke7 4. Ng5 Kd6 5. Nxf7+ Kc5 6. Qf3 Zq9 7. Qf7 *\n")
+    texts.append("1. Nf3 Nf6 2. Nc3 Nc6 3. Nb1 Nb8 4. Ng1 Ng8 5. Nf3 Nf6 6. Nd4 Nd5 7. Nb5 *\n")
+    for text in texts:
+        game = chess.pgn.read_game(io.StringIO(text), Visitor=pgn._MainlineRecorder)
+        assert game is not None
+        noted = pgn._recorded_moves(game)
+        assert noted is not None and noted == replayed(game), text
+
+
+def test_placement_is_board_fen() -> None:
+    rng = random.Random(11)
+    for _ in range(300):
+        board = random_game(rng, rng.randint(0, 150))
+        assert pgn.placement(board) == board.board_fen()
+
+
+def test_the_pgn_export_written_from_san_is_python_chess_own() -> None:
+    rng = random.Random(3)
+    for index in range(120):
+        board = random_game(rng, rng.randint(0, 260))
+        text = pgn_of(board, rng.choice(["1-0", "0-1", "1/2-1/2", "*"]))
+        (game,) = pgn.read_pgn_text(text, Path("x.pgn"), Problems())
+        headers = {"Event": "E" * (index % 90), "White": 'O"Brien', "Result": "*", "Zz": "x\\y"}
+        for tags in (game.headers, headers, {}):
+            plain = pgn._export_game(
+                tuple(game.moves), tuple((k, pgn.escape_tag(v)) for k, v in tags.items())
+            )
+            assert pgn.export_game(game.moves, tags) == plain
+
+
+def test_reading_block_by_block_is_reading_the_file() -> None:
+    paths = sorted((ROOT / "content").rglob("*.pgn")) + sorted(FIXTURES.rglob("*.pgn"))
+    texts = [(path, pgn.decode(path.read_bytes())) for path in paths]
+    base = texts[0][1]
+    for index, text in enumerate(
+        (
+            base.replace("\n", "\r"),
+            base.replace("\n", "\r\n"),
+            base.replace("\n\n[Event", "\n\x85\n[Event"),
+            "junk before\n" + base,
+            base[: len(base) // 2],
+            base.replace("[Round", "\n[Round", 5),
+        )
+    ):
+        texts.append((Path(f"odd-{index}.pgn"), text))
+    for path, text in texts:
+        plain, blocks = Problems(), Problems()
+        assert pgn.read_pgn_text(text, path, plain) == pgn.read_pgn_text(
+            text, path, blocks, pgn.read_block
+        )
+        assert plain.items == blocks.items, path
+
+
+ENDINGS = {
+    "mate": ("1. f3 e5 2. g4 Qh4#", "1/2-1/2"),
+    "stalemate": ("1. e3 a5 2. Qh5 Ra6 3. Qxa5 h5 4. h4 Rah6 5. Qxc7 f6 6. Qxd7+ Kf7 "
+                  "7. Qxb7 Qd3 8. Qxb8 Qh7 9. Qxc8 Kg6 10. Qe6", "1-0"),
+    "dead": ("1. e3 c6 2. Ba6 bxa6 3. d3 Qa5+ 4. Kf1 Qxa2 5. Rxa2 g5 6. Rxa6 Bxa6 7. Qf3 Bxd3+ "
+             "8. cxd3 Na6 9. Qxf7+ Kxf7 10. Nc3 Nh6 11. h4 gxh4 12. Rxh4 Kg8 13. Rxh6 Bxh6 "
+             "14. Nf3 Bxe3 15. Bxe3 Nc5 16. Bxc5 Rb8 17. Bxe7 Rxb2 18. Ng1 Rxf2+ 19. Kxf2 a5 "
+             "20. d4 c5 21. Bxc5 h6 22. Ke2 d6 23. Bxd6 Kf7 24. Ne4 Ke8 25. Ba3 h5 26. Bc1 Rh7 "
+             "27. Nd2 Rd7 28. Nc4 Rxd4 29. Nxa5 Kd8 30. Be3 Rh4 31. Kf2 Rd4 32. Bxd4 h4 "
+             "33. Bc5 Kc8 34. g3 hxg3+ 35. Kxg3 Kc7 36. Bb4 Kd7 37. Bc3 Kd8 38. Kf2 Kd7 "
+             "39. Ne2 Kc7 40. Bd2 Kb6 41. Bh6 Kxa5 42. Kg2 Kb6 43. Bg7 Kc6 44. Ba1 Kd6 "
+             "45. Kh2 Kc7 46. Nf4 Kb7 47. Bg7 Kc8 48. Bf8 Kd7 49. Bh6 Kc8 50. Ne2 Kd8 "
+             "51. Kh1 Ke7 52. Nc3 Kd8 53. Nd1 Kc7 54. Ne3 Kc8 55. Nf5 Kb7 56. Bc1 Ka6 "
+             "57. Kg2 Ka7 58. Kh3 Kb6 59. Bb2 Ka7 60. Kg3 Ka6 61. Ng7 Kb6 62. Ne6 Ka6 "
+             "63. Nc5+ Kb5 64. Kh3 Kxc5", "1-0"),
+    "fivefold": ("1. Nf3 Nf6 2. Ng1 Ng8 3. Nf3 Nf6 4. Ng1 Ng8 5. Nf3 Nf6 6. Ng1 Ng8 "
+                 "7. Nf3 Nf6 8. Ng1 Ng8", "1-0"),
+    "ordinary": ("1. e4 e5 2. Nf3 Nc6 3. Bb5 a6", "1-0"),
+    "check": ("1. e4 e5 2. Qh5 Nc6 3. Qxf7+", "0-1"),
+}  # fmt: skip
+
+
+def test_final_positions_are_judged_alike_without_a_replay(
+    make_site: SiteMaker, monkeypatch: pytest.MonkeyPatch
+) -> None:
+    names = ("Alpha, Anna", "Bravo, Bob", "Charlie, Carl", "Delta, Dora")
+    pairs = [(0, 1), (2, 3), (0, 2), (1, 3), (0, 3), (1, 2)]
+    games = "".join(
+        pgn_game(f"{n // 2 + 1}.{n % 2 + 1}", names[pairs[n][0]], names[pairs[n][1]], res, moves)
+        for n, (moves, res) in enumerate(ENDINGS.values())
+    )
+    site = make_site(event_toml(rounds=3), {"games.pgn": games})
+    event, problems = load(site)
+    assert event is not None and not problems.errors
+    fast = Problems()
+    checks.check_final_positions(event, fast)
+    monkeypatch.setattr(checks, "_plainly_open", lambda game: False)
+    slow = Problems()
+    checks.check_final_positions(event, slow)
+    assert fast.items == slow.items
+    expected = [dict(p.context)["expected"] for p in fast.items]
+    assert sorted(expected) == ["0-1", "1/2-1/2", "1/2-1/2", "1/2-1/2"]  # ordinary, check: no
+
+
+def template_chain(environment: jinja2.Environment, name: str) -> dict[str, nodes.Template]:
+    """A template and every template it extends, includes or imports, parsed."""
+    found: dict[str, nodes.Template] = {}
+    todo = [name]
+    while todo:
+        current = todo.pop()
+        if current in found:
+            continue
+        source = environment.loader.get_source(environment, current)[0]  # type: ignore[union-attr]
+        found[current] = environment.parse(source)
+        todo.extend(r for r in jinja2.meta.find_referenced_templates(found[current]) if r)
+    return found
+
+
+def test_a_game_page_key_covers_what_its_templates_show(tmp_path: Path) -> None:
+    environment = make_environment(None)
+    chain = template_chain(environment, "game.html")
+    defined = set(environment.globals)
+    for tree in chain.values():
+        defined |= {n.name for n in tree.find_all(nodes.Name) if n.ctx in ("store", "param")}
+        defined |= {m.name for m in tree.find_all(nodes.Macro)}
+        for imported in tree.find_all(nodes.FromImport):
+            defined |= {n if isinstance(n, str) else n[-1] for n in imported.names}
+    used = set().union(*(jinja2.meta.find_undeclared_variables(t) for t in chain.values()))
+    guarded = {"championship", "sections", "shown"}  # base.html: `is defined`, never set here
+    assert used - defined - guarded <= site_module.GAME_PAGE_CONTEXT
+
+    # The context a game page really gets: what the key leaves out, no template reads.
+    site = tmp_path / "demo"
+    shutil.copytree(ROOT / "content", site / "content")
+    jobs: list[site_module.PageJob] = []
+    original = site_module.write_pages
+
+    def capture(renderer, pages, count, sink):  # type: ignore[no-untyped-def]
+        jobs.extend(pages)
+        return original(renderer, pages, count, sink)
+
+    with pytest.MonkeyPatch.context() as patch:
+        patch.setattr("generator.cache.write_pages", capture)
+        build_site(site, jobs=1)
+    game_jobs = [job for job in jobs if job.template == "game.html"]
+    assert game_jobs and all(job.key for job in game_jobs)
+    context = set(game_jobs[0].context) | {"board", "piece_defs", "viewer_data", "pgn_text"}
+    assert (context - site_module.GAME_PAGE_CONTEXT).isdisjoint(used)
+    assert not guarded & context
+
+    # Attributes read from the objects whose key is a summary.
+    read = {
+        (n.node.name, n.attr)
+        for tree in chain.values()
+        for n in tree.find_all(nodes.Getattr)
+        if isinstance(n.node, nodes.Name)
+    }
+    event_summary = {"config", "name", "slug", "rounds", "rounds_played", "is_round_robin"}
+    assert {attr for name, attr in read if name == "event"} <= event_summary | {"player"}
+    site_summary = {"title", "base_url", "language", "description", "championships"}
+    assert {attr for name, attr in read if name == "site"} <= site_summary
+
+    # `prizes` only decides whether the navigation links the prize page.
+    tests = {
+        id(node.test)
+        for tree in chain.values()
+        for node in tree.find_all((nodes.If, nodes.CondExpr))
+    }
+    prizes = [n for t in chain.values() for n in t.find_all(nodes.Name) if n.name == "prizes"]
+    assert prizes and all(id(n) in tests for n in prizes)
+
+
+def test_page_keys_are_the_same_in_every_build(tmp_path: Path) -> None:
+    site = tmp_path / "demo"
+    shutil.copytree(ROOT / "content", site / "content")
+    build_site(site)
+    folder = site / ".crosstable-cache" / "output"
+    first = SiteState.load(folder)
+    shutil.rmtree(site / "output")
+    build_site(site)  # the inputs are the same; only the output went
+    second = SiteState.load(folder)
+    assert first is not None and second is not None
+    keys = {path: record[2] for path, record in first.files.items() if record[2]}
+    assert keys and keys == {path: record[2] for path, record in second.files.items() if record[2]}
+    assert isinstance(IncrementalSite(None, site / "output", 1).keys, dict)
+
+
+def test_tie_breaks_look_at_each_player_a_bounded_number_of_times(
+    make_site: SiteMaker, monkeypatch: pytest.MonkeyPatch
+) -> None:
+    """FB, KS and AOB once looked at every player for every player; now each context works
+    out the drawn last round, the Koya line and each opponent's Buchholz once."""
+    players = 40
+    body = "".join(
+        f'[[players]]\nname = "P{n:02d}, X"\nrating = {2400 - n}\n\n' for n in range(players)
+    )
+    head = 'name = "Open"\nformat = "swiss"\nrounds = 3\nstart = 2026-07-01\n'
+    head += 'tiebreaks = ["FB", "KS", "AOB", "BH/C1", "SB"]\n\n'
+    games = ""
+    circle = list(range(players))
+    for round_number in (1, 2, 3):  # the circle method: nobody meets anybody twice
+        for board in range(players // 2):
+            white, black = circle[board], circle[players - 1 - board]
+            result = "1-0" if (board + round_number) % 3 else "1/2-1/2"
+            games += pgn_game(
+                f"{round_number}.{board + 1}", f"P{white:02d}, X", f"P{black:02d}, X", result
+            )
+        circle = [circle[0], circle[-1], *circle[1:-1]]
+    site = make_site(head + body, {"games.pgn": games})
+    event, problems = load(site)
+    assert event is not None, [p.format() for p in problems.items]
+    counts = {"drawn": 0, "koya": 0, "buchholz": 0}
+    drawn, koya, buchholz = tiebreaks._final_round_drawn, tiebreaks.koya_line, tiebreaks.buchholz
+
+    def count(name, function):  # type: ignore[no-untyped-def]
+        def counted(*args):  # type: ignore[no-untyped-def]
+            counts[name] += 1
+            return function(*args)
+
+        return counted
+
+    monkeypatch.setattr(tiebreaks, "_final_round_drawn", count("drawn", drawn))
+    monkeypatch.setattr(tiebreaks, "koya_line", count("koya", koya))
+    monkeypatch.setattr(tiebreaks, "buchholz", count("buchholz", buchholz))
+    rank(event, player_records(event))
+    assert counts["drawn"] <= 1 and counts["koya"] <= 1
+    assert counts["buchholz"] <= players * 3  # BH/C1, FB and one per player for AOB
+    outcome = decide(event, Problems())
+    assert len(outcome.history) == 2
