@@ -22,7 +22,9 @@ from .cache import (
     SiteState,
     build_folder,
     input_fingerprint,
+    load_memos,
     pgn_files,
+    save_memos,
 )
 from .config import (
     SiteConfig,
@@ -44,7 +46,7 @@ from .rules.checks import arbiter_checks
 from .rules.playoffs import apply_playoffs, resolve_playoffs
 from .rules.prizes import award_prizes, forfeit_cancels_money
 from .rules.scores import player_records
-from .rules.standings import rank
+from .rules.standings import rank_event
 from .text import ordinal
 from .trf import merge_trf, read_trf
 from .write import write_site
@@ -241,10 +243,10 @@ def decide(event: Event, problems: Problems) -> EventOutcome:
     """The rule stage for one event."""
     records = player_records(event)
     arbiter_checks(event, records, problems)
-    math_order = rank(event, records)
+    math_order = rank_event(event, records)
     playoffs = resolve_playoffs(event, math_order, problems)
     standings = apply_playoffs(math_order, playoffs)
-    history = tuple(rank(event, records, after_round=n) for n in range(1, event.rounds_played))
+    history = tuple(rank_event(event, records, n) for n in range(1, event.rounds_played))
     check_categories(event, problems)
     prizes = award_prizes(event, standings, records, playoffs, forfeit_cancels_money(event))
     warnings = tuple(p for p in problems.items if p.severity is Severity.WARNING)
@@ -382,6 +384,8 @@ def build_site(
         report.written = not report.failed(strict)
         return report
     store = PgnStore(folder)
+    if folder is not None:
+        load_memos(folder)
     if content.is_dir():
         store.prefetch(pgn_files(content), jobs)
     render = IncrementalSite(state, output, jobs, folder)
@@ -415,6 +419,7 @@ def build_site(
         render.discard()
     report.written = True
     if folder is not None and staged:
+        save_memos(folder)
         problems = list(report.problems.items)
         render.new_state(report.files, fingerprint, problems, report.notices).save(folder)
     return report

@@ -42,6 +42,7 @@ from .pgn import (
 from .problems import Problem, Problems
 from .render.environment import builtin_templates_dir
 from .render.site import EventOutcome, SiteRenderer, render_pages, write_pages
+from .rules import checks, standings
 from .write import link, stage, swap
 
 
@@ -183,8 +184,9 @@ class PgnStore:
         tasks = _chunks(list(missing.items()), jobs)
         local = functools.partial(_parse_blocks, folder)
         remote = functools.partial(_parse_blocks_pickled, folder)
-        for chunk, found in run_parallel(tasks, jobs, local, remote, _unpickle_blocks):
+        for chunk, found, verdicts in run_parallel(tasks, jobs, local, remote, _unpickle_blocks):
             self._blocks.update(found)
+            checks.VERDICTS.update(verdicts)
             if self.disk is not None and chunk:
                 self.disk.add_chunk(chunk, found)
 
@@ -224,14 +226,26 @@ def _chunks(items: list[tuple[str, str]], jobs: int) -> list[list[tuple[str, str
     return [items[i : i + size] for i in range(0, len(items), size)]
 
 
-def _parse_blocks(
-    folder: str | None, blocks: list[tuple[str, str]]
-) -> tuple[str, dict[str, _BlockResult]]:
-    """Parse some blocks (in a worker process, or in the main one) and keep them on disk."""
+_Verdicts = dict[str, tuple[str, str] | None]
+_Parsed = tuple[str, dict[str, _BlockResult], _Verdicts]
+
+
+def _parse_blocks(folder: str | None, blocks: list[tuple[str, str]]) -> _Parsed:
+    """Parse some blocks (in a worker process, or in the main one) and keep them on disk;
+    judge each game's final position while at it (``checks.final_verdict``)."""
     found = {key: read_block(text) for key, text in blocks}
+    verdicts = _verdicts(found)
     if folder is None:
-        return "", found
-    return _write_chunk(folder, found)
+        return "", found, verdicts
+    return (*_write_chunk(folder, found), verdicts)
+
+
+def _verdicts(found: dict[str, _BlockResult]) -> _Verdicts:
+    verdicts: _Verdicts = {}
+    for games, _ in found.values():
+        for game in games:
+            verdicts[checks.verdict_key(game)] = checks.final_verdict(game)
+    return verdicts
 
 
 def _parse_blocks_pickled(folder: str | None, blocks: list[tuple[str, str]]) -> bytes:
@@ -242,12 +256,36 @@ def _parse_blocks_pickled(folder: str | None, blocks: list[tuple[str, str]]) -> 
     name = _chunk_name(found)
     if folder is not None:
         _write_atomically(Path(folder) / f"{name}.pickle", data)
-    return pickle.dumps((name if folder is not None else "", data), _PICKLE)
+    reply = (name if folder is not None else "", data, _verdicts(found))
+    return pickle.dumps(reply, _PICKLE)
 
 
-def _unpickle_blocks(data: bytes) -> tuple[str, dict[str, _BlockResult]]:
-    name, found = pickle.loads(data)
-    return name, _load_blocks(found)
+def _unpickle_blocks(data: bytes) -> _Parsed:
+    name, found, verdicts = pickle.loads(data)
+    return name, _load_blocks(found), verdicts
+
+
+def load_memos(folder: Path) -> None:
+    """The standings and final-position verdicts an earlier build worked out, for this one."""
+    checks.VERDICTS_USED.clear()
+    standings.RANKED_USED.clear()
+    try:
+        saved = pickle.loads((folder / "memos.pickle").read_bytes())
+        if saved["version"] == code_fingerprint():
+            checks.VERDICTS.update(saved["verdicts"])
+            standings.RANKED.update(saved["ranked"])
+    except Exception:  # none yet, damaged or of another version: work them out again
+        pass
+
+
+def save_memos(folder: Path) -> None:
+    """Keep what this build asked for, for the next build."""
+    memos = {
+        "version": code_fingerprint(),
+        "verdicts": {k: checks.VERDICTS[k] for k in checks.VERDICTS_USED if k in checks.VERDICTS},
+        "ranked": {k: standings.RANKED[k] for k in standings.RANKED_USED if k in standings.RANKED},
+    }
+    _write_atomically(folder / "memos.pickle", pickle.dumps(memos, _PICKLE))
 
 
 _Packed = tuple[PgnGame, str, str, str]

@@ -642,14 +642,19 @@ def _export_from_san(moves: Sequence[PlayedMove], header_items: tuple[tuple[str,
     lines = [f'[{key} "{headers[key]}"]' for key in ordered]
     if lines:
         lines.append("")
+    sans = [move.san for move in moves]
+    pairs = zip(_MOVE_NUMBERS, sans[0::2], sans[1::2], strict=False)  # shortest: whole moves
+    words = list(itertools.chain.from_iterable(pairs))
+    if len(sans) % 2:
+        words += (f"{len(sans) // 2 + 1}.", sans[-1])
+    words.append(headers.get("Result", "*"))
+    if len(sans) < 2 * len(_MOVE_NUMBERS) and len(words[-1]) < _COLUMNS:
+        # python-chess puts a word on the line while the line, with a space after each word,
+        # stays within 80 columns: lines of at most 79 characters, filled greedily.
+        lines.extend(_WRAP.findall(" ".join(words)))
+        return "\n".join(lines).rstrip()
     current = ""
-    tokens: list[str] = []
-    for index, move in enumerate(moves):
-        if index % 2 == 0:
-            tokens.append(f"{index // 2 + 1}. ")
-        tokens.append(move.san + " ")
-    tokens.append(headers.get("Result", "*") + " ")
-    for token in tokens:
+    for token in (word + " " for word in words):
         if _COLUMNS - len(current) < len(token):
             if current:
                 lines.append(current.rstrip())
@@ -658,6 +663,10 @@ def _export_from_san(moves: Sequence[PlayedMove], header_items: tuple[tuple[str,
     if current:
         lines.append(current.rstrip())
     return "\n".join(lines).rstrip()
+
+
+_MOVE_NUMBERS = tuple(f"{number}." for number in range(1, 1000))
+_WRAP = re.compile(rf"(.{{1,{_COLUMNS - 1}}})(?: |$)")
 
 
 _TAG_ESCAPE = re.compile(r'\\([\\"])')

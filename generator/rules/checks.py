@@ -22,13 +22,16 @@ not judged again by the move-based checks.
 from __future__ import annotations
 
 import functools
+import hashlib
 from collections import defaultdict
 from collections.abc import Iterator
 from dataclasses import replace
+from typing import Protocol
 
 import chess
 
 from ..model import Event, Game
+from ..pgn import PlayedMove
 from ..problems import Problems
 from .scores import Kind, PlayerRecord
 
@@ -105,7 +108,7 @@ def moves_played(board: chess.Board) -> int:
     return board.fullmove_number - (1 if board.turn == chess.WHITE else 0)
 
 
-def final_board(game: Game) -> chess.Board | None:
+def final_board(game: _Played) -> chess.Board | None:
     """The game's last position, replayed with its history (repetitions need it)."""
     fen = game.headers.get("FEN") if game.headers.get("SetUp", "1") != "0" else None
     return _replay(fen, tuple(move.uci for move in game.moves))
@@ -212,7 +215,50 @@ def expected_result(board: chess.Board) -> tuple[str, str] | None:
     return None
 
 
-def _plainly_open(game: Game) -> bool:
+class _Played(Protocol):
+    """A game as the final-position checks read it: a ``Game``, or a ``PgnGame`` just parsed."""
+
+    @property
+    def headers(self) -> dict[str, str]: ...
+
+    @property
+    def moves(self) -> tuple[PlayedMove, ...]: ...
+
+
+VERDICTS: dict[str, tuple[str, str] | None] = {}
+"""``final_verdict`` of games seen before, by ``verdict_key``: kept between builds by
+``generator.cache`` (and worked out while parsing, in several processes)."""
+
+
+VERDICTS_USED: set[str] = set()
+"""The keys of ``VERDICTS`` this build asked for (the ones worth keeping)."""
+
+
+def verdict_key(game: _Played) -> str:
+    """What the final position follows from: the starting position's tags and the moves."""
+    start = [game.headers.get(tag, "") for tag in ("FEN", "SetUp", "Variant")]
+    moves = " ".join([move.uci for move in game.moves])
+    return hashlib.blake2b(f"{start}{moves}".encode(), digest_size=16).hexdigest()
+
+
+def final_verdict(game: _Played) -> tuple[str, str] | None:
+    """``expected_result`` of the game's final position (``None`` also when it has no moves
+    or they cannot be replayed), without replaying ordinary games (``_plainly_open``)."""
+    key = verdict_key(game)
+    VERDICTS_USED.add(key)
+    if key in VERDICTS:
+        return VERDICTS[key]
+    verdict = None
+    if game.moves and not _plainly_open(game):
+        board = final_board(game)
+        verdict = expected_result(board) if board is not None else None
+    if len(VERDICTS) > 200_000:  # serve runs for days
+        VERDICTS.clear()
+    VERDICTS[key] = verdict
+    return verdict
+
+
+def _plainly_open(game: _Played) -> bool:
     """Whether the final position certainly allows any result, told without replaying the game
     (most games end by resignation or agreement in an ordinary position).
 
@@ -244,10 +290,7 @@ def check_final_positions(event: Event, problems: Problems) -> None:
     for game in all_games(event):
         if not game.moves or game.illegal or game.reason or game.forfeit:
             continue
-        if _plainly_open(game):
-            continue
-        board = final_board(game)
-        found = expected_result(board) if board is not None else None
+        found = final_verdict(game)
         if found is None or found[0] == game.result:
             continue
         expected, why = found

@@ -8,6 +8,7 @@ them, so the pages can say why one player is ahead of the next.
 
 from __future__ import annotations
 
+import hashlib
 import itertools
 from collections.abc import Sequence
 from dataclasses import dataclass, field
@@ -24,7 +25,7 @@ from .tiebreaks import (
     direct_encounter_explained,
     direct_encounter_scores,
     parse_code,
-    tiebreak_value,
+    tiebreak_values,
 )
 
 
@@ -61,6 +62,69 @@ class Standings:
         return {row.player.number: i for i, row in enumerate(self.rows, start=1)}
 
 
+_Row = tuple[int, int, str, str, tuple[tuple[str, float], ...], str]
+"""A standings row without its objects: number, rank, place, decided by, tie-breaks, reason."""
+
+RANKED: dict[str, tuple[_Row, ...]] = {}
+"""Standings worked out before, by ``_ranking_key``: the earlier rounds' standings do not
+change when a later round's result does (kept between builds by ``generator.cache``)."""
+
+RANKED_USED: set[str] = set()
+"""The keys of ``RANKED`` this build asked for (the ones worth keeping)."""
+
+_EVENT_KEYS: list[tuple[Event, str, dict[int, str]]] = []
+"""The last event's settings and rounds as digests, for ``_ranking_key``."""
+
+
+def rank_event(
+    event: Event, records: dict[int, PlayerRecord], after_round: int | None = None
+) -> Standings:
+    """``rank(event, records, after_round)`` for the event's own ``records``
+    (``scores.player_records(event)``), worked out once for the same inputs (``RANKED``)."""
+    rounds = event.rounds_played if after_round is None else after_round
+    key = _ranking_key(event, rounds, after_round is None)
+    RANKED_USED.add(key)
+    found = RANKED.get(key)
+    if found is None:
+        standings = rank(event, records, after_round)
+        if len(RANKED) > 10_000:  # serve runs for days
+            RANKED.clear()
+        RANKED[key] = tuple(
+            (r.player.number, r.rank, r.place, r.decided_by, tuple(r.tiebreaks.items()), r.reason)
+            for r in standings.rows
+        )
+        return standings
+    counted = records if after_round is None else {n: r.upto(rounds) for n, r in records.items()}
+    rows = tuple(
+        StandingRow(event.player(number), counted[number], place_rank, place, by, dict(tbs), why)
+        for number, place_rank, place, by, tbs, why in found
+    )
+    return Standings(rows, rounds)
+
+
+def _ranking_key(event: Event, rounds: int, final: bool) -> str:
+    """Everything the standings after ``rounds`` rounds depend on: the event's settings (its
+    event.toml, players, tie-breaks and rules), and each game and bye of those rounds."""
+    if not _EVENT_KEYS or _EVENT_KEYS[0][0] is not event:
+        settings = repr((event.config, event.players, event.tiebreaks, event.rules_edition))
+        by_round: dict[int, list[tuple[object, ...]]] = {}
+        for game in event.games:
+            by_round.setdefault(game.round, []).append(
+                (game.board, game.white, game.black, game.result)
+            )
+        for bye in event.byes:
+            by_round.setdefault(bye.round, []).append((bye.player, bye.points))
+        digests = {n: _digest(repr(items)) for n, items in by_round.items()}
+        _EVENT_KEYS[:] = [(event, _digest(settings), digests)]
+    _, settings_digest, digests = _EVENT_KEYS[0]
+    played = [digests.get(n, "") for n in range(1, rounds + 1)]
+    return _digest(repr((settings_digest, rounds, final, played)))
+
+
+def _digest(text: str) -> str:
+    return hashlib.blake2b(text.encode(), digest_size=16).hexdigest()
+
+
 @dataclass
 class _Boundary:
     """What separates a player from the next one in the order."""
@@ -84,7 +148,7 @@ def rank(
     values: dict[str, dict[int, float]] = {}
     for code in codes:
         if parse_code(code).base != "DE":
-            values[code] = {p.number: tiebreak_value(ctx, code, p.number) for p in event.players}
+            values[code] = tiebreak_values(ctx, code, (p.number for p in event.players))
     de_values: dict[str, dict[int, float]] = {c: {} for c in codes if parse_code(c).base == "DE"}
 
     order: list[int] = []

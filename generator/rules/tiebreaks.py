@@ -144,6 +144,7 @@ class TiebreakContext:
         self.draw = event.scoring.draw
         self.players: dict[int, Player] = {p.number: p for p in event.players}
         self.table = table
+        self._terms: dict[tuple[int, bool], list[Term]] = {}
         self.memo: dict[tuple[object, ...], float] = {}
         """Values worked out once per context: tie-breaks that look at every opponent's own
         tie-break (AOB, APRO, APPO) ask for the same player's value many times."""
@@ -155,10 +156,14 @@ class TiebreakContext:
         """The context after ``rounds`` rounds (default: all rounds played so far)."""
         counted = event.rounds_played if rounds is None else rounds
         table: dict[int, tuple[Round, ...]] = {}
+        slots: dict[tuple[Kind, float | None], Slot] = {}  # the same few, for every round
         for number, record in records.items():
             played: list[Round] = []
             for entry in record.entries[:counted]:
-                slot = _slot(entry.kind, entry.bye.points if entry.bye else None, event)
+                kind = (entry.kind, entry.bye.points if entry.bye else None)
+                slot = slots.get(kind)
+                if slot is None:
+                    slot = slots[kind] = _slot(*kind, event)
                 opponent = None if slot is Slot.ZERO_BYE else entry.opponent
                 colour = None if slot is Slot.ZERO_BYE else entry.colour
                 played.append(Round(entry.round, slot, entry.points, opponent, colour))
@@ -205,7 +210,17 @@ class TiebreakContext:
         return min(own, self.draw * self.rounds)
 
     def opponent_terms(self, player: int, forfeits_played: bool = False) -> list[Term]:
-        """For BH and SB: per round the opponent's (or dummy's) score and the points scored."""
+        """For BH and SB: per round the opponent's (or dummy's) score and the points scored.
+
+        Worked out once per player (BH, its cuts and SB all ask); the list is shared, not to be
+        changed."""
+        key = (player, forfeits_played)
+        terms = self._terms.get(key)
+        if terms is None:
+            terms = self._terms[key] = self._opponent_terms(player, forfeits_played)
+        return terms
+
+    def _opponent_terms(self, player: int, forfeits_played: bool) -> list[Term]:
         terms = []
         for current in self.table[player]:
             if current.slot in (Slot.NOT_A_ROUND, Slot.PENDING):
@@ -617,6 +632,15 @@ def describe(code: str) -> str:
     if parsed.modifiers.forfeits_played:
         text += ", forfeits counted as games"
     return text
+
+
+def tiebreak_values(ctx: TiebreakContext, code: str, players: Iterable[int]) -> dict[int, float]:
+    """The value of one non-group tie-break for each of ``players``."""
+    parsed = parse_code(code)
+    function = DEFINITIONS[parsed.base].function
+    if function is None:
+        raise ValueError(f"{code} is decided within a group, not per player")
+    return {player: function(ctx, player, parsed.modifiers) for player in players}
 
 
 def tiebreak_value(ctx: TiebreakContext, code: str, player: int) -> float:
