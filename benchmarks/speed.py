@@ -70,18 +70,23 @@ SIZES = (
     Size("swiss2000", "2,000-player 11-round Swiss", 2000, 11, "swiss"),
 )
 
-SURNAMES = """Abara Achterberg Adeyemi Albrecht Alcott Amundsen Anand Andersen Arcos Ashdown Baptiste
-Barros Beaumont Bergstrom Bianchi Blackwood Bogdan Brennan Calloway Carvalho Castellan Chandra
-Chen Coelho Dalgaard Delacroix Desai Dimitrov Donnelly Drummond Duarte Eklund Esposito Falk
+SURNAMES = """
+Abara Achterberg Adeyemi Albrecht Alcott Amundsen Anand Andersen Arcos Ashdown Baptiste Barros
+Beaumont Bergstrom Bianchi Blackwood Bogdan Brennan Calloway Carvalho Castellan Chandra Chen
+Coelho Dalgaard Delacroix Desai Dimitrov Donnelly Drummond Duarte Eklund Esposito Falk
 Fernandes Fitzgerald Fonseca Galloway Garnier Gonzaga Gruber Haddad Halvorsen Hartmann Horvat
 Ibarra Ivanova Jablonski Jansen Kaminski Kapoor Keller Kowalczyk Kuznetsov Lambert Larsen
 Lindqvist Lombardi Lucero Madsen Maher Marchetti Mbeki Moreau Nakamura Navarro Nielsen Novak
-Nowak Okafor Olsen Ortega Pacheco Petrov Quintero Radu Ramos Reyes Rossi Sandoval Santos Schmidt
-Silva Sokolov Tanaka Teixeira Torres Ueda Valdez Varga Vasquez Weber Wojcik Yamamoto Zeller""".split()
-GIVEN = """Ada Alba Amir Anika Aris Bea Bruno Carla Cyrus Dara Dev Elin Emil Enzo Esme Farah Felix
-Gaia Greta Hana Hugo Ilse Ines Ivo Jana Jonas Kai Kira Lars Lea Leon Lina Luca Mara Mateo Mila
-Nadia Nico Noor Oona Oskar Petra Pia Quinn Rafa Rhea Rosa Sami Sara Selin Tariq Tess Theo Una
-Uri Vera Vito Wren Xena Yara Yusuf Zara Zoran""".split()
+Nowak Okafor Olsen Ortega Pacheco Petrov Quintero Radu Ramos Reyes Rossi Sandoval Santos
+Schmidt Silva Sokolov Tanaka Teixeira Torres Ueda Valdez Varga Vasquez Weber Wojcik Yamamoto
+Zeller
+""".split()  # noqa: SIM905
+GIVEN = """
+Ada Alba Amir Anika Aris Bea Bruno Carla Cyrus Dara Dev Elin Emil Enzo Esme Farah Felix Gaia
+Greta Hana Hugo Ilse Ines Ivo Jana Jonas Kai Kira Lars Lea Leon Lina Luca Mara Mateo Mila Nadia
+Nico Noor Oona Oskar Petra Pia Quinn Rafa Rhea Rosa Sami Sara Selin Tariq Tess Theo Una Uri
+Vera Vito Wren Xena Yara Yusuf Zara Zoran
+""".split()  # noqa: SIM905
 FEDERATIONS = ("AUS", "NZL", "IND", "ENG", "GER", "FRA", "ESP", "USA", "BRA", "NOR")
 
 
@@ -222,7 +227,9 @@ def berger_rounds(count: int) -> list[list[tuple[int, int]]]:
 
 def make_players(size: Size, rng: random.Random) -> list[Player]:
     combos = rng.sample(range(len(SURNAMES) * len(GIVEN)), size.players)
-    ratings = sorted((min(2800, max(1000, int(rng.gauss(1850, 320)))) for _ in combos), reverse=True)
+    ratings = sorted(
+        (min(2800, max(1000, int(rng.gauss(1850, 320)))) for _ in combos), reverse=True
+    )
     players = []
     for number, (combo, rating) in enumerate(zip(combos, ratings, strict=True), start=1):
         surname, given = SURNAMES[combo // len(GIVEN)], GIVEN[combo % len(GIVEN)]
@@ -410,6 +417,7 @@ code = child.wait()
 seconds = time.perf_counter() - start
 usage = resource.getrusage(resource.RUSAGE_CHILDREN)
 print(json.dumps({"seconds": seconds, "code": code, "maxrss_kb": usage.ru_maxrss,
+                  "cpu_seconds": usage.ru_utime + usage.ru_stime,
                   "tree_peak_bytes": peak[0], "output": out.decode("utf-8", "replace")}))
 """
 
@@ -456,7 +464,18 @@ def result_published(site: Path, edit: dict[str, Any]) -> bool:
     )
 
 
-def measure(size: Size, generated: Path, work: Path, repeat: int) -> dict[str, Any]:
+def show(name: str, figures: dict[str, Any]) -> None:
+    print(
+        f"  {name.replace('_', ' '):<32} {figures['seconds']:8.2f} s  "
+        f"(CPU {figures['cpu_seconds']:7.2f} s)  peak {figures['maxrss_kb'] / 1024:5.0f} MB "
+        f"(process tree {figures['tree_peak_bytes'] / 2**20:.0f} MB)",
+        flush=True,
+    )
+
+
+def measure(
+    size: Size, generated: Path, work: Path, repeat: int, cold_only: bool = False
+) -> dict[str, Any]:
     edit = json.loads((generated / "edit.json").read_text())
     pgn_files = sorted((generated / "content").rglob("*.pgn"))
     parses = [parse_time(pgn_files) for _ in range(repeat)]
@@ -468,20 +487,19 @@ def measure(size: Size, generated: Path, work: Path, repeat: int) -> dict[str, A
         shutil.rmtree(site, ignore_errors=True)
         shutil.copytree(generated / "content", site / "content")
         runs["cold"].append(timed_build(site))
+        show("cold", runs["cold"][-1])
         files, size_bytes = output_size(site / "output")
-        change_one_result(site, edit)
-        runs["one_result"].append(timed_build(site))
-        if not result_published(site, edit):
-            raise SystemExit("the rebuild after one changed result did not publish it")
-        runs["no_change"].append(timed_build(site))
+        if not cold_only:
+            change_one_result(site, edit)
+            runs["one_result"].append(timed_build(site))
+            show("one_result", runs["one_result"][-1])
+            if not result_published(site, edit):
+                raise SystemExit("the rebuild after one changed result did not publish it")
+            runs["no_change"].append(timed_build(site))
+            show("no_change", runs["no_change"][-1])
         shutil.rmtree(site, ignore_errors=True)
-        for name, figures in runs.items():
-            f = figures[-1]
-            print(
-                f"  {name.replace('_', ' '):<32} {f['seconds']:8.2f} s  "
-                f"peak {f['maxrss_kb'] / 1024:6.0f} MB (tree {f['tree_peak_bytes'] / 2**20:.0f} MB)",
-                flush=True,
-            )
+    if cold_only:  # a build without a cache takes as long every time
+        runs["one_result"] = runs["no_change"] = runs["cold"]
     best = {name: min(figures, key=lambda f: f["seconds"]) for name, figures in runs.items()}
     cold = best["cold"]["seconds"]
     return {
@@ -496,6 +514,7 @@ def measure(size: Size, generated: Path, work: Path, repeat: int) -> dict[str, A
         "cold_seconds": cold,
         "one_result_seconds": best["one_result"]["seconds"],
         "no_change_seconds": best["no_change"]["seconds"],
+        "cpu_seconds": {k: v["cpu_seconds"] for k, v in best.items()},
         "peak_rss_mb": {k: v["maxrss_kb"] / 1024 for k, v in best.items()},
         "tree_peak_mb": {k: v["tree_peak_bytes"] / 2**20 for k, v in best.items()},
         "output_files": files,
@@ -506,6 +525,8 @@ def measure(size: Size, generated: Path, work: Path, repeat: int) -> dict[str, A
             "no_change_over_cold": best["no_change"]["seconds"] / cold,
         },
         "all_runs_seconds": {k: [f["seconds"] for f in v] for k, v in runs.items()},
+        "cold_only": cold_only,
+        "load_average": os.getloadavg() if hasattr(os, "getloadavg") else None,
     }
 
 
@@ -540,7 +561,9 @@ def report(results: list[dict[str, Any]]) -> None:
         print(f"  {name.replace('_', ' '):<22} {shown:>8} (target <= {limit_shown}): {verdict}")
     peak = max(largest["tree_peak_mb"].values())
     verdict = "met" if peak < MEMORY_TARGET_MB else "NOT met"
-    print(f"  {'peak memory (tree)':<22} {peak:>6.0f} MB (target < {MEMORY_TARGET_MB} MB): {verdict}")
+    print(
+        f"  {'peak memory (tree)':<22} {peak:>6.0f} MB (target < {MEMORY_TARGET_MB} MB): {verdict}"
+    )
 
 
 def main(argv: Sequence[str] | None = None) -> int:
@@ -554,6 +577,11 @@ def main(argv: Sequence[str] | None = None) -> int:
     )
     parser.add_argument(
         "--json", type=Path, default=Path("speed.json"), help="default: ./speed.json"
+    )
+    parser.add_argument(
+        "--cold-only",
+        action="store_true",
+        help="time the cold build only (for a version without a build cache)",
     )
     parser.add_argument(
         "--cache",
@@ -573,13 +601,15 @@ def main(argv: Sequence[str] | None = None) -> int:
     with tempfile.TemporaryDirectory(dir=args.cache, prefix="work-") as folder:
         for size in chosen:
             print(f"{size.label}:", flush=True)
-            results.append(measure(size, generated[size.key], Path(folder), args.repeat))
+            results.append(
+                measure(size, generated[size.key], Path(folder), args.repeat, args.cold_only)
+            )
     report(results)
     commit = subprocess.run(
         ["git", "rev-parse", "--short", "HEAD"], capture_output=True, text=True, cwd=ROOT
     ).stdout.strip()
     data = {
-        "when": dt.datetime.now(dt.timezone.utc).isoformat(timespec="seconds"),
+        "when": dt.datetime.now(dt.UTC).isoformat(timespec="seconds"),
         "commit": commit,
         "seed": args.seed,
         "generator_version": GENERATOR_VERSION,
