@@ -7,6 +7,7 @@ holding every problem found, so the command line can print them all at once.
 from __future__ import annotations
 
 import errno
+import gc
 import os
 from collections.abc import Callable
 from dataclasses import dataclass, field, replace
@@ -37,7 +38,7 @@ from .config.event import EventConfig, check_event
 from .config.schema import Issue
 from .config.toml_lines import KeyPath, line_of
 from .model import Championship, Event, Page, Site, slugify
-from .parallel import usable_cpus
+from .parallel import JOBS, usable_cpus
 from .pgn import PARSE_CACHE, decode, read_pgn_files
 from .problems import Problems, Severity
 from .render.site import RESERVED_PAGES, EventOutcome, render_site
@@ -46,7 +47,7 @@ from .rules.checks import arbiter_checks
 from .rules.playoffs import apply_playoffs, resolve_playoffs
 from .rules.prizes import award_prizes, forfeit_cancels_money
 from .rules.scores import player_records
-from .rules.standings import rank_event
+from .rules.standings import rank_ahead, rank_event
 from .text import ordinal
 from .trf import merge_trf, read_trf
 from .write import write_site
@@ -243,6 +244,7 @@ def decide(event: Event, problems: Problems) -> EventOutcome:
     """The rule stage for one event."""
     records = player_records(event)
     arbiter_checks(event, records, problems)
+    rank_ahead(event, records, [None, *range(1, event.rounds_played)], JOBS.get())
     math_order = rank_event(event, records)
     playoffs = resolve_playoffs(event, math_order, problems)
     standings = apply_playoffs(math_order, playoffs)
@@ -386,11 +388,12 @@ def build_site(
     store = PgnStore(folder)
     if folder is not None:
         load_memos(folder)
-    if content.is_dir():
-        store.prefetch(pgn_files(content), jobs)
-    render = IncrementalSite(state, output, jobs, folder)
     token = PARSE_CACHE.set(store)
+    jobs_token = JOBS.set(jobs)
+    render = IncrementalSite(state, output, jobs, folder)
     try:
+        if content.is_dir():
+            store.prefetch(pgn_files(content), jobs)
         report = check_site(site_dir, strict, render=render_site if overlaps else render)
         store.save()
         if overlaps:
@@ -416,7 +419,9 @@ def build_site(
             return report
     finally:
         PARSE_CACHE.reset(token)
+        JOBS.reset(jobs_token)
         render.discard()
+        gc.unfreeze()  # see ``cache.keep_from_gc``
     report.written = True
     if folder is not None and staged:
         save_memos(folder)

@@ -14,7 +14,11 @@ import multiprocessing
 import os
 import threading
 from collections.abc import Callable, Iterator, Sequence
+from contextvars import ContextVar
 from typing import TypeVar
+
+JOBS: ContextVar[int] = ContextVar("crosstable_jobs", default=1)
+"""How many processes the rule stage may use (``build_site`` sets it; serve leaves it at 1)."""
 
 _T = TypeVar("_T")
 _R = TypeVar("_R")

@@ -16,6 +16,8 @@ import shutil
 import tempfile
 from pathlib import Path
 
+from .parallel import can_fork
+
 
 def write_site(files: dict[str, bytes], output: Path) -> None:
     output = output.resolve()
@@ -74,4 +76,25 @@ def _swap(staging: Path, output: Path) -> None:
     except BaseException:
         retired.rename(output)
         raise
-    shutil.rmtree(retired, ignore_errors=True)
+    _remove(retired)
+
+
+def _remove(folder: Path) -> None:
+    """Delete the retired site. Its 10,000 files take a second to delete that the build need
+    not wait for: where this process may fork (``parallel.can_fork``), a detached process
+    deletes them (a grandchild, so that no child is left for this process to wait for)."""
+    if not can_fork():
+        shutil.rmtree(folder, ignore_errors=True)
+        return
+    child = os.fork()
+    if child == 0:
+        try:
+            if os.fork() == 0:
+                quiet = os.open(os.devnull, os.O_RDWR)  # let go of the terminal and pipes
+                for descriptor in (0, 1, 2):
+                    os.dup2(quiet, descriptor)
+                os.closerange(3, 1 << 16)
+                shutil.rmtree(folder, ignore_errors=True)
+        finally:
+            os._exit(0)
+    os.waitpid(child, 0)

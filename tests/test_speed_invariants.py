@@ -12,6 +12,7 @@ measures the speed itself).
 
 from __future__ import annotations
 
+import dataclasses
 import io
 import random
 import shutil
@@ -295,3 +296,22 @@ def test_tie_breaks_look_at_each_player_a_bounded_number_of_times(
     assert counts["buchholz"] <= players * 3  # BH/C1, FB and one per player for AOB
     outcome = decide(event, Problems())
     assert len(outcome.history) == 2
+
+
+def test_a_game_page_key_sees_every_field_of_the_game(make_site: SiteMaker) -> None:
+    site = make_site(event_toml(), {"g.pgn": pgn_game("1.1", "Alpha, Anna", "Bravo, Bob", "1-0")})
+    event, _ = load(site)
+    assert event is not None
+    game = event.games[0]
+    white, black = event.player(game.white), event.player(game.black)
+    key = site_module.game_page_key("chrome", game, white, black)
+    others = {
+        "round": 2, "board": 7, "white": 3, "black": 4, "result": "0-1",
+        "moves": (pgn.PlayedMove("e4", "e2e4", "8/8/8/8/4P3/8/8/8"),), "initial_placement": "8/8",
+        "headers": {"Opening": "x"}, "source": Path("other.pgn"), "line": 99, "reason": "late",
+        "pgn_result": "1-0", "illegal": "move 1",
+    }  # fmt: skip
+    assert set(others) == {field.name for field in dataclasses.fields(game)}
+    for name, value in others.items():
+        changed = dataclasses.replace(game, **{name: value})
+        assert site_module.game_page_key("chrome", changed, white, black) != key, name

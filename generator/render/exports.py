@@ -7,6 +7,7 @@ renamed. Numbers are JSON numbers; the order of every list is the published orde
 from __future__ import annotations
 
 import csv
+import hashlib
 import io
 import json
 from collections.abc import Sequence
@@ -223,8 +224,25 @@ def game_headers(event: Event, game: Game) -> dict[str, str]:
     return headers
 
 
+EXPORTS: dict[str, str] = {}
+"""``game_pgn`` of games exported before, by a digest of the tags and moves (kept between
+builds by ``generator.cache``: a rebuild's games.pgn exports only the games that changed)."""
+
+EXPORTS_USED: set[str] = set()
+
+
 def game_pgn(event: Event, game: Game) -> str:
-    return export_game(game.moves, game_headers(event, game))
+    headers = game_headers(event, game)
+    moves = "\n".join([move.uci for move in game.moves])
+    key = hashlib.blake2b(repr((moves, list(headers.items()))).encode(), digest_size=16)
+    digest = key.hexdigest()
+    EXPORTS_USED.add(digest)
+    text = EXPORTS.get(digest)
+    if text is None:
+        if len(EXPORTS) > 100_000:  # serve runs for days
+            EXPORTS.clear()
+        text = EXPORTS[digest] = export_game(game.moves, headers)
+    return text
 
 
 FORFEIT_WORDS = {

@@ -10,12 +10,14 @@ from __future__ import annotations
 
 import hashlib
 import itertools
+import pickle
 from collections.abc import Sequence
 from dataclasses import dataclass, field
 from functools import cached_property
 
 from ..config.event import normalise_name
 from ..model import Event, Player
+from ..parallel import run_parallel
 from ..text import score_text
 from .scores import PlayerRecord
 from .tiebreaks import (
@@ -89,10 +91,7 @@ def rank_event(
         standings = rank(event, records, after_round)
         if len(RANKED) > 10_000:  # serve runs for days
             RANKED.clear()
-        RANKED[key] = tuple(
-            (r.player.number, r.rank, r.place, r.decided_by, tuple(r.tiebreaks.items()), r.reason)
-            for r in standings.rows
-        )
+        RANKED[key] = _rows(standings)
         return standings
     counted = records if after_round is None else {n: r.upto(rounds) for n, r in records.items()}
     rows = tuple(
@@ -100,6 +99,51 @@ def rank_event(
         for number, place_rank, place, by, tbs, why in found
     )
     return Standings(rows, rounds)
+
+
+_RANKING: tuple[Event, dict[int, PlayerRecord]] | None = None
+"""The event a forked worker process ranks (``rank_ahead``)."""
+
+
+def rank_ahead(
+    event: Event, records: dict[int, PlayerRecord], rounds: Sequence[int | None], jobs: int
+) -> None:
+    """Work out the standings ``rank_event`` will be asked for (after each of ``rounds``,
+    ``None`` for the current ones) that are not known yet, ``jobs`` processes at a time."""
+    global _RANKING
+    wanted: dict[str, int | None] = {}
+    for after_round in rounds:
+        played = event.rounds_played if after_round is None else after_round
+        key = _ranking_key(event, played, after_round is None)
+        if key not in RANKED:
+            wanted[key] = after_round
+    if len(wanted) < 2 or jobs < 2:
+        return  # rank_event works them out as it goes
+    # The longest first: the workers take tasks from the front, this process from the back.
+    tasks = sorted(wanted.items(), key=lambda item: -(item[1] or event.rounds_played))
+    _RANKING = (event, records)
+    try:
+        for key, rows in run_parallel(tasks, jobs, _rank_task, _rank_task_pickled, pickle.loads):
+            RANKED[key] = rows
+    finally:
+        _RANKING = None
+
+
+def _rank_task(task: tuple[str, int | None]) -> tuple[str, tuple[_Row, ...]]:
+    assert _RANKING is not None
+    event, records = _RANKING
+    return task[0], _rows(rank(event, records, task[1]))
+
+
+def _rank_task_pickled(task: tuple[str, int | None]) -> bytes:
+    return pickle.dumps(_rank_task(task), pickle.HIGHEST_PROTOCOL)
+
+
+def _rows(standings: Standings) -> tuple[_Row, ...]:
+    return tuple(
+        (r.player.number, r.rank, r.place, r.decided_by, tuple(r.tiebreaks.items()), r.reason)
+        for r in standings.rows
+    )
 
 
 def _ranking_key(event: Event, rounds: int, final: bool) -> str:

@@ -35,6 +35,7 @@ from collections.abc import Callable, Iterable, Sequence
 from dataclasses import dataclass
 from enum import Enum
 from functools import cached_property
+from typing import NamedTuple
 
 from ..model import Event, Player
 from ..text import score_text
@@ -59,8 +60,10 @@ class Slot(Enum):
 VOLUNTARILY_UNPLAYED = (Slot.HALF_BYE, Slot.ZERO_BYE, Slot.FORFEIT_LOSS)  # 16.1.2
 
 
-@dataclass(frozen=True)
-class Round:
+class Round(NamedTuple):
+    """One player's round as the tie-breaks see it (a tuple: 2,000 players make 22,000 of
+    them for each standings, and several standings a build)."""
+
     number: int
     slot: Slot
     points: float
@@ -257,8 +260,7 @@ class TiebreakContext:
         return [r for r in self.table[player] if self.is_game(r)]
 
 
-@dataclass(frozen=True)
-class Term:
+class Term(NamedTuple):
     """One round's part in BH or SB: whom the player met (their score) and what they scored."""
 
     opponent_score: float
