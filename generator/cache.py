@@ -8,6 +8,7 @@ again: a stale page in the preview would be worse than a slow one.
 
 from __future__ import annotations
 
+import contextlib
 import dataclasses
 import functools
 import gc
@@ -165,11 +166,12 @@ class PgnStore:
             return None
         _, layout, problems = known
         games: list[PgnGame] = []
-        for key, shift in layout:
-            result = self._block(key)
-            if result is None:
-                return None
-            games.extend(relocated_game(game, path, shift) for game in result[0])
+        with collector_paused():  # parsing makes cycles (python-chess's trees); this does not
+            for key, shift in layout:
+                result = self._block(key)
+                if result is None:
+                    return None
+                games.extend(relocated_game(game, path, shift) for game in result[0])
         return _ParsedFile(digest, games, problems, layout)
 
     def prefetch(self, paths: Iterable[Path], jobs: int) -> None:
@@ -328,19 +330,31 @@ def _dump_blocks(found: dict[str, _BlockResult]) -> bytes:
 
 def _load_blocks(data: bytes) -> dict[str, _BlockResult]:
     found: dict[str, _BlockResult] = {}
-    for key, (rows, problems) in pickle.loads(data).items():
-        games = []
-        for values in rows:
-            sans, ucis, placements = values[_MOVES_AT]
-            moves = (
-                tuple(map(PlayedMove, sans.split("\n"), ucis.split("\n"), placements.split("\n")))
-                if sans
-                else ()
-            )
-            fields = (*values[:_MOVES_AT], moves, *values[_MOVES_AT + 1 :])
-            games.append(PgnGame(*fields))
-        found[key] = (games, problems)
+    with collector_paused():
+        for key, (rows, problems) in pickle.loads(data).items():
+            games = []
+            for values in rows:
+                sans, ucis, placements = values[_MOVES_AT]
+                split = (sans.split("\n"), ucis.split("\n"), placements.split("\n"))
+                triples = zip(*split, strict=True)
+                moves = tuple(map(PlayedMove._make, triples)) if sans else ()
+                fields = (*values[:_MOVES_AT], moves, *values[_MOVES_AT + 1 :])
+                games.append(PgnGame(*fields))
+            found[key] = (games, problems)
     return found
+
+
+@contextlib.contextmanager
+def collector_paused() -> Iterator[None]:
+    """No garbage collection while many objects that live on are made at once (games read
+    back, which hold no cycles): each collection would look at all of them again."""
+    enabled = gc.isenabled()
+    gc.disable()
+    try:
+        yield
+    finally:
+        if enabled:
+            gc.enable()
 
 
 def _chunk_name(found: dict[str, _BlockResult]) -> str:

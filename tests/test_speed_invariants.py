@@ -315,3 +315,29 @@ def test_a_game_page_key_sees_every_field_of_the_game(make_site: SiteMaker) -> N
     for name, value in others.items():
         changed = dataclasses.replace(game, **{name: value})
         assert site_module.game_page_key("chrome", changed, white, black) != key, name
+
+
+def test_plain_games_read_without_nodes_are_read_alike(monkeypatch: pytest.MonkeyPatch) -> None:
+    """``_PlainRecorder`` (no tree of nodes) gives what python-chess's own builder gives."""
+    rng = random.Random(5)
+    texts = [pgn_of(random_game(rng, rng.randint(0, 120)), "1-0") for _ in range(40)]
+    texts += [
+        '[White "A"]\n[Black "B"]\n\n1. e4 e5 2. Nf3 { [%clk 1:30:00] } Nc6 1-0\n',
+        '[White "A"]\n[Black "B"]\n[Result "*"]\n\n1. e4 e5 (1... c5) 2. Nf3 $1 Nc6 0-1\n',
+        '[White "A"]\n[Black "B"]\n\n1. e4 e5 2. Ke3 Nc6 3. Nf3 1/2-1/2\n',
+        '[White "A"]\n[Black "B"]\n\n1. e4 -- 2. d4 *\n\n[White "C"]\n[Black "D"]\n\n1-0\n',
+        '[Variant "Crazyhouse"]\n[White "A"]\n[Black "B"]\n\n1. e4 d5 2. exd5 Qxd5 *\n',
+        '[Variant "Nonsense"]\n[White "A"]\n\n1. e4 *\n',
+        '[FEN "4k3/8/8/8/8/8/4P3/4K3 w - - 0 1"]\n[SetUp "1"]\n\n1. e4 Kd7 2. e5 *\n',
+        '[FEN "not a position"]\n\n1. e4 *\n',
+        "{ a comment first }\n1. d4 d5 *\n",
+        '[White "A"]\n\n1. e4 e5 2. Nf3\n',
+        '[White "A"]\n[Black "B"]\n\n1. e4 e5 2. Qh5 Nc6 3. Bc4 Nf6 4. Qxf7# 1-0\n',
+    ]
+    for text in texts:
+        plain, full = Problems(), Problems()
+        read = pgn.read_pgn_text(text, Path("x.pgn"), plain)
+        with monkeypatch.context() as patch:
+            patch.setattr(pgn, "_PlainRecorder", pgn._MainlineRecorder)
+            reference = pgn.read_pgn_text(text, Path("x.pgn"), full)
+        assert read == reference and plain.items == full.items, text
