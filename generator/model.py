@@ -15,7 +15,7 @@ from functools import cached_property
 from pathlib import Path
 
 from .config.event import EventConfig, Scoring
-from .pgn import PlayedMove
+from .pgn import NO_MOVES, Moves
 
 PLAYED_RESULTS = ("1-0", "0-1", "1/2-1/2")
 FORFEIT_RESULTS = ("+-", "-+", "--")
@@ -58,7 +58,7 @@ class Game:
     white: int
     black: int
     result: str
-    moves: tuple[PlayedMove, ...] = ()
+    moves: Moves = NO_MOVES
     initial_placement: str = "rnbqkbnr/pppppppp/8/8/8/8/PPPPPPPP/RNBQKBNR"
     headers: dict[str, str] = field(default_factory=dict)
     source: Path | None = None
@@ -94,6 +94,11 @@ class Game:
     @property
     def plies(self) -> int:
         return len(self.moves)
+
+    @property
+    def final_placement(self) -> str:
+        """The pieces after the last move (the starting position when there are none)."""
+        return self.moves.final_placement or self.initial_placement
 
     def opponent(self, number: int) -> int:
         return self.black if number == self.white else self.white

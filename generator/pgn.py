@@ -14,11 +14,11 @@ import io
 import itertools
 import logging
 import re
-from collections.abc import Callable, Iterable, Sequence
+from collections.abc import Callable, Iterable, Iterator, Sequence
 from contextvars import ContextVar
 from dataclasses import dataclass, replace
 from pathlib import Path
-from typing import NamedTuple, Protocol
+from typing import NamedTuple, Protocol, overload
 
 import chess
 import chess.pgn
@@ -30,14 +30,96 @@ _ILLEGAL = re.compile(r"^(illegal|invalid|ambiguous) san: '([^']*)'")
 
 
 class PlayedMove(NamedTuple):
-    """One half-move: its SAN, its from/to squares and the board placement after it.
-
-    A named tuple rather than a dataclass: an open of 11,000 games has 900,000 of them, and a
-    build that reuses parsed games makes them all again (three times faster as tuples)."""
+    """One half-move: its SAN and its UCI (from and to squares, and a promotion)."""
 
     san: str
     uci: str
-    placement: str
+
+
+class Moves(Sequence[PlayedMove]):
+    """A game's main line: the SAN and the UCI of every half-move, each kept as one text (a
+    word per move), with what the rules ask of the final position: its placement and the
+    half-moves since the last capture or pawn move (no position before those can repeat).
+
+    Texts rather than an object per move: an open of 11,000 games has 900,000 moves, every
+    build that reuses parsed games reads them all back, and most are never looked at one by
+    one (only the pages of changed games show them). The board after each move is worked out
+    where it is shown (the viewer script replays the moves), not kept for every move.
+    """
+
+    __slots__ = ("_count", "_split", "final_placement", "quiet_plies", "sans", "ucis")
+
+    def __init__(
+        self, sans: str = "", ucis: str = "", final_placement: str = "", quiet_plies: int = 0
+    ) -> None:
+        self.sans = sans
+        self.ucis = ucis
+        self.final_placement = final_placement
+        """The placement after the last move; "" without moves (see ``Game.final_placement``)."""
+        self.quiet_plies = quiet_plies
+        self._count = sans.count(" ") + 1 if sans else 0
+        self._split: tuple[list[str], list[str]] | None = None
+
+    @classmethod
+    def of(
+        cls, played: Iterable[tuple[str, str]], final_placement: str = "", quiet_plies: int = 0
+    ) -> Moves:
+        """From (SAN, UCI) pairs."""
+        pairs = list(played)
+        sans = " ".join(san for san, _ in pairs)
+        ucis = " ".join(uci for _, uci in pairs)
+        return cls(sans, ucis, final_placement if pairs else "", quiet_plies if pairs else 0)
+
+    def _words(self) -> tuple[list[str], list[str]]:
+        if self._split is None:
+            self._split = (self.sans.split(" "), self.ucis.split(" ")) if self._count else ([], [])
+        return self._split
+
+    def __len__(self) -> int:
+        return self._count
+
+    @overload
+    def __getitem__(self, index: int) -> PlayedMove: ...
+
+    @overload
+    def __getitem__(self, index: slice) -> Sequence[PlayedMove]: ...
+
+    def __getitem__(self, index: int | slice) -> PlayedMove | Sequence[PlayedMove]:
+        sans, ucis = self._words()
+        if isinstance(index, slice):
+            return tuple(map(PlayedMove, sans[index], ucis[index]))
+        return PlayedMove(sans[index], ucis[index])
+
+    def __iter__(self) -> Iterator[PlayedMove]:
+        return map(PlayedMove, *self._words())
+
+    @property
+    def san_list(self) -> list[str]:
+        return list(self._words()[0])
+
+    @property
+    def uci_list(self) -> list[str]:
+        return list(self._words()[1])
+
+    def _fields(self) -> tuple[str, str, str, int]:
+        return (self.sans, self.ucis, self.final_placement, self.quiet_plies)
+
+    def __eq__(self, other: object) -> bool:
+        if isinstance(other, Moves):
+            return self._fields() == other._fields()
+        return NotImplemented
+
+    def __hash__(self) -> int:
+        return hash(self._fields())
+
+    def __repr__(self) -> str:
+        return f"Moves{self._fields()!r}"
+
+    def __reduce__(self) -> tuple[type[Moves], tuple[str, str, str, int]]:
+        return (Moves, self._fields())
+
+
+NO_MOVES = Moves()
 
 
 @dataclass(frozen=True)
@@ -46,7 +128,7 @@ class PgnGame:
     line: int
     tag_lines: dict[str, int]
     headers: dict[str, str]
-    moves: tuple[PlayedMove, ...]
+    moves: Moves
     initial_placement: str
     illegal: str | None
     """The first move python-chess could not play, with its move number, or ``None``."""
@@ -411,13 +493,17 @@ def _to_game(
 ) -> PgnGame:
     board = game.board()
     initial = board.board_fen()
-    moves = _recorded_moves(game)
-    if moves is None:  # python-chess lost track of the main line: replay it
-        moves = []
+    recorded = _recorded_moves(game)
+    if recorded is None:  # python-chess lost track of the main line: replay it
+        played = []
         for move in game.mainline_moves():
             san = board.san(move)
             board.push(move)
-            moves.append(PlayedMove(san, move.uci(), placement(board)))
+            played.append((san, move.uci()))
+        final = board
+    else:
+        played, final = recorded
+    moves = Moves.of(played, placement(final), final.halfmove_clock)
     illegal = None
     for error in game.errors:
         match = _ILLEGAL.match(str(error))
@@ -428,7 +514,7 @@ def _to_game(
         illegal = f"move {number} ({side}): {what}"
         break
     headers = {key: unescape_tag(value) for key, value in game.headers.items()}
-    result = PgnGame(path, line, tag_lines, headers, tuple(moves), initial, illegal)
+    result = PgnGame(path, line, tag_lines, headers, moves, initial, illegal)
     if illegal:
         problems.warning(
             f"{result.label}: illegal or unreadable move at {illegal}; "
@@ -449,21 +535,22 @@ def _to_game(
 class _RecordedGame(chess.pgn.Game):
     """A parsed game with the main line as ``_MainlineRecorder`` saw it being played."""
 
-    recorded: list[tuple[chess.Move, str, str]] | None = None
-    """Each main-line move with its SAN and the placement after it; ``None``: replay instead."""
+    recorded: list[tuple[chess.Move, str]] | None = None
+    """Each main-line move with its SAN; ``None``: replay instead."""
+    final_board: chess.Board | None = None
+    """The parser's board of the main line: at the end, the final position."""
 
 
 class _Recording:
-    """Notes each main-line move's SAN and the placement after it while python-chess parses
-    (``read_game`` calls these hooks of its visitor with its own board), for the two visitors
-    below: replaying the moves a second time cost as much as the parse itself."""
+    """Notes each main-line move's SAN while python-chess parses (``read_game`` calls these
+    hooks of its visitor with its own board), and keeps that board for the final position,
+    for the two visitors below: replaying the moves a second time cost as much as the parse."""
 
     game: _RecordedGame
 
     def start_recording(self) -> None:
         self.game.recorded = []
         self.main_board: chess.Board | None = None
-        self.rows: list[str] = []
         self.token = ""
         self.pending: tuple[chess.Move, str] | None = None
 
@@ -475,21 +562,14 @@ class _Recording:
     def visit_board(self, board: chess.Board) -> None:
         recorded = self.game.recorded
         if self.main_board is None:
-            self.main_board = board  # read_game shows the starting position first
-            if type(board) is chess.Board:
-                self.rows = [_rank_text(board, rank) for rank in range(7, -1, -1)]
-            else:
+            self.main_board = self.game.final_board = board  # read_game shows the start first
+            if type(board) is not chess.Board:
                 self.game.recorded = None  # a variant: its checks differ, replay it
         elif self.pending is not None and recorded is not None and board is self.main_board:
             move, san = self.pending
-            if move:
-                if board.is_check():
-                    san += "#" if board.is_checkmate() else "+"
-                # A move changes its own two ranks only (castling, en passant and promotion
-                # included), so the other six rows of the placement stay as they were.
-                for rank in {move.from_square >> 3, move.to_square >> 3}:
-                    self.rows[7 - rank] = _rank_text(board, rank)
-            recorded.append((move, san, "/".join(self.rows)))
+            if move and board.is_check():
+                san += "#" if board.is_checkmate() else "+"
+            recorded.append((move, san))
         self.pending = None
 
     def record_move(self, board: chess.Board, move: chess.Move, main_line: bool) -> None:
@@ -524,7 +604,7 @@ class _PlainGame(_RecordedGame):
     """A game of tags and main-line moves only, read without python-chess's tree of nodes."""
 
     def mainline_moves(self) -> list[chess.Move]:  # type: ignore[override]
-        return [move for move, _, _ in self.recorded or ()]
+        return [move for move, _ in self.recorded or ()]
 
 
 class _PlainRecorder(_Recording, chess.pgn.BaseVisitor[_RecordedGame]):
@@ -592,17 +672,22 @@ def _san_without_suffix(board: chess.Board, move: chess.Move, token: str) -> str
     return str(without_suffix(move))
 
 
-def _recorded_moves(game: chess.pgn.Game) -> list[PlayedMove] | None:
-    """The moves ``_MainlineRecorder`` noted, if they are exactly the game's main line."""
-    recorded = game.recorded if isinstance(game, _RecordedGame) else None
-    if recorded is None:
+def _recorded_moves(game: chess.pgn.Game) -> tuple[list[tuple[str, str]], chess.Board] | None:
+    """The moves (SAN, UCI) ``_MainlineRecorder`` noted, if they are exactly the game's main
+    line, and the board of their final position."""
+    if not isinstance(game, _RecordedGame):
+        return None
+    recorded, final = game.recorded, game.final_board
+    if recorded is None or final is None:
         return None
     mainline = list(game.mainline_moves())
     if len(mainline) != len(recorded) or any(
         move != noted[0] for move, noted in zip(mainline, recorded, strict=True)
     ):
         return None
-    return [PlayedMove(san, move.uci(), fen) for move, san, fen in recorded]
+    if len(final.move_stack) != len(recorded):
+        return None  # the board went on elsewhere: not the main line's final position
+    return [(san, move.uci()) for move, san in recorded], final
 
 
 _ROWS: dict[tuple[int, ...], str] = {}

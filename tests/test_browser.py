@@ -17,9 +17,12 @@ from collections.abc import Iterator
 from pathlib import Path
 from typing import Any
 
+import chess
+import chess.pgn
 import pytest
 from conftest import ROOT, SiteMaker, event_toml, pgn_game
 
+from generator.build import build_site
 from generator.serve import ServeSession
 
 CHROMIUM = Path(os.environ.get("CROSSTABLE_CHROMIUM", "/usr/bin/chromium"))
@@ -237,6 +240,60 @@ def test_step_through_a_game_on_the_board(browser: Browser, demo: ServeSession) 
     assert current() == plies and placement() == final
     page.click("[data-go=flip]")
     assert placement() != final and len(placement()) == len(final)
+    assert watched.errors == []
+    page.close()
+
+
+SPECIAL_MOVES = (
+    "1. e4 d5 2. e5 f5 3. exf6 Nc6 4. fxg7 Qd6 5. gxh8=Q Bd7 6. Nf3 O-O-O 7. Be2 Kb8 8. O-O a6"
+)
+"""En passant, a promotion that captures, and castling on both sides."""
+
+PIECE_OF = {
+    f"#{colour}-{chess.piece_name(kind)}": chess.Piece(kind, colour == "white").symbol()
+    for colour in ("white", "black")
+    for kind in chess.PIECE_TYPES
+}
+
+
+def test_the_viewer_replays_castling_en_passant_and_promotion(
+    browser: Browser, make_site: SiteMaker
+) -> None:
+    """The script works out each position from the moves; python-chess says what it must be.
+    Opened from file://, as a site copied to a USB stick would be."""
+    site = make_site(
+        event_toml(), {"g.pgn": pgn_game("1.1", "Alpha, Anna", "Bravo, Bob", "1-0", SPECIAL_MOVES)}
+    )
+    assert build_site(site).written
+    expected = []
+    board = chess.Board()
+    game = chess.pgn.read_game(io.StringIO(SPECIAL_MOVES))
+    assert game is not None
+    for move in game.mainline_moves():
+        board.push(move)
+        expected.append(board.board_fen())
+    page = browser.new_page()
+    watched = Watched(page)
+    page.goto((site / "output/ev/games/r1-b1.html").as_uri())
+
+    def shown() -> str:
+        uses = page.eval_on_selector_all(
+            "svg.board .pieces use",
+            "uses => uses.map(u => [u.getAttribute('href'), u.getAttribute('x'), "
+            "u.getAttribute('y')])",
+        )
+        shown_board = chess.BaseBoard.empty()
+        for href, x, y in uses:
+            square = chess.square(int(x) // 45, 7 - int(y) // 45)
+            shown_board.set_piece_at(square, chess.Piece.from_symbol(PIECE_OF[href]))
+        return shown_board.board_fen()
+
+    assert page.locator("[data-ply]").count() == len(expected) == 16
+    for ply, placement in enumerate(expected, start=1):
+        page.click(f"[data-ply='{ply}']")
+        assert shown() == placement, f"after half-move {ply}"
+    page.click("[data-go=first]")
+    assert shown() == chess.STARTING_BOARD_FEN
     assert watched.errors == []
     page.close()
 

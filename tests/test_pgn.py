@@ -2,8 +2,10 @@
 
 from __future__ import annotations
 
+import pickle
 from pathlib import Path
 
+from generator import pgn
 from generator.pgn import export_game, read_pgn_file, read_pgn_text
 from generator.problems import Problems
 
@@ -36,8 +38,9 @@ def test_games_keep_their_lines_moves_and_positions() -> None:
     assert second.tag_line("Black") == 13
     assert [m.san for m in first.moves] == ["e4", "e5", "Qh5", "Nc6", "Bc4", "Nf6", "Qxf7#"]
     assert first.moves[-1].uci == "h5f7"
-    assert first.moves[-1].placement == "r1bqkb1r/pppp1Qpp/2n2n2/4p3/2B1P3/8/PPPP1PPP/RNB1K1NR"
-    assert second.moves == ()
+    assert first.moves.final_placement == "r1bqkb1r/pppp1Qpp/2n2n2/4p3/2B1P3/8/PPPP1PPP/RNB1K1NR"
+    assert first.moves.quiet_plies == 0  # Qxf7# took a pawn
+    assert len(second.moves) == 0 and second.moves == pgn.NO_MOVES
     assert second.headers["Result"] == "1/2-1/2"
 
 
@@ -71,3 +74,24 @@ def test_export_writes_the_given_headers_and_moves() -> None:
     )
     assert '[White "Alpha"]' in text
     assert text.rstrip().endswith("4. Qxf7# 1-0")
+
+
+def test_the_moves_are_a_sequence_of_san_and_uci() -> None:
+    moves = pgn.Moves.of([("e4", "e2e4"), ("e5", "e7e5"), ("Nf3", "g1f3")], "placement", 1)
+    assert len(moves) == 3 and bool(moves)
+    assert moves[0] == pgn.PlayedMove("e4", "e2e4") and moves[-1].san == "Nf3"
+    assert list(moves[1:]) == [("e5", "e7e5"), ("Nf3", "g1f3")]
+    assert [m.uci for m in moves] == ["e2e4", "e7e5", "g1f3"] == moves.uci_list
+    assert moves.san_list == ["e4", "e5", "Nf3"]
+    assert pickle.loads(pickle.dumps(moves)) == moves
+    assert moves != pgn.Moves.of([("e4", "e2e4"), ("e5", "e7e5"), ("Nf3", "g1f3")], "other", 1)
+    assert len(pgn.NO_MOVES) == 0 and not pgn.NO_MOVES and list(pgn.NO_MOVES) == []
+    assert pgn.Moves.of([], "ignored", 5) == pgn.NO_MOVES  # no moves, no final position
+
+
+def test_quiet_plies_count_from_the_last_capture_or_pawn_move() -> None:
+    """The rules skip the repetition replay only while too few half-moves could repeat."""
+    text = '[White "A"]\n[Black "B"]\n\n1. e4 Nf6 2. Nf3 Ng8 3. Ng1 Nf6 *\n'
+    (game,) = read_pgn_text(text, Path("q.pgn"), Problems())
+    assert game.moves.quiet_plies == 5  # every move after 1. e4
+    assert game.moves.final_placement == "rnbqkb1r/pppppppp/5n2/8/4P3/8/PPPP1PPP/RNBQKBNR"

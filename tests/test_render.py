@@ -143,12 +143,15 @@ def test_game_page_has_board_viewer_and_pgn(mini: Path) -> None:
     build_site(mini)
     html = (mini / "output/mini/games/r1-b1.html").read_text(encoding="utf-8")
     assert 'src="../../static/board.js"' in html
-    positions = json.loads(
+    data = json.loads(
         re.search(
             r'<script type="application/json" class="viewer-data">(.*?)</script>', html
         ).group(1)
     )  # type: ignore[union-attr]
-    assert len(positions["positions"]) == 8 and positions["moves"][-1] == "h5f7"
+    assert data["start"] == "rnbqkbnr/pppppppp/8/8/8/8/PPPPPPPP/RNBQKBNR"
+    assert len(data["moves"]) == 7 and data["moves"][-1] == "h5f7"
+    assert "positions" not in data  # the viewer replays standard chess itself
+    assert "White: king e1, queen f7, rooks a1 and h1, bishops c1 and c4," in html
     assert html.count('<use href="#') == 32 - 1  # final position after Qxf7#: one pawn captured
     assert "4. Qxf7# 1-0" in html
 
@@ -171,3 +174,39 @@ def test_a_site_that_cannot_be_written_is_an_error_not_a_traceback(
     assert not report.written
     (error,) = report.problems.errors
     assert error.message.startswith("cannot write the site")
+
+
+def test_game_pages_share_the_navigation_the_template_would_include(tmp_path: Path) -> None:
+    """Game pages get the event navigation rendered once per folder; a game page that
+    includes ``_event_nav.html`` itself (a site's own game.html) shows the same bytes, and a
+    site's own ``_event_nav.html`` is rendered for each page (it may show anything of the page)."""
+    root = Path(__file__).resolve().parent.parent
+    builtin = (root / "templates" / "game.html").read_text(encoding="utf-8")
+    shared = "{% block nav %}{{ navigation }}{% endblock %}"
+    assert shared in builtin
+    sites = {}
+    for name, templates in (
+        ("shared", {}),
+        (
+            "included",
+            {
+                "game.html": builtin.replace(
+                    shared, '{% block nav %}{% include "_event_nav.html" %}{% endblock %}'
+                )
+            },
+        ),
+        ("own-nav", {"_event_nav.html": "<nav>{{ page_path }}</nav>\n"}),
+    ):
+        site = tmp_path / name
+        shutil.copytree(root / "content" / "junior-closed", site / "content" / "junior-closed")
+        for file_name, text in templates.items():
+            (site / "templates").mkdir(exist_ok=True)
+            (site / "templates" / file_name).write_text(text, encoding="utf-8")
+        assert build_site(site).written
+        sites[name] = site / "output" / "junior-closed" / "games"
+    pages = sorted(p.name for p in sites["shared"].iterdir())
+    assert len(pages) > 40
+    for page in pages:
+        assert (sites["shared"] / page).read_bytes() == (sites["included"] / page).read_bytes()
+        own = (sites["own-nav"] / page).read_text(encoding="utf-8")
+        assert f"<nav>junior-closed/games/{page}</nav>" in own

@@ -57,15 +57,16 @@ def pgn_of(board: chess.Board, result: str = "*", **tags: str) -> str:
     return str(game) + "\n\n"
 
 
-def replayed(game: chess.pgn.Game) -> list[pgn.PlayedMove]:
-    """The moves as the plain way makes them: replay, ``san`` and ``board_fen``."""
+def replayed(game: chess.pgn.Game) -> tuple[list[tuple[str, str]], str, int]:
+    """The moves as the plain way makes them (replay and ``san``), the final placement
+    (``board_fen``) and the halfmove clock."""
     board = game.board()
     moves = []
     for move in game.mainline_moves():
         san = board.san(move)
         board.push(move)
-        moves.append(pgn.PlayedMove(san, move.uci(), board.board_fen()))
-    return moves
+        moves.append((san, move.uci()))
+    return moves, board.board_fen(), board.halfmove_clock
 
 
 def test_recorded_moves_equal_a_replay() -> None:
@@ -80,7 +81,9 @@ def test_recorded_moves_equal_a_replay() -> None:
         game = chess.pgn.read_game(io.StringIO(text), Visitor=pgn._MainlineRecorder)
         assert game is not None
         noted = pgn._recorded_moves(game)
-        assert noted is not None and noted == replayed(game), text
+        assert noted is not None, text
+        moves, final = noted
+        assert (moves, final.board_fen(), final.halfmove_clock) == replayed(game), text
 
 
 def test_placement_is_board_fen() -> None:
@@ -188,6 +191,7 @@ def template_chain(environment: jinja2.Environment, name: str) -> dict[str, node
 def test_a_game_page_key_covers_what_its_templates_show(tmp_path: Path) -> None:
     environment = make_environment(None)
     chain = template_chain(environment, "game.html")
+    chain |= template_chain(environment, "_event_nav.html")  # its ``navigation``, shared
     defined = set(environment.globals)
     for tree in chain.values():
         defined |= {n.name for n in tree.find_all(nodes.Name) if n.ctx in ("store", "param")}
@@ -214,6 +218,7 @@ def test_a_game_page_key_covers_what_its_templates_show(tmp_path: Path) -> None:
     game_jobs = [job for job in jobs if job.template == "game.html"]
     assert game_jobs and all(job.key for job in game_jobs)
     context = set(game_jobs[0].context) | {"board", "piece_defs", "viewer_data", "pgn_text"}
+    context |= {"position_words", "move_list", "navigation"}
     assert (context - site_module.GAME_PAGE_CONTEXT).isdisjoint(used)
     assert not guarded & context
 
@@ -307,7 +312,7 @@ def test_a_game_page_key_sees_every_field_of_the_game(make_site: SiteMaker) -> N
     key = site_module.game_page_key("chrome", game, white, black)
     others = {
         "round": 2, "board": 7, "white": 3, "black": 4, "result": "0-1",
-        "moves": (pgn.PlayedMove("e4", "e2e4", "8/8/8/8/4P3/8/8/8"),), "initial_placement": "8/8",
+        "moves": pgn.Moves("e4", "e2e4", "8/8/8/8/4P3/8/8/8"), "initial_placement": "8/8",
         "headers": {"Opening": "x"}, "source": Path("other.pgn"), "line": 99, "reason": "late",
         "pgn_result": "1-0", "illegal": "move 1",
     }  # fmt: skip

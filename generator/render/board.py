@@ -7,13 +7,16 @@ the game, so the board works without JavaScript (final position) and without any
 
 from __future__ import annotations
 
+import functools
 import json
 
 import chess
+import chess.pgn
 import chess.svg
-from markupsafe import Markup
+from markupsafe import Markup, escape
 
 from ..model import Game
+from ..pgn import Moves
 
 SQUARE = 45
 _PIECE_IDS = {
@@ -23,6 +26,7 @@ _PIECE_IDS = {
 }
 
 
+@functools.cache
 def piece_defs() -> Markup:
     """The twelve piece drawings, once per page."""
     groups = "".join(chess.svg.PIECES[symbol] for symbol in "PNBRQKpnbrqk")
@@ -46,26 +50,35 @@ def _squares_of(placement: str) -> list[tuple[int, int, str]]:
     return found
 
 
+_SQUARES = "".join(
+    f'<rect class="{"light" if (row + column) % 2 == 0 else "dark"}" x="{column * SQUARE}" '
+    f'y="{row * SQUARE}" width="{SQUARE}" height="{SQUARE}"/>'
+    for row in range(8)
+    for column in range(8)
+)
+
+
+def _marked_squares(last_move: str | None) -> list[str]:
+    """The squares a move (UCI) marks: from and to; a drop (``N@f3``) only its square; a null
+    move (``0000``) none."""
+    if not last_move or last_move == "0000":
+        return []
+    return [last_move[2:4]] if "@" in last_move else [last_move[:2], last_move[2:4]]
+
+
 def board_svg(placement: str, last_move: str | None = None, label: str = "") -> Markup:
     """One position: light and dark squares, the last move marked, the pieces on top."""
     parts = [
         f'<svg class="board" viewBox="0 0 {8 * SQUARE} {8 * SQUARE}" role="img" '
-        f'aria-label="{Markup.escape(label)}" xmlns="http://www.w3.org/2000/svg">'
+        f'aria-label="{Markup.escape(label)}" xmlns="http://www.w3.org/2000/svg">',
+        _SQUARES,
+        '<g class="last-move">',
     ]
-    for row in range(8):
-        for column in range(8):
-            shade = "light" if (row + column) % 2 == 0 else "dark"
-            parts.append(
-                f'<rect class="{shade}" x="{column * SQUARE}" y="{row * SQUARE}" '
-                f'width="{SQUARE}" height="{SQUARE}"/>'
-            )
-    parts.append('<g class="last-move">')
-    if last_move:
-        for square_name in (last_move[:2], last_move[2:4]):
-            square = chess.parse_square(square_name)
-            x = chess.square_file(square) * SQUARE
-            y = (7 - chess.square_rank(square)) * SQUARE
-            parts.append(f'<rect x="{x}" y="{y}" width="{SQUARE}" height="{SQUARE}"/>')
+    for square_name in _marked_squares(last_move):
+        square = chess.parse_square(square_name)
+        x = chess.square_file(square) * SQUARE
+        y = (7 - chess.square_rank(square)) * SQUARE
+        parts.append(f'<rect x="{x}" y="{y}" width="{SQUARE}" height="{SQUARE}"/>')
     parts.append('</g><g class="pieces">')
     for column, row, symbol in _squares_of(placement):
         parts.append(
@@ -75,11 +88,74 @@ def board_svg(placement: str, last_move: str | None = None, label: str = "") -> 
     return Markup("".join(parts))
 
 
+_PIECE_NAMES = {"k": "king", "q": "queen", "r": "rook", "b": "bishop", "n": "knight", "p": "pawn"}
+
+
+def position_in_words(placement: str) -> str:
+    """The position as text, the board's alternative for screen readers: "White: king g1,
+    pawns f2 and g2; Black: king g8" (board.js says the same while stepping)."""
+    squares: dict[str, list[str]] = {}
+    for column, row, symbol in _squares_of(placement):
+        squares.setdefault(symbol, []).append(f"{'abcdefgh'[column]}{8 - row}")
+    sides = []
+    for side, letters in (("White", "KQRBNP"), ("Black", "kqrbnp")):
+        parts = []
+        for letter in letters:
+            found = sorted(squares.get(letter, ()))
+            if not found:
+                continue
+            name = _PIECE_NAMES[letter.lower()]
+            if len(found) == 1:
+                parts.append(f"{name} {found[0]}")
+            else:
+                parts.append(f"{name}s {', '.join(found[:-1])} and {found[-1]}")
+        sides.append(f"{side}: {', '.join(parts) if parts else 'no pieces'}")
+    return "; ".join(sides)
+
+
+def move_list(moves: Moves) -> Markup:
+    """The items of the list of moves, a whole move (White's and Black's) per item, each
+    half-move a link the viewer script steps to; the last is the position shown. Written
+    here, not by a template loop: an open has 900,000 half-moves to write."""
+    sans = str(escape(moves.sans)).split(" ") if moves else []
+    lines = []
+    last = len(sans)
+    for start in range(0, last, 2):
+        links = []
+        for ply in range(start + 1, min(start + 2, last) + 1):
+            current = ' class="current" aria-current="step"' if ply == last else ""
+            links.append(
+                f'<a href="#ply-{ply}" id="ply-{ply}" data-ply="{ply}"{current}>{sans[ply - 1]}</a>'
+            )
+        lines.append(f"    <li>{' '.join(links)}</li>\n")
+    return Markup("".join(lines))
+
+
 def viewer_data(game: Game) -> Markup:
-    """Positions and moves for the viewer script, as JSON safe inside a <script> element."""
-    data = {
-        "positions": [game.initial_placement, *(m.placement for m in game.moves)],
-        "moves": [m.uci for m in game.moves],
-    }
+    """The start and the moves for the viewer script, which replays them (UCI) to show each
+    position, as JSON safe inside a <script> element. Variant games (drops, explosions) also
+    carry every position, worked out here by python-chess, since the script knows only the
+    moves of standard chess (Chess960 castling included)."""
+    data: dict[str, object] = {"start": game.initial_placement, "moves": game.moves.uci_list}
+    positions = _variant_positions(game)
+    if positions is not None:
+        data["positions"] = positions
     text = json.dumps(data, separators=(",", ":"))
     return Markup(text.replace("<", "\\u003c").replace(">", "\\u003e").replace("&", "\\u0026"))
+
+
+def _variant_positions(game: Game) -> list[str] | None:
+    """Every placement of a variant game (``None`` for standard chess and Chess960)."""
+    if "Variant" not in game.headers:
+        return None
+    try:
+        board = chess.pgn.Headers(game.headers).board()
+        if type(board) is chess.Board:
+            return None
+        positions = [board.board_fen()]
+        for uci in game.moves.uci_list:
+            board.push(board.parse_uci(uci))
+            positions.append(board.board_fen())
+    except ValueError:
+        return None  # the parser replayed these moves; should that fail, the script tries
+    return positions

@@ -233,8 +233,7 @@ EXPORTS_USED: set[str] = set()
 
 def game_pgn(event: Event, game: Game) -> str:
     headers = game_headers(event, game)
-    moves = "\n".join([move.uci for move in game.moves])
-    key = hashlib.blake2b(repr((moves, list(headers.items()))).encode(), digest_size=16)
+    key = hashlib.blake2b(repr((game.moves.ucis, list(headers.items()))).encode(), digest_size=16)
     digest = key.hexdigest()
     EXPORTS_USED.add(digest)
     text = EXPORTS.get(digest)

@@ -9,6 +9,7 @@ from __future__ import annotations
 import functools
 import hashlib
 import pickle
+import posixpath
 import re
 import xml.etree.ElementTree as etree
 from collections.abc import Callable, Iterator, Sequence
@@ -18,6 +19,7 @@ from typing import Any
 
 import jinja2
 import markdown
+from markupsafe import Markup
 
 from ..model import Championship, Event, Game, Player, Site, slugify
 from ..parallel import run_parallel
@@ -283,6 +285,8 @@ class SiteRenderer:
         several processes), all of them or those ``generator.cache`` does not keep."""
         self._events = [o.event for o in outcomes]
         self._championship_of = {s: c for c in site.championships for s in c.sections}
+        self._navigation: dict[tuple[str, str], Markup] = {}
+        """The event navigation of game pages, by event and folder (``_shared_navigation``)."""
 
     def render(self) -> dict[str, bytes]:
         self.collect()
@@ -343,15 +347,34 @@ class SiteRenderer:
 
     def page_bytes(self, job: PageJob) -> bytes:
         context = dict(job.context, **job.later()) if job.later is not None else job.context
-        html = self.environment.get_template(job.template).render(
-            site=self.site,
-            url=url_for(job.path),
-            page_path=job.path,
-            events=list(self._events),
-            championship_of=dict(self._championship_of),
-            **context,
-        )
+        every_page = {
+            "site": self.site,
+            "url": url_for(job.path),
+            "page_path": job.path,
+            "events": list(self._events),
+            "championship_of": dict(self._championship_of),
+        }
+        if job.template == "game.html":
+            context = dict(context, navigation=self._shared_navigation(job, every_page, context))
+        html = self.environment.get_template(job.template).render(**every_page, **context)
         return html.encode("utf-8")
+
+    def _shared_navigation(
+        self, job: PageJob, every_page: dict[str, Any], context: dict[str, Any]
+    ) -> Markup:
+        """``_event_nav.html`` as a game page shows it, rendered once per event and folder:
+        it depends on the event and on the folder (the links are relative) alone, since no
+        game page is one of its links (the one marked as the current page). An event of
+        11,000 games would otherwise render the same navigation 11,000 times."""
+        template = self.environment.get_template("_event_nav.html")
+        if not _is_builtin(template):  # a site's own may show anything of the page
+            return Markup(template.render(**every_page, **context))
+        key = (context["event"].slug, posixpath.dirname(job.path))
+        navigation = self._navigation.get(key)
+        if navigation is None:
+            navigation = Markup(template.render(**every_page, **context))
+            self._navigation[key] = navigation
+        return navigation
 
     def _event(self, outcome: EventOutcome) -> None:
         event = outcome.event
@@ -504,6 +527,7 @@ GAME_PAGE_CONTEXT = frozenset(
         *("site", "url", "page_path", "events", "championship_of"),  # every page
         *("event", "paths", "links", "pages", "show_playoff", "show_arbiter", "prizes"),
         *("social", "game", "white", "black", "board", "piece_defs", "viewer_data", "pgn_text"),
+        *("position_words", "move_list", "navigation"),
     }
 )
 """The context a game page's templates may use: ``game_page_key`` covers exactly these."""
@@ -513,7 +537,7 @@ def game_page_key(chrome: str, game: Game, white: Player, black: Player) -> str:
     """A game page's key: the event's chrome (``SiteRenderer._chrome_key``), the two players
     and the game: its tags, result, decision and moves (SAN and placements follow from the
     moves and the starting position)."""
-    moves = hashlib.blake2b("\n".join([m.uci for m in game.moves]).encode(), digest_size=16)
+    moves = hashlib.blake2b(game.moves.ucis.encode(), digest_size=16)
     return _digest(chrome, white, black, game_fields(game), moves.hexdigest())
 
 
@@ -552,14 +576,20 @@ def _game_context(event: Event, game: Game) -> dict[str, Any]:
     last = game.moves[-1] if game.moves else None
     return {
         "board": board.board_svg(
-            last.placement if last else game.initial_placement,
-            last.uci if last else None,
-            "Final position",
+            game.final_placement, last.uci if last else None, "Final position"
         ),
+        "position_words": board.position_in_words(game.final_placement),
+        "move_list": board.move_list(game.moves),
         "piece_defs": board.piece_defs(),
         "viewer_data": board.viewer_data(game),
         "pgn_text": exports.game_pgn(event, game),
     }
+
+
+def _is_builtin(template: jinja2.Template) -> bool:
+    return template.filename is not None and Path(template.filename).parent == (
+        builtin_templates_dir()
+    )
 
 
 PageSink = Callable[[str, bytes], bool]

@@ -31,7 +31,7 @@ from typing import Protocol
 import chess
 
 from ..model import Event, Game
-from ..pgn import PlayedMove
+from ..pgn import Moves
 from ..problems import Problems
 from .scores import Kind, PlayerRecord
 
@@ -111,15 +111,15 @@ def moves_played(board: chess.Board) -> int:
 def final_board(game: _Played) -> chess.Board | None:
     """The game's last position, replayed with its history (repetitions need it)."""
     fen = game.headers.get("FEN") if game.headers.get("SetUp", "1") != "0" else None
-    return _replay(fen, tuple(move.uci for move in game.moves))
+    return _replay(fen, game.moves.ucis)
 
 
 @functools.lru_cache(maxsize=2048)
-def _replay(fen: str | None, ucis: tuple[str, ...]) -> chess.Board | None:
+def _replay(fen: str | None, ucis: str) -> chess.Board | None:
     """Cached: the draw and result checks both look at every game's last position."""
     try:
         board = chess.Board(fen) if fen else chess.Board()
-        for uci in ucis:
+        for uci in ucis.split():
             board.push(chess.Move.from_uci(uci))
     except ValueError:
         return None
@@ -222,7 +222,7 @@ class _Played(Protocol):
     def headers(self) -> dict[str, str]: ...
 
     @property
-    def moves(self) -> tuple[PlayedMove, ...]: ...
+    def moves(self) -> Moves: ...
 
 
 VERDICTS: dict[str, tuple[str, str] | None] = {}
@@ -237,7 +237,7 @@ VERDICTS_USED: set[str] = set()
 def verdict_key(game: _Played) -> str:
     """What the final position follows from: the starting position's tags and the moves."""
     start = [game.headers.get(tag, "") for tag in ("FEN", "SetUp", "Variant")]
-    moves = " ".join([move.uci for move in game.moves])
+    moves = game.moves.ucis
     return hashlib.blake2b(f"{start}{moves}".encode(), digest_size=16).hexdigest()
 
 
@@ -263,21 +263,20 @@ def _plainly_open(game: _Played) -> bool:
     (most games end by resignation or agreement in an ordinary position).
 
     Only for games from the standard starting position. The last SAN says whether the side to
-    move is in check; a position reached fewer than five times is no fivefold repetition;
-    under 150 half-moves the 75-move rule cannot apply; the pieces alone decide whether mate is
+    move is in check; no position comes back across a capture or pawn move, so with fewer than
+    eight half-moves since the last one no position was reached five times (fivefold); under
+    150 half-moves the 75-move rule cannot apply; the pieces alone decide whether mate is
     still possible; and a legal move found without castling or en passant rights is a legal
     move with them. When any of these is in doubt the game is replayed (``expected_result``).
     """
     if "FEN" in game.headers or "Variant" in game.headers or len(game.moves) >= 150:
         return False
-    last = game.moves[-1]
-    if last.san.endswith(("+", "#")):
+    if game.moves.sans.endswith(("+", "#")):  # the last move gave check
         return False
-    final = last.placement
-    if sum(1 for move in game.moves if move.placement == final) >= 4:
+    if game.moves.quiet_plies >= 8:
         return False
     board = chess.Board(None)
-    board.set_board_fen(final)
+    board.set_board_fen(game.moves.final_placement)
     board.turn = chess.WHITE if len(game.moves) % 2 == 0 else chess.BLACK
     if board.is_insufficient_material():
         return False
@@ -402,11 +401,11 @@ def check_duplicate_games(event: Event, problems: Problems) -> None:
     The same pairing twice in one round is already an error (``assemble.py``); this finds the
     copies that look like different games. Games without moves cannot be compared.
     """
-    seen: dict[tuple[int, int, str, tuple[str, ...]], Game] = {}
+    seen: dict[tuple[int, int, str, str], Game] = {}
     for game in all_games(event):
         if not game.moves:
             continue
-        key = (game.white, game.black, game.initial_placement, tuple(m.uci for m in game.moves))
+        key = (game.white, game.black, game.initial_placement, game.moves.ucis)
         first = seen.setdefault(key, game)
         if first is game:
             continue

@@ -1,5 +1,11 @@
 /* Steps through a game on the board drawn at build time. No libraries, no network.
  *
+ * The page gives the starting position and the moves (UCI: from and to squares, and the piece
+ * a pawn promotes to); the positions are worked out here, move by move. The moves were
+ * checked by python-chess at build time, so only castling (a king moving two squares, or
+ * onto its own rook in Chess960), en passant and promotion need care. Variant games come
+ * with every position already worked out.
+ *
  * Keyboard: the buttons; ← and → step anywhere on the page (not while typing, not with a
  * modifier key, so Alt+← still goes back); Home and End while the focus is in the viewer.
  * The caption under the board says where the game is (read out by screen readers as it
@@ -10,7 +16,7 @@
   var NAMES = { p: "pawn", n: "knight", b: "bishop", r: "rook", q: "queen", k: "king" };
   var SVG = "http://www.w3.org/2000/svg";
 
-  /* The same words as the page's macro position_words: "White: king g1, pawns f2 and g2; ..." */
+  /* The same words as the build's position_in_words: "White: king g1, pawns f2 and g2; ..." */
   function words(placement) {
     var found = [];
     placement.split("/").forEach(function (rank, row) {
@@ -37,6 +43,76 @@
     }).join("; ");
   }
 
+  /* A placement as 64 squares, a8 first ("" for an empty square), and back. */
+  function expand(placement) {
+    var squares = [];
+    placement.split("/").forEach(function (rank) {
+      rank.split("").forEach(function (ch) {
+        if (/\d/.test(ch)) {
+          for (var i = 0; i < parseInt(ch, 10); i += 1) squares.push("");
+        } else {
+          squares.push(ch);
+        }
+      });
+    });
+    return squares;
+  }
+  function pack(squares) {
+    var ranks = [];
+    for (var row = 0; row < 8; row += 1) {
+      var text = "";
+      var empty = 0;
+      for (var column = 0; column < 8; column += 1) {
+        var piece = squares[row * 8 + column];
+        if (!piece) { empty += 1; continue; }
+        if (empty) { text += empty; empty = 0; }
+        text += piece;
+      }
+      ranks.push(text + (empty ? empty : ""));
+    }
+    return ranks.join("/");
+  }
+  function index(name) {
+    return (8 - parseInt(name.charAt(1), 10)) * 8 + name.charCodeAt(0) - 97;
+  }
+  function play(squares, uci) {
+    if (uci === "0000") return; /* a null move: the other side moves next, nothing else */
+    var from = index(uci.slice(0, 2));
+    var to = index(uci.slice(2, 4));
+    var piece = squares[from];
+    var taken = squares[to];
+    var white = piece === piece.toUpperCase();
+    var row = Math.floor(from / 8);
+    var kingside = to % 8 > from % 8;
+    squares[from] = "";
+    if (piece.toLowerCase() === "k" && taken === (white ? "R" : "r")) {
+      /* Chess960 castling, written as the king taking its own rook */
+      squares[to] = "";
+      squares[row * 8 + (kingside ? 6 : 2)] = piece;
+      squares[row * 8 + (kingside ? 5 : 3)] = taken;
+      return;
+    }
+    if (piece.toLowerCase() === "k" && Math.abs(to % 8 - from % 8) === 2) {
+      var corner = row * 8 + (kingside ? 7 : 0);
+      squares[row * 8 + (kingside ? 5 : 3)] = squares[corner];
+      squares[corner] = "";
+    }
+    if (piece.toLowerCase() === "p" && to % 8 !== from % 8 && !taken) {
+      squares[row * 8 + to % 8] = ""; /* en passant: the pawn passed stands beside */
+    }
+    var promoted = uci.charAt(4);
+    squares[to] = promoted ? (white ? promoted.toUpperCase() : promoted.toLowerCase()) : piece;
+  }
+  function replay(start, moves) {
+    var squares = expand(start);
+    var positions = [start];
+    moves.forEach(function (uci) {
+      play(squares, uci);
+      positions.push(pack(squares));
+    });
+    return positions;
+  }
+
   function setup(viewer) {
     var data = JSON.parse(viewer.querySelector(".viewer-data").textContent);
     var svg = viewer.querySelector("svg.board");
@@ -46,7 +122,8 @@
     var described = viewer.querySelector("[data-pieces]");
     var flip = viewer.querySelector("[data-go=flip]");
     var links = viewer.querySelectorAll("[data-ply]");
-    var last = data.positions.length - 1;
+    var positions = data.positions || replay(data.start, data.moves);
+    var last = positions.length - 1;
     var ply = last;
     var flipped = false;
 
@@ -76,7 +153,7 @@
     function draw() {
       pieces.textContent = "";
       marks.textContent = "";
-      data.positions[ply].split("/").forEach(function (rank, row) {
+      positions[ply].split("/").forEach(function (rank, row) {
         var column = 0;
         rank.split("").forEach(function (ch) {
           if (/\d/.test(ch)) { column += parseInt(ch, 10); return; }
@@ -90,9 +167,10 @@
           column += 1;
         });
       });
-      if (ply > 0) {
-        var move = data.moves[ply - 1];
-        [move.slice(0, 2), move.slice(2, 4)].forEach(function (name) {
+      var move = ply > 0 ? data.moves[ply - 1] : "0000";
+      if (move !== "0000") {
+        var marked = move.indexOf("@") >= 0 ? [move.slice(2, 4)] : [move.slice(0, 2), move.slice(2, 4)];
+        marked.forEach(function (name) {
           var xy = square(name);
           marks.appendChild(rect(xy[0], xy[1]));
         });
@@ -106,7 +184,7 @@
       var label = where() + (flipped ? ", seen from Black" : "");
       svg.setAttribute("aria-label", label);
       if (status) status.textContent = label;
-      if (described) described.textContent = ". " + words(data.positions[ply]);
+      if (described) described.textContent = ". " + words(positions[ply]);
       if (flip) flip.setAttribute("aria-pressed", flipped ? "true" : "false");
     }
     function go(target) {
