@@ -654,18 +654,23 @@ class _PlainRecorder(_Recording, chess.pgn.BaseVisitor[_RecordedGame]):
 
 
 _PLAIN_PIECE_MOVE = re.compile(r"[NBRQK][-x]?[a-h][1-8]\Z")
+_PLAIN_PAWN_MOVE = re.compile(r"[a-h](?:x[a-h])?[1-8](?:=[QRBN])?\Z")
+_CASTLES = ("O-O", "O-O-O")
 
 
 def _san_without_suffix(board: chess.Board, move: chess.Move, token: str) -> str:
     """SAN up to the check sign, before the move is pushed (``Board.san`` pushes and pops).
 
-    A piece move written without a file or rank ("Nd7") was matched by ``parse_san`` against
+    A pawn move or castling written as SAN writes it ("exd5", "e8=Q", "O-O") is its SAN. A
+    piece move written without a file or rank ("Nd7") was matched by ``parse_san`` against
     every legal move of that piece type to that square, and only one fitted: its SAN needs no
     disambiguation, the one costly part, and is the letter, "x" for a capture and the square.
     """
     if move and _PLAIN_PIECE_MOVE.match(token) and not board.is_castling(move):
         capture = "x" if board.is_capture(move) else ""
         return token[0] + capture + chess.SQUARE_NAMES[move.to_square]
+    if move and (_PLAIN_PAWN_MOVE.match(token) or token in _CASTLES):
+        return token  # already written as SAN writes it: a pawn move is never ambiguous
     without_suffix = getattr(board, "_algebraic_without_suffix", None)
     if without_suffix is None:  # a python-chess without it: the public, slower way
         return board.san(move).rstrip("+#")

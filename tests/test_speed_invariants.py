@@ -77,6 +77,11 @@ def test_recorded_moves_equal_a_replay() -> None:
     texts.append("1. e4 e5 (1... c5 2. Nf3 (2. Nc3) d6) 2. Nf3 { a comment } Nc6 $1 3. -- Nf6 *\n")
     texts.append("1. e4 e5 2. Nf3 Nc6 3. Bb5 Ke7 4. Ng5 Kd6 5. Nxf7+ Kc5 6. Qf3 Zq9 7. Qf7 *\n")
     texts.append("1. Nf3 Nf6 2. Nc3 Nc6 3. Nb1 Nb8 4. Ng1 Ng8 5. Nf3 Nf6 6. Nd4 Nd5 7. Nb5 *\n")
+    # SAN as people write it, not as SAN writes it: zeros for castling, no "=" or "x".
+    texts.append(
+        "1. e4 d5 2. ed5 c6 3. dxc6 Nf6 4. cxb7 Nbd7 5. bxa8Q e5 6. Nf3 Bd6 7. Be2 0-0 *\n"
+    )
+    texts.append("1. e4 e5 2. Nf3 Nc6 3. Bc4 Bc5 4. 0-0 Nf6 5. d3 O-O 6. Ng5 d6 7. Nxf7 *\n")
     for text in texts:
         game = chess.pgn.read_game(io.StringIO(text), Visitor=pgn._MainlineRecorder)
         assert game is not None
