@@ -287,6 +287,8 @@ class SiteRenderer:
         self._championship_of = {s: c for c in site.championships for s in c.sections}
         self._navigation: dict[tuple[str, str], Markup] = {}
         """The event navigation of game pages, by event and folder (``_shared_navigation``)."""
+        self._own_navigation: bool | None = None
+        """Whether the site has its own ``_event_nav.html`` (then it is not shared)."""
 
     def render(self) -> dict[str, bytes]:
         self.collect()
@@ -367,7 +369,9 @@ class SiteRenderer:
         game page is one of its links (the one marked as the current page). An event of
         11,000 games would otherwise render the same navigation 11,000 times."""
         template = self.environment.get_template("_event_nav.html")
-        if not _is_builtin(template):  # a site's own may show anything of the page
+        if self._own_navigation is None:
+            self._own_navigation = not _is_builtin(template)
+        if self._own_navigation:  # a site's own may show anything of the page
             return Markup(template.render(**every_page, **context))
         key = (context["event"].slug, posixpath.dirname(job.path))
         navigation = self._navigation.get(key)
