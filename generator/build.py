@@ -10,23 +10,21 @@ import errno
 import gc
 import os
 from collections.abc import Callable
-from dataclasses import dataclass, field, replace
+from dataclasses import replace
 from pathlib import Path
 
 import jinja2
 
 from .assemble import assemble_event
-from .cache import (
-    IncrementalSite,
-    OutputFiles,
-    PgnStore,
+from .buildstate import (
+    BuildReport,
     SiteState,
-    build_folder,
+    build_places,
     input_fingerprint,
-    load_memos,
-    pgn_files,
-    save_memos,
+    overlaps_content,
+    unchanged_build,
 )
+from .cache import IncrementalSite, PgnStore, load_memos, pgn_files, save_memos
 from .config import (
     SiteConfig,
     load_championship_config,
@@ -53,18 +51,6 @@ from .trf import merge_trf, read_trf
 from .write import write_site
 
 DEFAULT_HOME = "# Results\n\nThe events of this site are listed below.\n"
-
-
-@dataclass
-class BuildReport:
-    problems: Problems = field(default_factory=Problems)
-    files: dict[str, bytes] = field(default_factory=dict)
-    written: bool = False
-    notices: list[str] = field(default_factory=list)
-    """One line per thing an arbiter must act on, such as a play-off still to be played."""
-
-    def failed(self, strict: bool = False) -> bool:
-        return bool(self.problems.errors) or (strict and bool(self.problems.warnings))
 
 
 def find_event_folders(content: Path) -> list[Path]:
@@ -370,21 +356,15 @@ def build_site(
     processes at a time, default one per processor), game pages whose inputs did not change
     are kept, and files whose bytes did not change are linked from the previous site.
     """
-    site_dir = site_dir.resolve()
-    output = (output or site_dir / "output").resolve()
+    quick = unchanged_build(site_dir, output, strict)
+    if quick is not None:
+        return quick  # nothing changed since the last build, whose site stands
+    site_dir, output, folder = build_places(site_dir, output)
     content = site_dir / "content"
-    overlaps = output == content or content in output.parents or output in content.parents
+    overlaps = overlaps_content(site_dir, output)
     jobs = usable_cpus() if jobs is None else jobs
-    folder = None if overlaps else build_folder(output)
     state = SiteState.load(folder) if folder is not None else None
     fingerprint = input_fingerprint(site_dir, output) if folder is not None else None
-    unchanged = state is not None and fingerprint is not None and state.fingerprint == fingerprint
-    if state is not None and unchanged and state.all_intact(output):
-        # Nothing changed since the last build, whose site stands: there is nothing to do.
-        report = BuildReport(Problems(list(state.problems)), notices=list(state.notices))
-        report.files = OutputFiles({}, state.files, output)
-        report.written = not report.failed(strict)
-        return report
     store = PgnStore(folder)
     if folder is not None:
         load_memos(folder)

@@ -17,7 +17,6 @@ import os
 import pickle
 import shutil
 import sys
-import tempfile
 from collections.abc import Iterable, Iterator
 from dataclasses import dataclass, field
 from pathlib import Path
@@ -25,11 +24,18 @@ from pathlib import Path
 import chess
 import jinja2
 import jinja2.meta
-import markdown
 from jinja2 import nodes
 
 from . import __version__, pgn
 from . import problems as problems_module
+from .buildstate import (
+    OutputFiles,
+    SiteState,
+    _FileRecord,
+    builtin_templates_dir,
+    code_fingerprint,
+    write_atomically,
+)
 from .model import Site
 from .parallel import run_parallel
 from .pgn import (
@@ -43,7 +49,6 @@ from .pgn import (
 )
 from .problems import Problem, Problems
 from .render import exports
-from .render.environment import builtin_templates_dir
 from .render.site import EventOutcome, SiteRenderer, render_pages, write_pages
 from .rules import checks, standings
 from .write import link, stage, swap
@@ -269,7 +274,7 @@ def _parse_blocks_pickled(folder: str | None, blocks: list[tuple[str, str]]) -> 
     data = _dump_blocks(found)
     name = _chunk_name(found)
     if folder is not None:
-        _write_atomically(Path(folder) / f"{name}.pickle", data)
+        write_atomically(Path(folder) / f"{name}.pickle", data)
     reply = (name if folder is not None else "", data, _verdicts(found))
     return pickle.dumps(reply, _PICKLE)
 
@@ -302,7 +307,7 @@ def save_memos(folder: Path) -> None:
         "ranked": {k: standings.RANKED[k] for k in standings.RANKED_USED if k in standings.RANKED},
         "exports": {k: exports.EXPORTS[k] for k in exports.EXPORTS_USED if k in exports.EXPORTS},
     }
-    _write_atomically(folder / "memos.pickle", pickle.dumps(memos, _PICKLE))
+    write_atomically(folder / "memos.pickle", pickle.dumps(memos, _PICKLE))
 
 
 _FIELDS = [f.name for f in dataclasses.fields(PgnGame)]
@@ -357,21 +362,8 @@ def _write_chunk(
     folder: str, found: dict[str, _BlockResult]
 ) -> tuple[str, dict[str, _BlockResult]]:
     name = _chunk_name(found)
-    _write_atomically(Path(folder) / f"{name}.pickle", _dump_blocks(found))
+    write_atomically(Path(folder) / f"{name}.pickle", _dump_blocks(found))
     return name, found
-
-
-def _write_atomically(path: Path, data: bytes) -> None:
-    """Write a cache file whole or not at all: a reader never meets half of one."""
-    path.parent.mkdir(parents=True, exist_ok=True)
-    handle, temporary = tempfile.mkstemp(prefix=".new-", dir=path.parent)
-    try:
-        with os.fdopen(handle, "wb") as stream:
-            stream.write(data)
-        os.replace(temporary, path)
-    except BaseException:
-        Path(temporary).unlink(missing_ok=True)
-        raise
 
 
 _PICKLE = pickle.HIGHEST_PROTOCOL
@@ -438,203 +430,12 @@ class _DiskGames:
         live = {key for _, layout, _ in files.values() for key, _ in layout}
         chunks = {key: name for key, name in self._chunks.items() if key in live}
         index = {"version": cache_version(), "chunks": chunks, "files": files}
-        _write_atomically(self.index, pickle.dumps(index, _PICKLE))
+        write_atomically(self.index, pickle.dumps(index, _PICKLE))
         names = set(chunks.values())
         if self.blocks.is_dir():
             for path in self.blocks.iterdir():
                 if path.suffix == ".pickle" and path.stem not in names:
                     path.unlink(missing_ok=True)
-
-
-CACHE_FOLDER = ".crosstable-cache"
-_CACHEDIR_TAG = (
-    "Signature: 8a477f597d28d172789f06886806bc55\n"
-    "# crosstable's build cache: what the last build read and wrote, to do less next time.\n"
-    "# Safe to delete at any time; never published.\n"
-)
-
-
-def build_folder(output: Path) -> Path | None:
-    """Where ``crosstable build`` keeps its cache for ``output``: beside it, in a folder that
-    is never published (deploy publishes the output only), that git ignores (it holds its own
-    .gitignore) and that backup tools skip (CACHEDIR.TAG). ``None`` when it cannot be made:
-    the build then does without."""
-    root = output.parent / CACHE_FOLDER
-    folder = root / output.name
-    try:
-        folder.mkdir(parents=True, exist_ok=True)
-        for name, text in ((".gitignore", "*\n"), ("CACHEDIR.TAG", _CACHEDIR_TAG)):
-            if not (root / name).is_file():
-                (root / name).write_text(text, encoding="utf-8")
-    except OSError:
-        return None
-    return folder
-
-
-_CODE: list[str] = []
-
-
-def code_fingerprint() -> str:
-    """The code and built-in templates a page is made with, and the libraries that shape it:
-    another version of any of them, and nothing is reused."""
-    if not _CODE:
-        digest = hashlib.sha256()
-        package = Path(__file__).resolve().parent
-        for root in (package, builtin_templates_dir()):
-            for path in sorted(p for p in root.rglob("*") if p.is_file()):
-                if path.suffix in (".pyc", ".pyo"):
-                    continue
-                digest.update(f"{path.relative_to(root)}\0".encode() + path.read_bytes())
-        versions = (chess.__version__, jinja2.__version__, markdown.__version__, sys.version)
-        digest.update(repr(versions).encode())
-        _CODE.append(digest.hexdigest())
-    return _CODE[0]
-
-
-def input_fingerprint(site_dir: Path, output: Path) -> str | None:
-    """Everything a build reads, as one digest: ``site.toml``, ``content/``, ``templates/``
-    (names and bytes), where the site and its output are, and ``code_fingerprint``. ``None``
-    when a link or an unreadable file makes that uncertain."""
-    digest = hashlib.sha256(f"{code_fingerprint()}\0{site_dir}\0{output}\0".encode())
-    try:
-        toml = site_dir / "site.toml"
-        if toml.is_symlink():
-            return None
-        if toml.is_file():
-            digest.update(b"site.toml\0" + toml.read_bytes())
-        for root in (site_dir / "content", site_dir / "templates"):
-            if root.is_symlink():
-                return None
-            for folder, dirs, files in os.walk(root):
-                dirs.sort()
-                here = Path(folder)
-                for name in sorted([*dirs, *files]):
-                    path = here / name
-                    if path.is_symlink():
-                        return None
-                    digest.update(f"{path.relative_to(site_dir)}\0".encode())
-                    if name in files:
-                        digest.update(path.read_bytes() + b"\0")
-    except OSError:
-        return None
-    return digest.hexdigest()
-
-
-_FileRecord = tuple[int, int, str]
-"""An output file as the last build left it: size, modification time (ns) and page key."""
-
-
-@dataclass
-class SiteState:
-    """What the last successful ``crosstable build`` into an output wrote (``site.index``)."""
-
-    fingerprint: str | None
-    problems: list[Problem]
-    notices: list[str]
-    files: dict[str, _FileRecord]
-
-    @classmethod
-    def load(cls, folder: Path) -> SiteState | None:
-        try:
-            saved = pickle.loads((folder / "site.index").read_bytes())
-            if saved["version"] == code_fingerprint():
-                return cls(
-                    saved["fingerprint"], saved["problems"], saved["notices"], saved["files"]
-                )
-        except Exception:  # none yet, damaged or of another version: build everything
-            pass
-        return None
-
-    def save(self, folder: Path) -> None:
-        data = {field.name: getattr(self, field.name) for field in dataclasses.fields(self)}
-        data["version"] = code_fingerprint()
-        _write_atomically(folder / "site.index", pickle.dumps(data, _PICKLE))
-
-    def intact(self, output: Path, path: str) -> bool:
-        """Whether the output still holds this file as the last build wrote it."""
-        record = self.files.get(path)
-        if record is None:
-            return False
-        try:
-            found = os.stat(output / path)
-        except OSError:
-            return False
-        return (found.st_size, found.st_mtime_ns) == record[:2]
-
-    def all_intact(self, output: Path) -> bool:
-        """Whether the output holds exactly the files the last build wrote, untouched."""
-        seen = 0
-        for folder, _, files in os.walk(output):
-            for name in files:
-                relative = (Path(folder) / name).relative_to(output).as_posix()
-                if not self.intact(output, relative):
-                    return False
-                seen += 1
-        return seen == len(self.files)
-
-
-class _Kept(bytes):
-    """Stands in for a file left in the output folder (``OutputFiles``)."""
-
-
-_KEPT = _Kept()
-
-
-class OutputFiles(dict[str, bytes]):
-    """A build's files, where those the last build already wrote with the same bytes stay in
-    the output folder until asked for: a rebuild need not read 10,000 pages back into memory.
-    Every way of reading a value reads the file (once); the keys are all there from the start.
-    """
-
-    def __init__(self, files: dict[str, bytes], kept: Iterable[str], folder: Path) -> None:
-        super().__init__(files)
-        self.kept = frozenset(kept)
-        self.folder = folder
-        for path in self.kept:
-            if path not in files:
-                super().__setitem__(path, _KEPT)
-
-    def sorted(self) -> OutputFiles:
-        """The same, in path order (as ``render_site`` returns its files)."""
-        ordered = OutputFiles({}, (), self.folder)
-        for path in sorted(self):
-            dict.__setitem__(ordered, path, dict.__getitem__(self, path))
-        ordered.kept = self.kept
-        return ordered
-
-    def __getitem__(self, path: str) -> bytes:
-        value = super().__getitem__(path)
-        if value is _KEPT:
-            value = (self.folder / path).read_bytes()
-            super().__setitem__(path, value)
-        return value
-
-    def get(self, path: str, default: bytes | None = None) -> bytes | None:  # type: ignore[override]
-        return self[path] if path in self else default  # noqa: SIM401 (dict.get skips [])
-
-    def __iter__(self) -> Iterator[str]:  # not dict's own: dict(x) then reads through []
-        return iter(list(super().keys()))
-
-    def items(self) -> list[tuple[str, bytes]]:  # type: ignore[override]
-        return [(path, self[path]) for path in self]
-
-    def values(self) -> list[bytes]:  # type: ignore[override]
-        return [self[path] for path in self]
-
-    def copy(self) -> dict[str, bytes]:
-        return dict(self.items())
-
-    def __eq__(self, other: object) -> bool:
-        return dict(self.items()) == other
-
-    def __ne__(self, other: object) -> bool:
-        return not self == other
-
-    def __repr__(self) -> str:
-        return repr(dict(self.items()))
-
-    def __reduce__(self) -> tuple[type[dict[str, bytes]], tuple[list[tuple[str, bytes]]]]:
-        return dict, (self.items(),)
 
 
 class IncrementalSite:

@@ -1,4 +1,8 @@
-"""The ``crosstable`` command: a thin argparse layer over the pipeline's plain functions."""
+"""The ``crosstable`` command: a thin argparse layer over the pipeline's plain functions.
+
+The pipeline is imported only by the commands that run it: ``build`` with nothing changed
+answers from ``generator.buildstate`` alone.
+"""
 
 from __future__ import annotations
 
@@ -7,8 +11,7 @@ import sys
 from collections.abc import Sequence
 from pathlib import Path
 
-from .build import BuildReport, build_site, check_site
-from .config import load_site_config
+from .buildstate import BuildReport, unchanged_build
 from .problems import Problems
 
 SITE_HELP = "the site folder, holding content/ and optionally site.toml (default: current folder)"
@@ -93,6 +96,8 @@ def _report(report: BuildReport, site: Path, strict: bool) -> int:
 
 def _deploy(site: Path, remote: str | None, branch: str | None, message: str | None) -> int:
     """Check git and the remote first, then build, then publish: never a failed build."""
+    from .build import build_site
+    from .config import load_site_config
     from .deploy import DeployError, prepare, publish
 
     site = site.resolve()
@@ -142,12 +147,19 @@ def main(argv: Sequence[str] | None = None) -> int:
 
         return new_site(args.folder)
     if args.command == "build":
-        report = build_site(args.site, args.output, args.strict)
+        # Nothing changed since the last build: answered without loading the pipeline.
+        report = unchanged_build(args.site, args.output, args.strict)
+        if report is None:
+            from .build import build_site
+
+            report = build_site(args.site, args.output, args.strict)
         status = _report(report, args.site, args.strict)
         if status == 0:
             output = (args.output or args.site / "output").resolve()
             print(f"crosstable: built {len(report.files)} files into {output}")
         return status
+    from .build import check_site
+
     report = check_site(args.site.resolve(), args.strict)
     status = _report(report, args.site, args.strict)
     if status == 0:

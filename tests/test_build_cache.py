@@ -10,6 +10,8 @@ from __future__ import annotations
 import json
 import os
 import shutil
+import subprocess
+import sys
 from pathlib import Path
 
 import pytest
@@ -17,7 +19,8 @@ from conftest import ROOT, SiteMaker, event_toml, pgn_game
 
 from generator import pgn
 from generator.build import build_site, check_site
-from generator.cache import CACHE_FOLDER, BuildCache, OutputFiles, PgnStore
+from generator.buildstate import CACHE_FOLDER, OutputFiles
+from generator.cache import BuildCache, PgnStore
 from generator.pgn import PARSE_CACHE
 
 A, B, C, D = "Alpha, Anna", "Bravo, Bob", "Charlie, Carl", "Delta, Dora"
@@ -249,3 +252,26 @@ def test_a_build_needs_no_writable_cache(make_site: SiteMaker, tmp_path: Path) -
     assert tree(site / "output") == fresh_build(site, tmp_path)
     if os.name == "posix":
         assert (site / CACHE_FOLDER).is_file()
+
+
+def test_nothing_changed_is_told_without_loading_the_pipeline(make_site: SiteMaker) -> None:
+    """``crosstable build`` with nothing changed answers from ``generator.buildstate`` alone
+    (importing python-chess and Jinja2 takes longer than the check); after an edit it builds."""
+    site = make_site(event_toml(), four_games())
+    probe = (
+        "import sys; from generator import cli; status = cli.main(sys.argv[1:]); "
+        "print(status, 'chess' in sys.modules, 'jinja2' in sys.modules)"
+    )
+    command = [sys.executable, "-c", probe, "build", "--site", str(site)]
+    env = dict(os.environ, PYTHONPATH=str(ROOT))
+
+    def run() -> str:
+        done = subprocess.run(command, capture_output=True, text=True, env=env, check=True)
+        return done.stdout.strip().splitlines()[-1]
+
+    assert run() == "0 True True"  # the first build
+    assert run() == "0 False False"
+    path = site / "content/ev/r1.pgn"
+    path.write_text(path.read_text().replace("1-0", "0-1"), encoding="utf-8")
+    assert run() == "0 True True"
+    assert results(site)["1.1"] == "0-1"

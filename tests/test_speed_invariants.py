@@ -28,7 +28,8 @@ from jinja2 import nodes
 
 from generator import pgn
 from generator.build import build_site, decide
-from generator.cache import IncrementalSite, SiteState
+from generator.buildstate import SiteState
+from generator.cache import IncrementalSite
 from generator.problems import Problems
 from generator.render import site as site_module
 from generator.render.environment import make_environment

@@ -9,17 +9,9 @@ from pathlib import Path
 
 import jinja2
 
+from ..buildstate import builtin_templates_dir as builtin_templates_dir
 from ..text import number_text, ordinal, score_text
 from .views import result_text
-
-
-def builtin_templates_dir() -> Path:
-    """The top-level ``templates/`` of a source checkout, or its copy inside the wheel."""
-    package = Path(__file__).resolve().parent.parent
-    for candidate in (package.parent / "templates", package / "templates"):
-        if (candidate / "base.html").is_file():
-            return candidate
-    raise FileNotFoundError("the built-in templates are missing from this installation")
 
 
 def relative_url(from_page: str, target: str) -> str:
