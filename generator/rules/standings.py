@@ -188,7 +188,7 @@ def rank(
     # Future rounds score nothing, so the current standings keep them for the tables' columns.
     counted = records if after_round is None else {n: r.upto(rounds) for n, r in records.items()}
     codes = tuple(event.tiebreaks if codes is None else codes)
-    ctx = TiebreakContext.from_records(event, counted, rounds)
+    ctx = TiebreakContext.from_records(event, records, rounds)  # cut to ``rounds`` there
     values: dict[str, dict[int, float]] = {}
     for code in codes:
         if parse_code(code).base != "DE":
