@@ -27,7 +27,7 @@ from ..rules.checks import CHECKS
 from ..rules.playoffs import Playoff, playoff_format
 from ..rules.prizes import Award, forfeit_cancels_money
 from ..rules.scores import PlayerRecord
-from ..rules.standings import StandingRow, Standings
+from ..rules.standings import StandingRow, Standings, ranking_key
 from ..text import score_text
 from . import board, charts, exports, views
 from .environment import builtin_templates_dir, make_environment, url_for
@@ -391,11 +391,13 @@ class SiteRenderer:
             ],
             **common,
         )
+        chrome = self._chrome_key(outcome, common) if self.keys is not None else None
         self._page(paths["standings"], "standings.html", shown=standings, **common)
         for earlier in outcome.history:
             self._page(
                 standings_path(event, earlier.after_round),
                 "standings.html",
+                page_key=standings_page_key(chrome, event, earlier) if chrome else None,
                 shown=earlier,
                 **common,
             )
@@ -432,22 +434,27 @@ class SiteRenderer:
                 paths["crosstable"], "ranktable.html", rows=views.rank_table(standings), **common
             )
         for number in range(1, event.rounds + 1):
+            shown_round = views.round_view(event, outcome.records, number)
             self._page(
                 round_path(event, number),
                 "round.html",
-                round=views.round_view(event, outcome.records, number),
+                page_key=round_page_key(chrome, shown_round) if chrome else None,
+                round=shown_round,
                 **common,
             )
         self._page(paths["players"], "players.html", **common)
+        awards = common["awards"]
         for row in standings.rows:
             self._page(
                 player_path(event, row.player.number),
                 "player.html",
                 functools.partial(_player_context, event, row, standings),
+                player_page_key(chrome, row, standings, awards.get(row.player.number, []))
+                if chrome
+                else None,
                 row=row,
                 **common,
             )
-        chrome = self._chrome_key(outcome, common) if self.keys is not None else None
         for game in (*event.games, *event.playoff_games):
             if has_game_page(game):
                 white, black = event.player(game.white), event.player(game.black)
@@ -525,6 +532,77 @@ def game_fields(game: Game) -> tuple[object, ...]:
         *(list(game.headers.items()), game.source, game.line, game.reason, game.pgn_result),
         game.illegal,
     )
+
+
+PAGE_CONTEXT = frozenset(
+    {
+        *("site", "url", "page_path", "events", "championship_of"),  # every page
+        *("event", "paths", "links", "pages", "show_playoff", "show_arbiter", "prizes"),
+        "social",
+    }
+)
+"""What ``SiteRenderer._chrome_key`` covers: the context every keyed page may use."""
+
+PLAYER_PAGE_CONTEXT = PAGE_CONTEXT | {"row", "awards", "lines", "chart"}
+"""The context a player's page may use (``awards`` only for that player's own prizes):
+``player_page_key`` covers exactly these."""
+
+ROUND_PAGE_CONTEXT = PAGE_CONTEXT | {"round"}
+"""The context a round's page may use: ``round_page_key`` covers exactly these."""
+
+EARLIER_STANDINGS_CONTEXT = PAGE_CONTEXT | {"shown", "tiebreaks"}
+"""The context the standings after an earlier round may use (``standings.html`` shows the
+prizes, play-offs and categories only on the current standings, which have no key)."""
+
+
+def shown_game(game: Game | None) -> tuple[object, ...] | None:
+    """What a player's or a round's page shows of a game: who played it where, its result,
+    the arbiter's reason, and whether it has a page (its source) and under which name."""
+    if game is None:
+        return None
+    source = str(game.source) if game.source is not None else None  # repr(Path) is slow
+    return (
+        *(game.round, game.board, game.white, game.black, game.result),
+        *(game.reason, game.pgn_result, source),
+    )
+
+
+def player_page_key(
+    chrome: str, row: StandingRow, standings: Standings, awards: Sequence[Award]
+) -> str:
+    """A player's page key: the event's chrome (players, settings, navigation), the player's
+    place, points and prizes, and each round: opponent and their place, colour, result and
+    bye (the running score and the chart follow from these)."""
+    rounds = [
+        (
+            *(entry.round, entry.kind.value, entry.points, entry.colour, entry.bye),
+            shown_game(entry.game),
+            entry.opponent,
+            standings.rank_of(entry.opponent) if entry.opponent is not None else None,
+        )
+        for entry in row.record.entries
+    ]
+    place = (row.player.number, row.rank, row.place, row.points)
+    return _digest(chrome, "player", place, list(awards), rounds)
+
+
+def round_page_key(chrome: str, shown: views.RoundView) -> str:
+    """A round's page key: the chrome, and the round's pairings (with each player's score
+    before the round), byes and absent players."""
+    pairings = [
+        (p.board, shown_game(p.game), p.white.number, p.black.number, p.white_score, p.black_score)
+        for p in shown.pairings
+    ]
+    byes = [(player.number, bye) for player, bye in shown.byes]
+    absent = [player.number for player in shown.absent]
+    return _digest(chrome, "round", shown.number, pairings, byes, absent)
+
+
+def standings_page_key(chrome: str, event: Event, shown: Standings) -> str:
+    """The key of the standings after an earlier round: the chrome and what those standings
+    follow from, the key ``rank_event`` keeps them by (the event's settings and the games and
+    byes of those rounds; the later rounds do not change them)."""
+    return _digest(chrome, "standings", shown.after_round, ranking_key(event, shown.after_round))
 
 
 def _digest(*parts: object) -> str:

@@ -165,6 +165,12 @@ def _ranking_key(event: Event, rounds: int, final: bool) -> str:
     return _digest(repr((settings_digest, rounds, final, played)))
 
 
+def ranking_key(event: Event, rounds: int) -> str:
+    """What the standings after ``rounds`` rounds (not the current ones) follow from, as a
+    digest: the key of pages that show them (``render.site.standings_page_key``)."""
+    return _ranking_key(event, rounds, False)
+
+
 def _digest(text: str) -> str:
     return hashlib.blake2b(text.encode(), digest_size=16).hexdigest()
 
