@@ -6,10 +6,12 @@ import functools
 import posixpath
 from collections.abc import Callable
 from pathlib import Path
+from typing import Any
 
 import jinja2
 
 from ..text import number_text, ordinal, score_text
+from .fragments import FRAGMENTS
 from .views import result_text
 
 
@@ -62,4 +64,17 @@ def make_environment(site_templates: Path | None) -> jinja2.Environment:
     environment.filters["number"] = number_text
     environment.filters["result"] = result_text
     environment.filters["ordinal"] = ordinal
+    own_macros = site_templates is not None and (site_templates / "_macros.html").is_file()
+    for name, function in FRAGMENTS.items():
+        environment.globals[name] = _site_macro(environment, name) if own_macros else function
     return environment
+
+
+def _site_macro(environment: jinja2.Environment, name: str) -> Callable[..., Any]:
+    """The site's own macro ``name`` of its ``_macros.html``, for templates that call it
+    without importing it (the built-in ones: ``fragments``)."""
+
+    def call(*args: Any) -> Any:
+        return getattr(environment.get_template("_macros.html").module, name)(*args)
+
+    return call
