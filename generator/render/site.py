@@ -425,14 +425,15 @@ class SiteRenderer:
             self._page(
                 paths["playoff"], "playoff.html", playoff_format=playoff_format(event), **common
             )
-        if event.is_round_robin:
-            self._page(
-                paths["crosstable"], "crosstable.html", rows=views.crosstable(standings), **common
-            )
-        else:
-            self._page(
-                paths["crosstable"], "ranktable.html", rows=views.rank_table(standings), **common
-            )
+        # The table's rows are laid out when the page is rendered (``later``): by a worker
+        # process, beside the others, rather than here (a 2,000-player table has 22,000 cells).
+        table = views.crosstable if event.is_round_robin else views.rank_table
+        self._page(
+            paths["crosstable"],
+            "crosstable.html" if event.is_round_robin else "ranktable.html",
+            functools.partial(_table_context, table, standings),
+            **common,
+        )
         for number in range(1, event.rounds + 1):
             shown_round = views.round_view(event, outcome.records, number)
             self._page(
@@ -613,6 +614,12 @@ def _digest(*parts: object) -> str:
     if " at 0x" in text:
         return ""
     return hashlib.blake2b(text.encode(), digest_size=16).hexdigest()
+
+
+def _table_context(
+    table: Callable[[Standings], tuple[views.TableRow, ...]], standings: Standings
+) -> dict[str, Any]:
+    return {"rows": table(standings)}
 
 
 def _player_context(event: Event, row: StandingRow, standings: Standings) -> dict[str, Any]:

@@ -402,11 +402,12 @@ def check_duplicate_games(event: Event, problems: Problems) -> None:
     The same pairing twice in one round is already an error (``assemble.py``); this finds the
     copies that look like different games. Games without moves cannot be compared.
     """
-    seen: dict[tuple[int, int, str, tuple[str, ...]], Game] = {}
+    seen: dict[tuple[int, int, str, str], Game] = {}
     for game in all_games(event):
         if not game.moves:
             continue
-        key = (game.white, game.black, game.initial_placement, tuple(m.uci for m in game.moves))
+        moves = " ".join([m.uci for m in game.moves])  # UCI moves hold no space
+        key = (game.white, game.black, game.initial_placement, moves)
         first = seen.setdefault(key, game)
         if first is game:
             continue
