@@ -16,6 +16,7 @@ from __future__ import annotations
 
 import dataclasses
 import io
+import itertools
 import random
 import shutil
 from collections.abc import Iterator
@@ -527,3 +528,19 @@ def test_kept_pages_are_never_stale(
             kept |= {"ev/standings/after-round-1.html", "ev/standings/after-round-2.html"}
             assert rendered and not kept & set(rendered)
             assert "ev/rounds/round-3.html" in rendered
+
+
+def test_pages_are_shared_out_whole_and_tables_close_their_runs(make_site: SiteMaker) -> None:
+    site = swiss_site(make_site)
+    event, _ = load(site)
+    assert event is not None
+    templates = ["player.html"] * 50 + ["standings.html", "player.html", "ranktable.html"]
+    templates += ["game.html"] * 200
+    pages = [site_module.PageJob(f"p{i}", t, {"event": event}) for i, t in enumerate(templates)]
+    for jobs in (1, 2, 4):
+        tasks = site_module._tasks(pages, jobs)
+        assert tasks[0][0] == 0 and tasks[-1][1] == len(pages)
+        assert all(a[1] == b[0] and a[0] < a[1] for a, b in itertools.pairwise(tasks))
+    big = [site_module.PageJob(f"p{i}", t, {"event": event}) for i, t in enumerate(templates)]
+    weights = [site_module.page_weight(job, 2000) for job in big]
+    assert weights[50] > 64 and weights[52] > weights[50] and weights[0] == 1

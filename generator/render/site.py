@@ -677,8 +677,7 @@ def _share_out(
     renderer: SiteRenderer, pages: Sequence[PageJob], jobs: int, sink: PageSink | None
 ) -> Iterator[dict[str, Any]]:
     global _RENDERING
-    size = max(8, min(64, len(pages) // (jobs * 8) or 1))
-    tasks = [(start, min(start + size, len(pages))) for start in range(0, len(pages), size)]
+    tasks = _tasks(pages, jobs)
     if len(tasks) > 1:  # compile every template once, here, before the workers are forked
         for name in renderer.environment.list_templates(extensions=["html"]):
             renderer.environment.get_template(name)
@@ -687,6 +686,43 @@ def _share_out(
         yield from run_parallel(tasks, jobs, _render_share, _render_share_pickled, pickle.loads)
     finally:
         _RENDERING = None
+
+
+TABLE_PAGES = frozenset(
+    {"standings.html", "round.html", "category.html", "players.html", "crosstable.html"}
+)
+"""Pages with a row per player (or per game of a round): each costs as much as many players'
+pages, and the rank table (``ranktable.html``) as several of them."""
+
+
+def page_weight(job: PageJob, players: int) -> int:
+    """How much work a page is, in players' pages: for sharing the pages out evenly."""
+    if job.template == "ranktable.html":
+        return max(1, players // 4)
+    if job.template in TABLE_PAGES:
+        return max(1, players // 16)
+    return 1
+
+
+def _tasks(pages: Sequence[PageJob], jobs: int) -> list[tuple[int, int]]:
+    """The pages in runs of about equal work: enough runs to share them out evenly, each big
+    enough to be worth a process's while. A big table closes its run, so that one process
+    is not left with all the tables of an event while the other has finished."""
+    weights = [
+        page_weight(job, len(job.context["event"].players)) if "event" in job.context else 1
+        for job in pages
+    ]
+    size = max(8, min(64, sum(weights) // (jobs * 8) or 1))
+    tasks = []
+    start = total = 0
+    for index, weight in enumerate(weights):
+        total += weight
+        if total >= size:
+            tasks.append((start, index + 1))
+            start, total = index + 1, 0
+    if start < len(pages):
+        tasks.append((start, len(pages)))
+    return tasks
 
 
 def _render_share(task: tuple[int, int]) -> dict[str, Any]:
