@@ -27,6 +27,7 @@ from .tiebreaks import (
     direct_encounter_explained,
     direct_encounter_scores,
     parse_code,
+    round_table,
     tiebreak_values,
 )
 
@@ -119,6 +120,7 @@ def rank_ahead(
             wanted[key] = after_round
     if len(wanted) < 2 or jobs < 2:
         return  # rank_event works them out as it goes
+    round_table(event, records)  # made once, before the workers are forked: they share it
     # The longest first: the workers take tasks from the front, this process from the back.
     tasks = sorted(wanted.items(), key=lambda item: -(item[1] or event.rounds_played))
     _RANKING = (event, records)

@@ -138,10 +138,10 @@ def _slot(kind: Kind, bye_points: float | None, event: Event) -> Slot:
 
 _RoundTable = dict[int, tuple["Round", ...]]
 _TABLES: list[tuple[Event, dict[int, PlayerRecord], list[PlayerRecord], _RoundTable]] = []
-"""The last event's records as ``Round`` tuples, every round (``_round_table``)."""
+"""The last event's records as ``Round`` tuples, every round (``round_table``)."""
 
 
-def _round_table(event: Event, records: dict[int, PlayerRecord]) -> _RoundTable:
+def round_table(event: Event, records: dict[int, PlayerRecord]) -> _RoundTable:
     """Every round of every record as the tie-breaks see it. Kept for the same event and
     records (the same objects): the standings after each round cut the same rows."""
     if _TABLES:
@@ -183,7 +183,7 @@ class TiebreakContext:
         self.players: dict[int, Player] = {p.number: p for p in event.players}
         self.table = table
         self._terms: dict[tuple[int, bool], list[Term]] = {}
-        self.memo: dict[tuple[object, ...], float] = {}
+        self.memo: dict[tuple[object, ...], dict[int, float]] = {}
         """Values worked out once per context: tie-breaks that look at every opponent's own
         tie-break (AOB, APRO, APPO) ask for the same player's value many times."""
 
@@ -194,9 +194,9 @@ class TiebreakContext:
         """The context after ``rounds`` rounds (default: all rounds played so far).
 
         ``records`` may run past ``rounds`` (they are cut here): the standings after each
-        round then share one conversion of the event's records (``_round_table``)."""
+        round then share one conversion of the event's records (``round_table``)."""
         counted = event.rounds_played if rounds is None else rounds
-        full = _round_table(event, records)
+        full = round_table(event, records)
         return cls(event, {number: rounds[:counted] for number, rounds in full.items()}, counted)
 
     # -- scores -------------------------------------------------------------------------------
@@ -269,7 +269,7 @@ class TiebreakContext:
                 and current.opponent is not None
             ):
                 assert current.opponent is not None
-                terms.append(Term(adjusted[current.opponent], current.points, False))
+                terms.append(_new_term(Term, (adjusted[current.opponent], current.points, False)))
             elif round_robin:
                 continue  # round robins know no dummy: only games count (15.2)
             else:
@@ -308,6 +308,10 @@ class Term(NamedTuple):
     @property
     def product(self) -> float:
         return self.opponent_score * self.points
+
+
+_new_term = tuple.__new__
+"""``Term(...)`` without the Python-level ``__new__`` of a named tuple: 22,000 terms a context."""
 
 
 _OPPONENT_SCORE: Callable[[Term], float] = operator.itemgetter(0)
@@ -406,18 +410,22 @@ def average_of_opponents_buchholz(ctx: TiebreakContext, player: int, modifiers: 
     if not opponents:
         return 0.0
     plain = Modifiers(cut=modifiers.cut, median=modifiers.median)
-    return sum(_memoised(ctx, buchholz, o, plain) for o in opponents) / len(opponents)
+    return sum(_memoised(ctx, buchholz, opponents, plain)) / len(opponents)
 
 
 def _memoised(
-    ctx: TiebreakContext, function: TiebreakFunction, player: int, modifiers: Modifiers
-) -> float:
-    """``function(ctx, player, modifiers)``, worked out once per context."""
-    key = (function, player, modifiers)
-    value = ctx.memo.get(key)
-    if value is None:
-        value = ctx.memo[key] = function(ctx, player, modifiers)
-    return value
+    ctx: TiebreakContext, function: TiebreakFunction, players: list[int], modifiers: Modifiers
+) -> list[float]:
+    """``function(ctx, player, modifiers)`` of each of ``players``, each worked out once per
+    context (looked up by function and modifiers once, not once per player)."""
+    values = ctx.memo.setdefault((function, modifiers), {})
+    found = []
+    for player in players:
+        value = values.get(player)
+        if value is None:
+            value = values[player] = function(ctx, player, modifiers)
+        found.append(value)
+    return found
 
 
 def sonneborn_berger(ctx: TiebreakContext, player: int, modifiers: Modifiers) -> float:
@@ -577,7 +585,7 @@ def _average_over_opponents(ctx: TiebreakContext, player: int, function: Tiebrea
     opponents = [r.opponent for r in ctx.games(player) if r.opponent is not None]
     if not opponents:
         return 0.0
-    total = sum(_memoised(ctx, function, o, Modifiers()) for o in opponents)
+    total = sum(_memoised(ctx, function, opponents, Modifiers()))
     return _round_half_up(total / len(opponents))
 
 
