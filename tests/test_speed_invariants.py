@@ -34,8 +34,9 @@ from generator import pgn
 from generator.build import build_site, decide
 from generator.cache import IncrementalSite, SiteState
 from generator.problems import Problems
+from generator.render import environment as environment_module
 from generator.render import site as site_module
-from generator.render.environment import make_environment
+from generator.render.environment import NAV_LINKS, make_environment
 from generator.rules import checks, tiebreaks
 from generator.rules.scores import player_records
 from generator.rules.standings import rank
@@ -186,6 +187,8 @@ def template_chain(environment: jinja2.Environment, name: str) -> dict[str, node
         source = environment.loader.get_source(environment, current)[0]  # type: ignore[union-attr]
         found[current] = environment.parse(source)
         todo.extend(r for r in jinja2.meta.find_referenced_templates(found[current]) if r)
+        if any(n.name == "event_nav" for n in found[current].find_all(nodes.Name)):
+            todo.append(NAV_LINKS)  # event_nav() renders it with the page's context
     return found
 
 
@@ -431,7 +434,7 @@ def test_earlier_standings_read_only_what_their_key_covers() -> None:
     }
     base = template_chain(environment, "base.html")
     inherited = used_names(base, environment) - {"championship", "sections"}
-    for included in ("_event_nav.html", "_macros.html"):
+    for included in ("_event_nav.html", NAV_LINKS, "_macros.html"):
         inherited |= used_names(template_chain(environment, included), environment)
     used = (names - stored - imported - set(environment.globals) - {"loop"}) | inherited
     assert used - {"shown"} <= site_module.EARLIER_STANDINGS_CONTEXT - {"shown"}
@@ -544,3 +547,21 @@ def test_pages_are_shared_out_whole_and_tables_close_their_runs(make_site: SiteM
     big = [site_module.PageJob(f"p{i}", t, {"event": event}) for i, t in enumerate(templates)]
     weights = [site_module.page_weight(job, 2000) for job in big]
     assert weights[50] > 64 and weights[52] > weights[50] and weights[0] == 1
+
+
+def test_the_navigation_kept_between_pages_is_the_one_each_page_renders(
+    tmp_path: Path, make_site: SiteMaker, monkeypatch: pytest.MonkeyPatch
+) -> None:
+    """``event_nav`` renders an event's navigation once per folder and current page; every
+    page must come out as if each had rendered its own (the demo: a championship, extra pages,
+    play-offs, prizes; and a Swiss open)."""
+    demo = tmp_path / "demo"
+    shutil.copytree(ROOT / "content", demo / "content")
+    for site in (demo, swiss_site(make_site)):
+        assert build_site(site, tmp_path / "kept", jobs=1).written
+        with monkeypatch.context() as plain:
+            plain.setattr(environment_module, "NAV_MEMO", False)
+            assert build_site(site, tmp_path / "plain", jobs=1).written
+        assert tree_of(tmp_path / "kept") == tree_of(tmp_path / "plain")
+        nav = b'<nav class="event-nav"'
+        assert sum(nav in data for data in tree_of(tmp_path / "kept").values()) > 10
