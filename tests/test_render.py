@@ -12,7 +12,7 @@ import pytest
 from conftest import FIXTURES, SiteMaker, event_toml, pgn_game
 
 from generator.build import build_site
-from generator.render.environment import relative_url
+from generator.render.environment import builtin_templates_dir, relative_url
 
 A, B, C, D = "Alpha, Anna", "Bravo, Bob", "Charlie, Carl", "Delta, Dora"
 LINK = re.compile(r'(?:href|src)="([^"]*)"')
@@ -176,37 +176,73 @@ def test_a_site_that_cannot_be_written_is_an_error_not_a_traceback(
     assert error.message.startswith("cannot write the site")
 
 
-def test_game_pages_share_the_navigation_the_template_would_include(tmp_path: Path) -> None:
-    """Game pages get the event navigation rendered once per folder; a game page that
-    includes ``_event_nav.html`` itself (a site's own game.html) shows the same bytes, and a
-    site's own ``_event_nav.html`` is rendered for each page (it may show anything of the page)."""
-    root = Path(__file__).resolve().parent.parent
-    builtin = (root / "templates" / "game.html").read_text(encoding="utf-8")
-    shared = "{% block nav %}{{ navigation }}{% endblock %}"
-    assert shared in builtin
-    sites = {}
-    for name, templates in (
-        ("shared", {}),
-        (
-            "included",
-            {
-                "game.html": builtin.replace(
-                    shared, '{% block nav %}{% include "_event_nav.html" %}{% endblock %}'
-                )
-            },
-        ),
-        ("own-nav", {"_event_nav.html": "<nav>{{ page_path }}</nav>\n"}),
+def test_fragments_are_the_macros_they_stand_in_for() -> None:
+    """``render.fragments`` writes what the macros of ``_macros.html`` write, character for
+    character (the built-in templates call the fragments; a site's templates may import the
+    macros)."""
+    from types import SimpleNamespace
+
+    from generator.model import Game, Player
+    from generator.render import fragments
+    from generator.render.environment import make_environment, url_for
+    from generator.render.views import Cell
+
+    environment = make_environment(None)
+    template = environment.from_string(
+        '{% from "_macros.html" import player_link, player_link_short, tiebreak_cells, '
+        "result_cell %}{{ player_link(p, links, url) }}|{{ player_link_short(p, links, url) }}|"
+        "{{ tiebreak_cells(row, columns) }}|{% for c in cells %}{{ result_cell(c, links, url) }}"
+        "{% endfor %}"
+    )
+    url = url_for("ev/standings/after-round-1.html")
+    links = SimpleNamespace(
+        player=lambda n: f"ev/players/p-{n}&.html",
+        game=lambda g: None if g.board == 2 else f'ev/games/r{g.round}-b{g.board}".html',
+    )
+    game = Game(1, 1, 1, 2, "1-0")
+    other = Game(1, 2, 1, 2, "1/2-1/2")
+    cells = [
+        Cell(s, colour, g, opponent, label, kind)
+        for s in ("1", "½", "<b>")
+        for colour in ("w", "b", None)
+        for g in (game, other, None)
+        for opponent in ("", "12", "bye")
+        for label in ("", "won by forfeit", 'a "label" & <more>')
+        for kind in ("game", "bye")
+    ]
+    columns = [SimpleNamespace(code=c) for c in ("BH/C1", "BH", "SB", "DE")]
+    for name, title in (
+        ("Alpha, Anna", "GM"),
+        ("O'Brien <Bob>", None),
+        ("Plain", ""),
+        ("A & B, C", "WIM"),
     ):
-        site = tmp_path / name
-        shutil.copytree(root / "content" / "junior-closed", site / "content" / "junior-closed")
-        for file_name, text in templates.items():
-            (site / "templates").mkdir(exist_ok=True)
-            (site / "templates" / file_name).write_text(text, encoding="utf-8")
-        assert build_site(site).written
-        sites[name] = site / "output" / "junior-closed" / "games"
-    pages = sorted(p.name for p in sites["shared"].iterdir())
-    assert len(pages) > 40
-    for page in pages:
-        assert (sites["shared"] / page).read_bytes() == (sites["included"] / page).read_bytes()
-        own = (sites["own-nav"] / page).read_text(encoding="utf-8")
-        assert f"<nav>junior-closed/games/{page}</nav>" in own
+        player = Player(number=7, name=name, slug="x", title=title)
+        for decided in ("points", "BH", "DE"):
+            values = {"BH/C1": 12.5, "BH": -0.0, "SB": 27.75, "DE": 1 / 3}
+            row = SimpleNamespace(decided_by=decided, tiebreaks=values)
+            expected = template.render(
+                p=player, links=links, url=url, row=row, columns=columns, cells=cells
+            ).split("|")
+            assert expected[0] == fragments.player_link(player, links, url)
+            assert expected[1] == fragments.player_link_short(player, links, url)
+            assert expected[2] == fragments.tiebreak_cells(row, columns)
+            assert expected[3] == "".join(fragments.result_cell(c, links, url) for c in cells)
+
+
+def test_a_sites_own_macros_are_used_by_the_built_in_templates(make_site: SiteMaker) -> None:
+    site = make_site(event_toml(), {"g.pgn": pgn_game("1.1", "Alpha, Anna", "Bravo, Bob", "1-0")})
+    macros = (builtin_templates_dir() / "_macros.html").read_text(encoding="utf-8")
+    mine = macros.replace(
+        '<a href="{{ url(links.player(player.number)) }}">',
+        '<a class="mine" href="{{ url(links.player(player.number)) }}">',
+        1,
+    )
+    assert mine != macros
+    (site / "templates").mkdir()
+    (site / "templates" / "_macros.html").write_text(mine, encoding="utf-8")
+    report = build_site(site)
+    assert report.written
+    assert '<a class="mine" href="players/1-alpha-anna.html">' in (
+        site / "output/ev/standings.html"
+    ).read_text(encoding="utf-8")

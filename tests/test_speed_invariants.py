@@ -5,7 +5,9 @@ measures the speed itself).
   placements, the PGN export written from SAN, reading a file block by block, the arbiter's
   final-position check without replaying ordinary games.
 * A game page's key covers everything its templates can show (a template edit that shows more
-  must extend ``game_page_key``, or kept pages would go stale).
+  must extend ``game_page_key``, or kept pages would go stale); so do the keys of players'
+  pages, rounds' pages and the standings after earlier rounds, and a rebuild that keeps pages
+  by their keys gives the files a build without cache gives.
 * Tie-breaks do a bounded amount of work per player: no tie-break looks at every player for
   every player.
 """
@@ -14,8 +16,10 @@ from __future__ import annotations
 
 import dataclasses
 import io
+import itertools
 import random
 import shutil
+from collections.abc import Iterator
 from pathlib import Path
 
 import chess
@@ -31,8 +35,9 @@ from generator.build import build_site, decide
 from generator.buildstate import SiteState
 from generator.cache import IncrementalSite
 from generator.problems import Problems
+from generator.render import environment as environment_module
 from generator.render import site as site_module
-from generator.render.environment import make_environment
+from generator.render.environment import NAV_LINKS, make_environment
 from generator.rules import checks, tiebreaks
 from generator.rules.scores import player_records
 from generator.rules.standings import rank
@@ -191,13 +196,14 @@ def template_chain(environment: jinja2.Environment, name: str) -> dict[str, node
         source = environment.loader.get_source(environment, current)[0]  # type: ignore[union-attr]
         found[current] = environment.parse(source)
         todo.extend(r for r in jinja2.meta.find_referenced_templates(found[current]) if r)
+        if any(n.name == "event_nav" for n in found[current].find_all(nodes.Name)):
+            todo.append(NAV_LINKS)  # event_nav() renders it with the page's context
     return found
 
 
 def test_a_game_page_key_covers_what_its_templates_show(tmp_path: Path) -> None:
     environment = make_environment(None)
     chain = template_chain(environment, "game.html")
-    chain |= template_chain(environment, "_event_nav.html")  # its ``navigation``, shared
     defined = set(environment.globals)
     for tree in chain.values():
         defined |= {n.name for n in tree.find_all(nodes.Name) if n.ctx in ("store", "param")}
@@ -224,7 +230,7 @@ def test_a_game_page_key_covers_what_its_templates_show(tmp_path: Path) -> None:
     game_jobs = [job for job in jobs if job.template == "game.html"]
     assert game_jobs and all(job.key for job in game_jobs)
     context = set(game_jobs[0].context) | {"board", "piece_defs", "viewer_data", "pgn_text"}
-    context |= {"position_words", "move_list", "navigation"}
+    context |= {"position_words", "move_list"}
     assert (context - site_module.GAME_PAGE_CONTEXT).isdisjoint(used)
     assert not guarded & context
 
@@ -352,3 +358,220 @@ def test_plain_games_read_without_nodes_are_read_alike(monkeypatch: pytest.Monke
             patch.setattr(pgn, "_PlainRecorder", pgn._MainlineRecorder)
             reference = pgn.read_pgn_text(text, Path("x.pgn"), full)
         assert read == reference and plain.items == full.items, text
+
+
+def used_names(chain: dict[str, nodes.Template], environment: jinja2.Environment) -> set[str]:
+    """The context names a template chain reads that it does not set itself."""
+    defined = set(environment.globals)
+    for tree in chain.values():
+        defined |= {n.name for n in tree.find_all(nodes.Name) if n.ctx in ("store", "param")}
+        defined |= {m.name for m in tree.find_all(nodes.Macro)}
+        for imported in tree.find_all(nodes.FromImport):
+            defined |= {n if isinstance(n, str) else n[-1] for n in imported.names}
+    used = set().union(*(jinja2.meta.find_undeclared_variables(t) for t in chain.values()))
+    return used - defined
+
+
+def outside_final(tree: nodes.Node) -> Iterator[nodes.Node]:
+    """Every node of a template but those only shown on the current standings (inside
+    ``{% if final %}``, not its ``else``)."""
+    for child in tree.iter_child_nodes():
+        test = child.test if isinstance(child, nodes.If) else None
+        if isinstance(child, nodes.If) and isinstance(test, nodes.Name) and test.name == "final":
+            yield test
+            for node in (*child.elif_, *child.else_):
+                yield node
+                yield from outside_final(node)
+            continue
+        yield child
+        yield from outside_final(child)
+
+
+@pytest.mark.parametrize(
+    ("template", "allowed"),
+    [
+        ("player.html", site_module.PLAYER_PAGE_CONTEXT),
+        ("round.html", site_module.ROUND_PAGE_CONTEXT),
+    ],
+)
+def test_a_keyed_page_reads_only_what_its_key_covers(
+    template: str, allowed: frozenset[str]
+) -> None:
+    environment = make_environment(None)
+    chain = template_chain(environment, template)
+    guarded = {"championship", "sections", "shown"}  # base.html: `is defined`, never set here
+    assert used_names(chain, environment) - guarded <= allowed
+    read = {
+        (n.node.name, n.attr)
+        for tree in chain.values()
+        for n in tree.find_all(nodes.Getattr)
+        if isinstance(n.node, nodes.Name)
+    }
+    event_summary = {"config", "name", "slug", "rounds", "rounds_played", "is_round_robin"}
+    assert {attr for name, attr in read if name == "event"} <= event_summary | {"player"}
+    # Of a game these pages show the result and the reason (and link to its page: round,
+    # board and source); ``shown_game`` covers those.
+    games = {
+        n.attr
+        for tree in chain.values()
+        for n in tree.find_all(nodes.Getattr)
+        if isinstance(n.node, nodes.Getattr) and n.node.attr == "game"
+    }
+    assert games <= {"result", "reason"}
+    if template == "player.html":  # only the player's own prizes: awards.get(player.number)
+        awards = [n for t in chain.values() for n in t.find_all(nodes.Name) if n.name == "awards"]
+        looked_up = {
+            id(n.node)
+            for t in chain.values()
+            for n in t.find_all((nodes.Getattr, nodes.Getitem))
+            if isinstance(n.node, nodes.Name) and n.node.name == "awards"
+        }
+        loads = [n for n in awards if n.ctx == "load"]
+        assert loads and all(id(n) in looked_up for n in loads)
+
+
+def test_earlier_standings_read_only_what_their_key_covers() -> None:
+    """The standings after an earlier round show no prizes, play-offs or categories (those
+    are inside ``{% if final %}``): their key is the chrome and what the ranking follows from."""
+    environment = make_environment(None)
+    tree = environment.parse(environment.loader.get_source(environment, "standings.html")[0])  # type: ignore[union-attr]
+    names = {n.name for n in outside_final(tree) if isinstance(n, nodes.Name) and n.ctx == "load"}
+    stored = {n.name for n in tree.find_all(nodes.Name) if n.ctx in ("store", "param")}
+    imported = {
+        n if isinstance(n, str) else n[-1]
+        for node in tree.find_all(nodes.FromImport)
+        for n in node.names
+    }
+    base = template_chain(environment, "base.html")
+    inherited = used_names(base, environment) - {"championship", "sections"}
+    for included in ("_event_nav.html", NAV_LINKS, "_macros.html"):
+        inherited |= used_names(template_chain(environment, included), environment)
+    used = (names - stored - imported - set(environment.globals) - {"loop"}) | inherited
+    assert used - {"shown"} <= site_module.EARLIER_STANDINGS_CONTEXT - {"shown"}
+    assert "shown" in used
+
+
+def test_a_keyed_page_sees_what_it_shows_of_a_game(make_site: SiteMaker) -> None:
+    site = make_site(event_toml(), {"g.pgn": pgn_game("1.1", "Alpha, Anna", "Bravo, Bob", "1-0")})
+    event, _ = load(site)
+    assert event is not None
+    game = event.games[0]
+    shown = site_module.shown_game(game)
+    others = {
+        "round": 2, "board": 7, "white": 3, "black": 4, "result": "0-1", "reason": "late",
+        "pgn_result": "1-0", "source": Path("other.pgn"),
+    }  # fmt: skip
+    for name, value in others.items():
+        changed = dataclasses.replace(game, **{name: value})
+        assert site_module.shown_game(changed) != shown, name
+
+
+def swiss_site(make_site: SiteMaker, body: str = "", results: dict[str, str] | None = None) -> Path:
+    """Six players, three Swiss rounds, every game in its round's file."""
+    names = [f"P{n}, X" for n in range(1, 7)]
+    players = "".join(
+        f'[[players]]\nname = "{name}"\nrating = {2400 - 50 * i}\n\n'
+        for i, name in enumerate(names)
+    )
+    head = 'name = "Open"\nformat = "swiss"\nrounds = 3\nstart = 2026-07-01\n'
+    head += 'tiebreaks = ["BH/C1", "BH", "SB"]\n\n'
+    pairs = {
+        "1.1": (0, 3, "1-0"), "1.2": (1, 4, "1/2-1/2"), "1.3": (2, 5, "0-1"),
+        "2.1": (5, 0, "0-1"), "2.2": (3, 1, "0-1"), "2.3": (4, 2, "1-0"),
+        "3.1": (0, 1, "1-0"), "3.2": (2, 3, "1/2-1/2"), "3.3": (4, 5, "0-1"),
+    }  # fmt: skip
+    files: dict[str, str] = {}
+    for tag, (white, black, result) in pairs.items():
+        result = (results or {}).get(tag, result)
+        name = f"round-{tag[0]}.pgn"
+        files[name] = files.get(name, "") + pgn_game(tag, names[white], names[black], result)
+    return make_site(head + body + players, files)
+
+
+def tree_of(folder: Path) -> dict[str, bytes]:
+    return {
+        p.relative_to(folder).as_posix(): p.read_bytes() for p in folder.rglob("*") if p.is_file()
+    }
+
+
+def test_kept_pages_are_never_stale(
+    make_site: SiteMaker, tmp_path: Path, monkeypatch: pytest.MonkeyPatch
+) -> None:
+    """After each edit a rebuild (which keeps the pages whose key did not change) gives the
+    files a build without cache gives; a late result keeps the earlier rounds' pages."""
+    site = swiss_site(make_site)
+    assert build_site(site, jobs=1).written
+    rendered: list[str] = []
+    original = site_module.write_pages
+
+    def capture(renderer, pages, count, sink):  # type: ignore[no-untyped-def]
+        rendered.extend(job.path for job in pages)
+        return original(renderer, pages, count, sink)
+
+    monkeypatch.setattr("generator.cache.write_pages", capture)
+    event_file = site / "content/ev/event.toml"
+    edits = [
+        ("round-3.pgn", '[Round "3.2"]', "1/2-1/2", "1-0"),  # a late result
+        ("round-3.pgn", '[Round "3.1"]', "1-0", "0-1"),  # a new winner: every page
+        ("round-1.pgn", '[Round "1.3"]', "0-1", "1/2-1/2"),  # an early one
+        ("event.toml", 'name = "P5, X"\nrating = 2200', "2200", "2390"),
+        ("event.toml", 'tiebreaks = ["BH/C1", "BH", "SB"]', '"SB"', '"SB", "WIN"'),
+        ("event.toml", "\n[[players]]", "\n[[players]]", '\n[prizes]\ncurrency = "EUR"\n\n'
+         '[[prizes.money]]\nname = "First"\nplace = 1\namount = 100\n\n[[players]]'),
+        ("event.toml", "rounds = 3", "rounds = 3", "rounds = 4"),
+        ("event.toml", "\n[[players]]", "\n[[players]]",
+         '\n[[byes]]\nround = 4\nplayer = "P6, X"\npoints = 0.5\n\n[[players]]'),
+    ]  # fmt: skip
+    for step, (name, near, old, new) in enumerate(edits):
+        path = event_file if name == "event.toml" else site / "content/ev" / name
+        text = path.read_text(encoding="utf-8")
+        start = text.index(near)
+        at = text.index(old, start)
+        path.write_text(text[:at] + new + text[at + len(old) :], encoding="utf-8")
+        rendered.clear()
+        assert build_site(site, jobs=1).written, step
+        copy = tmp_path / f"fresh-{step}"
+        shutil.copytree(site / "content", copy / "content")
+        with monkeypatch.context() as plain:
+            plain.setattr("generator.cache.write_pages", original)
+            assert build_site(copy, jobs=1).written
+        assert tree_of(site / "output") == tree_of(copy / "output"), step
+        if step == 0:
+            kept = {"ev/rounds/round-1.html", "ev/rounds/round-2.html"}
+            kept |= {"ev/standings/after-round-1.html", "ev/standings/after-round-2.html"}
+            assert rendered and not kept & set(rendered)
+            assert "ev/rounds/round-3.html" in rendered
+
+
+def test_pages_are_shared_out_whole_and_tables_close_their_runs(make_site: SiteMaker) -> None:
+    site = swiss_site(make_site)
+    event, _ = load(site)
+    assert event is not None
+    templates = ["player.html"] * 50 + ["standings.html", "player.html", "ranktable.html"]
+    templates += ["game.html"] * 200
+    pages = [site_module.PageJob(f"p{i}", t, {"event": event}) for i, t in enumerate(templates)]
+    for jobs in (1, 2, 4):
+        tasks = site_module._tasks(pages, jobs)
+        assert tasks[0][0] == 0 and tasks[-1][1] == len(pages)
+        assert all(a[1] == b[0] and a[0] < a[1] for a, b in itertools.pairwise(tasks))
+    big = [site_module.PageJob(f"p{i}", t, {"event": event}) for i, t in enumerate(templates)]
+    weights = [site_module.page_weight(job, 2000) for job in big]
+    assert weights[50] > 64 and weights[52] > weights[50] and weights[0] == 1
+
+
+def test_the_navigation_kept_between_pages_is_the_one_each_page_renders(
+    tmp_path: Path, make_site: SiteMaker, monkeypatch: pytest.MonkeyPatch
+) -> None:
+    """``event_nav`` renders an event's navigation once per folder and current page; every
+    page must come out as if each had rendered its own (the demo: a championship, extra pages,
+    play-offs, prizes; and a Swiss open)."""
+    demo = tmp_path / "demo"
+    shutil.copytree(ROOT / "content", demo / "content")
+    for site in (demo, swiss_site(make_site)):
+        assert build_site(site, tmp_path / "kept", jobs=1).written
+        with monkeypatch.context() as plain:
+            plain.setattr(environment_module, "NAV_MEMO", False)
+            assert build_site(site, tmp_path / "plain", jobs=1).written
+        assert tree_of(tmp_path / "kept") == tree_of(tmp_path / "plain")
+        nav = b'<nav class="event-nav"'
+        assert sum(nav in data for data in tree_of(tmp_path / "kept").values()) > 10

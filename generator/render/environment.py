@@ -6,11 +6,15 @@ import functools
 import posixpath
 from collections.abc import Callable
 from pathlib import Path
+from typing import Any
 
 import jinja2
+import jinja2.runtime
+from markupsafe import Markup
 
 from ..buildstate import builtin_templates_dir as builtin_templates_dir
 from ..text import number_text, ordinal, score_text
+from .fragments import FRAGMENTS
 from .views import result_text
 
 
@@ -54,4 +58,64 @@ def make_environment(site_templates: Path | None) -> jinja2.Environment:
     environment.filters["number"] = number_text
     environment.filters["result"] = result_text
     environment.filters["ordinal"] = ordinal
+    own_nav = site_templates is not None and (site_templates / NAV_LINKS).is_file()
+    environment.globals["event_nav"] = _event_nav(memoise=NAV_MEMO and not own_nav)
+    own_macros = site_templates is not None and (site_templates / "_macros.html").is_file()
+    for name, function in FRAGMENTS.items():
+        environment.globals[name] = _site_macro(environment, name) if own_macros else function
     return environment
+
+
+NAV_LINKS = "_event_nav_links.html"
+NAV_MEMO = True
+"""Whether ``event_nav`` keeps what it rendered (tests compare with it off)."""
+
+
+def _event_nav(memoise: bool) -> Callable[..., Markup]:
+    """``event_nav()``: the event's navigation (``_event_nav_links.html``) rendered with the
+    page's context. Every page of an event shows the same navigation but for the links,
+    relative to the page's folder, and the link to the page itself, marked current: with the
+    built-in links template it is rendered once per event, folder and current page, not once
+    for each of 13,000 pages."""
+    memo: dict[tuple[object, ...], Markup] = {}
+
+    @jinja2.pass_context
+    def event_nav(context: jinja2.runtime.Context) -> Markup:
+        key = _nav_key(context) if memoise else None
+        found = memo.get(key) if key is not None else None
+        if found is None:
+            template = context.environment.get_template(NAV_LINKS)
+            found = Markup(template.render(context.get_all()))
+            if key is not None:
+                memo[key] = found
+        return found
+
+    return event_nav
+
+
+def _nav_key(context: jinja2.runtime.Context) -> tuple[object, ...]:
+    """What the built-in navigation shows: the event (one object per build), the page's
+    folder (the links are relative to it), the page itself when the navigation links it,
+    and the event's settings of the navigation."""
+    event, paths, links = context["event"], context["paths"], context["links"]
+    page_path = context["page_path"]
+    pages = context["pages"]
+    linked = {*paths.values(), *(links.round(n) for n in range(1, event.rounds + 1))}
+    linked |= {links.page(page.slug) for page, _ in pages}
+    championship = context["championship_of"].get(event.slug)
+    return (
+        *(id(event), posixpath.dirname(page_path), page_path if page_path in linked else None),
+        *(event.slug, event.name, event.rounds, event.is_round_robin, tuple(paths.items())),
+        *(id(championship), tuple(title for _, title in pages), bool(context["prizes"])),
+        *(bool(context["show_playoff"]), bool(context["show_arbiter"])),
+    )
+
+
+def _site_macro(environment: jinja2.Environment, name: str) -> Callable[..., Any]:
+    """The site's own macro ``name`` of its ``_macros.html``, for templates that call it
+    without importing it (the built-in ones: ``fragments``)."""
+
+    def call(*args: Any) -> Any:
+        return getattr(environment.get_template("_macros.html").module, name)(*args)
+
+    return call

@@ -10,6 +10,7 @@ import csv
 import hashlib
 import io
 import json
+import math
 from collections.abc import Sequence
 from typing import Any
 
@@ -141,7 +142,55 @@ def results_json(
         "prizes": [award_json(event, award) for award in prizes],
         "warnings": [_warning_json(problem) for problem in warnings],
     }
-    return json.dumps(data, ensure_ascii=False, indent=2) + "\n"
+    try:
+        return pretty_json(data) + "\n"
+    except TypeError:  # a value pretty_json does not know: json's own words for it
+        return json.dumps(data, ensure_ascii=False, indent=2) + "\n"
+
+
+_STRING = json.encoder.encode_basestring  # json's own, in C; ``ensure_ascii=False``
+
+
+def pretty_json(value: object, indent: str = "") -> str:
+    """``json.dumps(value, ensure_ascii=False, indent=2)``, character for character, for the
+    values of ``results.json`` (strings, numbers, booleans, None, lists, tuples and dicts with
+    string keys; anything else raises ``TypeError``). ``json`` indents in pure Python, one
+    generator per value: 11,000 games took a second; this takes a fifth of it."""
+    if isinstance(value, str):
+        return _STRING(value)
+    if value is None:
+        return "null"
+    if value is True:
+        return "true"
+    if value is False:
+        return "false"
+    if isinstance(value, int):
+        return int.__repr__(value)
+    if isinstance(value, float):
+        if value != value:
+            return "NaN"
+        if value in (math.inf, -math.inf):
+            return "Infinity" if value > 0 else "-Infinity"
+        return float.__repr__(value)
+    inner = indent + "  "
+    if isinstance(value, dict):
+        if not value:
+            return "{}"
+        parts = []
+        for key, item in value.items():
+            if not isinstance(key, str):
+                raise TypeError(f"a key json would convert: {key!r}")
+            parts.append(f"{inner}{_STRING(key)}: {pretty_json(item, inner)}")
+        return "{\n" + ",\n".join(parts) + "\n" + indent + "}"
+    if isinstance(value, list | tuple):
+        if not value:
+            return "[]"
+        return (
+            "[\n"
+            + ",\n".join([inner + pretty_json(item, inner) for item in value])
+            + ("\n" + indent + "]")
+        )
+    raise TypeError(f"not a JSON value: {type(value).__name__}")
 
 
 def _game_json(event: Event, game: Game) -> dict[str, Any]:

@@ -9,7 +9,6 @@ from __future__ import annotations
 import functools
 import hashlib
 import pickle
-import posixpath
 import re
 import xml.etree.ElementTree as etree
 from collections.abc import Callable, Iterator, Sequence
@@ -19,7 +18,6 @@ from typing import Any
 
 import jinja2
 import markdown
-from markupsafe import Markup
 
 from ..model import Championship, Event, Game, Player, Site, slugify
 from ..parallel import run_parallel
@@ -29,7 +27,7 @@ from ..rules.checks import CHECKS
 from ..rules.playoffs import Playoff, playoff_format
 from ..rules.prizes import Award, forfeit_cancels_money
 from ..rules.scores import PlayerRecord
-from ..rules.standings import StandingRow, Standings
+from ..rules.standings import StandingRow, Standings, ranking_key
 from ..text import score_text
 from . import board, charts, exports, views
 from .environment import builtin_templates_dir, make_environment, url_for
@@ -285,10 +283,6 @@ class SiteRenderer:
         several processes), all of them or those ``generator.cache`` does not keep."""
         self._events = [o.event for o in outcomes]
         self._championship_of = {s: c for c in site.championships for s in c.sections}
-        self._navigation: dict[tuple[str, str], Markup] = {}
-        """The event navigation of game pages, by event and folder (``_shared_navigation``)."""
-        self._own_navigation: bool | None = None
-        """Whether the site has its own ``_event_nav.html`` (then it is not shared)."""
 
     def render(self) -> dict[str, bytes]:
         self.collect()
@@ -356,29 +350,8 @@ class SiteRenderer:
             "events": list(self._events),
             "championship_of": dict(self._championship_of),
         }
-        if job.template == "game.html":
-            context = dict(context, navigation=self._shared_navigation(job, every_page, context))
         html = self.environment.get_template(job.template).render(**every_page, **context)
         return html.encode("utf-8")
-
-    def _shared_navigation(
-        self, job: PageJob, every_page: dict[str, Any], context: dict[str, Any]
-    ) -> Markup:
-        """``_event_nav.html`` as a game page shows it, rendered once per event and folder:
-        it depends on the event and on the folder (the links are relative) alone, since no
-        game page is one of its links (the one marked as the current page). An event of
-        11,000 games would otherwise render the same navigation 11,000 times."""
-        template = self.environment.get_template("_event_nav.html")
-        if self._own_navigation is None:
-            self._own_navigation = not _is_builtin(template)
-        if self._own_navigation:  # a site's own may show anything of the page
-            return Markup(template.render(**every_page, **context))
-        key = (context["event"].slug, posixpath.dirname(job.path))
-        navigation = self._navigation.get(key)
-        if navigation is None:
-            navigation = Markup(template.render(**every_page, **context))
-            self._navigation[key] = navigation
-        return navigation
 
     def _event(self, outcome: EventOutcome) -> None:
         event = outcome.event
@@ -418,11 +391,13 @@ class SiteRenderer:
             ],
             **common,
         )
+        chrome = self._chrome_key(outcome, common) if self.keys is not None else None
         self._page(paths["standings"], "standings.html", shown=standings, **common)
         for earlier in outcome.history:
             self._page(
                 standings_path(event, earlier.after_round),
                 "standings.html",
+                page_key=standings_page_key(chrome, event, earlier) if chrome else None,
                 shown=earlier,
                 **common,
             )
@@ -450,31 +425,37 @@ class SiteRenderer:
             self._page(
                 paths["playoff"], "playoff.html", playoff_format=playoff_format(event), **common
             )
-        if event.is_round_robin:
-            self._page(
-                paths["crosstable"], "crosstable.html", rows=views.crosstable(standings), **common
-            )
-        else:
-            self._page(
-                paths["crosstable"], "ranktable.html", rows=views.rank_table(standings), **common
-            )
+        # The table's rows are laid out when the page is rendered (``later``): by a worker
+        # process, beside the others, rather than here (a 2,000-player table has 22,000 cells).
+        table = views.crosstable if event.is_round_robin else views.rank_table
+        self._page(
+            paths["crosstable"],
+            "crosstable.html" if event.is_round_robin else "ranktable.html",
+            functools.partial(_table_context, table, standings),
+            **common,
+        )
         for number in range(1, event.rounds + 1):
+            shown_round = views.round_view(event, outcome.records, number)
             self._page(
                 round_path(event, number),
                 "round.html",
-                round=views.round_view(event, outcome.records, number),
+                page_key=round_page_key(chrome, shown_round) if chrome else None,
+                round=shown_round,
                 **common,
             )
         self._page(paths["players"], "players.html", **common)
+        awards = common["awards"]
         for row in standings.rows:
             self._page(
                 player_path(event, row.player.number),
                 "player.html",
                 functools.partial(_player_context, event, row, standings),
+                player_page_key(chrome, row, standings, awards.get(row.player.number, []))
+                if chrome
+                else None,
                 row=row,
                 **common,
             )
-        chrome = self._chrome_key(outcome, common) if self.keys is not None else None
         for game in (*event.games, *event.playoff_games):
             if has_game_page(game):
                 white, black = event.player(game.white), event.player(game.black)
@@ -531,7 +512,7 @@ GAME_PAGE_CONTEXT = frozenset(
         *("site", "url", "page_path", "events", "championship_of"),  # every page
         *("event", "paths", "links", "pages", "show_playoff", "show_arbiter", "prizes"),
         *("social", "game", "white", "black", "board", "piece_defs", "viewer_data", "pgn_text"),
-        *("position_words", "move_list", "navigation"),
+        *("position_words", "move_list"),
     }
 )
 """The context a game page's templates may use: ``game_page_key`` covers exactly these."""
@@ -555,6 +536,77 @@ def game_fields(game: Game) -> tuple[object, ...]:
     )
 
 
+PAGE_CONTEXT = frozenset(
+    {
+        *("site", "url", "page_path", "events", "championship_of"),  # every page
+        *("event", "paths", "links", "pages", "show_playoff", "show_arbiter", "prizes"),
+        "social",
+    }
+)
+"""What ``SiteRenderer._chrome_key`` covers: the context every keyed page may use."""
+
+PLAYER_PAGE_CONTEXT = PAGE_CONTEXT | {"row", "awards", "lines", "chart"}
+"""The context a player's page may use (``awards`` only for that player's own prizes):
+``player_page_key`` covers exactly these."""
+
+ROUND_PAGE_CONTEXT = PAGE_CONTEXT | {"round"}
+"""The context a round's page may use: ``round_page_key`` covers exactly these."""
+
+EARLIER_STANDINGS_CONTEXT = PAGE_CONTEXT | {"shown", "tiebreaks"}
+"""The context the standings after an earlier round may use (``standings.html`` shows the
+prizes, play-offs and categories only on the current standings, which have no key)."""
+
+
+def shown_game(game: Game | None) -> tuple[object, ...] | None:
+    """What a player's or a round's page shows of a game: who played it where, its result,
+    the arbiter's reason, and whether it has a page (its source) and under which name."""
+    if game is None:
+        return None
+    source = str(game.source) if game.source is not None else None  # repr(Path) is slow
+    return (
+        *(game.round, game.board, game.white, game.black, game.result),
+        *(game.reason, game.pgn_result, source),
+    )
+
+
+def player_page_key(
+    chrome: str, row: StandingRow, standings: Standings, awards: Sequence[Award]
+) -> str:
+    """A player's page key: the event's chrome (players, settings, navigation), the player's
+    place, points and prizes, and each round: opponent and their place, colour, result and
+    bye (the running score and the chart follow from these)."""
+    rounds = [
+        (
+            *(entry.round, entry.kind.value, entry.points, entry.colour, entry.bye),
+            shown_game(entry.game),
+            entry.opponent,
+            standings.rank_of(entry.opponent) if entry.opponent is not None else None,
+        )
+        for entry in row.record.entries
+    ]
+    place = (row.player.number, row.rank, row.place, row.points)
+    return _digest(chrome, "player", place, list(awards), rounds)
+
+
+def round_page_key(chrome: str, shown: views.RoundView) -> str:
+    """A round's page key: the chrome, and the round's pairings (with each player's score
+    before the round), byes and absent players."""
+    pairings = [
+        (p.board, shown_game(p.game), p.white.number, p.black.number, p.white_score, p.black_score)
+        for p in shown.pairings
+    ]
+    byes = [(player.number, bye) for player, bye in shown.byes]
+    absent = [player.number for player in shown.absent]
+    return _digest(chrome, "round", shown.number, pairings, byes, absent)
+
+
+def standings_page_key(chrome: str, event: Event, shown: Standings) -> str:
+    """The key of the standings after an earlier round: the chrome and what those standings
+    follow from, the key ``rank_event`` keeps them by (the event's settings and the games and
+    byes of those rounds; the later rounds do not change them)."""
+    return _digest(chrome, "standings", shown.after_round, ranking_key(event, shown.after_round))
+
+
 def _digest(*parts: object) -> str:
     """A digest of the parts' ``repr``: dataclasses, tuples and strings print the same in
     every run. An object printed by its address would make a new key every time: then the
@@ -563,6 +615,12 @@ def _digest(*parts: object) -> str:
     if " at 0x" in text:
         return ""
     return hashlib.blake2b(text.encode(), digest_size=16).hexdigest()
+
+
+def _table_context(
+    table: Callable[[Standings], tuple[views.TableRow, ...]], standings: Standings
+) -> dict[str, Any]:
+    return {"rows": table(standings)}
 
 
 def _player_context(event: Event, row: StandingRow, standings: Standings) -> dict[str, Any]:
@@ -588,12 +646,6 @@ def _game_context(event: Event, game: Game) -> dict[str, Any]:
         "viewer_data": board.viewer_data(game),
         "pgn_text": exports.game_pgn(event, game),
     }
-
-
-def _is_builtin(template: jinja2.Template) -> bool:
-    return template.filename is not None and Path(template.filename).parent == (
-        builtin_templates_dir()
-    )
 
 
 PageSink = Callable[[str, bytes], bool]
@@ -626,8 +678,7 @@ def _share_out(
     renderer: SiteRenderer, pages: Sequence[PageJob], jobs: int, sink: PageSink | None
 ) -> Iterator[dict[str, Any]]:
     global _RENDERING
-    size = max(8, min(64, len(pages) // (jobs * 8) or 1))
-    tasks = [(start, min(start + size, len(pages))) for start in range(0, len(pages), size)]
+    tasks = _tasks(pages, jobs)
     if len(tasks) > 1:  # compile every template once, here, before the workers are forked
         for name in renderer.environment.list_templates(extensions=["html"]):
             renderer.environment.get_template(name)
@@ -636,6 +687,43 @@ def _share_out(
         yield from run_parallel(tasks, jobs, _render_share, _render_share_pickled, pickle.loads)
     finally:
         _RENDERING = None
+
+
+TABLE_PAGES = frozenset(
+    {"standings.html", "round.html", "category.html", "players.html", "crosstable.html"}
+)
+"""Pages with a row per player (or per game of a round): each costs as much as many players'
+pages, and the rank table (``ranktable.html``) as several of them."""
+
+
+def page_weight(job: PageJob, players: int) -> int:
+    """How much work a page is, in players' pages: for sharing the pages out evenly."""
+    if job.template == "ranktable.html":
+        return max(1, players // 4)
+    if job.template in TABLE_PAGES:
+        return max(1, players // 16)
+    return 1
+
+
+def _tasks(pages: Sequence[PageJob], jobs: int) -> list[tuple[int, int]]:
+    """The pages in runs of about equal work: enough runs to share them out evenly, each big
+    enough to be worth a process's while. A big table closes its run, so that one process
+    is not left with all the tables of an event while the other has finished."""
+    weights = [
+        page_weight(job, len(job.context["event"].players)) if "event" in job.context else 1
+        for job in pages
+    ]
+    size = max(8, min(64, sum(weights) // (jobs * 8) or 1))
+    tasks = []
+    start = total = 0
+    for index, weight in enumerate(weights):
+        total += weight
+        if total >= size:
+            tasks.append((start, index + 1))
+            start, total = index + 1, 0
+    if start < len(pages):
+        tasks.append((start, len(pages)))
+    return tasks
 
 
 def _render_share(task: tuple[int, int]) -> dict[str, Any]:

@@ -42,19 +42,23 @@ def entry_symbol(entry: RoundEntry) -> str:
     return ""
 
 
+_LABELS = {
+    Kind.GAME: "",
+    Kind.FORFEIT_WIN: "won by forfeit",
+    Kind.FORFEIT_LOSS: "lost by forfeit",
+    Kind.DOUBLE_FORFEIT: "double forfeit",
+    Kind.PENDING: "not finished",
+    Kind.ABSENT: "withdrawn",
+    Kind.UNPAIRED: "not paired",
+    Kind.FUTURE: "not played yet",
+}
+
+
 def entry_label(entry: RoundEntry) -> str:
     """Words for a round without an over-the-board result, for titles and screen readers."""
-    return {
-        Kind.GAME: "",
-        Kind.FORFEIT_WIN: "won by forfeit",
-        Kind.FORFEIT_LOSS: "lost by forfeit",
-        Kind.DOUBLE_FORFEIT: "double forfeit",
-        Kind.PENDING: "not finished",
-        Kind.BYE: entry.bye.kind if entry.bye else "bye",
-        Kind.ABSENT: "withdrawn",
-        Kind.UNPAIRED: "not paired",
-        Kind.FUTURE: "not played yet",
-    }[entry.kind]
+    if entry.kind is Kind.BYE:
+        return entry.bye.kind if entry.bye else "bye"
+    return _LABELS[entry.kind]
 
 
 @dataclass(frozen=True)
@@ -163,7 +167,13 @@ class RoundView:
 
 def round_view(event: Event, records: dict[int, PlayerRecord], number: int) -> RoundView:
     def before(player: int) -> float:
-        return records[player].running_scores()[number - 2] if number > 1 else 0.0
+        if number == 1:
+            return 0.0
+        # The points of the earlier rounds, added in order as ``running_scores`` adds them.
+        total = 0.0
+        for entry in records[player].entries[: number - 1]:
+            total += entry.points
+        return total
 
     pairings = tuple(
         Pairing(

@@ -9,6 +9,7 @@ from __future__ import annotations
 
 from dataclasses import dataclass
 from enum import Enum
+from functools import cached_property
 
 from ..model import Bye, Event, Game
 
@@ -61,11 +62,12 @@ class PlayerRecord:
     number: int
     entries: tuple[RoundEntry, ...]
 
-    @property
+    @cached_property
     def points(self) -> float:
+        """Worked out once: every table of the site asks for every player's points."""
         return sum(e.points for e in self.entries)
 
-    @property
+    @cached_property
     def games(self) -> int:
         """Pairings with a result: games over the board and forfeits, not byes."""
         return sum(1 for e in self.entries if e.game is not None and e.game.finished)

@@ -27,6 +27,7 @@ from .tiebreaks import (
     direct_encounter_explained,
     direct_encounter_scores,
     parse_code,
+    round_table,
     tiebreak_values,
 )
 
@@ -119,6 +120,7 @@ def rank_ahead(
             wanted[key] = after_round
     if len(wanted) < 2 or jobs < 2:
         return  # rank_event works them out as it goes
+    round_table(event, records)  # made once, before the workers are forked: they share it
     # The longest first: the workers take tasks from the front, this process from the back.
     tasks = sorted(wanted.items(), key=lambda item: -(item[1] or event.rounds_played))
     _RANKING = (event, records)
@@ -165,6 +167,12 @@ def _ranking_key(event: Event, rounds: int, final: bool) -> str:
     return _digest(repr((settings_digest, rounds, final, played)))
 
 
+def ranking_key(event: Event, rounds: int) -> str:
+    """What the standings after ``rounds`` rounds (not the current ones) follow from, as a
+    digest: the key of pages that show them (``render.site.standings_page_key``)."""
+    return _ranking_key(event, rounds, False)
+
+
 def _digest(text: str) -> str:
     return hashlib.blake2b(text.encode(), digest_size=16).hexdigest()
 
@@ -188,7 +196,7 @@ def rank(
     # Future rounds score nothing, so the current standings keep them for the tables' columns.
     counted = records if after_round is None else {n: r.upto(rounds) for n, r in records.items()}
     codes = tuple(event.tiebreaks if codes is None else codes)
-    ctx = TiebreakContext.from_records(event, counted, rounds)
+    ctx = TiebreakContext.from_records(event, records, rounds)  # cut to ``rounds`` there
     values: dict[str, dict[int, float]] = {}
     for code in codes:
         if parse_code(code).base != "DE":

@@ -30,6 +30,7 @@ from __future__ import annotations
 import bisect
 import functools
 import math
+import operator
 import re
 from collections.abc import Callable, Iterable, Sequence
 from dataclasses import dataclass
@@ -135,6 +136,40 @@ def _slot(kind: Kind, bye_points: float | None, event: Event) -> Slot:
     return Slot.NOT_A_ROUND
 
 
+_RoundTable = dict[int, tuple["Round", ...]]
+_TABLES: list[tuple[Event, dict[int, PlayerRecord], list[PlayerRecord], _RoundTable]] = []
+"""The last event's records as ``Round`` tuples, every round (``round_table``)."""
+
+
+def round_table(event: Event, records: dict[int, PlayerRecord]) -> _RoundTable:
+    """Every round of every record as the tie-breaks see it. Kept for the same event and
+    records (the same objects): the standings after each round cut the same rows."""
+    if _TABLES:
+        known_event, known_records, values, table = _TABLES[0]
+        if (
+            known_event is event
+            and known_records is records
+            and len(values) == len(records)
+            and all(a is b for a, b in zip(values, records.values(), strict=True))
+        ):
+            return table
+    table = {}
+    slots: dict[tuple[Kind, float | None], Slot] = {}  # the same few, for every round
+    for number, record in records.items():
+        played: list[Round] = []
+        for entry in record.entries:
+            kind = (entry.kind, entry.bye.points if entry.bye else None)
+            slot = slots.get(kind)
+            if slot is None:
+                slot = slots[kind] = _slot(*kind, event)
+            opponent = None if slot is Slot.ZERO_BYE else entry.opponent
+            colour = None if slot is Slot.ZERO_BYE else entry.colour
+            played.append(Round(entry.round, slot, entry.points, opponent, colour))
+        table[number] = tuple(played)
+    _TABLES[:] = [(event, records, list(records.values()), table)]
+    return table
+
+
 class TiebreakContext:
     """The event as the tie-break rules see it, after ``rounds`` rounds."""
 
@@ -148,7 +183,7 @@ class TiebreakContext:
         self.players: dict[int, Player] = {p.number: p for p in event.players}
         self.table = table
         self._terms: dict[tuple[int, bool], list[Term]] = {}
-        self.memo: dict[tuple[object, ...], float] = {}
+        self.memo: dict[tuple[object, ...], dict[int, float]] = {}
         """Values worked out once per context: tie-breaks that look at every opponent's own
         tie-break (AOB, APRO, APPO) ask for the same player's value many times."""
 
@@ -156,22 +191,13 @@ class TiebreakContext:
     def from_records(
         cls, event: Event, records: dict[int, PlayerRecord], rounds: int | None = None
     ) -> TiebreakContext:
-        """The context after ``rounds`` rounds (default: all rounds played so far)."""
+        """The context after ``rounds`` rounds (default: all rounds played so far).
+
+        ``records`` may run past ``rounds`` (they are cut here): the standings after each
+        round then share one conversion of the event's records (``round_table``)."""
         counted = event.rounds_played if rounds is None else rounds
-        table: dict[int, tuple[Round, ...]] = {}
-        slots: dict[tuple[Kind, float | None], Slot] = {}  # the same few, for every round
-        for number, record in records.items():
-            played: list[Round] = []
-            for entry in record.entries[:counted]:
-                kind = (entry.kind, entry.bye.points if entry.bye else None)
-                slot = slots.get(kind)
-                if slot is None:
-                    slot = slots[kind] = _slot(*kind, event)
-                opponent = None if slot is Slot.ZERO_BYE else entry.opponent
-                colour = None if slot is Slot.ZERO_BYE else entry.colour
-                played.append(Round(entry.round, slot, entry.points, opponent, colour))
-            table[number] = tuple(played)
-        return cls(event, table, counted)
+        full = round_table(event, records)
+        return cls(event, {number: rounds[:counted] for number, rounds in full.items()}, counted)
 
     # -- scores -------------------------------------------------------------------------------
 
@@ -188,11 +214,15 @@ class TiebreakContext:
 
     def _adjusted(self, rounds: Sequence[Round]) -> float:
         total = 0.0
+        draw = self.draw
         trailing = True  # every later round is voluntarily unplayed (walked from the end)
         for current in reversed(rounds):
-            requested = current.slot in (Slot.HALF_BYE, Slot.ZERO_BYE)
-            total += self.draw if requested and trailing else current.points
-            trailing = trailing and current.slot in VOLUNTARILY_UNPLAYED
+            slot = current.slot
+            if trailing and (slot is Slot.HALF_BYE or slot is Slot.ZERO_BYE):
+                total += draw
+            else:
+                total += current.points
+            trailing = trailing and slot in VOLUNTARILY_UNPLAYED
         return total
 
     def is_game(self, current: Round, forfeits_played: bool = False) -> bool:
@@ -224,18 +254,26 @@ class TiebreakContext:
         return terms
 
     def _opponent_terms(self, player: int, forfeits_played: bool) -> list[Term]:
+        # ``is_game`` inlined: 2,000 players and 11 rounds, twice a standings (FB).
+        adjusted = self.adjusted_scores
+        round_robin = self.round_robin
+        forfeits_count = round_robin or forfeits_played
         terms = []
         for current in self.table[player]:
-            if current.slot in (Slot.NOT_A_ROUND, Slot.PENDING):
+            slot = current.slot
+            if slot is Slot.NOT_A_ROUND or slot is Slot.PENDING:
                 continue
-            if self.is_game(current, forfeits_played):
+            if slot is Slot.PLAYED or (
+                forfeits_count
+                and (slot is Slot.FORFEIT_WIN or slot is Slot.FORFEIT_LOSS)
+                and current.opponent is not None
+            ):
                 assert current.opponent is not None
-                opponent_score = self.adjusted_scores[current.opponent]
-                terms.append(Term(opponent_score, current.points, False))
-            elif self.round_robin:
+                terms.append(_new_term(Term, (adjusted[current.opponent], current.points, False)))
+            elif round_robin:
                 continue  # round robins know no dummy: only games count (15.2)
             else:
-                unplayed = current.slot in VOLUNTARILY_UNPLAYED
+                unplayed = slot in VOLUNTARILY_UNPLAYED
                 terms.append(Term(self.dummy_score(player, current), current.points, unplayed))
         return terms
 
@@ -272,6 +310,14 @@ class Term(NamedTuple):
         return self.opponent_score * self.points
 
 
+_new_term = tuple.__new__
+"""``Term(...)`` without the Python-level ``__new__`` of a named tuple: 22,000 terms a context."""
+
+
+_OPPONENT_SCORE: Callable[[Term], float] = operator.itemgetter(0)
+"""``Term.opponent_score`` as a key for ``min`` (no Python call per term)."""
+
+
 # -- cuts and medians (Article 14, with the 16.5 rule for voluntarily unplayed rounds) --------
 
 
@@ -279,7 +325,7 @@ def _trim(
     terms: list[Term],
     modifiers: Modifiers,
     weight: Callable[[Term], float],
-    significance: Callable[[Term], tuple[float, float]],
+    significance: Callable[[Term], tuple[float, float]] | Callable[[Term], float],
 ) -> list[Term]:
     """Drop the least significant terms (Cut-n), or least and most significant (Median-n).
 
@@ -287,8 +333,10 @@ def _trim(
     contribution of a voluntarily unplayed round is cut first, unless it is lower than the least
     significant value.
     """
-    kept = list(terms)
     lows = modifiers.cut or modifiers.median
+    if not lows:
+        return terms  # nothing to drop (the list is not changed by the callers)
+    kept = list(terms)
     for _ in range(min(lows, len(kept))):
         least = min(kept, key=significance)
         unplayed = [t for t in kept if t.voluntarily_unplayed]
@@ -344,7 +392,10 @@ def progressive_score(ctx: TiebreakContext, player: int, modifiers: Modifiers) -
 def buchholz(ctx: TiebreakContext, player: int, modifiers: Modifiers) -> float:
     """BH (8.1): the sum of the opponents' scores (Swiss: adjusted scores and dummies)."""
     terms = ctx.opponent_terms(player, modifiers.forfeits_played)
-    kept = _trim(terms, modifiers, lambda t: t.opponent_score, lambda t: (t.opponent_score, 0.0))
+    if not (modifiers.cut or modifiers.median):
+        return sum([t.opponent_score for t in terms])
+    # Ordered by the opponent's score alone: ``itemgetter(0)`` is ``Term.opponent_score``.
+    kept = _trim(terms, modifiers, _OPPONENT_SCORE, _OPPONENT_SCORE)
     return sum(t.opponent_score for t in kept)
 
 
@@ -359,18 +410,22 @@ def average_of_opponents_buchholz(ctx: TiebreakContext, player: int, modifiers: 
     if not opponents:
         return 0.0
     plain = Modifiers(cut=modifiers.cut, median=modifiers.median)
-    return sum(_memoised(ctx, buchholz, o, plain) for o in opponents) / len(opponents)
+    return sum(_memoised(ctx, buchholz, opponents, plain)) / len(opponents)
 
 
 def _memoised(
-    ctx: TiebreakContext, function: TiebreakFunction, player: int, modifiers: Modifiers
-) -> float:
-    """``function(ctx, player, modifiers)``, worked out once per context."""
-    key = (function, player, modifiers)
-    value = ctx.memo.get(key)
-    if value is None:
-        value = ctx.memo[key] = function(ctx, player, modifiers)
-    return value
+    ctx: TiebreakContext, function: TiebreakFunction, players: list[int], modifiers: Modifiers
+) -> list[float]:
+    """``function(ctx, player, modifiers)`` of each of ``players``, each worked out once per
+    context (looked up by function and modifiers once, not once per player)."""
+    values = ctx.memo.setdefault((function, modifiers), {})
+    found = []
+    for player in players:
+        value = values.get(player)
+        if value is None:
+            value = values[player] = function(ctx, player, modifiers)
+        found.append(value)
+    return found
 
 
 def sonneborn_berger(ctx: TiebreakContext, player: int, modifiers: Modifiers) -> float:
@@ -530,7 +585,7 @@ def _average_over_opponents(ctx: TiebreakContext, player: int, function: Tiebrea
     opponents = [r.opponent for r in ctx.games(player) if r.opponent is not None]
     if not opponents:
         return 0.0
-    total = sum(_memoised(ctx, function, o, Modifiers()) for o in opponents)
+    total = sum(_memoised(ctx, function, opponents, Modifiers()))
     return _round_half_up(total / len(opponents))
 
 

@@ -1,0 +1,80 @@
+"""The HTML pieces the big tables repeat thousands of times, written in Python.
+
+A 2,000-player open prints a player link, a result cell or a row of tie-break cells some
+50,000 times a build; as Jinja macros each call cost tens of microseconds. These functions
+give the macros of ``templates/_macros.html`` character for character (``tests/test_render.py``
+holds them to it) and the built-in templates call them instead of importing the macros. A
+site with its own ``_macros.html`` keeps its macros: then these names call them
+(``environment.make_environment``).
+"""
+
+from __future__ import annotations
+
+from collections.abc import Callable, Sequence
+from typing import Any
+
+from markupsafe import Markup, escape
+
+from ..model import Player
+from ..text import number_text
+
+Url = Callable[[str], str]
+
+
+def _title(player: Player) -> str:
+    return f'<abbr class="title">{escape(player.title)}</abbr> ' if player.title else ""
+
+
+def player_link(player: Player, links: Any, url: Url) -> Markup:
+    """The player's name (and title), linked to their page."""
+    href = escape(url(links.player(player.number)))
+    return Markup(f'<a href="{href}">{_title(player)}{escape(player.name)}</a>')
+
+
+def player_link_short(player: Player, links: Any, url: Url) -> Markup:
+    """The same, the given names in a span narrow tables may hide."""
+    family, comma, given = player.name.partition(", ")
+    href = escape(url(links.player(player.number)))
+    rest = f'<span class="given">, {escape(given)}</span>' if comma else ""
+    return Markup(f'<a href="{href}">{_title(player)}{escape(family)}{rest}</a>')
+
+
+def tiebreak_cells(row: Any, tiebreaks: Sequence[Any]) -> Markup:
+    """A standings row's tie-break values, the one that decided its place marked."""
+    parts = []
+    for column in tiebreaks:
+        code = column.code
+        decisive = " decisive" if row.decided_by == code else ""
+        value = number_text(row.tiebreaks[code])  # digits, "-" and ".": nothing to escape
+        parts.append(f'<td class="tb{decisive}">{value}</td>')
+    return Markup("".join(parts))
+
+
+def result_cell(cell: Any, links: Any, url: Url) -> Markup:
+    """One result of a crosstable or rank table: opponent, colour and result, linked to the
+    game's page when it has one."""
+    href = links.game(cell.game) if cell.game else None
+    colour = cell.colour
+    tip = cell.label or ("White" if colour == "w" else "Black" if colour == "b" else "")
+    parts = [f'<span class="res {escape(cell.kind)}']
+    if colour:
+        parts.append(f" {escape(colour)}")
+    parts.append(f'" title="{escape(tip)}">' if tip else '">')
+    if cell.opponent:
+        parts.append(f'<span class="opp">{escape(cell.opponent)}</span>')
+    if colour:
+        side = "White" if colour == "w" else "Black"
+        parts.append(f'<span class="colour"><span class="visually-hidden">{side}</span></span>')
+    symbol = escape(cell.symbol)
+    parts.append(f'<a href="{escape(url(href))}">{symbol}</a>' if href else str(symbol))
+    parts.append("</span>")
+    return Markup("".join(parts))
+
+
+FRAGMENTS: dict[str, Callable[..., Markup]] = {
+    "player_link": player_link,
+    "player_link_short": player_link_short,
+    "tiebreak_cells": tiebreak_cells,
+    "result_cell": result_cell,
+}
+"""The macros of ``_macros.html`` these functions stand in for, by name."""
