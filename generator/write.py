@@ -42,7 +42,7 @@ def stage(output: Path) -> Path:
     return Path(tempfile.mkdtemp(prefix=f".{output.name}.new-", dir=output.parent))
 
 
-def link(source: Path, target: Path) -> bool:
+def link(source: str | Path, target: str | Path) -> bool:
     """The previous site's file in the new one: hard-linked, or copied where links cannot be
     made (``False`` then: the copy is a new file)."""
     try:
