@@ -489,10 +489,11 @@ class SiteRenderer:
         self.files[paths["trf"]] = tournament_trf(event, outcome.records, positions).encode("utf-8")
 
     def _chrome_key(self, outcome: EventOutcome, common: dict[str, Any]) -> str:
-        """What every game page of the event shows besides its game (``GAME_PAGE_CONTEXT``):
-        the site, the event's settings, players, navigation and status, and the summary of
-        shared links. Not the standings, prizes or play-offs, which a game page does not
-        show (the navigation only asks whether there are prizes);
+        """What every keyed page of the event shows besides its own part (``PAGE_CONTEXT``;
+        game, player and round pages, and the standings after earlier rounds): the site, the
+        event's settings, players, navigation and status, and the summary of shared links.
+        Not the standings, prizes or play-offs, which these pages show only through their
+        own keys (the navigation only asks whether there are prizes);
         ``tests/test_speed_invariants.py`` holds the built-in templates to that."""
         site, event = self.site, outcome.event
         return _digest(
