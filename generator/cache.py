@@ -142,7 +142,7 @@ class PgnStore:
             key = block_digest(block)
             result = self._block(key)
             if result is None:
-                result = self._blocks[key] = read_block(block)
+                result = self._blocks[key] = read_block(block, checks.note_final_position)
             used.append((key, result))
             return result
 
@@ -241,7 +241,7 @@ class PgnStore:
 def _chunks(items: list[tuple[str, str]], jobs: int) -> list[list[tuple[str, str]]]:
     """Blocks in groups: enough groups to share the work out evenly, each big enough to be
     worth a process's while (and one file on disk)."""
-    size = max(16, min(256, len(items) // (jobs * 8) or 1))
+    size = max(16, min(128, len(items) // (jobs * 8) or 1))
     return [items[i : i + size] for i in range(0, len(items), size)]
 
 
@@ -252,7 +252,7 @@ _Parsed = tuple[str, dict[str, _BlockResult], _Verdicts]
 def _parse_blocks(folder: str | None, blocks: list[tuple[str, str]]) -> _Parsed:
     """Parse some blocks (in a worker process, or in the main one) and keep them on disk;
     judge each game's final position while at it (``checks.final_verdict``)."""
-    found = {key: read_block(text) for key, text in blocks}
+    found = {key: read_block(text, checks.note_final_position) for key, text in blocks}
     verdicts = _verdicts(found)
     if folder is None:
         return "", found, verdicts
@@ -270,7 +270,7 @@ def _verdicts(found: dict[str, _BlockResult]) -> _Verdicts:
 def _parse_blocks_pickled(folder: str | None, blocks: list[tuple[str, str]]) -> bytes:
     """``_parse_blocks`` in a worker process: its result, pickled once for the disk and the
     way back alike."""
-    found = {key: read_block(text) for key, text in blocks}
+    found = {key: read_block(text, checks.note_final_position) for key, text in blocks}
     data = _dump_blocks(found)
     name = _chunk_name(found)
     if folder is not None:

@@ -235,7 +235,14 @@ BLOCK_PATH = Path("<block>")
 """The file name ``read_block`` gives its results, replaced by the real one when used."""
 
 
-def read_block(block: str) -> tuple[list[PgnGame], list[Problem]]:
+FinalPosition = Callable[[PgnGame, chess.Board], None]
+"""Told each game read and the parser's board of its final position, history included (the
+rules' final-position verdicts are worked out from it, not from a replay: ``generator.cache``)."""
+
+
+def read_block(
+    block: str, on_final: FinalPosition | None = None
+) -> tuple[list[PgnGame], list[Problem]]:
     """The games and problems of one block of a file (``_tag_blocks``), read as a file of its
     own at ``BLOCK_PATH``: lines count from the block's first line. What a block holds depends
     on its text only, so the results can be kept by content and moved into any file."""
@@ -245,7 +252,8 @@ def read_block(block: str) -> tuple[list[PgnGame], list[Problem]]:
     previous_level = pgn_logger.level
     pgn_logger.setLevel(logging.CRITICAL)
     try:
-        _read_block(block, 0, len(block), _line_starts(block), BLOCK_PATH, problems, games)
+        lines = _line_starts(block)
+        _read_block(block, 0, len(block), lines, BLOCK_PATH, problems, games, on_final)
     finally:
         pgn_logger.setLevel(previous_level)
     return games, problems.items
@@ -283,6 +291,7 @@ def _read_block(
     path: Path,
     problems: Problems,
     games: list[PgnGame],
+    on_final: FinalPosition | None = None,
 ) -> None:
     """The games of one block of tags and moves (normally one game)."""
     handle = io.StringIO(text[block_start:block_end])
@@ -316,7 +325,7 @@ def _read_block(
         if not _valid_setup(game, path, tag_lines.get("FEN", first_line), problems):
             continue
         try:
-            games.append(_to_game(game, path, first_line, tag_lines, problems))
+            games.append(_to_game(game, path, first_line, tag_lines, problems, on_final))
         except Exception as exc:  # as above: python-chess met something it cannot replay
             problems.error(
                 f"python-chess could not replay this game ({shorten(str(exc))})",
@@ -490,6 +499,7 @@ def _to_game(
     line: int,
     tag_lines: dict[str, int],
     problems: Problems,
+    on_final: FinalPosition | None = None,
 ) -> PgnGame:
     board = game.board()
     initial = board.board_fen()
@@ -529,6 +539,8 @@ def _to_game(
                 "black": headers.get("Black", "?"),
             },
         )
+    if on_final is not None:
+        on_final(result, final)
     return result
 
 

@@ -190,9 +190,11 @@ def test_one_changed_game_of_a_file_is_the_only_one_parsed(
     parsed: list[str] = []
     original = pgn.read_block
 
-    def counting(block: str) -> tuple[list[pgn.PgnGame], list[pgn.Problem]]:
+    def counting(
+        block: str, on_final: pgn.FinalPosition | None = None
+    ) -> tuple[list[pgn.PgnGame], list[pgn.Problem]]:
         parsed.append(block)
-        return original(block)
+        return original(block, on_final)
 
     monkeypatch.setattr("generator.cache.read_block", counting)
     path = site / "content/ev/r1.pgn"

@@ -175,14 +175,40 @@ def test_final_positions_are_judged_alike_without_a_replay(
     site = make_site(event_toml(rounds=3), {"games.pgn": games})
     event, problems = load(site)
     assert event is not None and not problems.errors
+    monkeypatch.setattr(checks, "VERDICTS", {})
     fast = Problems()
     checks.check_final_positions(event, fast)
-    monkeypatch.setattr(checks, "_plainly_open", lambda game: False)
-    slow = Problems()
-    checks.check_final_positions(event, slow)
+    monkeypatch.setattr(checks, "VERDICTS", {})  # worked out again, not remembered
+    with monkeypatch.context() as patch:
+        patch.setattr(checks, "_plainly_open", lambda game: False)
+        slow = Problems()
+        checks.check_final_positions(event, slow)
     assert fast.items == slow.items
     expected = [dict(p.context)["expected"] for p in fast.items]
     assert sorted(expected) == ["0-1", "1/2-1/2", "1/2-1/2", "1/2-1/2"]  # ordinary, check: no
+
+
+def test_verdicts_from_the_parsers_board_are_the_replays(monkeypatch: pytest.MonkeyPatch) -> None:
+    """``note_final_position`` (the parser's board, no replay) judges as ``final_verdict``
+    with a replay of every game does."""
+    rng = random.Random(17)
+    texts = [pgn_of(random_game(rng, rng.randint(1, 320)), "1-0") for _ in range(120)]
+    texts += [
+        f'[White "A"]\n[Black "B"]\n\n{moves} {result}\n' for moves, result in ENDINGS.values()
+    ]
+    judged = 0
+    for text in texts:
+        monkeypatch.setattr(checks, "VERDICTS", {})
+        (game,), _ = pgn.read_block(text, checks.note_final_position)
+        key = checks.verdict_key(game)
+        assert key in checks.VERDICTS, text
+        from_board = checks.VERDICTS[key]
+        monkeypatch.setattr(checks, "VERDICTS", {})
+        with monkeypatch.context() as patch:
+            patch.setattr(checks, "_plainly_open", lambda game: False)
+            assert checks.final_verdict(game) == from_board, text
+        judged += from_board is not None
+    assert judged >= len(ENDINGS) - 2  # mate, stalemate, dead position, fivefold at least
 
 
 def template_chain(environment: jinja2.Environment, name: str) -> dict[str, nodes.Template]:

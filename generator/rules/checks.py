@@ -258,6 +258,41 @@ def final_verdict(game: _Played) -> tuple[str, str] | None:
     return verdict
 
 
+def note_final_position(game: _Played, board: chess.Board) -> None:
+    """``final_verdict`` worked out from the parser's own board of the final position, its
+    history included, while the game is read: no replay. Only for standard chess from the
+    usual start (other games are judged by ``final_verdict`` itself, as before)."""
+    if type(board) is not chess.Board or board.chess960 or _not_usual_start(game):
+        return
+    key = verdict_key(game)
+    if key in VERDICTS:
+        return
+    verdict = None
+    if game.moves and not (_plainly_quiet(game) and _open_position(board)):
+        verdict = expected_result(board)
+    if len(VERDICTS) > 200_000:
+        VERDICTS.clear()
+    VERDICTS[key] = verdict
+
+
+def _not_usual_start(game: _Played) -> bool:
+    return "FEN" in game.headers or "Variant" in game.headers
+
+
+def _plainly_quiet(game: _Played) -> bool:
+    """No check, no repetition and no 75-move rule possible: told by the moves alone."""
+    return (
+        len(game.moves) < 150
+        and not game.moves.sans.endswith(("+", "#"))
+        and game.moves.quiet_plies < 8
+    )
+
+
+def _open_position(board: chess.Board) -> bool:
+    """Mate still possible and a legal move to play: the game could have ended either way."""
+    return not board.is_insufficient_material() and any(True for _ in board.generate_legal_moves())
+
+
 def _plainly_open(game: _Played) -> bool:
     """Whether the final position certainly allows any result, told without replaying the game
     (most games end by resignation or agreement in an ordinary position).
@@ -269,18 +304,12 @@ def _plainly_open(game: _Played) -> bool:
     still possible; and a legal move found without castling or en passant rights is a legal
     move with them. When any of these is in doubt the game is replayed (``expected_result``).
     """
-    if "FEN" in game.headers or "Variant" in game.headers or len(game.moves) >= 150:
-        return False
-    if game.moves.sans.endswith(("+", "#")):  # the last move gave check
-        return False
-    if game.moves.quiet_plies >= 8:
+    if _not_usual_start(game) or not _plainly_quiet(game):
         return False
     board = chess.Board(None)
     board.set_board_fen(game.moves.final_placement)
     board.turn = chess.WHITE if len(game.moves) % 2 == 0 else chess.BLACK
-    if board.is_insufficient_material():
-        return False
-    return any(True for _ in board.generate_legal_moves())
+    return _open_position(board)
 
 
 def check_final_positions(event: Event, problems: Problems) -> None:
