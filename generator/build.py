@@ -16,14 +16,7 @@ from pathlib import Path
 import jinja2
 
 from .assemble import assemble_event
-from .buildstate import (
-    BuildReport,
-    SiteState,
-    build_places,
-    input_fingerprint,
-    overlaps_content,
-    unchanged_build,
-)
+from .buildstate import BuildReport, LastBuild, overlaps_content
 from .cache import IncrementalSite, PgnStore, load_memos, pgn_files, save_memos
 from .config import (
     SiteConfig,
@@ -356,15 +349,15 @@ def build_site(
     processes at a time, default one per processor), game pages whose inputs did not change
     are kept, and files whose bytes did not change are linked from the previous site.
     """
-    quick = unchanged_build(site_dir, output, strict)
+    last = LastBuild.find(site_dir, output)
+    quick = last.unchanged(strict)
     if quick is not None:
         return quick  # nothing changed since the last build, whose site stands
-    site_dir, output, folder = build_places(site_dir, output)
+    site_dir, output, folder = last.site_dir, last.output, last.folder
+    state, fingerprint = last.state, last.fingerprint
     content = site_dir / "content"
     overlaps = overlaps_content(site_dir, output)
     jobs = usable_cpus() if jobs is None else jobs
-    state = SiteState.load(folder) if folder is not None else None
-    fingerprint = input_fingerprint(site_dir, output) if folder is not None else None
     store = PgnStore(folder)
     if folder is not None:
         load_memos(folder)

@@ -262,21 +262,43 @@ class OutputFiles(dict[str, bytes]):
         return dict, (self.items(),)
 
 
+@dataclass
+class LastBuild:
+    """Where a build goes and what the last one there left: read once per build."""
+
+    site_dir: Path
+    output: Path
+    folder: Path | None
+    """The build cache (``None``: it cannot be made, or the output overlaps ``content/``)."""
+    state: SiteState | None
+    fingerprint: str | None
+    """``input_fingerprint`` of the inputs as they are now (``None`` without a cache)."""
+
+    @classmethod
+    def find(cls, site_dir: Path, output: Path | None) -> LastBuild:
+        site_dir, output, folder = build_places(site_dir, output)
+        if folder is None:
+            return cls(site_dir, output, None, None, None)
+        state = SiteState.load(folder)
+        return cls(site_dir, output, folder, state, input_fingerprint(site_dir, output))
+
+    def unchanged(self, strict: bool) -> BuildReport | None:
+        """The last build's report when no input changed since and its site stands
+        untouched: there is nothing to do. ``None``: build."""
+        state = self.state
+        if state is None or state.fingerprint is None or state.fingerprint != self.fingerprint:
+            return None
+        if not state.all_intact(self.output):
+            return None
+        report = BuildReport(Problems(list(state.problems)), notices=list(state.notices))
+        report.files = OutputFiles({}, state.files, self.output)
+        report.written = not report.failed(strict)
+        return report
+
+
 def unchanged_build(site_dir: Path, output: Path | None, strict: bool) -> BuildReport | None:
-    """The report of the last build when no input changed since and its site stands
-    untouched: there is nothing to do. ``None``: build."""
-    site_dir, output, folder = build_places(site_dir, output)
-    if folder is None:
-        return None
-    state = SiteState.load(folder)
-    if state is None or state.fingerprint is None:
-        return None
-    if state.fingerprint != input_fingerprint(site_dir, output) or not state.all_intact(output):
-        return None
-    report = BuildReport(Problems(list(state.problems)), notices=list(state.notices))
-    report.files = OutputFiles({}, state.files, output)
-    report.written = not report.failed(strict)
-    return report
+    """``LastBuild.unchanged`` for ``crosstable build`` before it loads the pipeline."""
+    return LastBuild.find(site_dir, output).unchanged(strict)
 
 
 def build_places(site_dir: Path, output: Path | None) -> tuple[Path, Path, Path | None]:

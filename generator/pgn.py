@@ -513,7 +513,7 @@ def _to_game(
         final = board
     else:
         played, final = recorded
-    moves = Moves.of(played, placement(final), final.halfmove_clock)
+    moves = Moves.of(played, final.board_fen(promoted=False), final.halfmove_clock)
     illegal = None
     for error in game.errors:
         match = _ILLEGAL.match(str(error))
@@ -705,67 +705,6 @@ def _recorded_moves(game: chess.pgn.Game) -> tuple[list[tuple[str, str]], chess.
     if len(final.move_stack) != len(recorded):
         return None  # the board went on elsewhere: not the main line's final position
     return [(san, move.uci()) for move, san in recorded], final
-
-
-_ROWS: dict[tuple[int, ...], str] = {}
-"""Rank contents (occupied, white, pawns, knights, bishops, rooks, queens: 8 bits each) to
-their FEN text; the ranks met in a tournament's games repeat a great deal."""
-
-
-def placement(board: chess.Board) -> str:
-    """``board.board_fen()``: the same text, built a rank at a time from the bitboards and
-    memoised (``board_fen`` asks for each of the 64 squares in turn)."""
-    return "/".join(_rank_text(board, rank) for rank in range(7, -1, -1))
-
-
-def _rank_text(board: chess.Board, rank: int) -> str:
-    """One rank of the placement, as FEN writes it."""
-    shift = rank * 8
-    key = (
-        board.occupied >> shift & 255,
-        board.occupied_co[chess.WHITE] >> shift & 255,
-        board.pawns >> shift & 255,
-        board.knights >> shift & 255,
-        board.bishops >> shift & 255,
-        board.rooks >> shift & 255,
-        board.queens >> shift & 255,
-    )
-    row = _ROWS.get(key)
-    if row is None:
-        if len(_ROWS) > 500_000:
-            _ROWS.clear()
-        row = _ROWS[key] = _row_text(*key)
-    return row
-
-
-def _row_text(
-    occupied: int, white: int, pawns: int, knights: int, bishops: int, rooks: int, queens: int
-) -> str:
-    text = ""
-    empty = 0
-    for file in range(8):
-        bit = 1 << file
-        if not occupied & bit:
-            empty += 1
-            continue
-        if empty:
-            text += str(empty)
-            empty = 0
-        symbol = (
-            "p"
-            if pawns & bit
-            else "n"
-            if knights & bit
-            else "b"
-            if bishops & bit
-            else "r"
-            if rooks & bit
-            else "q"
-            if queens & bit
-            else "k"
-        )
-        text += symbol.upper() if white & bit else symbol
-    return text + (str(empty) if empty else "")
 
 
 def _line_starts(text: str) -> list[int]:

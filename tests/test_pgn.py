@@ -95,3 +95,11 @@ def test_quiet_plies_count_from_the_last_capture_or_pawn_move() -> None:
     (game,) = read_pgn_text(text, Path("q.pgn"), Problems())
     assert game.moves.quiet_plies == 5  # every move after 1. e4
     assert game.moves.final_placement == "rnbqkb1r/pppppppp/5n2/8/4P3/8/PPPP1PPP/RNBQKBNR"
+
+
+def test_a_variant_game_keeps_plain_placements() -> None:
+    """Crazyhouse marks a promoted piece ("Q~") in its FEN; the placements the pages and the
+    viewer read are plain."""
+    text = '[Variant "Crazyhouse"]\n\n1. e4 d5 2. exd5 Qxd5 3. P@d7+ Kd8 4. dxc8=Q+ *\n'
+    (game,) = read_pgn_text(text, Path("zh.pgn"), Problems())
+    assert game.moves.final_placement == "rnQk1bnr/ppp1pppp/8/3q4/8/8/PPPP1PPP/RNBQKBNR"

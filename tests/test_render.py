@@ -246,3 +246,18 @@ def test_a_sites_own_macros_are_used_by_the_built_in_templates(make_site: SiteMa
     assert '<a class="mine" href="players/1-alpha-anna.html">' in (
         site / "output/ev/standings.html"
     ).read_text(encoding="utf-8")
+
+
+def test_the_viewer_gets_every_position_of_a_variant_game() -> None:
+    """Drops and promoted pieces: positions worked out by python-chess, in plain placements."""
+    from generator.model import Game
+    from generator.pgn import Moves
+    from generator.render.board import viewer_data
+
+    ucis = "e2e4 d7d5 e4d5 d8d5 P@d7 e8d8 d7c8q"
+    moves = Moves("e4 d5 exd5 Qxd5 P@d7+ Kd8 dxc8=Q+", ucis)
+    game = Game(1, 1, 1, 2, "*", moves, headers={"Variant": "Crazyhouse"})
+    data = json.loads(str(viewer_data(game)))
+    assert len(data["positions"]) == 8
+    assert data["positions"][5] == "rnb1kbnr/pppPpppp/8/3q4/8/8/PPPP1PPP/RNBQKBNR"  # P@d7
+    assert data["positions"][-1] == "rnQk1bnr/ppp1pppp/8/3q4/8/8/PPPP1PPP/RNBQKBNR"

@@ -97,13 +97,6 @@ def test_recorded_moves_equal_a_replay() -> None:
         assert (moves, final.board_fen(), final.halfmove_clock) == replayed(game), text
 
 
-def test_placement_is_board_fen() -> None:
-    rng = random.Random(11)
-    for _ in range(300):
-        board = random_game(rng, rng.randint(0, 150))
-        assert pgn.placement(board) == board.board_fen()
-
-
 def test_the_pgn_export_written_from_san_is_python_chess_own() -> None:
     rng = random.Random(3)
     for index in range(120):
@@ -230,15 +223,9 @@ def template_chain(environment: jinja2.Environment, name: str) -> dict[str, node
 def test_a_game_page_key_covers_what_its_templates_show(tmp_path: Path) -> None:
     environment = make_environment(None)
     chain = template_chain(environment, "game.html")
-    defined = set(environment.globals)
-    for tree in chain.values():
-        defined |= {n.name for n in tree.find_all(nodes.Name) if n.ctx in ("store", "param")}
-        defined |= {m.name for m in tree.find_all(nodes.Macro)}
-        for imported in tree.find_all(nodes.FromImport):
-            defined |= {n if isinstance(n, str) else n[-1] for n in imported.names}
-    used = set().union(*(jinja2.meta.find_undeclared_variables(t) for t in chain.values()))
+    used = used_names(chain, environment)
     guarded = {"championship", "sections", "shown"}  # base.html: `is defined`, never set here
-    assert used - defined - guarded <= site_module.GAME_PAGE_CONTEXT
+    assert used - guarded <= site_module.GAME_PAGE_CONTEXT
 
     # The context a game page really gets: what the key leaves out, no template reads.
     site = tmp_path / "demo"
@@ -261,14 +248,8 @@ def test_a_game_page_key_covers_what_its_templates_show(tmp_path: Path) -> None:
     assert not guarded & context
 
     # Attributes read from the objects whose key is a summary.
-    read = {
-        (n.node.name, n.attr)
-        for tree in chain.values()
-        for n in tree.find_all(nodes.Getattr)
-        if isinstance(n.node, nodes.Name)
-    }
-    event_summary = {"config", "name", "slug", "rounds", "rounds_played", "is_round_robin"}
-    assert {attr for name, attr in read if name == "event"} <= event_summary | {"player"}
+    read = attributes_read(chain)
+    assert {attr for name, attr in read if name == "event"} <= EVENT_SUMMARY | {"player"}
     site_summary = {"title", "base_url", "language", "description", "championships"}
     assert {attr for name, attr in read if name == "site"} <= site_summary
 
@@ -386,6 +367,20 @@ def test_plain_games_read_without_nodes_are_read_alike(monkeypatch: pytest.Monke
         assert read == reference and plain.items == full.items, text
 
 
+EVENT_SUMMARY = {"config", "name", "slug", "rounds", "rounds_played", "is_round_robin"}
+"""What keyed pages may read of the event (the chrome key covers these)."""
+
+
+def attributes_read(chain: dict[str, nodes.Template]) -> set[tuple[str, str]]:
+    """(name, attribute) for every ``name.attribute`` a template chain reads."""
+    return {
+        (n.node.name, n.attr)
+        for tree in chain.values()
+        for n in tree.find_all(nodes.Getattr)
+        if isinstance(n.node, nodes.Name)
+    }
+
+
 def used_names(chain: dict[str, nodes.Template], environment: jinja2.Environment) -> set[str]:
     """The context names a template chain reads that it does not set itself."""
     defined = set(environment.globals)
@@ -427,14 +422,8 @@ def test_a_keyed_page_reads_only_what_its_key_covers(
     chain = template_chain(environment, template)
     guarded = {"championship", "sections", "shown"}  # base.html: `is defined`, never set here
     assert used_names(chain, environment) - guarded <= allowed
-    read = {
-        (n.node.name, n.attr)
-        for tree in chain.values()
-        for n in tree.find_all(nodes.Getattr)
-        if isinstance(n.node, nodes.Name)
-    }
-    event_summary = {"config", "name", "slug", "rounds", "rounds_played", "is_round_robin"}
-    assert {attr for name, attr in read if name == "event"} <= event_summary | {"player"}
+    read = attributes_read(chain)
+    assert {attr for name, attr in read if name == "event"} <= EVENT_SUMMARY | {"player"}
     # Of a game these pages show the result and the reason (and link to its page: round,
     # board and source); ``shown_game`` covers those.
     games = {

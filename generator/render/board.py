@@ -113,20 +113,21 @@ def position_in_words(placement: str) -> str:
     return "; ".join(sides)
 
 
+_CURRENT = ' class="current" aria-current="step"'
+
+
 def move_list(moves: Moves) -> Markup:
     """The items of the list of moves, a whole move (White's and Black's) per item, each
     half-move a link the viewer script steps to; the last is the position shown. Written
     here, not by a template loop: an open has 900,000 half-moves to write."""
     sans = str(escape(moves.sans)).split(" ") if moves else []
     lines = []
-    last = len(sans)
-    for start in range(0, last, 2):
-        links = []
-        for ply in range(start + 1, min(start + 2, last) + 1):
-            current = ' class="current" aria-current="step"' if ply == last else ""
-            links.append(
-                f'<a href="#ply-{ply}" id="ply-{ply}" data-ply="{ply}"{current}>{sans[ply - 1]}</a>'
-            )
+    for start in range(0, len(sans), 2):
+        links = [
+            f'<a href="#ply-{ply}" id="ply-{ply}" data-ply="{ply}"'
+            f"{_CURRENT if ply == len(sans) else ''}>{san}</a>"
+            for ply, san in enumerate(sans[start : start + 2], start + 1)
+        ]
         lines.append(f"    <li>{' '.join(links)}</li>\n")
     return Markup("".join(lines))
 
@@ -152,10 +153,10 @@ def _variant_positions(game: Game) -> list[str] | None:
         board = chess.pgn.Headers(game.headers).board()
         if type(board) is chess.Board:
             return None
-        positions = [board.board_fen()]
+        positions = [board.board_fen(promoted=False)]
         for uci in game.moves.uci_list:
             board.push(board.parse_uci(uci))
-            positions.append(board.board_fen())
+            positions.append(board.board_fen(promoted=False))
     except ValueError:
         return None  # the parser replayed these moves; should that fail, the script tries
     return positions
