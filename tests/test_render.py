@@ -261,3 +261,21 @@ def test_the_viewer_gets_every_position_of_a_variant_game() -> None:
     assert len(data["positions"]) == 8
     assert data["positions"][5] == "rnb1kbnr/pppPpppp/8/3q4/8/8/PPPP1PPP/RNBQKBNR"  # P@d7
     assert data["positions"][-1] == "rnQk1bnr/ppp1pppp/8/3q4/8/8/PPPP1PPP/RNBQKBNR"
+
+
+def test_a_players_card_shows_each_opponents_points(mini: Path) -> None:
+    """chess-results' player card: each opponent with their points now (not their place,
+    which a result elsewhere would change on most players' cards). Anna met Dora (0 from her
+    games), Carl (½ + ½, and 1 from Dora's forfeit in round 3) and Bob (½ + 1 + 1)."""
+    assert build_site(mini).written
+    html = (mini / "output/mini/players/1-alpha-anna.html").read_text(encoding="utf-8")
+    header = re.search(r'<table class="player-games">.*?<thead>(.*?)</thead>', html, re.S)
+    assert header is not None
+    columns = re.findall(r"<th[^>]*>(.*?)</th>", header.group(1))
+    assert [re.sub(r"<[^>]+>", "", c) for c in columns][2:5] == ["Opponent", "Rating", "Pts."]
+    body = html.split('<table class="player-games">')[1].split("</tbody>")[0]
+    shown = []
+    for row in re.findall(r"<tr>(.*?)</tr>", body, re.S)[1:]:
+        cells = re.findall(r"<td[^>]*>(.*?)</td>", row, re.S)
+        shown.append((re.sub(r"<[^>]+>", "", cells[1]), cells[3]))
+    assert shown == [(D, "0"), (C, "2"), (B, "2½")]

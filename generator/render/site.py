@@ -574,14 +574,14 @@ def player_page_key(
     chrome: str, row: StandingRow, standings: Standings, awards: Sequence[Award]
 ) -> str:
     """A player's page key: the event's chrome (players, settings, navigation), the player's
-    place, points and prizes, and each round: opponent and their place, colour, result and
+    place, points and prizes, and each round: opponent and their points, colour, result and
     bye (the running score and the chart follow from these)."""
     rounds = [
         (
             *(entry.round, entry.kind.value, entry.points, entry.colour, entry.bye),
             shown_game(entry.game),
             entry.opponent,
-            standings.rank_of(entry.opponent) if entry.opponent is not None else None,
+            standings.points_of(entry.opponent) if entry.opponent is not None else None,
         )
         for entry in row.record.entries
     ]

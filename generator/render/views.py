@@ -200,7 +200,9 @@ class PlayerLine:
     entry: RoundEntry
     cell: Cell
     opponent: Player | None
-    opponent_rank: int | None
+    opponent_points: float | None
+    """The opponent's points now, as chess-results' player card shows them (not their
+    place, which one result elsewhere would change on most players' cards)."""
     score_after: float
 
 
@@ -211,8 +213,8 @@ def player_lines(
     lines = []
     for entry, running in zip(record.entries, record.running_scores(), strict=True):
         opponent = event.player(entry.opponent) if entry.opponent is not None else None
-        rank = standings.rank_of(entry.opponent) if entry.opponent is not None else None
-        lines.append(PlayerLine(entry, cell_for(entry), opponent, rank, running))
+        points = standings.points_of(entry.opponent) if entry.opponent is not None else None
+        lines.append(PlayerLine(entry, cell_for(entry), opponent, points, running))
     return tuple(lines)
 
 

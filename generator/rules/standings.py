@@ -60,6 +60,10 @@ class Standings:
         """Position in the final order (1-based, unique), as used in rank tables."""
         return self._positions[number]
 
+    def points_of(self, number: int) -> float:
+        """A player's points in these standings (counted up to their round)."""
+        return self.rows[self._positions[number] - 1].points
+
     @cached_property
     def _positions(self) -> dict[int, int]:
         return {row.player.number: i for i, row in enumerate(self.rows, start=1)}
