@@ -265,6 +265,11 @@ class PageJob:
     key: str | None = None
     """A digest of everything the page shows (``game_page_key``), or ``None``: a page with an
     unchanged key need not be rendered again (``generator.cache``)."""
+    make: Callable[[], str] | None = None
+    """A file written by Python, not a template (an export: ``results.json``, the games'
+    PGN): made by a worker process beside the pages, rather than by this one before them."""
+    weight: int | None = None
+    """How much work the file is, in players' pages (``page_weight``); ``None``: by template."""
 
 
 class SiteRenderer:
@@ -341,7 +346,16 @@ class SiteRenderer:
         else:
             self.files[path] = self.page_bytes(job)
 
+    def _export(self, path: str, make: Callable[[], str], weight: int) -> None:
+        """An export file, made with the pages (or at once, when pages are not collected)."""
+        if self.pages is not None:
+            self.pages.append(PageJob(path, "", {}, make=make, weight=weight))
+        else:
+            self.files[path] = make().encode("utf-8")
+
     def page_bytes(self, job: PageJob) -> bytes:
+        if job.make is not None:
+            return job.make().encode("utf-8")
         context = dict(job.context, **job.later()) if job.later is not None else job.context
         every_page = {
             "site": self.site,
@@ -372,6 +386,7 @@ class SiteRenderer:
             "awards": awards_by_player(outcome.prizes),
             "social": social_card(outcome),
         }
+        self._exports(outcome, paths)
         leaders = [row.player for row in standings.rows[: len(charts.COLOURS)]]
         series = [
             (
@@ -463,7 +478,7 @@ class SiteRenderer:
                     game_path(event, game),
                     "game.html",
                     functools.partial(_game_context, event, game),
-                    game_page_key(chrome, game, white, black) if chrome else None,
+                    game_page_key(chrome, game) if chrome else None,
                     game=game,
                     white=white,
                     black=black,
@@ -478,15 +493,33 @@ class SiteRenderer:
                 content=markdown_html(page.markdown, self.site.markdown_raw_html),
                 **common,
             )
-        self.files[paths["json"]] = exports.results_json(
-            event, standings, list(outcome.warnings), outcome.playoffs, outcome.prizes
-        ).encode("utf-8")
-        self.files[paths["csv"]] = exports.standings_csv(event, standings).encode("utf-8")
-        self.files[paths["pgn"]] = exports.games_pgn(event).encode("utf-8")
+
+    def _exports(self, outcome: EventOutcome, paths: dict[str, str]) -> None:
+        """The event's downloads; the heaviest first, for a worker to start with. Weights:
+        per game of the PGN file about a seventh of a player's page, per player of the JSON
+        file (which also lists every game) about a fifth."""
+        event, standings = outcome.event, outcome.standings
+        players, games = len(event.players), len(event.games) + len(event.playoff_games)
+        self._export(paths["pgn"], functools.partial(exports.games_pgn, event), 1 + games // 7)
+        self._export(
+            paths["json"],
+            functools.partial(
+                exports.results_json,
+                event,
+                standings,
+                list(outcome.warnings),
+                outcome.playoffs,
+                outcome.prizes,
+            ),
+            1 + (players + games) // 8,
+        )
         positions = {
             row.player.number: standings.rank_of(row.player.number) for row in standings.rows
         }
-        self.files[paths["trf"]] = tournament_trf(event, outcome.records, positions).encode("utf-8")
+        trf = functools.partial(tournament_trf, event, outcome.records, positions)
+        self._export(paths["trf"], trf, 1 + players // 16)
+        csv = functools.partial(exports.standings_csv, event, standings)
+        self._export(paths["csv"], csv, 1 + players // 64)
 
     def _chrome_key(self, outcome: EventOutcome, common: dict[str, Any]) -> str:
         """What every keyed page of the event shows besides its own part (``PAGE_CONTEXT``;
@@ -519,12 +552,12 @@ GAME_PAGE_CONTEXT = frozenset(
 """The context a game page's templates may use: ``game_page_key`` covers exactly these."""
 
 
-def game_page_key(chrome: str, game: Game, white: Player, black: Player) -> str:
-    """A game page's key: the event's chrome (``SiteRenderer._chrome_key``), the two players
-    and the game: its tags, result, decision and moves (SAN and placements follow from the
-    moves and the starting position)."""
+def game_page_key(chrome: str, game: Game) -> str:
+    """A game page's key: the event's chrome (``SiteRenderer._chrome_key``, which covers the
+    players, so the two players' numbers name them) and the game: its tags, result, decision
+    and moves (SAN and placements follow from the moves and the starting position)."""
     moves = hashlib.blake2b(game.moves.ucis.encode(), digest_size=16)
-    return _digest(chrome, white, black, game_fields(game), moves.hexdigest())
+    return _digest(chrome, game_fields(game), moves.hexdigest())
 
 
 def game_fields(game: Game) -> tuple[object, ...]:
@@ -532,7 +565,7 @@ def game_fields(game: Game) -> tuple[object, ...]:
     complete)."""
     return (
         *(game.round, game.board, game.white, game.black, game.result, game.initial_placement),
-        *(list(game.headers.items()), game.source, game.line, game.reason, game.pgn_result),
+        *(list(game.headers.items()), str(game.source), game.line, game.reason, game.pgn_result),
         game.illegal,
     )
 
@@ -699,6 +732,8 @@ pages, and the rank table (``ranktable.html``) as several of them."""
 
 def page_weight(job: PageJob, players: int) -> int:
     """How much work a page is, in players' pages: for sharing the pages out evenly."""
+    if job.weight is not None:
+        return job.weight
     if job.template == "ranktable.html":
         return max(1, players // 4)
     if job.template in TABLE_PAGES:
@@ -711,7 +746,7 @@ def _tasks(pages: Sequence[PageJob], jobs: int) -> list[tuple[int, int]]:
     enough to be worth a process's while. A big table closes its run, so that one process
     is not left with all the tables of an event while the other has finished."""
     weights = [
-        page_weight(job, len(job.context["event"].players)) if "event" in job.context else 1
+        page_weight(job, len(job.context["event"].players) if "event" in job.context else 0)
         for job in pages
     ]
     size = max(8, min(64, sum(weights) // (jobs * 8) or 1))
