@@ -3,7 +3,11 @@
 from __future__ import annotations
 
 import pickle
+import random
 from pathlib import Path
+
+import chess
+import chess.variant
 
 from generator import pgn
 from generator.pgn import export_game, read_pgn_file, read_pgn_text
@@ -103,3 +107,22 @@ def test_a_variant_game_keeps_plain_placements() -> None:
     text = '[Variant "Crazyhouse"]\n\n1. e4 d5 2. exd5 Qxd5 3. P@d7+ Kd8 4. dxc8=Q+ *\n'
     (game,) = read_pgn_text(text, Path("zh.pgn"), Problems())
     assert game.moves.final_placement == "rnQk1bnr/ppp1pppp/8/3q4/8/8/PPPP1PPP/RNBQKBNR"
+
+
+def test_the_placement_is_python_chess_board_fen() -> None:
+    """``pgn.placement`` writes the placement from the piece sets; python-chess's own
+    ``board_fen`` is the reference, on random games, an empty board and variants."""
+    rng = random.Random(2026)
+    for _ in range(60):
+        board = chess.Board()
+        for _ in range(rng.randrange(1, 160)):
+            moves = list(board.legal_moves)
+            if not moves:
+                break
+            board.push(rng.choice(moves))
+            assert pgn.placement(board) == board.board_fen(promoted=False), board.fen()
+    assert pgn.placement(chess.Board(None)) == "8/8/8/8/8/8/8/8"
+    assert pgn.placement(chess.Board()) == chess.STARTING_BOARD_FEN
+    crazyhouse = chess.variant.CrazyhouseBoard("k7/4P3/8/8/8/8/8/K7 w - - 0 1")
+    crazyhouse.push_san("e8=Q")
+    assert pgn.placement(crazyhouse) == "k3Q3/8/8/8/8/8/8/K7"

@@ -34,8 +34,10 @@ def _relative_url(start: str, target: str) -> str:
 
 
 def url_for(page: str) -> Callable[[str], str]:
+    start = posixpath.dirname(page) or "."  # once per page: a table page asks 30,000 times
+
     def url(target: str) -> str:
-        return relative_url(page, target)
+        return _relative_url(start, target)
 
     return url
 

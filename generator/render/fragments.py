@@ -10,6 +10,7 @@ site with its own ``_macros.html`` keeps its macros: then these names call them
 
 from __future__ import annotations
 
+import functools
 from collections.abc import Callable, Sequence
 from typing import Any
 
@@ -55,20 +56,30 @@ def result_cell(cell: Any, links: Any, url: Url) -> Markup:
     game's page when it has one."""
     href = links.game(cell.game) if cell.game else None
     colour = cell.colour
-    tip = cell.label or ("White" if colour == "w" else "Black" if colour == "b" else "")
-    parts = [f'<span class="res {escape(cell.kind)}']
-    if colour:
-        parts.append(f" {escape(colour)}")
-    parts.append(f'" title="{escape(tip)}">' if tip else '">')
-    if cell.opponent:
-        parts.append(f'<span class="opp">{escape(cell.opponent)}</span>')
-    if colour:
-        side = "White" if colour == "w" else "Black"
-        parts.append(f'<span class="colour"><span class="visually-hidden">{side}</span></span>')
-    symbol = escape(cell.symbol)
-    parts.append(f'<a href="{escape(url(href))}">{symbol}</a>' if href else str(symbol))
-    parts.append("</span>")
-    return Markup("".join(parts))
+    side = _SIDES.get(colour, "") if colour else ""
+    tip = cell.label or side
+    kind = _text(cell.kind)
+    opening = f'<span class="res {kind} {_text(colour)}"' if colour else f'<span class="res {kind}"'
+    title = f' title="{_text(tip)}">' if tip else ">"
+    opponent = f'<span class="opp">{_text(cell.opponent)}</span>' if cell.opponent else ""
+    marker = (
+        f'<span class="colour"><span class="visually-hidden">{side or "Black"}</span></span>'
+        if colour
+        else ""
+    )
+    symbol = _text(cell.symbol)
+    result = f'<a href="{_text(url(href))}">{symbol}</a>' if href else symbol
+    return Markup(f"{opening}{title}{opponent}{marker}{result}</span>")
+
+
+_SIDES = {"w": "White", "b": "Black"}
+
+
+@functools.lru_cache(maxsize=4096)
+def _text(value: str) -> str:
+    """``value`` escaped as Jinja escapes it, memoised: a rank table repeats a few dozen
+    texts (kinds, colours, symbols, ranks, links) 22,000 times."""
+    return str(escape(value))
 
 
 FRAGMENTS: dict[str, Callable[..., Markup]] = {

@@ -160,7 +160,14 @@ def has_playoff_page(outcome: EventOutcome) -> bool:
 
 def has_game_page(game: Game) -> bool:
     """Games that came from a PGN file get a page; forfeits and bare results do not."""
-    return not game.forfeit and game.source is not None and game.source.suffix.lower() == ".pgn"
+    return not game.forfeit and game.source is not None and _is_pgn_file(game.source)
+
+
+@functools.lru_cache(maxsize=1024)
+def _is_pgn_file(source: Path) -> bool:
+    """Memoised: a rank table asks for each of its 22,000 cells, and a path's suffix is
+    worked out from its parts every time (the few files of an event are asked again)."""
+    return source.suffix.lower() == ".pgn"
 
 
 def social_card(outcome: EventOutcome) -> dict[str, str]:
