@@ -289,6 +289,7 @@ def load_memos(folder: Path) -> None:
     checks.VERDICTS_USED.clear()
     standings.RANKED_USED.clear()
     exports.EXPORTS_USED.clear()
+    exports.EXPORTS_NEW.clear()
     try:
         saved = pickle.loads((folder / "memos.pickle").read_bytes())
         if saved["version"] == code_fingerprint():

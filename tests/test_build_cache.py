@@ -277,3 +277,42 @@ def test_nothing_changed_is_told_without_loading_the_pipeline(make_site: SiteMak
     path.write_text(path.read_text().replace("1-0", "0-1"), encoding="utf-8")
     assert run() == "0 True True"
     assert results(site)["1.1"] == "0-1"
+
+
+def test_games_exported_by_a_worker_process_are_kept_for_the_next_build(
+    make_site: SiteMaker, monkeypatch: pytest.MonkeyPatch
+) -> None:
+    """The games' PGN (``exports.EXPORTS``) is kept between builds even when worker processes
+    made it (here they render every page)."""
+    import concurrent.futures
+    import multiprocessing
+    import pickle
+
+    from generator.render import exports
+    from generator.render import site as site_module
+
+    def all_in_workers(tasks, jobs, local, remote, load):  # type: ignore[no-untyped-def]
+        context = multiprocessing.get_context("fork")
+        with concurrent.futures.ProcessPoolExecutor(1, mp_context=context) as pool:
+            yield from (load(data) for data in pool.map(remote, tasks))
+
+    site = make_site(event_toml(), four_games())
+    with monkeypatch.context() as patched:
+        patched.setattr(site_module, "run_parallel", all_in_workers)
+        assert build_site(site, jobs=2).written
+    (folder,) = site.glob(f"{CACHE_FOLDER}/*/memos.pickle")
+    saved = pickle.loads(folder.read_bytes())
+    assert len(saved["exports"]) == 4, "every game's export kept"
+    exported: list[str] = []
+    original = exports.export_game
+
+    def counting(moves: pgn.Moves, headers: dict[str, str]) -> str:
+        exported.append(headers["Round"])
+        return original(moves, headers)
+
+    monkeypatch.setattr(exports, "export_game", counting)
+    path = site / "content/ev/r1.pgn"
+    path.write_text(path.read_text().replace('"1-0"]', '"0-1"]').replace(" 1-0", " 0-1"))
+    assert build_site(site, jobs=1).written
+    assert exported == ["1.1"]
+    assert '[Result "0-1"]' in (site / "output/ev/games.pgn").read_text(encoding="utf-8")

@@ -279,6 +279,24 @@ builds by ``generator.cache``: a rebuild's games.pgn exports only the games that
 
 EXPORTS_USED: set[str] = set()
 
+EXPORTS_NEW: dict[str, str] = {}
+"""The entries of ``EXPORTS`` this process made since ``learned`` last took them: a worker
+process sends them back, for the next build (``render.site``)."""
+
+
+def learned() -> tuple[set[str], dict[str, str]]:
+    """What this process asked of ``EXPORTS`` and what it added, since it was last asked."""
+    used, new = set(EXPORTS_USED), dict(EXPORTS_NEW)
+    EXPORTS_USED.clear()
+    EXPORTS_NEW.clear()
+    return used, new
+
+
+def remember(used: set[str], new: dict[str, str]) -> None:
+    """Take in what a worker process ``learned``."""
+    EXPORTS.update(new)
+    EXPORTS_USED.update(used)
+
 
 def game_pgn(event: Event, game: Game) -> str:
     headers = game_headers(event, game)
@@ -289,7 +307,8 @@ def game_pgn(event: Event, game: Game) -> str:
     if text is None:
         if len(EXPORTS) > 100_000:  # serve runs for days
             EXPORTS.clear()
-        text = EXPORTS[digest] = export_game(game.moves, headers)
+            EXPORTS_NEW.clear()
+        text = EXPORTS[digest] = EXPORTS_NEW[digest] = export_game(game.moves, headers)
     return text
 
 

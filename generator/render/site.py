@@ -725,7 +725,7 @@ def _share_out(
             renderer.environment.get_template(name)
     _RENDERING = (renderer, pages, sink)
     try:
-        yield from run_parallel(tasks, jobs, _render_share, _render_share_pickled, pickle.loads)
+        yield from run_parallel(tasks, jobs, _render_share, _render_share_pickled, _load_share)
     finally:
         _RENDERING = None
 
@@ -781,7 +781,16 @@ def _render_share(task: tuple[int, int]) -> dict[str, Any]:
 
 
 def _render_share_pickled(task: tuple[int, int]) -> bytes:
-    return pickle.dumps(_render_share(task), pickle.HIGHEST_PROTOCOL)
+    """``_render_share`` in a worker process, with the games' PGN it exported (which the
+    next build keeps: ``exports.EXPORTS``)."""
+    found = _render_share(task)
+    return pickle.dumps((found, exports.learned()), pickle.HIGHEST_PROTOCOL)
+
+
+def _load_share(data: bytes) -> dict[str, Any]:
+    found, (used, new) = pickle.loads(data)
+    exports.remember(used, new)
+    return found  # type: ignore[no-any-return]
 
 
 class EventLinks:
