@@ -296,6 +296,9 @@ def test_games_exported_by_a_worker_process_are_kept_for_the_next_build(
         with concurrent.futures.ProcessPoolExecutor(1, mp_context=context) as pool:
             yield from (load(data) for data in pool.map(remote, tasks))
 
+    for memo in ("EXPORTS", "EXPORTS_NEW"):  # not what earlier tests exported
+        monkeypatch.setattr(exports, memo, {})
+    monkeypatch.setattr(exports, "EXPORTS_USED", set())
     site = make_site(event_toml(), four_games())
     with monkeypatch.context() as patched:
         patched.setattr(site_module, "run_parallel", all_in_workers)
