@@ -279,3 +279,21 @@ def test_a_players_card_shows_each_opponents_points(mini: Path) -> None:
         cells = re.findall(r"<td[^>]*>(.*?)</td>", row, re.S)
         shown.append((re.sub(r"<[^>]+>", "", cells[1]), cells[3]))
     assert shown == [(D, "0"), (C, "2"), (B, "2½")]
+
+
+def test_the_move_list_is_whole_moves_with_the_last_half_move_current() -> None:
+    """Each item a whole move (White's and Black's half-moves), each half-move a link the
+    viewer steps to; the final position's half-move is the current one."""
+    from generator import pgn
+    from generator.render.board import move_list
+
+    moves = pgn.Moves.of([("e4", "e2e4"), ("e5", "e7e5"), ("Qh5", "d1h5")], "x", 1)
+    current = ' class="current" aria-current="step"'
+    assert move_list(moves) == (
+        '    <li><a href="#ply-1" id="ply-1" data-ply="1">e4</a> '
+        '<a href="#ply-2" id="ply-2" data-ply="2">e5</a></li>\n'
+        f'    <li><a href="#ply-3" id="ply-3" data-ply="3"{current}>Qh5</a></li>\n'
+    )
+    two = pgn.Moves.of([("d4", "d2d4"), ("d5", "d7d5")], "x", 0)
+    assert move_list(two).count(current) == 1 and f'data-ply="2"{current}>d5' in move_list(two)
+    assert move_list(pgn.NO_MOVES) == ""

@@ -121,15 +121,15 @@ def move_list(moves: Moves) -> Markup:
     half-move a link the viewer script steps to; the last is the position shown. Written
     here, not by a template loop: an open has 900,000 half-moves to write."""
     sans = str(escape(moves.sans)).split(" ") if moves else []
-    lines = []
-    for start in range(0, len(sans), 2):
-        links = [
-            f'<a href="#ply-{ply}" id="ply-{ply}" data-ply="{ply}"'
-            f"{_CURRENT if ply == len(sans) else ''}>{san}</a>"
-            for ply, san in enumerate(sans[start : start + 2], start + 1)
-        ]
-        lines.append(f"    <li>{' '.join(links)}</li>\n")
-    return Markup("".join(lines))
+    links = [
+        f'<a href="#ply-{ply}" id="ply-{ply}" data-ply="{ply}">' for ply in range(1, len(sans))
+    ]
+    if sans:
+        last = len(sans)
+        links.append(f'<a href="#ply-{last}" id="ply-{last}" data-ply="{last}"{_CURRENT}>')
+    links = [f"{link}{san}</a>" for link, san in zip(links, sans, strict=True)]
+    whole_moves = (" ".join(links[start : start + 2]) for start in range(0, len(links), 2))
+    return Markup("".join(f"    <li>{line}</li>\n" for line in whole_moves))
 
 
 def viewer_data(game: Game) -> Markup:
