@@ -490,6 +490,7 @@ class IncrementalSite:
         except OSError:
             files = dict(renderer.files)
             files.update(render_pages(renderer, pages, self.jobs))
+            files.update(renderer.finish())
             return dict(sorted(files.items()))
         todo = []
         for job in pages:
@@ -504,6 +505,9 @@ class IncrementalSite:
             if self.put(path, data):
                 self.written.add(path)
         self.written |= write_pages(renderer, todo, self.jobs, self.put)
+        for path, data in renderer.finish().items():
+            if self.put(path, data):
+                self.written.add(path)
         paths = [*renderer.files, *(job.path for job in pages)]
         return OutputFiles(dict(renderer.files), paths, self.staging).sorted()
 

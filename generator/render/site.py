@@ -293,6 +293,9 @@ class SiteRenderer:
         self.pages: list[PageJob] | None = [] if jobs > 1 or keys is not None else None
         """With several ``jobs`` (or ``keys``) the pages are collected, then rendered (by
         several processes), all of them or those ``generator.cache`` does not keep."""
+        self.after: list[tuple[str, Callable[[], str]]] = []
+        """Files made once the pages are (``finish``): the games' PGN, from the PGN of each
+        game that the game pages worked out (``exports.EXPORTS``), not worked out twice."""
         self._events = [o.event for o in outcomes]
         self._championship_of = {s: c for c in site.championships for s in c.sections}
 
@@ -300,7 +303,15 @@ class SiteRenderer:
         self.collect()
         if self.pages:
             self.files.update(render_pages(self, self.pages, self.jobs))
+        self.finish()
         return dict(sorted(self.files.items()))
+
+    def finish(self) -> dict[str, bytes]:
+        """Make the files left for after the pages (``after``); return them, kept in ``files``."""
+        made = {path: make().encode("utf-8") for path, make in self.after}
+        self.after.clear()
+        self.files.update(made)
+        return made
 
     def collect(self) -> None:
         """Every file: written to ``files``, or (collecting) pages listed in ``pages``."""
@@ -353,12 +364,15 @@ class SiteRenderer:
         else:
             self.files[path] = self.page_bytes(job)
 
-    def _export(self, path: str, make: Callable[[], str], weight: int) -> None:
-        """An export file, made with the pages (or at once, when pages are not collected)."""
-        if self.pages is not None:
-            self.pages.append(PageJob(path, "", {}, make=make, weight=weight))
-        else:
+    def _export(self, path: str, make: Callable[[], str], weight: int | None) -> None:
+        """An export file, made with the pages (or at once, when pages are not collected);
+        without a ``weight``, after them (``finish``)."""
+        if self.pages is None:
             self.files[path] = make().encode("utf-8")
+        elif weight is None:
+            self.after.append((path, make))
+        else:
+            self.pages.append(PageJob(path, "", {}, make=make, weight=weight))
 
     def page_bytes(self, job: PageJob) -> bytes:
         if job.make is not None:
@@ -502,12 +516,13 @@ class SiteRenderer:
             )
 
     def _exports(self, outcome: EventOutcome, paths: dict[str, str]) -> None:
-        """The event's downloads; the heaviest first, for a worker to start with. Weights:
-        per game of the PGN file about a seventh of a player's page, per player of the JSON
-        file (which also lists every game) about a fifth."""
+        """The event's downloads; the heaviest first, for a worker to start with. Weights: per
+        player of the JSON file (which also lists every game) about a fifth of a player's page.
+        The games' PGN is made after the pages, from the PGN of each game its page worked out
+        (looked up in ``exports.EXPORTS``: a tenth of the cost of writing them again)."""
         event, standings = outcome.event, outcome.standings
         players, games = len(event.players), len(event.games) + len(event.playoff_games)
-        self._export(paths["pgn"], functools.partial(exports.games_pgn, event), 1 + games // 7)
+        self._export(paths["pgn"], functools.partial(exports.games_pgn, event), None)
         self._export(
             paths["json"],
             functools.partial(
