@@ -399,6 +399,13 @@ def _tag_blocks(text: str) -> list[tuple[int, int]]:
     python-chess reads a game of tags without moves or result as the start of the next game,
     so the first game's tags were silently overwritten: each block of tags starts a game here.
     """
+    if "{" not in text and not _ODD_LINE_ENDS.search(text.replace("\r\n", "\n")):
+        return _plain_tag_blocks(text)
+    return _tag_blocks_by_line(text)
+
+
+def _tag_blocks_by_line(text: str) -> list[tuple[int, int]]:
+    """``_tag_blocks`` line by line, following comments in braces (a tag inside one is not)."""
     starts = [0]
     offset = 0
     previous = ""
@@ -411,6 +418,28 @@ def _tag_blocks(text: str) -> list[tuple[int, int]]:
             in_comment = _comment_open(line, in_comment)
         previous = line
         offset += len(line)
+    starts.append(len(text))
+    return [(a, b) for a, b in itertools.pairwise(starts) if a < b]
+
+
+_ODD_LINE_ENDS = re.compile("[\r\x0b\x0c\x1c\x1d\x1e\x85\u2028\u2029]")
+"""Line ends ``str.splitlines`` knows besides "\n" and "\r\n"."""
+
+_TAG_LINE_IN_TEXT = re.compile(r'^[^\S\n]*\[\w+[^\S\n]+"', re.MULTILINE)
+"""``_TAG_LINE`` found in a whole text (whitespace not running on into the next line)."""
+
+
+def _plain_tag_blocks(text: str) -> list[tuple[int, int]]:
+    """``_tag_blocks`` of a text with no comment in braces and lines ending in "\n" or
+    "\r\n" (the usual file), found by one search instead of a match per line."""
+    starts = [0]
+    after_tag = -1  # where the line after the last tag line starts
+    for match in _TAG_LINE_IN_TEXT.finditer(text):
+        start = match.start()
+        if start and start != after_tag:
+            starts.append(start)
+        end = text.find("\n", start)
+        after_tag = len(text) if end < 0 else end + 1
     starts.append(len(text))
     return [(a, b) for a, b in itertools.pairwise(starts) if a < b]
 

@@ -126,3 +126,20 @@ def test_the_placement_is_python_chess_board_fen() -> None:
     crazyhouse = chess.variant.CrazyhouseBoard("k7/4P3/8/8/8/8/8/K7 w - - 0 1")
     crazyhouse.push_san("e8=Q")
     assert pgn.placement(crazyhouse) == "k3Q3/8/8/8/8/8/8/K7"
+
+
+def test_blocks_found_by_one_search_are_those_found_line_by_line() -> None:
+    """``_plain_tag_blocks`` (texts without comments in braces, lines ending in "\\n" or
+    "\\r\\n") splits where the line-by-line reading does, on random texts of tag-like lines."""
+    rng = random.Random(2026)
+    lines = [
+        *('[Event "x"]', '  [Round "1.1"]', '[White "A"]', '[Event\t"y"]', '\t[Site "s"]'),
+        *("[Bad tag]", "[Event", '"x"]', '[ Event "q"]', 'x [Event "no"]', '[A "x"] [B "y"]'),
+        *("", " ", "1. e4 e5", "1-0", '; [Event "z"]'),
+    ]
+    for _ in range(3000):
+        end = rng.choice(["\n", "\r\n"])
+        text = end.join(rng.choice(lines) for _ in range(rng.randrange(12)))
+        text = rng.choice(["", end]) + text + rng.choice(["", end, end + end])
+        assert pgn._plain_tag_blocks(text) == pgn._tag_blocks_by_line(text), repr(text)
+    assert pgn._tag_blocks('[A "1"]\r1-0\r[B "2"]\r') == [(0, 12), (12, 20)]  # old Mac ends
