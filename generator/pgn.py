@@ -665,19 +665,30 @@ class _PlainRecorder(_Recording, chess.pgn.BaseVisitor[_RecordedGame]):
     def visit_header(self, tagname: str, tagvalue: str) -> None:
         self.game.headers[tagname] = tagvalue
 
+    # ``_Recording``'s hooks, for a game with nothing but the main line: read_game calls them
+    # with its one board at each of the 900,000 half-moves of an open.
+
     def visit_move(self, board: chess.Board, move: chess.Move) -> None:
-        self.record_move(board, move, True)
-        if self.game.recorded is None:
+        if board is not self.main_board:
             raise _NotPlain
+        self.pending = (move, _san_without_suffix(board, move, self.token))
 
     def visit_result(self, result: str) -> None:
         if self.game.headers.get("Result", "*") == "*":  # as GameBuilder does
             self.game.headers["Result"] = result
 
     def visit_board(self, board: chess.Board) -> None:
-        super().visit_board(board)
-        if self.game.recorded is None:
-            raise _NotPlain
+        pending = self.pending
+        if pending is None:  # the start, before the first move
+            if self.main_board is not None or type(board) is not chess.Board:
+                raise _NotPlain  # a variant: its checks differ, replay it
+            self.main_board = self.game.final_board = board
+            return
+        move, san = pending
+        if move and board.is_check():
+            san += "#" if board.is_checkmate() else "+"
+        self.game.recorded.append((move, san))  # type: ignore[union-attr]
+        self.pending = None
 
     def visit_comment(self, comment: str) -> None:
         raise _NotPlain
@@ -700,6 +711,27 @@ _PLAIN_PAWN_MOVE = re.compile(r"[a-h](?:x[a-h])?[1-8](?:=[QRBN])?\Z")
 _CASTLES = ("O-O", "O-O-O")
 
 
+_PLAIN = 1
+_AS_WRITTEN = 2
+_TOKENS: dict[str, int] = {}
+"""Which way each move as written gets its SAN (``_san_without_suffix``): a few thousand
+different tokens make the 900,000 half-moves of an open."""
+
+
+def _token_kind(token: str) -> int:
+    kind = _TOKENS.get(token)
+    if kind is None:
+        if _PLAIN_PIECE_MOVE.match(token):
+            kind = _PLAIN
+        elif _PLAIN_PAWN_MOVE.match(token) or token in _CASTLES:
+            kind = _AS_WRITTEN
+        else:
+            kind = 0
+        if len(_TOKENS) < 100_000:
+            _TOKENS[token] = kind
+    return kind
+
+
 def _san_without_suffix(board: chess.Board, move: chess.Move, token: str) -> str:
     """SAN up to the check sign, before the move is pushed (``Board.san`` pushes and pops).
 
@@ -708,10 +740,11 @@ def _san_without_suffix(board: chess.Board, move: chess.Move, token: str) -> str
     every legal move of that piece type to that square, and only one fitted: its SAN needs no
     disambiguation, the one costly part, and is the letter, "x" for a capture and the square.
     """
-    if move and _PLAIN_PIECE_MOVE.match(token) and not board.is_castling(move):
+    kind = _token_kind(token) if move else 0
+    if kind == _PLAIN and not board.is_castling(move):
         capture = "x" if board.is_capture(move) else ""
         return token[0] + capture + chess.SQUARE_NAMES[move.to_square]
-    if move and (_PLAIN_PAWN_MOVE.match(token) or token in _CASTLES):
+    if kind == _AS_WRITTEN:
         return token  # already written as SAN writes it: a pawn move is never ambiguous
     without_suffix = getattr(board, "_algebraic_without_suffix", None)
     if without_suffix is None:  # a python-chess without it: the public, slower way
