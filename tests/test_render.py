@@ -297,3 +297,78 @@ def test_the_move_list_is_whole_moves_with_the_last_half_move_current() -> None:
     two = pgn.Moves.of([("d4", "d2d4"), ("d5", "d7d5")], "x", 0)
     assert move_list(two).count(current) == 1 and f'data-ply="2"{current}>d5' in move_list(two)
     assert move_list(pgn.NO_MOVES) == ""
+
+
+def test_the_player_row_and_badge_fragments_equal_their_macros() -> None:
+    """``fragments.player_game_row`` and ``fragments.badges`` give what the macros of
+    ``_macros.html`` give, on rounds of every sort and texts that need escaping."""
+    from types import SimpleNamespace
+
+    from generator.model import Game, Player
+    from generator.render import fragments
+    from generator.render.environment import make_environment, url_for
+
+    environment = make_environment(None)
+    template = environment.from_string(
+        '{% from "_macros.html" import player_game_row, badges %}'
+        "{{ player_game_row(line, links, url) }}|{{ badges(awards, 7) }}"
+    )
+    url = url_for("ev/players/p-7.html")
+    links = SimpleNamespace(
+        player=lambda n: f"ev/players/p-{n}&.html",
+        round=lambda n: f"ev/rounds/round-{n}.html",
+        game=lambda g: None if g.board == 2 else f'ev/games/r{g.round}-b{g.board}".html',
+    )
+    games = [
+        None,
+        Game(3, 1, 7, 2, "1-0"),
+        Game(3, 2, 7, 2, "1/2-1/2"),
+        Game(3, 1, 7, 2, "+-", reason='late & "absent"'),
+    ]
+    opponents = [None, Player(number=2, name="O'Brien <Bob>", slug="x", title="FM", rating=2311)]
+    award = SimpleNamespace(kind="money", reason="1st & best", name="<1st>")
+    rows = 0
+    for game in games:
+        for opponent in (*opponents, Player(number=4, name="Plain", slug="y")):
+            for colour in ("w", "b", None):
+                for kind in ("game", "bye", "future"):
+                    for label in ("", "won by forfeit", "<bye>"):
+                        entry = SimpleNamespace(
+                            round=3, colour=colour, game=game, kind=SimpleNamespace(value=kind)
+                        )
+                        cell = SimpleNamespace(symbol="½" if label else "<1>", label=label)
+                        for points in (None, 0.0, 2.5):
+                            line = SimpleNamespace(
+                                entry=entry,
+                                cell=cell,
+                                opponent=opponent,
+                                opponent_points=points,
+                                score_after=1.5,
+                            )
+                            awards = {7: [award, award]} if rows % 2 else {}
+                            expected = template.render(
+                                line=line, links=links, url=url, awards=awards
+                            ).split("|")
+                            assert expected[0] == fragments.player_game_row(line, links, url)
+                            assert expected[1] == fragments.badges(awards, 7)
+                            rows += 1
+    assert rows == 4 * 3 * 3 * 3 * 3 * 3
+
+
+def test_a_sites_older_macros_file_falls_back_to_the_built_in_pieces(
+    make_site: SiteMaker,
+) -> None:
+    """A site's ``_macros.html`` copied before a macro was added (here without
+    ``player_game_row`` and ``badges``) still builds: the built-in pieces stand in."""
+    site = make_site(event_toml(), {"g.pgn": pgn_game("1.1", "Alpha, Anna", "Bravo, Bob", "1-0")})
+    macros = (builtin_templates_dir() / "_macros.html").read_text(encoding="utf-8")
+    older = re.sub(
+        r"\{% macro (player_game_row|badges)\(.*?\{%- endmacro %\}\n", "", macros, flags=re.S
+    )
+    assert "player_game_row" not in older and "macro badges" not in older
+    (site / "templates").mkdir()
+    (site / "templates" / "_macros.html").write_text(older, encoding="utf-8")
+    report = build_site(site)
+    assert report.written, [p.format() for p in report.problems.items]
+    card = (site / "output/ev/players/1-alpha-anna.html").read_text(encoding="utf-8")
+    assert '<th scope="row"><a href="../rounds/round-1.html">1</a></th>' in card

@@ -64,7 +64,9 @@ def make_environment(site_templates: Path | None) -> jinja2.Environment:
     environment.globals["event_nav"] = _event_nav(memoise=NAV_MEMO and not own_nav)
     own_macros = site_templates is not None and (site_templates / "_macros.html").is_file()
     for name, function in FRAGMENTS.items():
-        environment.globals[name] = _site_macro(environment, name) if own_macros else function
+        environment.globals[name] = (
+            _site_macro(environment, name, function) if own_macros else function
+        )
     return environment
 
 
@@ -113,11 +115,15 @@ def _nav_key(context: jinja2.runtime.Context) -> tuple[object, ...]:
     )
 
 
-def _site_macro(environment: jinja2.Environment, name: str) -> Callable[..., Any]:
+def _site_macro(
+    environment: jinja2.Environment, name: str, built_in: Callable[..., Any]
+) -> Callable[..., Any]:
     """The site's own macro ``name`` of its ``_macros.html``, for templates that call it
-    without importing it (the built-in ones: ``fragments``)."""
+    without importing it (the built-in ones: ``fragments``); the built-in fragment when the
+    site's file has no such macro (a copy made before it was added)."""
 
     def call(*args: Any) -> Any:
-        return getattr(environment.get_template("_macros.html").module, name)(*args)
+        macro = getattr(environment.get_template("_macros.html").module, name, None)
+        return (built_in if macro is None else macro)(*args)
 
     return call

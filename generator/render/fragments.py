@@ -17,7 +17,7 @@ from typing import Any
 from markupsafe import Markup, escape
 
 from ..model import Player
-from ..text import number_text
+from ..text import number_text, score_text
 
 Url = Callable[[str], str]
 
@@ -82,10 +82,55 @@ def _text(value: str) -> str:
     return str(escape(value))
 
 
+def badges(awards: Any, number: int) -> Markup:
+    """The player's titles, trophies and money, as badges."""
+    return Markup(
+        "".join(
+            f'<span class="badge {escape(award.kind)}" title="{escape(award.reason)}">'
+            f"{escape(award.name)}</span>"
+            for award in awards.get(number, [])
+        )
+    )
+
+
+def player_game_row(line: Any, links: Any, url: Url) -> Markup:
+    """One round of a player's card (``views.PlayerLine``): colour, opponent, their rating
+    and points, the result (and why), the running score and a link to the game."""
+    entry, cell, opponent = line.entry, line.cell, line.opponent
+    game = entry.game
+    colour = _SIDES.get(entry.colour, "")
+    who = player_link(opponent, links, url) if opponent else escape(cell.label)
+    rating = escape(opponent.rating or "") if opponent else ""
+    points = "" if line.opponent_points is None else score_text(line.opponent_points)
+    result = [str(escape(cell.symbol))]
+    if opponent and cell.label:
+        result.append(f' <span class="note">{escape(cell.label)}</span>')
+    if game and game.reason:
+        result.append(f' <span class="reason">{escape(game.reason)}</span>')
+    score = score_text(line.score_after) if entry.kind.value != "future" else ""
+    href = links.game(game) if game else None
+    moves = f'<a href="{escape(url(href))}">moves</a>' if href else ""
+    return Markup(
+        "<tr>\n"
+        f'      <th scope="row"><a href="{escape(url(links.round(entry.round)))}">'
+        f"{escape(entry.round)}</a></th>\n"
+        f"      <td>{colour}</td>\n"
+        f"      <td>{who}</td>\n"
+        f'      <td class="optional">{rating}</td>\n'
+        f"      <td>{escape(points)}</td>\n"
+        f'      <td class="result">{"".join(result)}</td>\n'
+        f'      <td class="pts">{escape(score)}</td>\n'
+        f"      <td>{moves}</td>\n"
+        "    </tr>"
+    )
+
+
 FRAGMENTS: dict[str, Callable[..., Markup]] = {
     "player_link": player_link,
     "player_link_short": player_link_short,
     "tiebreak_cells": tiebreak_cells,
     "result_cell": result_cell,
+    "badges": badges,
+    "player_game_row": player_game_row,
 }
 """The macros of ``_macros.html`` these functions stand in for, by name."""
