@@ -478,11 +478,13 @@ def measure(
 ) -> dict[str, Any]:
     edit = json.loads((generated / "edit.json").read_text())
     pgn_files = sorted((generated / "content").rglob("*.pgn"))
-    parses = [parse_time(pgn_files) for _ in range(repeat)]
-    parse_seconds, games, plies = min(parses)
-    print(f"  parse (python-chess, 1 process)  {parse_seconds:8.2f} s", flush=True)
+    parses = []
     runs: dict[str, list[dict[str, Any]]] = {"cold": [], "one_result": [], "no_change": []}
     for attempt in range(repeat):
+        # The parse and the builds take turns: this machine's speed drifts over minutes, and
+        # a ratio of figures measured far apart would measure the drift too.
+        parses.append(parse_time(pgn_files))
+        print(f"  parse (python-chess, 1 process)  {parses[-1][0]:8.2f} s", flush=True)
         site = work / f"{size.key}-{attempt}"
         shutil.rmtree(site, ignore_errors=True)
         shutil.copytree(generated / "content", site / "content")
@@ -500,6 +502,7 @@ def measure(
         shutil.rmtree(site, ignore_errors=True)
     if cold_only:  # a build without a cache takes as long every time
         runs["one_result"] = runs["no_change"] = runs["cold"]
+    parse_seconds, games, plies = min(parses)
     best = {name: min(figures, key=lambda f: f["seconds"]) for name, figures in runs.items()}
     cold = best["cold"]["seconds"]
     return {
@@ -525,6 +528,7 @@ def measure(
             "no_change_over_cold": best["no_change"]["seconds"] / cold,
         },
         "all_runs_seconds": {k: [f["seconds"] for f in v] for k, v in runs.items()},
+        "all_parses_seconds": [seconds for seconds, _, _ in parses],
         "cold_only": cold_only,
         "load_average": os.getloadavg() if hasattr(os, "getloadavg") else None,
     }
