@@ -49,7 +49,7 @@ from .pgn import (
 )
 from .problems import Problem, Problems
 from .render import exports
-from .render.site import EventOutcome, SiteRenderer, render_pages, write_pages
+from .render.site import EventOutcome, PageJob, SiteRenderer, render_pages, write_pages
 from .rules import checks, standings
 from .write import link, stage, swap
 
@@ -64,6 +64,8 @@ class RebuildStats:
     events_reused: list[str] = field(default_factory=list)
     files_rendered: int = 0
     files_reused: int = 0
+    pages_kept: int = 0
+    """Pages of a rendered event whose key had not changed (``_IncrementalRenderer``)."""
 
     def summary(self) -> str:
         pgn_total = len(self.pgn_parsed) + self.pgn_reused
@@ -72,6 +74,8 @@ class RebuildStats:
         text = f"rendered {len(self.events_rendered)} of {events_total} events"
         if self.events_rendered and self.events_reused:
             text += f" ({', '.join(self.events_rendered)})"
+        if self.pages_kept:
+            text += f", keeping {self.pages_kept} unchanged pages"
         parts.append(text)
         return ", ".join(parts)
 
@@ -642,6 +646,10 @@ class RenderStore:
 
     def __init__(self) -> None:
         self._events: dict[str, tuple[object, dict[str, bytes]]] = {}
+        self.bytecode = _TemplateCode()
+        self.pages: dict[str, dict[str, tuple[str, bytes]]] = {}
+        """Each event's keyed pages (``PageJob.key``) with their bytes, by path: when an
+        event changes, its pages whose key did not change are kept, not rendered again."""
         self.stats = RebuildStats()
 
     def render(self, site: Site, outcomes: list[EventOutcome]) -> dict[str, bytes]:
@@ -651,6 +659,8 @@ class RenderStore:
         live = {o.event.slug for o in outcomes}
         for slug in set(self._events) - live:
             del self._events[slug]
+        for slug in set(self.pages) - live:
+            del self.pages[slug]
         return files
 
     def lookup(self, slug: str, key: object) -> dict[str, bytes] | None:
@@ -667,11 +677,29 @@ class RenderStore:
         self._events[slug] = (key, files)
 
 
+class _TemplateCode(jinja2.BytecodeCache):
+    """Compiled templates kept in memory between ``serve``'s builds (each build has its own
+    environment); Jinja checks each one against its template's source before using it."""
+
+    def __init__(self) -> None:
+        self.code: dict[str, bytes] = {}
+
+    def load_bytecode(self, bucket: jinja2.bccache.Bucket) -> None:
+        code = self.code.get(bucket.key)
+        if code is not None:
+            bucket.bytecode_from_string(code)
+
+    def dump_bytecode(self, bucket: jinja2.bccache.Bucket) -> None:
+        self.code[bucket.key] = bucket.bytecode_to_string()
+
+
 class _IncrementalRenderer(SiteRenderer):
     """The ordinary renderer, except that an unchanged event's files are copied, not rendered."""
 
     def __init__(self, site: Site, outcomes: list[EventOutcome], store: RenderStore) -> None:
-        super().__init__(site, outcomes)
+        own_templates = (site.folder / "templates").exists()  # pages keyed as in IncrementalSite
+        super().__init__(site, outcomes, 1, None if own_templates else code_fingerprint())
+        self.environment.bytecode_cache = store.bytecode
         self.store = store
         every_event = _names_every_event(self.environment)
         self.site_key = (
@@ -690,11 +718,33 @@ class _IncrementalRenderer(SiteRenderer):
             self.store.stats.files_reused += len(reused)
             return
         before = dict(self.files)
+        first = len(self.pages) if self.pages is not None else 0
         super()._event(outcome)
+        if self.pages is not None:
+            self._render_event_pages(slug, self.pages[first:])
+            del self.pages[first:]
         added = {k: v for k, v in self.files.items() if before.get(k) is not v}
         self.store.remember(slug, key, added)
         self.store.stats.events_rendered.append(slug)
         self.store.stats.files_rendered += len(added)
+
+    def _render_event_pages(self, slug: str, jobs: list[PageJob]) -> None:
+        """Render the event's pages, but keep those whose key is the one they had: one
+        result of a 2,000-player open changes a few hundred of its 13,000 pages."""
+        kept = self.store.pages.get(slug, {})
+        keyed: dict[str, tuple[str, bytes]] = {}
+        for job in jobs:
+            old = kept.get(job.path) if job.key else None
+            if old is not None and old[0] == job.key:
+                data = old[1]
+                self.store.stats.pages_kept += 1
+            else:
+                data = self.page_bytes(job)
+            if job.key:
+                keyed[job.path] = (job.key, data)
+            self.files[job.path] = data
+        self.store.pages[slug] = keyed
+        self.finish()
 
 
 @dataclass
@@ -705,12 +755,17 @@ class BuildCache:
     pages: RenderStore = field(default_factory=RenderStore)
 
     def begin(self) -> RebuildStats:
+        """Before a build. What the earlier builds left (the parsed games, the pages) is kept
+        from the garbage collector's sight until ``end``: a 2,000-player open is millions of
+        objects, which each full collection during the build looked at again."""
+        gc.freeze()
         stats = RebuildStats()
         self.pgn.begin(stats)
         self.pages.stats = stats
         return stats
 
     def end(self) -> None:
+        gc.unfreeze()  # what the build replaced can be collected again
         self.pgn.end()
 
 

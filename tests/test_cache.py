@@ -119,3 +119,44 @@ def test_drafts_show_only_with_drafts_on(make_site: SiteMaker) -> None:
     assert b"next-year" not in built.files["index.html"]
     shown = check_site(site, drafts=True).files
     assert "ev/report.html" in shown and "next-year/index.html" in shown
+
+
+def test_a_changed_event_keeps_its_pages_whose_inputs_did_not_change(
+    make_site: SiteMaker,
+) -> None:
+    """serve renders again only the pages of a changed event whose key changed: a new tag on
+    one game changes its page alone among the keyed pages (players', rounds', games')."""
+    site = make_site(
+        event_toml(),
+        {
+            "r1.pgn": pgn_game("1.1", A, B, "1-0", "1. e4 e5") + pgn_game("1.2", C, D, "0-1"),
+            "r2.pgn": pgn_game("2.1", A, C, "1/2-1/2", "1. d4 d5"),
+        },
+    )
+    cache = BuildCache()
+    first, stats, _ = incremental(site, cache)
+    assert stats.pages_kept == 0
+    keyed = len(cache.pages.pages["ev"])
+    assert keyed >= 4 + 2 + 3  # players, rounds and games with moves at least
+    path = site / "content/ev/r2.pgn"
+    path.write_text(path.read_text().replace('[Round "2.1"]', '[Round "2.1"]\n[ECO "D06"]'))
+    files, stats, _ = incremental(site, cache)
+    assert stats.events_rendered == ["ev"]
+    assert stats.pages_kept == keyed - 1
+    assert files == check_site(site).files
+    changed = {p for p in files if first.get(p) != files[p]}
+    assert "ev/games/r2-b1.html" in changed and "ev/games/r1-b1.html" not in changed
+
+
+def test_an_edited_template_is_compiled_again(make_site: SiteMaker) -> None:
+    """serve keeps compiled templates between builds; an edit to one is seen at once."""
+    site = make_site(event_toml(), {"g.pgn": pgn_game("1.1", A, B, "1-0")})
+    templates = site / "templates"
+    templates.mkdir()
+    base = (ROOT / "templates/base.html").read_text(encoding="utf-8")
+    cache = BuildCache()
+    for club in ("Club", "League", "Club"):
+        (templates / "base.html").write_text(base.replace("</footer>", f"{club}</footer>"))
+        files, _, _ = incremental(site, cache)
+        assert f"{club}</footer>".encode() in files["ev/standings.html"], club
+    assert cache.pages.bytecode.code, "the compiled templates are kept"
