@@ -15,6 +15,8 @@ For each size, in one run and on the same files, it measures
 * ``cold``: ``crosstable build`` into a fresh output folder, with no build cache;
 * ``one result``: the build again after one game's result changed in its PGN file;
 * ``no change``: the build again with nothing changed;
+* with ``--serve``, ``serve``'s builds too (one process keeping its cache in memory): the first,
+  the one after one changed result, the one with nothing changed;
 
 each build run as a subprocess of a small wrapper that reports the wall time, the peak resident
 memory (``getrusage(RUSAGE_CHILDREN).ru_maxrss``: the largest single process, the build or one
@@ -434,6 +436,47 @@ def timed_build(site: Path) -> dict[str, Any]:
     return figures
 
 
+SERVE_WRAPPER = """
+import json, sys, time
+from pathlib import Path
+from generator.build import check_site
+from generator.cache import BuildCache
+from generator.pgn import PARSE_CACHE
+from speed import change_one_result
+
+site, edit = Path(sys.argv[1]), json.loads(sys.argv[2])
+cache = BuildCache()
+
+def build():
+    start = time.perf_counter()
+    cache.begin()
+    token = PARSE_CACHE.set(cache.pgn)
+    try:
+        report = check_site(site, drafts=True, render=cache.pages.render)
+    finally:
+        PARSE_CACHE.reset(token)
+        cache.end()
+    assert not report.failed()
+    return time.perf_counter() - start
+
+first = build()
+change_one_result(site, edit)
+one = build()
+none = build()
+print(json.dumps({"first": first, "one_result": one, "no_change": none}))
+"""
+
+
+def serve_times(site: Path, edit: dict[str, Any]) -> dict[str, float]:
+    """``serve``'s builds, in one process as ``serve`` keeps its cache: the first build, the
+    build after one changed result, the build with nothing changed."""
+    command = [sys.executable, "-c", SERVE_WRAPPER, str(site), json.dumps(edit)]
+    env = dict(os.environ, PYTHONPATH=os.pathsep.join([str(ROOT), str(ROOT / "benchmarks")]))
+    done = subprocess.run(command, capture_output=True, text=True, env=env, check=True)
+    times: dict[str, float] = json.loads(done.stdout.splitlines()[-1])
+    return times
+
+
 def output_size(folder: Path) -> tuple[int, int]:
     files = [p for p in folder.rglob("*") if p.is_file()]
     return len(files), sum(p.stat().st_size for p in files)
@@ -474,7 +517,12 @@ def show(name: str, figures: dict[str, Any]) -> None:
 
 
 def measure(
-    size: Size, generated: Path, work: Path, repeat: int, cold_only: bool = False
+    size: Size,
+    generated: Path,
+    work: Path,
+    repeat: int,
+    cold_only: bool = False,
+    serve: bool = False,
 ) -> dict[str, Any]:
     edit = json.loads((generated / "edit.json").read_text())
     pgn_files = sorted((generated / "content").rglob("*.pgn"))
@@ -502,6 +550,18 @@ def measure(
         shutil.rmtree(site, ignore_errors=True)
     if cold_only:  # a build without a cache takes as long every time
         runs["one_result"] = runs["no_change"] = runs["cold"]
+    served = None
+    if serve:
+        site = work / f"{size.key}-serve"
+        shutil.rmtree(site, ignore_errors=True)
+        shutil.copytree(generated / "content", site / "content")
+        served = serve_times(site, edit)
+        shutil.rmtree(site, ignore_errors=True)
+        print(
+            f"  serve: first build {served['first']:.2f} s, one result "
+            f"{served['one_result']:.2f} s, no change {served['no_change']:.2f} s",
+            flush=True,
+        )
     parse_seconds, games, plies = min(parses)
     best = {name: min(figures, key=lambda f: f["seconds"]) for name, figures in runs.items()}
     cold = best["cold"]["seconds"]
@@ -530,6 +590,7 @@ def measure(
         "all_runs_seconds": {k: [f["seconds"] for f in v] for k, v in runs.items()},
         "all_parses_seconds": [seconds for seconds, _, _ in parses],
         "cold_only": cold_only,
+        "serve_seconds": served,
         "load_average": os.getloadavg() if hasattr(os, "getloadavg") else None,
     }
 
@@ -588,6 +649,11 @@ def main(argv: Sequence[str] | None = None) -> int:
         help="time the cold build only (for a version without a build cache)",
     )
     parser.add_argument(
+        "--serve",
+        action="store_true",
+        help="also time serve's builds (one process, cache kept in memory)",
+    )
+    parser.add_argument(
         "--cache",
         type=Path,
         default=Path(tempfile.gettempdir()) / "crosstable-benchmarks",
@@ -606,7 +672,14 @@ def main(argv: Sequence[str] | None = None) -> int:
         for size in chosen:
             print(f"{size.label}:", flush=True)
             results.append(
-                measure(size, generated[size.key], Path(folder), args.repeat, args.cold_only)
+                measure(
+                    size,
+                    generated[size.key],
+                    Path(folder),
+                    args.repeat,
+                    args.cold_only,
+                    args.serve,
+                )
             )
     report(results)
     commit = subprocess.run(
