@@ -319,3 +319,33 @@ def test_games_exported_by_a_worker_process_are_kept_for_the_next_build(
     assert build_site(site, jobs=1).written
     assert exported == ["1.1"]
     assert '[Result "0-1"]' in (site / "output/ev/games.pgn").read_text(encoding="utf-8")
+
+
+def test_a_result_that_changes_the_leaders_keeps_the_other_games_pages(
+    make_site: SiteMaker,
+) -> None:
+    """The leaders are named by the event's shared-link card, not by games' and players'
+    pages: Bob taking the lead from Anna (1.1 turned to 0-1) leaves the keys of the other
+    games' pages as they were."""
+    from generator.buildstate import SiteState
+
+    site = make_site(event_toml(), four_games())
+    assert build_site(site).written
+    (folder,) = site.glob(f"{CACHE_FOLDER}/*/site.index")
+    before = SiteState.load(folder.parent)
+    leaders = (site / "output/ev/index.html").read_text(encoding="utf-8")
+    assert "After round 2 of 3: Alpha, Anna leads with 1½ points." in leaders
+    path = site / "content/ev/r1.pgn"
+    path.write_text(path.read_text().replace('"1-0"]', '"0-1"]').replace(" 1-0", " 0-1"))
+    assert build_site(site).written
+    after = SiteState.load(folder.parent)
+    assert before is not None and after is not None
+    leaders = (site / "output/ev/index.html").read_text(encoding="utf-8")
+    assert "After round 2 of 3: Bravo, Bob leads with 2 points." in leaders
+
+    def key(state: SiteState, path: str) -> str:
+        return state.files[path][2]
+
+    for game in ("r1-b2", "r2-b1"):
+        assert key(before, f"ev/games/{game}.html") == key(after, f"ev/games/{game}.html")
+    assert key(before, "ev/games/r1-b1.html") != key(after, "ev/games/r1-b1.html")

@@ -271,9 +271,9 @@ def meta(tree: Element) -> dict[str, str]:
     return found
 
 
-def test_every_page_has_a_social_card_naming_the_winner_or_the_leaders(
-    trees: dict[str, Element],
-) -> None:
+def test_every_page_has_a_social_card(trees: dict[str, Element]) -> None:
+    """An event's pages name its winner or leaders; a player's page the player's place and
+    a game's page the game (a result that changes the leaders then leaves them alone)."""
     for name, tree in trees.items():
         card = meta(tree)
         assert card["og:type"] == "website" and card["twitter:card"] == "summary", name
@@ -287,8 +287,20 @@ def test_every_page_has_a_social_card_naming_the_winner_or_the_leaders(
     assert "9 rounds, 10 players" in closed and "2026-07-08 – 2026-07-17" in closed
     rapid = meta(trees["club-2026/rapid/index.html"])["og:description"]
     assert rapid.startswith("After round 1 of 3: Alpha, Anna leads with 1 point")
-    open_ = meta(trees["club-2026/open/games/r1-b1.html"])["og:description"]
+    open_ = meta(trees["club-2026/open/index.html"])["og:description"]
     assert open_.startswith("Won by Alpha, Anna with 3 points.")
+    facts = "Club Open: 3 rounds, 4 players, 2026-03-01."
+    game = meta(trees["club-2026/open/games/r1-b1.html"])["og:description"]
+    assert game == f"Alpha, Anna – Bravo, Bob, round 1, board 1: 1-0. {facts}"
+    # Dora: ½ from Charlie, 1 from Bob's forfeit, 0 against Anna; 2nd behind Anna's 3.
+    (dora,) = [name for name in trees if name.startswith("club-2026/open/players/4-")]
+    assert (
+        meta(trees[dora])["og:description"] == f"Delta, Dora: final place 2 with 1½ points. {facts}"
+    )
+    (carl,) = [name for name in trees if name.startswith("club-2026/rapid/players/3-")]
+    assert meta(trees[carl])["og:description"].startswith(
+        "Charlie, Carl: place 4 after round 1 with 0 points. Club Rapid: 3 rounds, 4 players"
+    )
     assert meta(trees["index.html"])["og:description"].startswith("Results: ")
     assert "Club Open" in meta(trees["club-2026/index.html"])["og:description"]
 

@@ -224,7 +224,8 @@ def test_a_game_page_key_covers_what_its_templates_show(tmp_path: Path) -> None:
     environment = make_environment(None)
     chain = template_chain(environment, "game.html")
     used = used_names(chain, environment)
-    guarded = {"championship", "sections", "shown"}  # base.html: `is defined`, never set here
+    # base.html: `is defined`, never set here (a game page has a card of its own: no `social`)
+    guarded = {"championship", "sections", "shown", "social"}
     assert used - guarded <= site_module.GAME_PAGE_CONTEXT
 
     # The context a game page really gets: what the key leaves out, no template reads.
@@ -420,6 +421,9 @@ def test_a_keyed_page_reads_only_what_its_key_covers(
     environment = make_environment(None)
     chain = template_chain(environment, template)
     guarded = {"championship", "sections", "shown"}  # base.html: `is defined`, never set here
+    if template == "player.html":
+        guarded.add("social")  # a player's page has a card of its own
+        assert "social" not in allowed
     assert used_names(chain, environment) - guarded <= allowed
     read = attributes_read(chain)
     assert {attr for name, attr in read if name == "event"} <= EVENT_SUMMARY | {"player"}

@@ -170,9 +170,24 @@ def _is_pgn_file(source: Path) -> bool:
     return source.suffix.lower() == ".pgn"
 
 
+def event_facts(event: Event) -> str:
+    """Rounds, players, place and dates: "9 rounds, 10 players, Melbourne, 2026-07-08 –
+    2026-07-17", for the text a shared link shows."""
+    facts = f"{event.rounds} rounds, {len(event.players)} players"
+    if event.config.location:
+        facts += f", {event.config.location}"
+    start, end = event.config.start, event.config.end
+    if start:
+        facts += f", {start.isoformat()}"
+        facts += f" – {end.isoformat()}" if end and end != start else ""
+    return facts
+
+
 def social_card(outcome: EventOutcome) -> dict[str, str]:
-    """The text a shared link to any page of the event shows (Open Graph, Twitter's summary card):
-    the winner once the event is over, otherwise the leaders after the last round played."""
+    """The text a shared link to a page of the event shows (Open Graph, Twitter's summary card):
+    the winner once the event is over, otherwise the leaders after the last round played.
+    Players' and games' pages have their own (the player's place, the game), so that a result
+    that changes the leaders does not change the 13,000 pages of an open."""
     event, rows = outcome.event, outcome.standings.rows
 
     def names(players: list[Player]) -> str:
@@ -181,13 +196,7 @@ def social_card(outcome: EventOutcome) -> dict[str, str]:
             return f"{len(named)} players"
         return named[0] if len(named) == 1 else ", ".join(named[:-1]) + " and " + named[-1]
 
-    facts = f"{event.rounds} rounds, {len(event.players)} players"
-    if event.config.location:
-        facts += f", {event.config.location}"
-    start, end = event.config.start, event.config.end
-    if start:
-        facts += f", {start.isoformat()}"
-        facts += f" – {end.isoformat()}" if end and end != start else ""
+    facts = event_facts(event)
     lead = ""
     if rows and event.rounds_played > 0:
         top = [row for row in rows if row.points == rows[0].points]
@@ -406,7 +415,9 @@ class SiteRenderer:
             "prizes": outcome.prizes,
             "awards": awards_by_player(outcome.prizes),
             "social": social_card(outcome),
+            "event_facts": event_facts(event),
         }
+        own_card = {k: v for k, v in common.items() if k != "social"}  # players', games' pages
         self._exports(outcome, paths)
         leaders = [row.player for row in standings.rows[: len(charts.COLOURS)]]
         series = [
@@ -428,6 +439,7 @@ class SiteRenderer:
             **common,
         )
         chrome = self._chrome_key(outcome, common) if self.keys is not None else None
+        own_chrome = self._chrome_key(outcome, own_card) if self.keys is not None else None
         self._page(paths["standings"], "standings.html", shown=standings, **common)
         for earlier in outcome.history:
             self._page(
@@ -486,11 +498,11 @@ class SiteRenderer:
                 player_path(event, row.player.number),
                 "player.html",
                 functools.partial(_player_context, event, row, standings),
-                player_page_key(chrome, row, standings, awards.get(row.player.number, []))
-                if chrome
+                player_page_key(own_chrome, row, standings, awards.get(row.player.number, []))
+                if own_chrome
                 else None,
                 row=row,
-                **common,
+                **own_card,
             )
         for game in (*event.games, *event.playoff_games):
             if has_game_page(game):
@@ -499,11 +511,11 @@ class SiteRenderer:
                     game_path(event, game),
                     "game.html",
                     functools.partial(_game_context, event, game),
-                    game_page_key(chrome, game) if chrome else None,
+                    game_page_key(own_chrome, game) if own_chrome else None,
                     game=game,
                     white=white,
                     black=black,
-                    **common,
+                    **own_card,
                 )
         for page in event.pages:
             self._page(
@@ -559,7 +571,8 @@ class SiteRenderer:
             [(page.slug, title) for page, title in common["pages"]],
             common["paths"],
             (common["show_playoff"], common["show_arbiter"], bool(common["prizes"])),
-            common["social"],
+            common.get("social"),  # none for pages with a card of their own
+            common["event_facts"],
         )
 
 
@@ -567,7 +580,8 @@ GAME_PAGE_CONTEXT = frozenset(
     {
         *("site", "url", "page_path", "events", "championship_of"),  # every page
         *("event", "paths", "links", "pages", "show_playoff", "show_arbiter", "prizes"),
-        *("social", "game", "white", "black", "board", "piece_defs", "viewer_data", "pgn_text"),
+        *("event_facts", "game", "white", "black", "board", "piece_defs", "viewer_data"),
+        "pgn_text",
         *("position_words", "move_list"),
     }
 )
@@ -596,12 +610,12 @@ PAGE_CONTEXT = frozenset(
     {
         *("site", "url", "page_path", "events", "championship_of"),  # every page
         *("event", "paths", "links", "pages", "show_playoff", "show_arbiter", "prizes"),
-        "social",
+        *("social", "event_facts"),
     }
 )
 """What ``SiteRenderer._chrome_key`` covers: the context every keyed page may use."""
 
-PLAYER_PAGE_CONTEXT = PAGE_CONTEXT | {"row", "awards", "lines", "chart"}
+PLAYER_PAGE_CONTEXT = PAGE_CONTEXT - {"social"} | {"row", "awards", "lines", "chart"}
 """The context a player's page may use (``awards`` only for that player's own prizes):
 ``player_page_key`` covers exactly these."""
 
