@@ -8,7 +8,7 @@ from conftest import SiteMaker
 from generator.build import decide, load_event
 from generator.model import Event
 from generator.problems import Problems
-from generator.render.site import EventOutcome
+from generator.render.site import EventOutcome, has_playoff_page
 
 # A four-player round robin: A beats B, B beats C, C beats A, everyone beats D -> A, B, C on 2.
 # Running scores: A 1, 1, 2 (PS 4); B 0, 1, 2 (PS 3); C 1, 2, 2 (PS 5).
@@ -317,3 +317,32 @@ def test_the_build_prints_a_line_for_every_pending_play_off(
         "crosstable: P: play-off for 1st place (B, A) is pending; next: Blitz double round robin "
         "(3 minutes plus a 2-second increment (G3+2)), game 2: B (White) v A (Black)"
     ) in out
+
+
+def test_a_tie_for_first_before_the_last_round_is_no_play_off_yet(make_site: SiteMaker) -> None:
+    """Both regulations hold the play-off after the last round. After two of three rounds A
+    (1 + ½) and C (1 + ½) are tied for first ahead of B (0 + 1) and D (0 + 0): no play-off
+    yet, and a play-off game already in the PGN is an error. The same tie after the last
+    round (A and C both win again) is a play-off."""
+    early = [
+        (1, "A", "B", "1-0"), (1, "C", "D", "1-0"),
+        (2, "A", "C", "1/2-1/2"), (2, "B", "D", "1-0"),
+        (3, "A", "D", "*"), (3, "B", "C", "*"),
+    ]  # fmt: skip
+    event, outcome, problems = _outcome(make_site, early, [], rules="us-junior-closed")
+    assert event is not None and outcome is not None and not problems.errors, problems.items
+    assert (event.rounds_played, event.rounds) == (2, 3)
+    (result,) = outcome.playoffs
+    assert (result.status, result.players) == ("not-needed", ())
+    assert sorted(_names(event, result.tied)) == ["A", "C"]
+    assert outcome.standings.rows[0].decided_by != "playoff"
+    assert not has_playoff_page(outcome)
+    _, _, problems = _outcome(
+        make_site, early, [(1, "A", "C", "1-0")], rules="us-junior-closed", slug="early"
+    )
+    assert any(p.code == "playoff-extra-game" for p in problems.errors)
+    final = [*early[:4], (3, "A", "D", "1-0"), (3, "B", "C", "0-1")]
+    _, outcome, _ = _outcome(make_site, final, [], rules="us-junior-closed", slug="final")
+    assert outcome is not None
+    (result,) = outcome.playoffs
+    assert result.status == "pending" and has_playoff_page(outcome)

@@ -154,7 +154,11 @@ def awards_by_player(awards: tuple[Award, ...]) -> dict[int, list[Award]]:
 
 
 def has_playoff_page(outcome: EventOutcome) -> bool:
-    """A play-off page exists once a play-off was due (or settled without one)."""
+    """A play-off page exists once a play-off was due (or settled without one): after the
+    last round (a tie for first before it comes and goes with every result)."""
+    event = outcome.event
+    if event.rounds_played < event.rounds:
+        return False
     return any(p.status != "not-needed" or len(p.tied) > 1 for p in outcome.playoffs)
 
 

@@ -182,11 +182,16 @@ class _Games:
 
 
 def resolve_playoffs(event: Event, standings: Standings, problems: Problems) -> tuple[Playoff, ...]:
-    """Every play-off of the event's ``places``, with its state; mismatching games are errors."""
+    """Every play-off of the event's ``places``, with its state; mismatching games are errors.
+
+    Not needed before the last round is played: both regulations hold the play-off after it
+    (US Junior Closed: "after ... any game involving a tied player in Round 9"), so a tie for
+    first after round 5 is no play-off yet (the math tie-breaks order the standings)."""
     form = playoff_format(event)
     results = []
     covered: set[int] = set()
     games = _Games(sorted(event.playoff_games, key=lambda g: g.board))
+    finished = event.rounds_played >= event.rounds
     for place in sorted(set(event.config.playoff.places)):
         if place > len(standings.rows):
             continue
@@ -195,6 +200,10 @@ def resolve_playoffs(event: Event, standings: Standings, problems: Problems) -> 
             continue
         tied = tuple(r.player.number for r in standings.rows if abs(r.points - row.points) < 1e-9)
         covered.update(tied)
+        if not finished and form is not None and len(tied) > 1:
+            note = "tied for now: a play-off, if still needed, follows the last round"
+            results.append(Playoff(place, form, (), tied, "not-needed", note=note))
+            continue
         if form is None or len(tied) == 1:
             results.append(Playoff(place, form, (), tied, "not-needed"))
             continue
