@@ -13,25 +13,17 @@ import time
 from collections.abc import Callable
 from pathlib import Path
 
-from generator.build import check_site
 from generator.cache import BuildCache
-from generator.pgn import PARSE_CACHE
 
 ROOT = Path(__file__).resolve().parent.parent
 
 
 def rebuild(site: Path, cache: BuildCache, label: str) -> None:
     start = time.perf_counter()
-    stats = cache.begin()
-    token = PARSE_CACHE.set(cache.pgn)
-    try:
-        report = check_site(site, drafts=True, render=cache.pages.render)
-    finally:
-        PARSE_CACHE.reset(token)
-        cache.end()
+    report = cache.build(site)
     took = time.perf_counter() - start
     state = "ok" if not report.failed() else "FAILED"
-    print(f"{label:<28} {took:6.2f} s  {state}  {stats.summary()}")
+    print(f"{label:<28} {took:6.2f} s  {state}  {cache.stats.summary()}")
 
 
 def edit(path: Path, change: Callable[[str], str]) -> None:

@@ -440,9 +440,7 @@ def timed_build(site: Path) -> dict[str, Any]:
 SERVE_WRAPPER = """
 import json, sys, time
 from pathlib import Path
-from generator.build import check_site
 from generator.cache import BuildCache
-from generator.pgn import PARSE_CACHE
 from speed import change_one_result
 
 site, edit = Path(sys.argv[1]), json.loads(sys.argv[2])
@@ -450,14 +448,7 @@ cache = BuildCache()
 
 def build():
     start = time.perf_counter()
-    cache.begin()
-    token = PARSE_CACHE.set(cache.pgn)
-    try:
-        report = check_site(site, drafts=True, render=cache.pages.render)
-    finally:
-        PARSE_CACHE.reset(token)
-        cache.end()
-    assert not report.failed()
+    assert not cache.build(site).failed()
     return time.perf_counter() - start
 
 first = build()

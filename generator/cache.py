@@ -29,6 +29,7 @@ from jinja2 import nodes
 from . import __version__, pgn
 from . import problems as problems_module
 from .buildstate import (
+    BuildReport,
     OutputFiles,
     SiteState,
     _FileRecord,
@@ -39,6 +40,7 @@ from .buildstate import (
 from .model import Site
 from .parallel import run_parallel
 from .pgn import (
+    PARSE_CACHE,
     Moves,
     PgnGame,
     decode,
@@ -753,16 +755,31 @@ class BuildCache:
 
     pgn: PgnStore = field(default_factory=PgnStore)
     pages: RenderStore = field(default_factory=RenderStore)
+    stats: RebuildStats = field(default_factory=RebuildStats)
+    """What the current (or last) build did and reused."""
+
+    def build(self, site_dir: Path) -> BuildReport:
+        """One of ``serve``'s builds (drafts shown), reading and rendering through this cache;
+        ``stats`` says what it did."""
+        from .build import check_site  # the pipeline uses this module: imported when used
+
+        self.begin()
+        token = PARSE_CACHE.set(self.pgn)
+        try:
+            return check_site(site_dir, drafts=True, render=self.pages.render)
+        finally:
+            PARSE_CACHE.reset(token)
+            self.end()
 
     def begin(self) -> RebuildStats:
         """Before a build. What the earlier builds left (the parsed games, the pages) is kept
         from the garbage collector's sight until ``end``: a 2,000-player open is millions of
         objects, which each full collection during the build looked at again."""
         gc.freeze()
-        stats = RebuildStats()
-        self.pgn.begin(stats)
-        self.pages.stats = stats
-        return stats
+        self.stats = RebuildStats()
+        self.pgn.begin(self.stats)
+        self.pages.stats = self.stats
+        return self.stats
 
     def end(self) -> None:
         gc.unfreeze()  # what the build replaced can be collected again

@@ -21,7 +21,6 @@ from generator import pgn
 from generator.build import build_site, check_site
 from generator.buildstate import CACHE_FOLDER, OutputFiles
 from generator.cache import BuildCache, PgnStore
-from generator.pgn import PARSE_CACHE
 
 A, B, C, D = "Alpha, Anna", "Bravo, Bob", "Charlie, Carl", "Delta, Dora"
 MOVES = "1. e4 e5 2. Nf3 Nc6 3. Bb5 a6 4. Ba4 Nf6 5. O-O Be7"
@@ -211,14 +210,8 @@ def test_serve_parses_again_only_the_changed_game_too(make_site: SiteMaker) -> N
         if edit:
             path = site / "content/ev/r2.pgn"
             path.write_text(path.read_text().replace("1/2-1/2", "0-1"), encoding="utf-8")
-        stats = cache.begin()
-        token = PARSE_CACHE.set(cache.pgn)
-        try:
-            files = check_site(site, drafts=True, render=cache.pages.render).files
-        finally:
-            PARSE_CACHE.reset(token)
-            cache.end()
-    assert [p.name for p in stats.pgn_parsed] == ["r2.pgn"]
+        files = cache.build(site).files
+    assert [p.name for p in cache.stats.pgn_parsed] == ["r2.pgn"]
     assert files == check_site(site).files
 
 

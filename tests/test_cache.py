@@ -10,20 +10,13 @@ from conftest import ROOT, SiteMaker, event_toml, pgn_game
 
 from generator.build import build_site, check_site
 from generator.cache import BuildCache, RebuildStats
-from generator.pgn import PARSE_CACHE
 
 A, B, C, D = "Alpha, Anna", "Bravo, Bob", "Charlie, Carl", "Delta, Dora"
 
 
 def incremental(site: Path, cache: BuildCache) -> tuple[dict[str, bytes], RebuildStats, list[str]]:
-    stats = cache.begin()
-    token = PARSE_CACHE.set(cache.pgn)
-    try:
-        report = check_site(site, drafts=True, render=cache.pages.render)
-    finally:
-        PARSE_CACHE.reset(token)
-        cache.end()
-    return report.files, stats, [p.format() for p in report.problems.items]
+    report = cache.build(site)
+    return report.files, cache.stats, [p.format() for p in report.problems.items]
 
 
 @pytest.fixture(scope="module")

@@ -16,11 +16,10 @@ import traceback
 from dataclasses import dataclass, field
 from pathlib import Path, PurePosixPath
 
-from ..build import check_site, find_event_folders
+from ..build import find_event_folders
 from ..cache import BuildCache, RebuildStats, changed_files
 from ..config import load_site_config
 from ..model import slugify
-from ..pgn import PARSE_CACHE
 from ..problems import Problem, Problems
 from .server import insert_after_body
 
@@ -75,17 +74,13 @@ class PreviewSite:
     def rebuild(self) -> RebuildResult:
         """Build once; on success write what changed, on failure keep what is there."""
         start = time.perf_counter()
-        stats = self.cache.begin()
-        token = PARSE_CACHE.set(self.cache.pgn)
         try:
-            report = check_site(self.site_dir, drafts=True, render=self.cache.pages.render)
+            report = self.cache.build(self.site_dir)
         except Exception:
             crash = traceback.format_exc()
             self._fail([f"crosstable crashed while building (a bug, not your input):\n{crash}"])
-            return RebuildResult(False, time.perf_counter() - start, stats, crash=crash)
-        finally:
-            PARSE_CACHE.reset(token)
-            self.cache.end()
+            return RebuildResult(False, time.perf_counter() - start, self.cache.stats, crash=crash)
+        stats = self.cache.stats
         problems = list(report.problems.items)
         if report.failed():
             self._fail([p.format(self.site_dir) for p in report.problems.errors])
