@@ -17,7 +17,7 @@ import jinja2
 
 from .assemble import assemble_event
 from .buildstate import BuildReport, LastBuild, overlaps_content
-from .cache import IncrementalSite, PgnStore, load_memos, pgn_files, save_memos
+from .cache import IncrementalSite, PgnStore, keep_from_gc, load_memos, pgn_files, save_memos
 from .config import (
     SiteConfig,
     load_championship_config,
@@ -220,18 +220,24 @@ def _with_trf(
 
 
 def decide(event: Event, problems: Problems) -> EventOutcome:
-    """The rule stage for one event."""
+    """The rule stage for one event: the standings after each earlier round are worked out
+    by other processes while this one does the rest."""
     records = player_records(event)
-    arbiter_checks(event, records, problems)
-    rank_ahead(event, records, [None, *range(1, event.rounds_played)], JOBS.get())
-    math_order = rank_event(event, records)
-    playoffs = resolve_playoffs(event, math_order, problems)
-    standings = apply_playoffs(math_order, playoffs)
+    found: list[EventOutcome] = []
+
+    def current() -> None:
+        arbiter_checks(event, records, problems)
+        math_order = rank_event(event, records)
+        playoffs = resolve_playoffs(event, math_order, problems)
+        standings = apply_playoffs(math_order, playoffs)
+        check_categories(event, problems)
+        prizes = award_prizes(event, standings, records, playoffs, forfeit_cancels_money(event))
+        warnings = tuple(p for p in problems.items if p.severity is Severity.WARNING)
+        found.append(EventOutcome(event, records, standings, warnings, (), playoffs, prizes))
+
+    rank_ahead(event, records, range(1, event.rounds_played), JOBS.get(), current)
     history = tuple(rank_event(event, records, n) for n in range(1, event.rounds_played))
-    check_categories(event, problems)
-    prizes = award_prizes(event, standings, records, playoffs, forfeit_cancels_money(event))
-    warnings = tuple(p for p in problems.items if p.severity is Severity.WARNING)
-    return EventOutcome(event, records, standings, warnings, history, playoffs, prizes)
+    return replace(found[0], history=history)
 
 
 def _without_draft_pages(event: Event, config: SiteConfig, content: Path) -> Event:
@@ -269,6 +275,7 @@ def load_site(
         if event is not None and not drafts:
             event = _without_draft_pages(event, config, content)
         if event is not None and not event_problems.errors:
+            keep_from_gc()  # the games and the model live until the build ends
             outcomes.append(decide(event, event_problems))
             events.append(event)
         problems.extend(event_problems)

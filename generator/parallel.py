@@ -44,12 +44,18 @@ def run_parallel(
     local: Callable[[_T], _R],
     remote: Callable[[_T], bytes],
     load: Callable[[bytes], _R],
+    meanwhile: Callable[[], None] | None = None,
 ) -> Iterator[_R]:
     """``local(task)`` for every task, in no particular order. With ``jobs`` > 1, ``jobs``-1
     forked worker processes take tasks from the front of the list, running ``remote`` (which
     returns the result pickled, turned back by ``load``), while this process takes tasks from
-    the back; one process (``jobs`` = 1, or when forking is unsafe) does them all in order."""
-    if jobs <= 1 or len(tasks) < 2 or not can_fork():
+    the back; one process (``jobs`` = 1, or when forking is unsafe) does them all in order.
+
+    ``meanwhile()``, work of this process's own that the tasks do not need, runs first: once
+    the workers have their first tasks, so they share the time it takes."""
+    if jobs <= 1 or len(tasks) < (2 if meanwhile is None else 1) or not can_fork():
+        if meanwhile is not None:
+            meanwhile()
         for task in tasks:
             yield local(task)
         return
@@ -60,6 +66,9 @@ def run_parallel(
         while pending or running:
             while pending and len(running) < 2 * (jobs - 1):
                 running.add(pool.submit(remote, pending.popleft()))
+            if meanwhile is not None:
+                meanwhile()
+                meanwhile = None
             finished = {future for future in running if future.done()}
             for future in finished:
                 running.discard(future)

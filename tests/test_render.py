@@ -3,6 +3,7 @@
 from __future__ import annotations
 
 import json
+import posixpath
 import re
 import shutil
 from pathlib import Path
@@ -10,6 +11,8 @@ from urllib.parse import unquote, urlsplit
 
 import pytest
 from conftest import FIXTURES, SiteMaker, event_toml, pgn_game
+from hypothesis import given
+from hypothesis import strategies as st
 
 from generator.build import build_site
 from generator.render.environment import builtin_templates_dir, relative_url
@@ -29,6 +32,28 @@ def test_relative_url() -> None:
     assert relative_url("ev/rounds/round-1.html", "ev/players/1-a.html") == "../players/1-a.html"
     assert relative_url("index.html", "ev/index.html") == "ev/index.html"
     assert relative_url("ev/games/r1-b1.html", "static/style.css") == "../../static/style.css"
+    assert relative_url("ev/index.html", "ev/") == "./"
+    assert relative_url("ev/players/index.html", "ev/") == "../"
+    assert relative_url("index.html", "./ev//x.html") == "ev/x.html"  # normalised
+
+
+_PART = st.sampled_from(["ev", "players", "games", "a", "b", "x.html", ".", ".."])
+
+
+@given(
+    st.lists(_PART.filter(lambda p: p not in (".", "..")), max_size=3),
+    st.lists(_PART, min_size=1, max_size=4),
+    st.booleans(),
+)
+def test_relative_url_agrees_with_relpath(
+    folder: list[str], target: list[str], as_folder: bool
+) -> None:
+    """The quick way (from the paths' parts) gives ``posixpath.relpath``'s link."""
+    start = "/".join(folder) or "."
+    path = "/".join(target) + ("/" if as_folder else "")
+    expected = posixpath.relpath(path, start) + ("/" if as_folder else "")
+    expected = expected.replace("//", "/")
+    assert relative_url(f"{start}/page.html", path) == expected
 
 
 def test_every_link_is_relative_and_points_to_a_file(mini: Path) -> None:

@@ -342,9 +342,12 @@ def test_a_game_page_key_sees_every_field_of_the_game(make_site: SiteMaker) -> N
 
 
 def test_plain_games_read_without_nodes_are_read_alike(monkeypatch: pytest.MonkeyPatch) -> None:
-    """``_PlainRecorder`` (no tree of nodes) gives what python-chess's own builder gives."""
+    """``_read_lean`` and ``_PlainRecorder`` (no tree of nodes) give what python-chess's own
+    reader and builder give."""
     rng = random.Random(5)
-    texts = [pgn_of(random_game(rng, rng.randint(0, 120)), "1-0") for _ in range(40)]
+    generated = [pgn_of(random_game(rng, rng.randint(0, 120)), "1-0") for _ in range(40)]
+    assert all(pgn._read_lean(text) is not None for text in generated)  # the quick way's case
+    texts = [*generated, *LEAN_EDGES]
     texts += [
         '[White "A"]\n[Black "B"]\n\n1. e4 e5 2. Nf3 { [%clk 1:30:00] } Nc6 1-0\n',
         '[White "A"]\n[Black "B"]\n[Result "*"]\n\n1. e4 e5 (1... c5) 2. Nf3 $1 Nc6 0-1\n',
@@ -362,9 +365,50 @@ def test_plain_games_read_without_nodes_are_read_alike(monkeypatch: pytest.Monke
         plain, full = Problems(), Problems()
         read = pgn.read_pgn_text(text, Path("x.pgn"), plain)
         with monkeypatch.context() as patch:
+            patch.setattr(pgn, "_read_lean", lambda block: None)
             patch.setattr(pgn, "_PlainRecorder", pgn._MainlineRecorder)
             reference = pgn.read_pgn_text(text, Path("x.pgn"), full)
         assert read == reference and plain.items == full.items, text
+
+
+_TAGS = '[Event "E"]\n[White "A"]\n[Black "B"]\n[Result "*"]\n'
+LEAN_EDGES = [
+    _TAGS + "\n1. e4 e5 2. Nf3 Nc6 3. Bb5 a6 4. O-O Nf6 5. Re1 *\n",  # the result tag stays
+    _TAGS + "\n1. e4 e5 1-0 2. Nf3 Nc6 *\n",  # moves after a result are read on
+    _TAGS + "\n1. e4 e5 2. Nf3 Nf6 3. Bc4 Bc5 4. 0-0 0-0 0-1\n",  # castling with zeros
+    _TAGS + "\n1. e4 e5 2. Qh5 Nc6 3. Bc4 Nf6 4. Qxf7 1-0\n",  # no mate sign: added
+    _TAGS + "\n1. e4+ e5# 2. Nf3 *\n",  # wrong signs: dropped
+    _TAGS + "\n1. e4 e5 2. Nc3 Nc6 3. Nge2 *\n",  # disambiguated by file
+    _TAGS + "\n1. e4 e5 2. Nc3 Nc6 3. N1e2 *\n",  # by rank: written Nge2
+    _TAGS + "\n1. e4 e5 2. Nc3 Nc6 3. Ne2 *\n",  # ambiguous: reported
+    '[Event "E"]\n[FEN "8/P6k/8/8/8/8/8/K7 w - - 0 1"]\n\n1. a8Q+ Kg6 2. Qa6+ *\n',
+    _TAGS.replace("\n", "\r\n") + "\r\n1. e4 e5\r\n2. Nf3 *\r\n",
+    _TAGS + "\n\n1. e4 e5 *\n",  # two blank lines: the game ends before its moves
+    _TAGS + "\n1. e4 e5\n\n2. Nf3 *\n",  # a blank line among the moves ends the game
+    _TAGS + "\n1. e4 e5\n   \n2. Nf3 *\n",
+    _TAGS + "1. e4 e5 *\n",  # no blank line after the tags
+    _TAGS + '\n1. e4 e5 2. Nf3 Nc6\n[Round "2"]\n3. Bb5 *\n',
+    _TAGS + "\n1. e4 e5 2. Nf3 Nc6 3. Bb5 a6 4. Ba4 b5 5. Bb3 d6 6. Bxf7+ Kxf7 7. Ng5+ *\n",
+    _TAGS + "\n1. f3 e5 2. g4 Qh4# 0-1\n",
+    _TAGS + "\n1. e4 e5 2. Ke3 Nc6 *\n",  # illegal: python-chess reports it
+    _TAGS + "\n1. e4 e5 2. Nd2 Nc6 3. Ngf3 Nf6 4. Nb3 Ng8 5. Nbd4 *\n",
+    _TAGS + "\n1. e4 e5 2. N1f3 *\n",
+    _TAGS + "\n1. e4 -- 2. d4 *\n",
+    _TAGS + "\n1. e4 e5 2. Nf3 Nc6 !? 3. Bb5 *\n",
+    _TAGS + "\n1. e4 e5 % an escape\n2. Nf3 *\n",
+    _TAGS + "\n1. e4 e5 ; a rest-of-line comment\n2. Nf3 *\n",
+    _TAGS + "\n",  # tags and nothing else
+    _TAGS,
+    '[White "A"]\n[Black "B"]\n[Result "1-0"]\n\n1-0\n',  # a result without moves
+    '[White "A" ]\n[Black "B"]\n\n1. d4 *\n',  # a tag the pattern does not take
+    '[White "Say \\"hi\\""]\n[Black "B"]\n\n1. d4 d5 *\n',
+    "\ufeff" + _TAGS + "\n1. d4 *\n",
+    _TAGS + "\n1. e4 e5 2. f4 exf3 3. Nxf3 d5 4. exd5 Qxd5 5. Nc3 Qe6+ 6. Kf2 Bc5+ 7. d4 *\n",
+    _TAGS + "\n1. a4 b5 2. axb5 a6 3. bxa6 c5 4. a7 c4 5. axb8=Q Rxb8 6. b4 cxb3 *\n",
+    _TAGS + "\n1. a4 b5 2. axb5 a6 3. bxa6 c5 4. a7 c4 5. axb8Q Rxb8 *\n",
+    _TAGS + "\n1. a4 b5 2. axb5 a6 3. bxa6 c5 4. a7 c4 5. axb8=N *\n",
+]
+"""Texts that come near the edges of what ``_read_lean`` takes: all must read alike."""
 
 
 EVENT_SUMMARY = {"config", "name", "slug", "rounds", "rounds_played", "is_round_robin"}

@@ -11,7 +11,7 @@ from __future__ import annotations
 import hashlib
 import itertools
 import pickle
-from collections.abc import Sequence
+from collections.abc import Callable, Sequence
 from dataclasses import dataclass, field
 from functools import cached_property
 
@@ -111,10 +111,15 @@ _RANKING: tuple[Event, dict[int, PlayerRecord]] | None = None
 
 
 def rank_ahead(
-    event: Event, records: dict[int, PlayerRecord], rounds: Sequence[int | None], jobs: int
+    event: Event,
+    records: dict[int, PlayerRecord],
+    rounds: Sequence[int | None],
+    jobs: int,
+    meanwhile: Callable[[], None] | None = None,
 ) -> None:
     """Work out the standings ``rank_event`` will be asked for (after each of ``rounds``,
-    ``None`` for the current ones) that are not known yet, ``jobs`` processes at a time."""
+    ``None`` for the current ones) that are not known yet, ``jobs`` processes at a time;
+    ``meanwhile()``, the rest of the rules, runs in this process while the others rank."""
     global _RANKING
     wanted: dict[str, int | None] = {}
     for after_round in rounds:
@@ -122,14 +127,18 @@ def rank_ahead(
         key = _ranking_key(event, played, after_round is None)
         if key not in RANKED:
             wanted[key] = after_round
-    if len(wanted) < 2 or jobs < 2:
+    if not wanted or jobs < 2 or (meanwhile is None and len(wanted) < 2):
+        if meanwhile is not None:
+            meanwhile()
         return  # rank_event works them out as it goes
     round_table(event, records)  # made once, before the workers are forked: they share it
     # The longest first: the workers take tasks from the front, this process from the back.
     tasks = sorted(wanted.items(), key=lambda item: -(item[1] or event.rounds_played))
     _RANKING = (event, records)
     try:
-        for key, rows in run_parallel(tasks, jobs, _rank_task, _rank_task_pickled, pickle.loads):
+        for key, rows in run_parallel(
+            tasks, jobs, _rank_task, _rank_task_pickled, pickle.loads, meanwhile
+        ):
             RANKED[key] = rows
     finally:
         _RANKING = None
