@@ -255,6 +255,144 @@ def test_fragments_are_the_macros_they_stand_in_for() -> None:
             assert expected[3] == "".join(fragments.result_cell(c, links, url) for c in cells)
 
 
+def test_the_table_row_fragments_equal_their_macros() -> None:
+    """``fragments.standings_row`` and ``fragments.rank_row`` give what the macros of
+    ``_macros.html`` give: withdrawn players, badges, every reason, texts that need escaping."""
+    from types import SimpleNamespace
+
+    from generator.model import Game, Player
+    from generator.render import fragments
+    from generator.render.environment import make_environment, url_for
+    from generator.render.views import Cell
+
+    environment = make_environment(None)
+    template = environment.from_string(
+        '{% from "_macros.html" import standings_row, rank_row %}'
+        "{{ standings_row(row, after_round, final, awards, links, url, columns) }}|"
+        "{{ rank_row(table_row, links, url, columns) }}"
+    )
+    url = url_for("ev/standings.html")
+    links = SimpleNamespace(
+        player=lambda n: f"ev/players/p-{n}&.html",
+        game=lambda g: None if g.board == 2 else f'ev/games/r{g.round}-b{g.board}".html',
+    )
+    games = [Game(1, 1, 7, 2, "1-0"), Game(2, 2, 3, 7, "1/2-1/2"), None]
+    cells = [
+        (Cell("1", "w", games[0], "12", "", "game"),),
+        (Cell("½", "b", games[1], "3", "", "game"),),
+        (Cell("+", None, None, "bye", 'a "bye" & <more>', "bye"),),
+    ]
+    columns = [SimpleNamespace(code=c) for c in ("BH/C1", "SB", "DE")]
+    award = SimpleNamespace(kind="title", reason="best <junior>", name="Champion & co")
+    rows = 0
+    for name, rating, federation in (("O'Brien <Bob>", 2311, "IRL"), ("Plain", None, None)):
+        for withdrawn_after in (None, 1, 3):
+            player = Player(
+                number=7,
+                name=name,
+                slug="x",
+                rating=rating,
+                federation=federation,
+                withdrawn_after=withdrawn_after,
+            )
+            for decided, reason in (
+                ("points", ""),
+                ("shared", ""),
+                ("SB", "higher Sonneborn-Berger: 12.5 > 10 & <more>"),
+            ):
+                row = SimpleNamespace(
+                    player=player,
+                    place="3-4" if decided == "shared" else "3",
+                    points=2.5,
+                    record=SimpleNamespace(games=3),
+                    decided_by=decided,
+                    reason=reason,
+                    tiebreaks={"BH/C1": 12.5, "SB": 10.25, "DE": 0.0},
+                )
+                table_row = SimpleNamespace(position=3, row=row, cells=cells[: 1 + rows % 3])
+                for after_round, final in ((2, False), (3, True)):
+                    awards = {7: [award]} if final else {}
+                    expected = template.render(
+                        row=row,
+                        after_round=after_round,
+                        final=final,
+                        awards=awards,
+                        links=links,
+                        url=url,
+                        columns=columns,
+                        table_row=table_row,
+                    ).split("|")
+                    shown = fragments.standings_row(
+                        row, after_round, final, awards, links, url, columns
+                    )
+                    assert expected[0] == shown
+                    assert expected[1] == fragments.rank_row(table_row, links, url, columns)
+                    rows += 1
+    assert rows == 2 * 3 * 3 * 2
+
+
+def test_the_event_line_fragment_equals_its_macro() -> None:
+    """``fragments.event_line`` (the print header) gives what the macro gives: with and
+    without dates, one day or several, final, current and earlier standings."""
+    import datetime as dt
+    from types import SimpleNamespace
+
+    from generator.render import fragments
+    from generator.render.environment import make_environment
+
+    template = make_environment(None).from_string(
+        '{% from "_macros.html" import event_line %}{{ event_line(event, shown) }}'
+    )
+    day = dt.date(2026, 7, 1)
+    lines = set()
+    for start, end in ((None, None), (day, None), (day, day), (day, dt.date(2026, 7, 9))):
+        for rounds_played in (0, 3, 9):
+            event = SimpleNamespace(
+                name="Open <A> & B",
+                config=SimpleNamespace(start=start, end=end),
+                rounds=9,
+                rounds_played=rounds_played,
+            )
+            for shown in (None, SimpleNamespace(after_round=2), SimpleNamespace(after_round=9)):
+                expected = template.render(event=event, shown=shown)
+                assert expected == fragments.event_line(event, shown)
+                lines.add(expected)
+    assert len(lines) == 3 * 4  # dates: none, one day, two; final, after rounds 0, 2, 3
+
+
+def test_the_pairing_row_fragment_equals_its_macro() -> None:
+    """``fragments.pairing_row`` gives what the ``pairing_row`` macro gives: games with and
+    without a page, every sort of result, an arbiter's reason that needs escaping."""
+    from types import SimpleNamespace
+
+    from generator.model import Game, Player
+    from generator.render import fragments
+    from generator.render.environment import make_environment, url_for
+    from generator.render.views import Pairing
+
+    environment = make_environment(None)
+    template = environment.from_string(
+        '{% from "_macros.html" import pairing_row %}{{ pairing_row(p, links, url) }}'
+    )
+    url = url_for("ev/rounds/round-3.html")
+    links = SimpleNamespace(
+        player=lambda n: f"ev/players/p-{n}&.html",
+        game=lambda g: None if g.board == 2 else f'ev/games/r{g.round}-b{g.board}".html',
+    )
+    white = Player(number=7, name="O'Brien <Bob>", slug="x", title="FM")
+    black = Player(number=2, name="Plain", slug="y")
+    shown = 0
+    for board in (1, 2):
+        for result in ("1-0", "1/2-1/2", "+-", "-+", "--", "*", "0-1"):
+            for reason in ("", 'late & "absent" <30 min>'):
+                game = Game(3, board, 7, 2, result, reason=reason)
+                pairing = Pairing(board, game, white, black, 2.5, 0.0)
+                expected = template.render(p=pairing, links=links, url=url)
+                assert expected == fragments.pairing_row(pairing, links, url)
+                shown += 1
+    assert shown == 2 * 7 * 2
+
+
 def test_a_sites_own_macros_are_used_by_the_built_in_templates(make_site: SiteMaker) -> None:
     site = make_site(event_toml(), {"g.pgn": pgn_game("1.1", "Alpha, Anna", "Bravo, Bob", "1-0")})
     macros = (builtin_templates_dir() / "_macros.html").read_text(encoding="utf-8")

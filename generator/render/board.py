@@ -36,8 +36,10 @@ def piece_defs() -> Markup:
     )
 
 
-def _squares_of(placement: str) -> list[tuple[int, int, str]]:
-    """(file, rank-from-top, symbol) for every piece of a FEN placement."""
+@functools.lru_cache(maxsize=8)
+def _squares_of(placement: str) -> tuple[tuple[int, int, str], ...]:
+    """(file, rank-from-top, symbol) for every piece of a FEN placement (kept for the few
+    last: a game page draws the position and says it in words)."""
     found = []
     for row, rank_text in enumerate(placement.split("/")):
         column = 0
@@ -47,7 +49,7 @@ def _squares_of(placement: str) -> list[tuple[int, int, str]]:
             else:
                 found.append((column, row, char))
                 column += 1
-    return found
+    return tuple(found)
 
 
 _SQUARES = "".join(
@@ -121,15 +123,22 @@ def move_list(moves: Moves) -> Markup:
     half-move a link the viewer script steps to; the last is the position shown. Written
     here, not by a template loop: an open has 900,000 half-moves to write."""
     sans = str(escape(moves.sans)).split(" ") if moves else []
-    links = [
-        f'<a href="#ply-{ply}" id="ply-{ply}" data-ply="{ply}">' for ply in range(1, len(sans))
-    ]
-    if sans:
-        last = len(sans)
-        links.append(f'<a href="#ply-{last}" id="ply-{last}" data-ply="{last}"{_CURRENT}>')
-    links = [f"{link}{san}</a>" for link, san in zip(links, sans, strict=True)]
-    whole_moves = (" ".join(links[start : start + 2]) for start in range(0, len(links), 2))
-    return Markup("".join(f"    <li>{line}</li>\n" for line in whole_moves))
+    last = len(sans)
+    items = []
+    for index in range(0, last, 2):
+        ply = index + 1
+        mark = _CURRENT if ply == last else ""
+        white = f'<a href="#ply-{ply}" id="ply-{ply}" data-ply="{ply}"{mark}>{sans[index]}</a>'
+        if ply < last:
+            ply += 1
+            mark = _CURRENT if ply == last else ""
+            black = (
+                f' <a href="#ply-{ply}" id="ply-{ply}" data-ply="{ply}"{mark}>{sans[index + 1]}</a>'
+            )
+            items.append(f"    <li>{white}{black}</li>\n")
+        else:
+            items.append(f"    <li>{white}</li>\n")
+    return Markup("".join(items))
 
 
 def viewer_data(game: Game) -> Markup:

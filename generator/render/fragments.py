@@ -18,6 +18,7 @@ from markupsafe import Markup, escape
 
 from ..model import Player
 from ..text import number_text, score_text
+from .views import result_text
 
 Url = Callable[[str], str]
 
@@ -43,12 +44,27 @@ def player_link_short(player: Player, links: Any, url: Url) -> Markup:
 def tiebreak_cells(row: Any, tiebreaks: Sequence[Any]) -> Markup:
     """A standings row's tie-break values, the one that decided its place marked."""
     parts = []
+    values, decided_by = row.tiebreaks, row.decided_by
     for column in tiebreaks:
         code = column.code
-        decisive = " decisive" if row.decided_by == code else ""
-        value = number_text(row.tiebreaks[code])  # digits, "-" and ".": nothing to escape
+        decisive = " decisive" if decided_by == code else ""
+        value = _number(values[code])  # digits, "-" and ".": nothing to escape
         parts.append(f'<td class="tb{decisive}">{value}</td>')
     return Markup("".join(parts))
+
+
+_NUMBERS: dict[float, str] = {}
+"""``number_text`` of the values met so far: 2,000 players' tie-breaks repeat a few hundred
+values (equal numbers print alike: 1 and 1.0 are one key)."""
+
+
+def _number(value: float) -> str:
+    text = _NUMBERS.get(value)
+    if text is None:
+        text = number_text(value)
+        if len(_NUMBERS) < 65536:
+            _NUMBERS[value] = text
+    return text
 
 
 def result_cell(cell: Any, links: Any, url: Url) -> Markup:
@@ -80,6 +96,24 @@ def _text(value: str) -> str:
     """``value`` escaped as Jinja escapes it, memoised: a rank table repeats a few dozen
     texts (kinds, colours, symbols, ranks, links) 22,000 times."""
     return str(escape(value))
+
+
+def event_line(event: Any, shown: Any = None) -> Markup:
+    """The event's name, dates and status ("final", "after round 3"): the line a printed
+    page carries at its top."""
+    config = event.config
+    dates = ""
+    if config.start:
+        dates = f" · {config.start.isoformat()}"
+        if config.end and config.end != config.start:
+            dates += f" – {config.end.isoformat()}"
+    if shown is not None and shown.after_round < event.rounds_played:
+        status = f"after round {shown.after_round}"
+    elif event.rounds_played >= event.rounds:
+        status = "final"
+    else:
+        status = f"after round {event.rounds_played}"
+    return Markup(f"{escape(event.name)}{dates} · {escape(status)}")
 
 
 def badges(awards: Any, number: int) -> Markup:
@@ -125,6 +159,87 @@ def player_game_row(line: Any, links: Any, url: Url) -> Markup:
     )
 
 
+def standings_row(
+    row: Any,
+    after_round: int,
+    final: bool,
+    awards: Any,
+    links: Any,
+    url: Url,
+    tiebreaks: Sequence[Any],
+) -> Markup:
+    """One player's row of the standings: place, number, name (and badges on the current
+    standings), rating, federation, points, games, tie-breaks and why ahead of the next."""
+    player = row.player
+    withdrew = player.withdrawn_after is not None and player.withdrawn_after < after_round
+    note = (
+        f' <span class="note">withdrew after round {escape(player.withdrawn_after)}</span>'
+        if withdrew
+        else ""
+    )
+    if row.decided_by not in ("points", "shared"):
+        why = str(escape(row.reason))
+    else:
+        why = '<span class="note">shares the place</span>' if row.decided_by == "shared" else ""
+    withdrawn = ' class="withdrawn"' if withdrew else ""
+    return Markup(
+        f"<tr{withdrawn}>\n"
+        f"      <td>{_text(row.place)}</td>\n"
+        f'      <td class="optional">{_text(str(player.number))}</td>\n'
+        f'      <th scope="row">{player_link(player, links, url)}{note}'
+        f"{badges(awards, player.number) if final else ''}</th>\n"
+        f'      <td class="optional">{_text(str(player.rating or ""))}</td>\n'
+        f'      <td class="optional">{_text(player.federation or "")}</td>\n'
+        f'      <td class="pts">{_text(score_text(row.points))}</td>\n'
+        f'      <td class="optional">{_text(str(row.record.games))}</td>\n'
+        f"      {tiebreak_cells(row, tiebreaks)}\n"
+        f'      <td class="why">{why}</td>\n'
+        "    </tr>"
+    )
+
+
+def pairing_row(pairing: Any, links: Any, url: Url) -> Markup:
+    """One board of a round (``views.Pairing``): the players, their scores before the round
+    and the result, linked to the game's page when it has one, with the arbiter's reason."""
+    game = pairing.game
+    href = links.game(game)
+    result = _text(result_text(game.result))
+    shown = f'<a href="{_text(url(href))}">{result}</a>' if href else result
+    reason = f'<span class="reason">{escape(game.reason)}</span>' if game.reason else ""
+    return Markup(
+        "<tr>\n"
+        f"      <td>{_text(str(pairing.board))}</td>\n"
+        f"      <td>{player_link(pairing.white, links, url)}</td>\n"
+        f'      <td class="pts">{_text(score_text(pairing.white_score))}</td>\n'
+        f'      <td class="result">{shown}{reason}</td>\n'
+        f'      <td class="pts">{_text(score_text(pairing.black_score))}</td>\n'
+        f"      <td>{player_link(pairing.black, links, url)}</td>\n"
+        "    </tr>"
+    )
+
+
+def rank_row(table_row: Any, links: Any, url: Url, tiebreaks: Sequence[Any]) -> Markup:
+    """One player's row of the rank table (``views.TableRow``): rank, name, rating, each
+    round's result cell(s), points and tie-breaks."""
+    row = table_row.row
+    player = row.player
+    rounds = "".join(
+        f"      <td>{''.join(result_cell(cell, links, url) for cell in games)}</td>\n"
+        for games in table_row.cells
+    )
+    withdrawn = ' class="withdrawn"' if player.withdrawn_after is not None else ""
+    return Markup(
+        f"<tr{withdrawn}>\n"
+        f"      <td>{table_row.position:d}</td>\n"
+        f'      <th scope="row">{player_link_short(player, links, url)}</th>\n'
+        f'      <td class="optional">{_text(str(player.rating or ""))}</td>\n'
+        f"{rounds}"
+        f'      <td class="pts">{_text(score_text(row.points))}</td>\n'
+        f"      {tiebreak_cells(row, tiebreaks)}\n"
+        "    </tr>"
+    )
+
+
 FRAGMENTS: dict[str, Callable[..., Markup]] = {
     "player_link": player_link,
     "player_link_short": player_link_short,
@@ -132,5 +247,9 @@ FRAGMENTS: dict[str, Callable[..., Markup]] = {
     "result_cell": result_cell,
     "badges": badges,
     "player_game_row": player_game_row,
+    "standings_row": standings_row,
+    "rank_row": rank_row,
+    "pairing_row": pairing_row,
+    "event_line": event_line,
 }
 """The macros of ``_macros.html`` these functions stand in for, by name."""
