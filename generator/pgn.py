@@ -271,7 +271,16 @@ def relocated_game(game: PgnGame, path: Path, shift: int) -> PgnGame:
     """A game of ``read_block`` as it stands in ``path``, its block starting ``shift`` lines
     down the file."""
     tag_lines = {tag: line + shift for tag, line in game.tag_lines.items()}
-    return replace(game, path=path, line=game.line + shift, tag_lines=tag_lines)
+    # The fields in order (``dataclasses.replace`` looks them up each time: 11,000 games).
+    return PgnGame(
+        path,
+        game.line + shift,
+        tag_lines,
+        game.headers,
+        game.moves,
+        game.initial_placement,
+        game.illegal,
+    )
 
 
 def relocated_problem(problem: Problem, path: Path, shift: int) -> Problem:

@@ -637,3 +637,19 @@ def test_the_navigation_kept_between_pages_is_the_one_each_page_renders(
         assert tree_of(tmp_path / "kept") == tree_of(tmp_path / "plain")
         nav = b'<nav class="event-nav"'
         assert sum(nav in data for data in tree_of(tmp_path / "kept").values()) > 10
+
+
+def test_a_relocated_game_keeps_every_other_field() -> None:
+    """``pgn.relocated_game`` builds the game field by field: one added to ``PgnGame`` must
+    be carried over too."""
+    (game,), _ = pgn.read_block('[White "A"]\n[Black "B"]\n\n1. e4 e5 2. Ke3 *\n')
+    moved = pgn.relocated_game(game, Path("elsewhere.pgn"), 10)
+    assert (moved.path, moved.line, moved.tag_lines) == (
+        Path("elsewhere.pgn"),
+        game.line + 10,
+        {tag: line + 10 for tag, line in game.tag_lines.items()},
+    )
+    for field in dataclasses.fields(pgn.PgnGame):
+        if field.name not in ("path", "line", "tag_lines"):
+            assert getattr(moved, field.name) == getattr(game, field.name), field.name
+    assert game.illegal  # the illegal move is carried over too

@@ -72,9 +72,11 @@ class Standings:
 _Row = tuple[int, int, str, str, tuple[tuple[str, float], ...], str]
 """A standings row without its objects: number, rank, place, decided by, tie-breaks, reason."""
 
-RANKED: dict[str, tuple[_Row, ...]] = {}
+RANKED: dict[str, bytes] = {}
 """Standings worked out before, by ``_ranking_key``: the earlier rounds' standings do not
-change when a later round's result does (kept between builds by ``generator.cache``)."""
+change when a later round's result does (kept between builds by ``generator.cache``). Kept
+pickled (``_Row`` tuples): 2,000 players' rows are 100,000 objects a standings, and a build
+saves and loads them all but reads only the standings it asks for."""
 
 RANKED_USED: set[str] = set()
 """The keys of ``RANKED`` this build asked for (the ones worth keeping)."""
@@ -96,12 +98,13 @@ def rank_event(
         standings = rank(event, records, after_round)
         if len(RANKED) > 10_000:  # serve runs for days
             RANKED.clear()
-        RANKED[key] = _rows(standings)
+        RANKED[key] = _pickled_rows(standings)
         return standings
     counted = records if after_round is None else {n: r.upto(rounds) for n, r in records.items()}
+    kept: tuple[_Row, ...] = pickle.loads(found)
     rows = tuple(
         StandingRow(event.player(number), counted[number], place_rank, place, by, dict(tbs), why)
-        for number, place_rank, place, by, tbs, why in found
+        for number, place_rank, place, by, tbs, why in kept
     )
     return Standings(rows, rounds)
 
@@ -139,26 +142,27 @@ def rank_ahead(
         for key, rows in run_parallel(
             tasks, jobs, _rank_task, _rank_task_pickled, pickle.loads, meanwhile
         ):
-            RANKED[key] = rows
+            RANKED[key] = rows  # pickled by the process that ranked them
     finally:
         _RANKING = None
 
 
-def _rank_task(task: tuple[str, int | None]) -> tuple[str, tuple[_Row, ...]]:
+def _rank_task(task: tuple[str, int | None]) -> tuple[str, bytes]:
     assert _RANKING is not None
     event, records = _RANKING
-    return task[0], _rows(rank(event, records, task[1]))
+    return task[0], _pickled_rows(rank(event, records, task[1]))
 
 
 def _rank_task_pickled(task: tuple[str, int | None]) -> bytes:
     return pickle.dumps(_rank_task(task), pickle.HIGHEST_PROTOCOL)
 
 
-def _rows(standings: Standings) -> tuple[_Row, ...]:
-    return tuple(
+def _pickled_rows(standings: Standings) -> bytes:
+    rows = tuple(
         (r.player.number, r.rank, r.place, r.decided_by, tuple(r.tiebreaks.items()), r.reason)
         for r in standings.rows
     )
+    return pickle.dumps(rows, pickle.HIGHEST_PROTOCOL)
 
 
 def _ranking_key(event: Event, rounds: int, final: bool) -> str:
