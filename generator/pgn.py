@@ -725,7 +725,13 @@ class _PlainRecorder(_Recording, chess.pgn.BaseVisitor[_RecordedGame]):
 _LEAN_REJECTS = re.compile(r"[{};%()$!?@\[]|^\s*$", re.MULTILINE)
 """What only python-chess's own reader handles: comments, side lines, NAGs and annotations,
 escapes, drops, a tag among the moves, a blank line (the end of a game) among them."""
-_MOVE_TOKENS = chess.pgn.MOVETEXT_REGEX
+_LEAN_TOKENS = re.compile(
+    r"[NBKRQ]?[a-h]?[1-8]?[\-x]?[a-h][1-8](?:=?[nbrqkNBRQK])?|[PNBRQK]?@[a-h][1-8]|--|Z0|0000"
+    r"|@@@@|O-O(?:-O)?|0-0(?:-0)?|\*|1-0|0-1|1/2-1/2"
+)
+"""python-chess's ``MOVETEXT_REGEX`` without the alternatives a lean text cannot hold
+(comments, NAGs, side lines, annotations: ``_LEAN_REJECTS``), in the same order: the same
+tokens, as plain texts."""
 _RESULTS = ("1-0", "0-1", "1/2-1/2", "*")
 _NULL_MOVES = ("--", "Z0", "0000", "@@@@")
 
@@ -751,19 +757,26 @@ def _read_lean(block: str) -> _PlainGame | None:
         return None
     board = chess.Board()
     recorded: list[tuple[chess.Move, str]] = []
+    parse_san, push, is_check, kinds = board.parse_san, board.push, board.is_check, _TOKENS
     try:
-        for match in _MOVE_TOKENS.finditer(movetext):
-            token = match.group(0)
+        for token in _LEAN_TOKENS.findall(movetext):
             if token in _RESULTS:
                 if headers.get("Result", "*") == "*":  # as read_game and GameBuilder do
                     headers["Result"] = token
                 continue
             if token in _NULL_MOVES:
                 return None
-            move = board.parse_san(token)
-            san = _san_without_suffix(board, move, token)
-            board.push(move)
-            if board.is_check():
+            move = parse_san(token)
+            kind = kinds.get(token) or _token_kind(token)
+            if kind == _AS_WRITTEN:
+                san = token  # ``_san_without_suffix``'s quick cases, written out here
+            elif kind == _PLAIN and (token[0] != "K" or not board.is_castling(move)):
+                capture = "x" if board.is_capture(move) else ""
+                san = token[0] + capture + chess.SQUARE_NAMES[move.to_square]
+            else:
+                san = _san_without_suffix(board, move, token)
+            push(move)
+            if is_check():
                 san += "#" if board.is_checkmate() else "+"
             recorded.append((move, san))
     except ValueError:
@@ -945,7 +958,7 @@ _TAG_ESCAPE = re.compile(r'\\([\\"])')
 def unescape_tag(value: str) -> str:
     """PGN escapes a quote in a tag value as ``\\"`` and a backslash as ``\\\\`` (standard
     8.1.1); python-chess keeps the escapes, so ``O\\"Brien`` would not match ``O"Brien``."""
-    return _TAG_ESCAPE.sub(r"\1", value)
+    return _TAG_ESCAPE.sub(r"\1", value) if "\\" in value else value
 
 
 def escape_tag(value: str) -> str:

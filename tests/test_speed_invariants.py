@@ -653,3 +653,24 @@ def test_a_relocated_game_keeps_every_other_field() -> None:
         if field.name not in ("path", "line", "tag_lines"):
             assert getattr(moved, field.name) == getattr(game, field.name), field.name
     assert game.illegal  # the illegal move is carried over too
+
+
+def test_lean_tokens_are_python_chess_tokens() -> None:
+    """``pgn._LEAN_TOKENS`` cuts every text ``_read_lean`` takes into the tokens python-chess's
+    ``MOVETEXT_REGEX`` finds there (moves, castling either way, null moves, results, and
+    whatever else is skipped between them)."""
+    pieces = ["e4", "exd5", "N1f3", "Qh4+", "O-O", "O-O-O", "0-0", "0-0-0", "1-0", "0-1"]
+    pieces += ["1/2-1/2", "*", "12.", "3...", "--", "Z0", "0000", "e8=Q", "e8Q", "10000"]
+    pieces += ["1-0-0", "Kxe2#", "x", "-", "1", "0", "/", "."]
+    rng = random.Random(9)
+    checked = 0
+    for _ in range(5000):
+        text = "".join(
+            rng.choice(pieces) + rng.choice(["", " ", "\n"]) for _ in range(rng.randint(1, 12))
+        )
+        if pgn._LEAN_REJECTS.search(text):
+            continue
+        expected = [m.group(0) for m in chess.pgn.MOVETEXT_REGEX.finditer(text)]
+        assert pgn._LEAN_TOKENS.findall(text) == expected, text
+        checked += 1
+    assert checked > 2000
