@@ -385,6 +385,8 @@ def _is_pgn_text(text: str, path: Path, problems: Problems) -> bool:
 
 def _valid_setup(game: chess.pgn.Game, path: Path, line: int, problems: Problems) -> bool:
     """A game that starts from a FEN tag python-chess cannot read has no moves to show."""
+    if not _set_up(game.headers):
+        return True  # the standard start
     try:
         game.board()
     except ValueError as exc:
