@@ -10,6 +10,7 @@ from __future__ import annotations
 import datetime as dt
 import re
 from collections import defaultdict
+from collections.abc import Mapping
 from dataclasses import dataclass, replace
 from pathlib import Path
 
@@ -108,7 +109,7 @@ def assemble_event(
     folder: Path,
     config: EventConfig,
     config_path: Path,
-    config_lines: dict[KeyPath, int],
+    config_lines: Mapping[KeyPath, int],
     pgn_games: list[PgnGame],
     pages: tuple[Page, ...],
     problems: Problems,
@@ -361,7 +362,7 @@ def _apply_results(
     candidates: list[_Candidate],
     config: EventConfig,
     config_path: Path,
-    config_lines: dict[KeyPath, int],
+    config_lines: Mapping[KeyPath, int],
     names: _Names,
     problems: Problems,
 ) -> list[_Candidate]:
@@ -448,7 +449,7 @@ def _replace(candidates: list[_Candidate], old: _Candidate, game: Game) -> None:
 def _byes(
     config: EventConfig,
     config_path: Path,
-    config_lines: dict[KeyPath, int],
+    config_lines: Mapping[KeyPath, int],
     names: _Names,
     candidates: list[_Candidate],
     problems: Problems,

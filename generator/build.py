@@ -9,7 +9,7 @@ from __future__ import annotations
 import errno
 import gc
 import os
-from collections.abc import Callable
+from collections.abc import Callable, Mapping
 from dataclasses import replace
 from pathlib import Path
 
@@ -202,7 +202,7 @@ def _with_trf(
     config: EventConfig,
     folder: Path,
     config_path: Path,
-    lines: dict[KeyPath, int],
+    lines: Mapping[KeyPath, int],
     problems: Problems,
 ) -> EventConfig | None:
     """Complete the event file with the players, results and byes of its TRF file."""

@@ -5,6 +5,7 @@ from __future__ import annotations
 import datetime as dt
 import re
 import tomllib
+from collections.abc import Mapping
 from pathlib import Path
 from typing import Any
 
@@ -13,14 +14,14 @@ from .championship import CHAMPIONSHIP, ChampionshipConfig
 from .event import EVENT, EventConfig
 from .schema import Issue, Table, format_path, validate
 from .site import SITE, SiteConfig
-from .toml_lines import KeyPath, key_lines, line_of
+from .toml_lines import KeyLines, KeyPath, line_of
 
 __all__ = ["EventConfig", "SiteConfig", "load_event_config", "load_site_config", "load_toml"]
 
 _DECODE_LINE = re.compile(r"\(at line (\d+), column (\d+)\)")
 
 
-def load_toml(path: Path, schema: Table, problems: Problems) -> tuple[Any, dict[KeyPath, int]]:
+def load_toml(path: Path, schema: Table, problems: Problems) -> tuple[Any, Mapping[KeyPath, int]]:
     """Parse and validate one TOML file, returning the typed value and the line of each key.
 
     On any problem the value is ``None`` and every problem is recorded in ``problems``.
@@ -48,13 +49,13 @@ def load_toml(path: Path, schema: Table, problems: Problems) -> tuple[Any, dict[
         )
         return None, {}
     value, issues = validate(schema, data)
-    lines = key_lines(text)
+    lines = KeyLines(text)
     report_issues(issues, path, lines, problems)
     return value, lines
 
 
 def report_issues(
-    issues: list[Issue], path: Path, lines: dict[KeyPath, int], problems: Problems
+    issues: list[Issue], path: Path, lines: Mapping[KeyPath, int], problems: Problems
 ) -> None:
     """Schema issues as located problems: the key path in words, the line in the file."""
     for issue in issues:
@@ -91,7 +92,7 @@ def _syntax_hint(text: str, line: int | None) -> str:
 
 def load_event_config(
     path: Path, problems: Problems
-) -> tuple[EventConfig | None, dict[KeyPath, int]]:
+) -> tuple[EventConfig | None, Mapping[KeyPath, int]]:
     """The event file, typed, with the line of each key for later messages."""
     config, lines = load_toml(path, EVENT, problems)
     return config, lines

@@ -9,6 +9,7 @@ writes (tables, arrays of tables, dotted keys); anything it cannot place simply 
 from __future__ import annotations
 
 import re
+from collections.abc import Iterator, Mapping
 
 KeyPath = tuple[str | int, ...]
 
@@ -58,6 +59,30 @@ def key_lines(text: str) -> dict[KeyPath, int]:
     return lines
 
 
+class KeyLines(Mapping[KeyPath, int]):
+    """``key_lines(text)``, worked out when first asked: a build asks only to report a
+    problem, and the event file of a 2,000-player open sets 10,000 keys."""
+
+    def __init__(self, text: str) -> None:
+        self._text = text
+        self._lines: dict[KeyPath, int] | None = None
+
+    def _found(self) -> dict[KeyPath, int]:
+        if self._lines is None:
+            self._lines = key_lines(self._text)
+            self._text = ""
+        return self._lines
+
+    def __getitem__(self, path: KeyPath) -> int:
+        return self._found()[path]
+
+    def __iter__(self) -> Iterator[KeyPath]:
+        return iter(self._found())
+
+    def __len__(self) -> int:
+        return len(self._found())
+
+
 def _with_array_indices(name: tuple[str, ...], counts: dict[tuple[str, ...], int]) -> KeyPath:
     """``("prizes", "money")`` -> ``("prizes", "money", 2)`` for arrays of tables."""
     path: list[str | int] = []
@@ -69,7 +94,7 @@ def _with_array_indices(name: tuple[str, ...], counts: dict[tuple[str, ...], int
     return tuple(path)
 
 
-def line_of(lines: dict[KeyPath, int], path: KeyPath) -> int | None:
+def line_of(lines: Mapping[KeyPath, int], path: KeyPath) -> int | None:
     """The line of ``path`` or of its nearest enclosing table."""
     while path:
         if path in lines:
