@@ -311,7 +311,7 @@ def _read_block(
         try:
             try:
                 if lean is not None:
-                    game = lean
+                    game, lean = lean, None
                     handle.seek(0, io.SEEK_END)  # the whole block was this one game
                 else:
                     game = chess.pgn.read_game(handle, Visitor=_PlainRecorder)
@@ -330,7 +330,6 @@ def _read_block(
             return
         if game is None:
             return
-        lean = None
         end = block_start + handle.tell()
         first_line = _first_content_line(text, start, end, line_starts)
         tag_lines = _tag_lines(text, start, end, line_starts)
@@ -759,7 +758,7 @@ def _read_lean(block: str) -> _PlainGame | None:
         return None
     board = chess.Board()
     recorded: list[tuple[chess.Move, str]] = []
-    parse_san, push, is_check, kinds = board.parse_san, board.push, board.is_check, _TOKENS
+    parse_san, push, is_check = board.parse_san, board.push, board.is_check
     try:
         for token in _LEAN_TOKENS.findall(movetext):
             if token in _RESULTS:
@@ -769,14 +768,7 @@ def _read_lean(block: str) -> _PlainGame | None:
             if token in _NULL_MOVES:
                 return None
             move = parse_san(token)
-            kind = kinds.get(token) or _token_kind(token)
-            if kind == _AS_WRITTEN:
-                san = token  # ``_san_without_suffix``'s quick cases, written out here
-            elif kind == _PLAIN and (token[0] != "K" or not board.is_castling(move)):
-                capture = "x" if board.is_capture(move) else ""
-                san = token[0] + capture + chess.SQUARE_NAMES[move.to_square]
-            else:
-                san = _san_without_suffix(board, move, token)
+            san = _san_without_suffix(board, move, token)
             push(move)
             if is_check():
                 san += "#" if board.is_checkmate() else "+"
@@ -823,7 +815,8 @@ def _san_without_suffix(board: chess.Board, move: chess.Move, token: str) -> str
     disambiguation, the one costly part, and is the letter, "x" for a capture and the square.
     """
     kind = _token_kind(token) if move else 0
-    if kind == _PLAIN and not board.is_castling(move):
+    # Only a king's move can be castling (Chess960 writes it as the king taking its rook).
+    if kind == _PLAIN and (token[0] != "K" or not board.is_castling(move)):
         capture = "x" if board.is_capture(move) else ""
         return token[0] + capture + chess.SQUARE_NAMES[move.to_square]
     if kind == _AS_WRITTEN:

@@ -7,6 +7,7 @@ import posixpath
 import re
 import shutil
 from pathlib import Path
+from types import SimpleNamespace
 from urllib.parse import unquote, urlsplit
 
 import pytest
@@ -201,12 +202,19 @@ def test_a_site_that_cannot_be_written_is_an_error_not_a_traceback(
     assert error.message.startswith("cannot write the site")
 
 
+LINKS = SimpleNamespace(
+    player=lambda n: f"ev/players/p-{n}&.html",
+    round=lambda n: f"ev/rounds/round-{n}.html",
+    game=lambda g: None if g.board == 2 else f'ev/games/r{g.round}-b{g.board}".html',
+)
+"""The event's links for the fragment tests: texts that need escaping, and the game on board 2
+has no page."""
+
+
 def test_fragments_are_the_macros_they_stand_in_for() -> None:
     """``render.fragments`` writes what the macros of ``_macros.html`` write, character for
     character (the built-in templates call the fragments; a site's templates may import the
     macros)."""
-    from types import SimpleNamespace
-
     from generator.model import Game, Player
     from generator.render import fragments
     from generator.render.environment import make_environment, url_for
@@ -220,10 +228,7 @@ def test_fragments_are_the_macros_they_stand_in_for() -> None:
         "{% endfor %}"
     )
     url = url_for("ev/standings/after-round-1.html")
-    links = SimpleNamespace(
-        player=lambda n: f"ev/players/p-{n}&.html",
-        game=lambda g: None if g.board == 2 else f'ev/games/r{g.round}-b{g.board}".html',
-    )
+    links = LINKS
     game = Game(1, 1, 1, 2, "1-0")
     other = Game(1, 2, 1, 2, "1/2-1/2")
     cells = [
@@ -258,8 +263,6 @@ def test_fragments_are_the_macros_they_stand_in_for() -> None:
 def test_the_table_row_fragments_equal_their_macros() -> None:
     """``fragments.standings_row`` and ``fragments.rank_row`` give what the macros of
     ``_macros.html`` give: withdrawn players, badges, every reason, texts that need escaping."""
-    from types import SimpleNamespace
-
     from generator.model import Game, Player
     from generator.render import fragments
     from generator.render.environment import make_environment, url_for
@@ -272,10 +275,7 @@ def test_the_table_row_fragments_equal_their_macros() -> None:
         "{{ rank_row(table_row, links, url, columns) }}"
     )
     url = url_for("ev/standings.html")
-    links = SimpleNamespace(
-        player=lambda n: f"ev/players/p-{n}&.html",
-        game=lambda g: None if g.board == 2 else f'ev/games/r{g.round}-b{g.board}".html',
-    )
+    links = LINKS
     games = [Game(1, 1, 7, 2, "1-0"), Game(2, 2, 3, 7, "1/2-1/2"), None]
     cells = [
         (Cell("1", "w", games[0], "12", "", "game"),),
@@ -335,7 +335,6 @@ def test_the_event_line_fragment_equals_its_macro() -> None:
     """``fragments.event_line`` (the print header) gives what the macro gives: with and
     without dates, one day or several, final, current and earlier standings."""
     import datetime as dt
-    from types import SimpleNamespace
 
     from generator.render import fragments
     from generator.render.environment import make_environment
@@ -363,8 +362,6 @@ def test_the_event_line_fragment_equals_its_macro() -> None:
 def test_the_pairing_row_fragment_equals_its_macro() -> None:
     """``fragments.pairing_row`` gives what the ``pairing_row`` macro gives: games with and
     without a page, every sort of result, an arbiter's reason that needs escaping."""
-    from types import SimpleNamespace
-
     from generator.model import Game, Player
     from generator.render import fragments
     from generator.render.environment import make_environment, url_for
@@ -375,10 +372,7 @@ def test_the_pairing_row_fragment_equals_its_macro() -> None:
         '{% from "_macros.html" import pairing_row %}{{ pairing_row(p, links, url) }}'
     )
     url = url_for("ev/rounds/round-3.html")
-    links = SimpleNamespace(
-        player=lambda n: f"ev/players/p-{n}&.html",
-        game=lambda g: None if g.board == 2 else f'ev/games/r{g.round}-b{g.board}".html',
-    )
+    links = LINKS
     white = Player(number=7, name="O'Brien <Bob>", slug="x", title="FM")
     black = Player(number=2, name="Plain", slug="y")
     shown = 0
@@ -465,8 +459,6 @@ def test_the_move_list_is_whole_moves_with_the_last_half_move_current() -> None:
 def test_the_player_row_and_badge_fragments_equal_their_macros() -> None:
     """``fragments.player_game_row`` and ``fragments.badges`` give what the macros of
     ``_macros.html`` give, on rounds of every sort and texts that need escaping."""
-    from types import SimpleNamespace
-
     from generator.model import Game, Player
     from generator.render import fragments
     from generator.render.environment import make_environment, url_for
@@ -477,11 +469,7 @@ def test_the_player_row_and_badge_fragments_equal_their_macros() -> None:
         "{{ player_game_row(line, links, url) }}|{{ badges(awards, 7) }}"
     )
     url = url_for("ev/players/p-7.html")
-    links = SimpleNamespace(
-        player=lambda n: f"ev/players/p-{n}&.html",
-        round=lambda n: f"ev/rounds/round-{n}.html",
-        game=lambda g: None if g.board == 2 else f'ev/games/r{g.round}-b{g.board}".html',
-    )
+    links = LINKS
     games = [
         None,
         Game(3, 1, 7, 2, "1-0"),

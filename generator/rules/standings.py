@@ -130,11 +130,8 @@ def rank_ahead(
         key = _ranking_key(event, played, after_round is None)
         if key not in RANKED:
             wanted[key] = after_round
-    if not wanted or jobs < 2 or (meanwhile is None and len(wanted) < 2):
-        if meanwhile is not None:
-            meanwhile()
-        return  # rank_event works them out as it goes
-    round_table(event, records)  # made once, before the workers are forked: they share it
+    if wanted:
+        round_table(event, records)  # made once, before the workers are forked: they share it
     # The longest first: the workers take tasks from the front, this process from the back.
     tasks = sorted(wanted.items(), key=lambda item: -(item[1] or event.rounds_played))
     _RANKING = (event, records)
