@@ -53,7 +53,7 @@ from .problems import Problem, Problems
 from .render import exports
 from .render.site import EventOutcome, PageJob, SiteRenderer, render_pages, write_pages
 from .rules import checks, standings
-from .write import link, stage, swap
+from .write import link, patch, stage, swap
 
 
 @dataclass
@@ -453,6 +453,9 @@ class IncrementalSite:
     output still holds untouched, are not rendered again: they are linked from the output
     (``write.link``). The other pages are rendered ``jobs`` processes at a time, each writing
     its pages itself, and a page whose bytes turn out the same as the output's is linked too.
+    When the output holds exactly what the last build wrote (``patching``), nothing is linked:
+    the staging folder holds only the changed files, moved into the output at the end
+    (``write.patch``).
     Only with the built-in templates: a site's own templates may show anything, and then every
     page is rendered (as in a build without cache). Where no staging folder can be made, the
     files are rendered into memory and ``write_site`` reports the problem.
@@ -466,6 +469,8 @@ class IncrementalSite:
         self.jobs = jobs
         self.keys: dict[str, str] = {}
         self.staging: Path | None = None
+        self.patching = False
+        """The output stands as the last build left it: change only the files that changed."""
         self.written: set[str] = set()
         self._folders: set[str] = set()
         self.templates: Path | None = None
@@ -498,12 +503,13 @@ class IncrementalSite:
             files.update(render_pages(renderer, pages, self.jobs))
             files.update(renderer.finish())
             return dict(sorted(files.items()))
+        self.patching = self.state is not None and self.state.all_intact(self.output)
         todo = []
         for job in pages:
             if job.key:
                 self.keys[job.path] = job.key
             if job.key and self._same(job.path, job.key):
-                if not self._keep(job.path):
+                if not self.patching and not self._keep(job.path):
                     self.written.add(job.path)  # copied: a new file
             else:
                 todo.append(job)
@@ -523,7 +529,7 @@ class IncrementalSite:
             state is not None
             and path in state.files
             and state.files[path][2] == key
-            and state.intact(self.output, path)
+            and (self.patching or state.intact(self.output, path))
         )
 
     def _place(self, path: str) -> str:
@@ -548,19 +554,27 @@ class IncrementalSite:
         state = self.state
         if state is not None and path in state.files and state.files[path][0] == len(data):
             try:
-                same = state.intact(self.output, path) and (self.output / path).read_bytes() == data
+                same = (self.patching or state.intact(self.output, path)) and (
+                    self.output / path
+                ).read_bytes() == data
             except OSError:
                 same = False
             if same:
-                return not self._keep(path)
+                return False if self.patching else not self._keep(path)
         with open(self._place(path), "wb") as stream:
             stream.write(data)
         return True
 
     def finish(self, files: dict[str, bytes]) -> None:
-        """Swap the new site in for the output (the build succeeded)."""
+        """Swap the new site in for the output, or move the changed files into it
+        (``patching``): the build succeeded."""
         assert self.staging is not None
-        swap(self.staging, self.output)
+        if self.patching:
+            assert self.state is not None
+            gone = [path for path in self.state.files if path not in files]
+            patch(self.staging, self.output, sorted(self.written), gone)
+        else:
+            swap(self.staging, self.output)
         self.staging = None
         if isinstance(files, OutputFiles):
             files.folder = self.output

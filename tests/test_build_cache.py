@@ -342,3 +342,24 @@ def test_a_result_that_changes_the_leaders_keeps_the_other_games_pages(
     for game in ("r1-b2", "r2-b1"):
         assert key(before, f"ev/games/{game}.html") == key(after, f"ev/games/{game}.html")
     assert key(before, "ev/games/r1-b1.html") != key(after, "ev/games/r1-b1.html")
+
+
+def test_a_rebuild_changes_the_standing_site_in_place(make_site: SiteMaker, tmp_path: Path) -> None:
+    """The output stands as the last build left it: the rebuild moves the changed files into it
+    (the folder itself stays) and deletes the pages that went."""
+    games = four_games()
+    games["r2.pgn"] = pgn_game("2.1", A, C, "1/2-1/2", MOVES) + pgn_game("2.2", B, D, "1-0", MOVES)
+    site = make_site(event_toml(), games)
+    build_site(site)
+    output = site / "output"
+    folder, kept = output.stat().st_ino, (output / "ev/games/r1-b1.html").stat()
+    assert (output / "ev/games/r2-b2.html").is_file()
+    moved = games["r2.pgn"].replace('"2.2"', '"2.3"')  # its page is now r2-b3.html
+    (site / "content/ev/r2.pgn").write_text(moved, encoding="utf-8")
+    assert build_site(site).written
+    assert output.stat().st_ino == folder  # patched, not swapped
+    now = (output / "ev/games/r1-b1.html").stat()
+    assert (now.st_ino, now.st_mtime_ns) == (kept.st_ino, kept.st_mtime_ns)
+    assert not (output / "ev/games/r2-b2.html").exists()
+    assert (output / "ev/games/r2-b3.html").is_file()
+    assert tree(output) == fresh_build(site, tmp_path)

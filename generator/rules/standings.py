@@ -72,6 +72,38 @@ class Standings:
 _Row = tuple[int, int, str, str, tuple[tuple[str, float], ...], str]
 """A standings row without its objects: number, rank, place, decided by, tie-breaks, reason."""
 
+
+class _KeptStandings(Standings):
+    """Standings read back from ``RANKED``, their rows made when first asked for.
+
+    A rebuild after one result keeps the standings after every earlier round, but shows most
+    of them nowhere (their pages are kept): 2,000 rows each are not worth making for the
+    order alone, which the rank chart reads (``rank_of``)."""
+
+    def __init__(
+        self, event: Event, records: dict[int, PlayerRecord], data: bytes, rounds: int, final: bool
+    ) -> None:
+        kept: tuple[_Row, ...] = pickle.loads(data)
+        object.__setattr__(self, "after_round", rounds)
+        object.__setattr__(self, "_kept", (event, records, kept, final))
+        positions = {row[0]: i for i, row in enumerate(kept, start=1)}
+        object.__setattr__(self, "_positions", positions)
+
+    _kept: tuple[Event, dict[int, PlayerRecord], tuple[_Row, ...], bool]
+
+    @cached_property
+    def rows(self) -> tuple[StandingRow, ...]:
+        event, records, kept, final = self._kept
+        rounds = self.after_round
+        counted = records if final else {n: r.upto(rounds) for n, r in records.items()}
+        return tuple(
+            StandingRow(
+                event.player(number), counted[number], place_rank, place, by, dict(tbs), why
+            )
+            for number, place_rank, place, by, tbs, why in kept
+        )
+
+
 RANKED: dict[str, bytes] = {}
 """Standings worked out before, by ``_ranking_key``: the earlier rounds' standings do not
 change when a later round's result does (kept between builds by ``generator.cache``). Kept
@@ -100,13 +132,7 @@ def rank_event(
             RANKED.clear()
         RANKED[key] = _pickled_rows(standings)
         return standings
-    counted = records if after_round is None else {n: r.upto(rounds) for n, r in records.items()}
-    kept: tuple[_Row, ...] = pickle.loads(found)
-    rows = tuple(
-        StandingRow(event.player(number), counted[number], place_rank, place, by, dict(tbs), why)
-        for number, place_rank, place, by, tbs, why in kept
-    )
-    return Standings(rows, rounds)
+    return _KeptStandings(event, records, found, rounds, after_round is None)
 
 
 _RANKING: tuple[Event, dict[int, PlayerRecord]] | None = None

@@ -1,0 +1,54 @@
+"""The write stage: a new site is swapped in whole, or the changed files are moved in one by
+one (``patch``); either way no reader sees a half-written page."""
+
+from __future__ import annotations
+
+from pathlib import Path
+
+from generator.write import patch
+
+
+def files(folder: Path) -> dict[str, str]:
+    return {
+        p.relative_to(folder).as_posix(): p.read_text() for p in folder.rglob("*") if p.is_file()
+    }
+
+
+def make(folder: Path, contents: dict[str, str]) -> Path:
+    for path, text in contents.items():
+        (folder / path).parent.mkdir(parents=True, exist_ok=True)
+        (folder / path).write_text(text)
+    return folder
+
+
+def test_patch_moves_the_changed_files_in_and_leaves_the_rest_alone(tmp_path: Path) -> None:
+    output = make(tmp_path / "out", {"a.html": "old a", "ev/b.html": "b", "ev/c.html": "old c"})
+    kept = (output / "ev/b.html").stat()
+    staging = make(tmp_path / "new", {"a.html": "new a", "ev/c.html": "new c", "ev/d/e.html": "e"})
+    patch(staging, output, ["a.html", "ev/c.html", "ev/d/e.html"], [])
+    assert files(output) == {"a.html": "new a", "ev/b.html": "b", "ev/c.html": "new c",
+                             "ev/d/e.html": "e"}  # fmt: skip
+    now = (output / "ev/b.html").stat()
+    assert (now.st_ino, now.st_mtime_ns) == (kept.st_ino, kept.st_mtime_ns)
+    assert not staging.exists()
+
+
+def test_patch_deletes_the_pages_that_went_and_the_folders_they_leave_empty(
+    tmp_path: Path,
+) -> None:
+    output = make(
+        tmp_path / "out",
+        {"index.html": "i", "ev/games/r1.html": "1", "ev/games/r2.html": "2", "old/x/y.html": "y"},
+    )
+    staging = make(tmp_path / "new", {"index.html": "new i"})
+    patch(staging, output, ["index.html"], ["ev/games/r2.html", "old/x/y.html"])
+    assert files(output) == {"index.html": "new i", "ev/games/r1.html": "1"}
+    assert not (output / "old").exists()  # emptied, up to the output itself
+    assert (output / "ev/games").is_dir()
+
+
+def test_a_page_may_become_a_folder_and_a_folder_a_page(tmp_path: Path) -> None:
+    output = make(tmp_path / "out", {"ev/info": "a page", "ev/about/index.html": "a folder"})
+    staging = make(tmp_path / "new", {"ev/info/index.html": "now a folder", "ev/about": "a page"})
+    patch(staging, output, ["ev/about", "ev/info/index.html"], ["ev/info", "ev/about/index.html"])
+    assert files(output) == {"ev/info/index.html": "now a folder", "ev/about": "a page"}
