@@ -602,10 +602,11 @@ def game_page_key(chrome: str, game: Game) -> str:
 
 def game_fields(game: Game) -> tuple[object, ...]:
     """Every field of a game but its moves (``tests/test_speed_invariants.py`` keeps the list
-    complete)."""
+    complete). The tags as a dict: its ``repr`` keeps their order, at half the cost of a list
+    of pairs (11,000 games a build)."""
     return (
         *(game.round, game.board, game.white, game.black, game.result, game.initial_placement),
-        *(list(game.headers.items()), str(game.source), game.line, game.reason, game.pgn_result),
+        *(game.headers, str(game.source), game.line, game.reason, game.pgn_result),
         game.illegal,
     )
 

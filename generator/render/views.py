@@ -7,6 +7,7 @@ crosstable, lines of a player's card), so templates stay simple loops.
 from __future__ import annotations
 
 from dataclasses import dataclass
+from typing import NamedTuple
 
 from ..model import Bye, Event, Game, Player
 from ..rules.scores import Kind, PlayerRecord, RoundEntry
@@ -25,10 +26,13 @@ def result_text(result: str) -> str:
     }.get(result, result)
 
 
+_GAME_SYMBOLS = {"win": "1", "draw": "½", "loss": "0"}
+
+
 def entry_symbol(entry: RoundEntry) -> str:
     """One player's result in one round, as a crosstable cell shows it."""
     if entry.kind is Kind.GAME:
-        return {"win": "1", "draw": "½", "loss": "0"}[entry.outcome or "loss"]
+        return _GAME_SYMBOLS[entry.outcome or "loss"]
     if entry.kind is Kind.FORFEIT_WIN:
         return "+"
     if entry.kind in (Kind.FORFEIT_LOSS, Kind.DOUBLE_FORFEIT):
@@ -79,9 +83,9 @@ def tiebreak_columns(event: Event) -> tuple[TiebreakColumn, ...]:
     return tuple(columns)
 
 
-@dataclass(frozen=True)
-class Cell:
-    """One result in a table: what to print, the colour played and the game it links to."""
+class Cell(NamedTuple):
+    """One result in a table: what to print, the colour played and the game it links to.
+    (A tuple: a 2,000-player rank table makes 22,000 of them.)"""
 
     symbol: str
     colour: str | None = None
