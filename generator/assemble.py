@@ -91,6 +91,7 @@ class _Names:
         self.config = config
         self.by_name: dict[str, int] = {}
         self.by_fide: dict[str, int] = {}
+        self._found: dict[str, int] = {}
         for player in players:
             for spelling in (player.name, *player.aliases):
                 self.by_name[normalise_name(spelling)] = player.number
@@ -98,7 +99,11 @@ class _Names:
                 self.by_fide[str(player.fide_id)] = player.number
 
     def find(self, name: str, fide_id: str | None = None) -> int | None:
-        number = self.by_name.get(normalise_name(name))
+        number = self._found.get(name)
+        if number is None:
+            number = self.by_name.get(normalise_name(name))
+            if number is not None:
+                self._found[name] = number  # 11,000 games name 2,000 players, each alike
         if number is None and fide_id and fide_id.strip() not in ("", "0", "?"):
             number = self.by_fide.get(fide_id.strip())
         return number
@@ -454,8 +459,10 @@ def _byes(
     candidates: list[_Candidate],
     problems: Problems,
 ) -> tuple[Bye, ...]:
-    paired = {(c.game.round, n) for c in candidates for n in (c.game.white, c.game.black)}
     byes: dict[tuple[int, int], Bye] = {}
+    if not config.byes:
+        return ()
+    paired = {(c.game.round, n) for c in candidates for n in (c.game.white, c.game.black)}
     for index, entry in enumerate(config.byes):
         number = names.find(entry.player)
         if number is None:

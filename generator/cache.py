@@ -26,7 +26,7 @@ import jinja2
 import jinja2.meta
 from jinja2 import nodes
 
-from . import __version__, pgn
+from . import __version__, config, pgn
 from . import problems as problems_module
 from .buildstate import (
     BuildReport,
@@ -291,9 +291,11 @@ def _unpickle_blocks(data: bytes) -> _Parsed:
 
 
 def load_memos(folder: Path) -> None:
-    """The standings and final-position verdicts an earlier build worked out, for this one."""
+    """The standings, final-position verdicts, exported games and event files an earlier build
+    worked out, for this one."""
     checks.VERDICTS_USED.clear()
     standings.RANKED_USED.clear()
+    config.PARSED_USED.clear()
     exports.EXPORTS_USED.clear()
     exports.EXPORTS_NEW.clear()
     try:
@@ -302,6 +304,7 @@ def load_memos(folder: Path) -> None:
             checks.VERDICTS.update(saved["verdicts"])
             standings.RANKED.update(saved["ranked"])
             exports.EXPORTS.update(saved["exports"])
+            config.PARSED.update(saved["config"])
     except Exception:  # none yet, damaged or of another version: work them out again
         pass
 
@@ -313,6 +316,7 @@ def save_memos(folder: Path) -> None:
         "verdicts": {k: checks.VERDICTS[k] for k in checks.VERDICTS_USED if k in checks.VERDICTS},
         "ranked": {k: standings.RANKED[k] for k in standings.RANKED_USED if k in standings.RANKED},
         "exports": {k: exports.EXPORTS[k] for k in exports.EXPORTS_USED if k in exports.EXPORTS},
+        "config": {k: config.PARSED[k] for k in config.PARSED_USED if k in config.PARSED},
     }
     write_atomically(folder / "memos.pickle", pickle.dumps(memos, _PICKLE))
 
@@ -516,6 +520,8 @@ class IncrementalSite:
         for path, data in renderer.files.items():
             if self.put(path, data):
                 self.written.add(path)
+        if len(todo) * 4 < len(pages):  # a rebuild: most games' PGN are known
+            todo.extend(renderer.after_beside())
         self.written |= write_pages(renderer, todo, self.jobs, self.put)
         for path, data in renderer.finish().items():
             if self.put(path, data):

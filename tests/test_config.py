@@ -164,3 +164,27 @@ def test_key_lines_follow_tables_and_arrays_of_tables() -> None:
     assert lines[("players", 1, "name")] == 7
     assert lines[("prizes", "money", 0, "name")] == 9
     assert lines[("prizes", "currency")] == 11
+
+
+def test_a_file_read_again_gives_the_same_value_and_problems_and_an_edit_is_seen(
+    make_site: SiteMaker,
+) -> None:
+    """Event files are kept by their text between builds (``config.PARSED``): the same text
+    gives the same config and the same problems, with their lines; any edit is read anew."""
+    bad = event_toml().replace("rating = 2250", "raiting = 2250")
+    site = make_site(bad)
+    path = site / "content/ev/event.toml"
+    first = _errors(path)
+    assert first and _errors(path) == first
+    path.write_text(event_toml(), encoding="utf-8")
+    problems = Problems()
+    config, _ = load_event_config(path, problems)
+    assert config is not None and not problems.items
+    assert config.players[1].rating == 2250
+    path.write_text(event_toml().replace("rating = 2250", "rating = 2251"), encoding="utf-8")
+    again, _ = load_event_config(path, Problems())
+    assert again is not None and again.players[1].rating == 2251
+    build_site(site)
+    path.write_text(event_toml().replace("rating = 2250", "rating = 2252"), encoding="utf-8")
+    assert build_site(site).written
+    assert "2252" in (site / "output/ev/standings.html").read_text(encoding="utf-8")

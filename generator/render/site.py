@@ -306,7 +306,7 @@ class SiteRenderer:
         self.pages: list[PageJob] | None = [] if jobs > 1 or keys is not None else None
         """With several ``jobs`` (or ``keys``) the pages are collected, then rendered (by
         several processes), all of them or those ``generator.cache`` does not keep."""
-        self.after: list[tuple[str, Callable[[], str]]] = []
+        self.after: list[tuple[str, Callable[[], str], int]] = []
         """Files made once the pages are (``finish``): the games' PGN, from the PGN of each
         game that the game pages worked out (``exports.EXPORTS``), not worked out twice."""
         self._events = [o.event for o in outcomes]
@@ -319,9 +319,17 @@ class SiteRenderer:
         self.finish()
         return dict(sorted(self.files.items()))
 
+    def after_beside(self) -> list[PageJob]:
+        """The files left for after the pages (``after``) as jobs to make beside them, by the
+        worker processes: when few game pages are rendered again, the games' PGN are known
+        already (``exports.EXPORTS``) and need not wait for the pages."""
+        jobs = [PageJob(path, "", {}, make=make, weight=w) for path, make, w in self.after]
+        self.after.clear()
+        return jobs
+
     def finish(self) -> dict[str, bytes]:
         """Make the files left for after the pages (``after``); return them, kept in ``files``."""
-        made = {path: make().encode("utf-8") for path, make in self.after}
+        made = {path: make().encode("utf-8") for path, make, _ in self.after}
         self.after.clear()
         self.files.update(made)
         return made
@@ -377,13 +385,13 @@ class SiteRenderer:
         else:
             self.files[path] = self.page_bytes(job)
 
-    def _export(self, path: str, make: Callable[[], str], weight: int | None) -> None:
-        """An export file, made with the pages (or at once, when pages are not collected);
-        without a ``weight``, after them (``finish``)."""
+    def _export(self, path: str, make: Callable[[], str], weight: int, after: bool = False) -> None:
+        """An export file, made with the pages (or at once, when pages are not collected),
+        or ``after`` them (``finish``); ``weight`` as in ``page_weight``."""
         if self.pages is None:
             self.files[path] = make().encode("utf-8")
-        elif weight is None:
-            self.after.append((path, make))
+        elif after:
+            self.after.append((path, make, weight))
         else:
             self.pages.append(PageJob(path, "", {}, make=make, weight=weight))
 
@@ -535,10 +543,12 @@ class SiteRenderer:
         """The event's downloads; the heaviest first, for a worker to start with. Weights: per
         player of the JSON file (which also lists every game) about a fifth of a player's page.
         The games' PGN is made after the pages, from the PGN of each game its page worked out
-        (looked up in ``exports.EXPORTS``: a tenth of the cost of writing them again)."""
+        (looked up in ``exports.EXPORTS``: a tenth of the cost of writing them again), or beside
+        them when few games changed (``after_beside``)."""
         event, standings = outcome.event, outcome.standings
         players, games = len(event.players), len(event.games) + len(event.playoff_games)
-        self._export(paths["pgn"], functools.partial(exports.games_pgn, event), None)
+        games_pgn = functools.partial(exports.games_pgn, event)
+        self._export(paths["pgn"], games_pgn, 1 + games // 128, after=True)
         self._export(
             paths["json"],
             functools.partial(
