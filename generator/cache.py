@@ -195,7 +195,12 @@ class PgnStore:
             except OSError:
                 continue
             digest = hashlib.sha256(data).hexdigest()
-            if self._from_disk(path, digest) is not None:
+            known = self._files.get(path)
+            if known is not None and known.digest == digest:
+                continue
+            known = self._from_disk(path, digest)
+            if known is not None:
+                self._files[path] = known  # for ``read``: the games placed once, not twice
                 continue
             for block in split_blocks(decode(data)):
                 key = block_digest(block)
