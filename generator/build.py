@@ -366,8 +366,10 @@ def _build_site(site_dir: Path, output: Path | None, strict: bool, jobs: int | N
 
     What the last build read and wrote is kept beside the output (``cache.build_folder``):
     when no input changed, nothing is done; otherwise only new games are parsed (``jobs``
-    processes at a time, default one per processor), game pages whose inputs did not change
-    are kept, and files whose bytes did not change are linked from the previous site.
+    processes at a time, default one per processor), pages whose inputs did not change are
+    kept, and only the files whose bytes changed are written: moved into the output when it
+    stands as the last build left it (``write.patch``), otherwise into a new site that links
+    the unchanged files from the previous one and is swapped in.
     """
     last = LastBuild.find(site_dir, output)
     quick = last.unchanged(strict)
