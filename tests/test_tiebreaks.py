@@ -18,6 +18,8 @@ from generator.rules.tiebreaks import (
     koya_line,
     parse_code,
     rating_difference,
+    tiebreak_value,
+    tiebreak_values,
 )
 
 RR6 = """
@@ -367,3 +369,72 @@ def test_codes_and_modifiers_parse() -> None:
     assert (code.base, code.modifiers.cut) == ("BH", 1)
     with pytest.raises(ValueError):
         parse_code("BH/X1")
+
+
+# -- every player at once: the same values as one player at a time ----------------------------
+
+EVERY = (
+    "BH", "BH/C1", "BH/C2", "BH/M1", "BH/C1/M1", "BH/P", "FB", "FB/C1", "AOB", "AOB/C1", "SB",
+    "SB/C1", "SB/M1", "SB/P", "KS", "KS/L+1", "KS/L-1", "WIN",
+)  # fmt: skip
+ODD_SCORING = "[scoring]\nwin = 1.0\ndraw = 0.3\nloss = 0.1\n"
+"""Points whose sums depend on the order of the additions (0.1 + 0.2 != 0.3 in floats)."""
+
+
+@pytest.mark.parametrize(
+    ("trf", "format", "extra"),
+    [
+        (RR6, "round-robin", ""),
+        (RR5, "round-robin", ""),
+        (SW6, "swiss", ""),
+        (SW6B, "swiss", ""),
+        (SW6, "swiss", ODD_SCORING),
+        (DE63, "swiss", ODD_SCORING),
+        (RR6, "round-robin", ODD_SCORING),
+    ],
+    ids=["rr6", "rr5", "sw6", "sw6b", "sw6-odd", "de63-odd", "rr6-odd"],
+)
+def test_every_player_at_once_gives_each_players_own_value(
+    make_site: SiteMaker, trf: str, format: str, extra: str
+) -> None:
+    """``tiebreak_values`` takes the players who played every round over the board in one pass
+    over the context's tuples; after every round each value is the very float (``repr``) that
+    the tie-break's own function gives that player on a context of its own."""
+    event = trf_event(make_site, trf, format, extra=extra)
+    records = player_records(event)
+    players = [p.number for p in event.players]
+    for after in range(event.rounds_played + 1):
+        for code in EVERY:
+            together = tiebreak_values(
+                TiebreakContext.from_records(event, records, after), code, players
+            )
+            alone = {
+                p: tiebreak_value(TiebreakContext.from_records(event, records, after), code, p)
+                for p in players
+            }
+            assert repr(together) == repr(alone), (after, code)
+
+
+@pytest.mark.parametrize(
+    ("trf", "format"),
+    [(SW6, "swiss"), (SW6B, "swiss"), (RR5, "round-robin")],
+    ids=["sw6", "sw6b", "rr5"],
+)
+def test_the_contexts_columns_are_the_rows_columns(
+    make_site: SiteMaker, trf: str, format: str
+) -> None:
+    """``from_records`` and the Fore Buchholz context fill ``points`` and ``over_the_board``
+    from what they know; a context given only the rows works the same out, and the adjusted
+    scores are ``_adjusted``'s own walk from the last round back."""
+    event = trf_event(make_site, trf, format, extra=ODD_SCORING)
+    records = player_records(event)
+    for after in range(event.rounds_played + 1):
+        context = TiebreakContext.from_records(event, records, after)
+        for known in (context, context.final_round_drawn):
+            fresh = TiebreakContext(event, known.table, known.rounds)
+            assert known.points == fresh.points
+            assert known.over_the_board == fresh.over_the_board
+            assert repr(known.scores) == repr(fresh.scores)
+            if not known.round_robin:
+                walked = {n: known._adjusted(rounds) for n, rounds in known.table.items()}
+                assert repr(known.adjusted_scores) == repr(walked)

@@ -29,9 +29,11 @@ from __future__ import annotations
 
 import bisect
 import functools
+import itertools
 import math
 import operator
 import re
+import typing
 from collections.abc import Callable, Iterable, Sequence
 from dataclasses import dataclass
 from enum import Enum
@@ -136,27 +138,43 @@ def _slot(kind: Kind, bye_points: float | None, event: Event) -> Slot:
     return Slot.NOT_A_ROUND
 
 
+_SLOT = operator.itemgetter(1)
+_POINTS = operator.itemgetter(2)
+_OPPONENT = operator.itemgetter(3)
+"""``Round.slot``, ``.points`` and ``.opponent`` for ``map`` (no Python call per round)."""
+
 _RoundTable = dict[int, tuple["Round", ...]]
-_TABLES: list[tuple[Event, dict[int, PlayerRecord], list[PlayerRecord], _RoundTable]] = []
+_Columns = dict[int, tuple[tuple[float, ...], tuple[int | None, ...], int]]
+"""Per player: the points and the opponents round by round, and how many rounds from the
+first were played over the board against a known opponent (``TiebreakContext.from_records``
+cuts the context's ``points`` and ``over_the_board`` from these)."""
+_TABLES: list[tuple[Event, dict[int, PlayerRecord], list[PlayerRecord], _RoundTable, _Columns]] = []
 """The last event's records as ``Round`` tuples, every round (``round_table``)."""
 
 
 def round_table(event: Event, records: dict[int, PlayerRecord]) -> _RoundTable:
     """Every round of every record as the tie-breaks see it. Kept for the same event and
     records (the same objects): the standings after each round cut the same rows."""
+    return _round_columns(event, records)[0]
+
+
+def _round_columns(event: Event, records: dict[int, PlayerRecord]) -> tuple[_RoundTable, _Columns]:
+    """``round_table`` and its ``_Columns``, made and kept together."""
     if _TABLES:
-        known_event, known_records, values, table = _TABLES[0]
+        known_event, known_records, values, table, columns = _TABLES[0]
         if (
             known_event is event
             and known_records is records
             and len(values) == len(records)
             and all(a is b for a, b in zip(values, records.values(), strict=True))
         ):
-            return table
+            return table, columns
     table = {}
+    columns = {}
     slots: dict[tuple[Kind, float | None], Slot] = {}  # the same few, for every round
     for number, record in records.items():
         played: list[Round] = []
+        regular = -1
         for entry in record.entries:
             kind = (entry.kind, entry.bye.points if entry.bye else None)
             slot = slots.get(kind)
@@ -164,10 +182,14 @@ def round_table(event: Event, records: dict[int, PlayerRecord]) -> _RoundTable:
                 slot = slots[kind] = _slot(*kind, event)
             opponent = None if slot is Slot.ZERO_BYE else entry.opponent
             colour = None if slot is Slot.ZERO_BYE else entry.colour
+            if regular < 0 and (slot is not Slot.PLAYED or opponent is None):
+                regular = len(played)
             played.append(Round(entry.round, slot, entry.points, opponent, colour))
-        table[number] = tuple(played)
-    _TABLES[:] = [(event, records, list(records.values()), table)]
-    return table
+        rows = table[number] = tuple(played)
+        points, met = tuple(map(_POINTS, rows)), tuple(map(_OPPONENT, rows))
+        columns[number] = (points, met, len(rows) if regular < 0 else regular)
+    _TABLES[:] = [(event, records, list(records.values()), table, columns)]
+    return table, columns
 
 
 class TiebreakContext:
@@ -196,21 +218,57 @@ class TiebreakContext:
         ``records`` may run past ``rounds`` (they are cut here): the standings after each
         round then share one conversion of the event's records (``round_table``)."""
         counted = event.rounds_played if rounds is None else rounds
-        full = round_table(event, records)
-        return cls(event, {number: rounds[:counted] for number, rounds in full.items()}, counted)
+        full, columns = _round_columns(event, records)
+        context = cls(event, {number: rounds[:counted] for number, rounds in full.items()}, counted)
+        if counted >= 0:  # the cached properties, cut like the rows
+            context.__dict__["points"] = {
+                n: points[:counted] for n, (points, _, _) in columns.items()
+            }
+            board = {
+                n: met[:counted]
+                for n, (_, met, regular) in columns.items()
+                if regular >= min(counted, len(met))
+            }
+            context.__dict__["over_the_board"] = typing.cast(dict[int, tuple[int, ...]], board)
+        return context
 
     # -- scores -------------------------------------------------------------------------------
 
     @cached_property
+    def points(self) -> dict[int, tuple[float, ...]]:
+        """Each player's points round by round, as one tuple: the tie-breaks that go through
+        every player at once (``TiebreakDefinition.every``) add and count these in C."""
+        return {n: tuple(map(_POINTS, rounds)) for n, rounds in self.table.items()}
+
+    @cached_property
+    def over_the_board(self) -> dict[int, tuple[int, ...]]:
+        """The players who played every counted round over the board, with their opponents
+        round by round: their BH and SB terms are just those opponents' scores (no dummy, no
+        16.5 cut order, the same with /P), so the tie-breaks take them in one pass."""
+        return {n: met for n, rounds in self.table.items() if (met := _met(rounds)) is not None}
+
+    @cached_property
     def scores(self) -> dict[int, float]:
-        return {n: sum(r.points for r in rounds) for n, rounds in self.table.items()}
+        # ``sum`` over the same points in the same order as ``sum(r.points for r in rounds)``.
+        return {n: sum(points) for n, points in self.points.items()}
 
     @cached_property
     def adjusted_scores(self) -> dict[int, float]:
         """16.3: the score a player's opponents see. Round robins use the raw score."""
         if self.round_robin:
             return dict(self.scores)
-        return {n: self._adjusted(rounds) for n, rounds in self.table.items()}
+        # Without a voluntarily unplayed last round ``_adjusted`` adds the points alone, from the
+        # last round back: the same additions, in the same order, done in C.
+        points = self.points
+        unplayed = VOLUNTARILY_UNPLAYED
+        return {
+            n: (
+                functools.reduce(operator.add, reversed(points[n]), 0.0)
+                if not rounds or rounds[-1].slot not in unplayed
+                else self._adjusted(rounds)
+            )
+            for n, rounds in self.table.items()
+        }
 
     def _adjusted(self, rounds: Sequence[Round]) -> float:
         total = 0.0
@@ -296,6 +354,14 @@ class TiebreakContext:
         if not (self.round_robin and self.event.config.ranking.forfeits_over_the_board):
             return self.games(player)
         return [r for r in self.table[player] if self.is_game(r)]
+
+
+def _met(rounds: tuple[Round, ...]) -> tuple[int, ...] | None:
+    """The opponents of a player who played every one of ``rounds`` over the board, or None."""
+    if tuple(map(_SLOT, rounds)).count(Slot.PLAYED) != len(rounds):
+        return None
+    met = tuple(map(_OPPONENT, rounds))
+    return None if None in met else typing.cast(tuple[int, ...], met)
 
 
 class Term(NamedTuple):
@@ -465,7 +531,13 @@ def koya_line(ctx: TiebreakContext) -> float:
     the withdrawal, the schedule's bye among them, are all zero-point byes.
     """
     present = [n for n, p in ctx.players.items() if p.withdrawn_after is None] or list(ctx.players)
-    rounds = [sum(1 for r in ctx.table[n] if r.slot is not Slot.NOT_A_ROUND) for n in present]
+    board = ctx.over_the_board  # every round a game: every round counts
+    rounds = [
+        len(ctx.table[n])
+        if n in board
+        else sum(1 for r in ctx.table[n] if r.slot is not Slot.NOT_A_ROUND)
+        for n in present
+    ]
     return ctx.win * max(rounds, default=0) / 2
 
 
@@ -590,19 +662,167 @@ def _average_over_opponents(ctx: TiebreakContext, player: int, function: Tiebrea
 
 
 def _final_round_drawn(ctx: TiebreakContext) -> TiebreakContext:
-    """The same event with every game paired in the last round counted turned into a draw."""
+    """The same event with every game paired in the last round counted turned into a draw.
+
+    Only the last round changes: the other rows are kept as they are, and so are the
+    opponents (a drawn game keeps its opponent)."""
     drawable = (Slot.PLAYED, Slot.FORFEIT_WIN, Slot.FORFEIT_LOSS, Slot.PENDING)
-    table = {}
+    played, draw = Slot.PLAYED, ctx.draw
+    known, known_points = ctx.over_the_board, ctx.points
+    table, points, board = {}, {}, {}
     for number, rounds in ctx.table.items():
-        changed = list(rounds)
-        if changed and changed[-1].opponent is not None and changed[-1].slot in drawable:
-            last = changed[-1]
-            changed[-1] = Round(last.number, Slot.PLAYED, ctx.draw, last.opponent, last.colour)
-        table[number] = tuple(changed)
-    return TiebreakContext(ctx.event, table, ctx.rounds)
+        won = known_points[number]
+        if rounds:
+            last = rounds[-1]
+            if last.opponent is not None and last.slot in drawable:
+                drawn = (last.number, played, draw, last.opponent, last.colour)
+                rounds = (*rounds[:-1], _new_term(Round, drawn))
+                won = (*won[:-1], draw)
+        table[number] = rounds
+        points[number] = won
+        # Still over the board if it was: only a last game changes, to a draw.
+        met = known.get(number)
+        if met is not None or (met := _met(rounds)) is not None:
+            board[number] = met
+    context = TiebreakContext(ctx.event, table, ctx.rounds)
+    context.__dict__["points"] = points  # the cached properties, worked out here
+    context.__dict__["over_the_board"] = board
+    return context
+
+
+# -- the same tie-breaks for every player at once ----------------------------------------------
+# A standings asks each tie-break of every player (2,000 in an open, twice for FB). These go
+# through the players in one loop: the ones who played every round over the board
+# (``over_the_board``) from the context's tuples, with the very operations of the functions
+# above in the same order (so the same floats), everyone else through those functions.
+
+_Value = typing.TypeVar("_Value", float, tuple[float, float])
+
+
+def _trimmed(values: list[_Value], modifiers: Modifiers) -> list[_Value]:
+    """``_trim`` of terms none of which is voluntarily unplayed, given as their significance:
+    the first least significant goes (Cut-n), and for Median-n the first most significant."""
+    for _ in range(min(modifiers.cut or modifiers.median, len(values))):
+        del values[values.index(min(values))]
+    for _ in range(min(modifiers.median, len(values))):
+        del values[values.index(max(values))]
+    return values
+
+
+def _buchholz_values(
+    ctx: TiebreakContext, players: Iterable[int], modifiers: Modifiers
+) -> dict[int, float]:
+    """BH of (at least) each of ``players``, kept where AOB's ``_memoised`` looks."""
+    values = ctx.memo.setdefault((buchholz, modifiers), {})
+    missing = [player for player in players if player not in values]
+    if not missing:
+        return values
+    adjusted, board = ctx.adjusted_scores, ctx.over_the_board
+    trimmed = modifiers.cut or modifiers.median
+    cut_one = modifiers.cut == 1 and not modifiers.median
+    for player in missing:
+        if player not in board:
+            values[player] = buchholz(ctx, player, modifiers)
+        elif trimmed:
+            scores = list(map(adjusted.__getitem__, board[player]))
+            if cut_one and scores:  # BH/C1: the first lowest goes
+                del scores[scores.index(min(scores))]
+            else:
+                _trimmed(scores, modifiers)
+            values[player] = sum(scores)
+        else:
+            values[player] = sum(map(adjusted.__getitem__, board[player]))
+    return values
+
+
+def _every_buchholz(
+    ctx: TiebreakContext, players: list[int], modifiers: Modifiers
+) -> dict[int, float]:
+    """BH of each player; AOB then finds the plain values already worked out."""
+    values = _buchholz_values(ctx, players, modifiers)
+    return {player: values[player] for player in players}
+
+
+def _every_fore_buchholz(
+    ctx: TiebreakContext, players: list[int], modifiers: Modifiers
+) -> dict[int, float]:
+    """FB of each player: BH of the one context with the last round drawn."""
+    return _every_buchholz(ctx.final_round_drawn, players, modifiers)
+
+
+def _every_average_of_opponents_buchholz(
+    ctx: TiebreakContext, players: list[int], modifiers: Modifiers
+) -> dict[int, float]:
+    """AOB of each player: the opponents' BH worked out in one pass first, then averaged."""
+    plain = Modifiers(cut=modifiers.cut, median=modifiers.median)
+    board = ctx.over_the_board
+    wanted = set(itertools.chain.from_iterable(board[p] for p in players if p in board))
+    buchholzes = _buchholz_values(ctx, wanted, plain)
+    values = {}
+    for player in players:
+        if player not in board:
+            values[player] = average_of_opponents_buchholz(ctx, player, modifiers)
+        elif met := board[player]:
+            values[player] = sum(map(buchholzes.__getitem__, met)) / len(met)
+        else:
+            values[player] = 0.0
+    return values
+
+
+def _every_sonneborn_berger(
+    ctx: TiebreakContext, players: list[int], modifiers: Modifiers
+) -> dict[int, float]:
+    """SB of each player: the products multiplied and added in C, not as ``Term``s."""
+    adjusted, points = ctx.adjusted_scores, ctx.points
+    board = ctx.over_the_board
+    trimmed = modifiers.cut or modifiers.median
+    values = {}
+    for player in players:
+        if player not in board:
+            values[player] = sonneborn_berger(ctx, player, modifiers)
+            continue
+        scores = map(adjusted.__getitem__, board[player])
+        if not trimmed:
+            values[player] = sum(map(operator.mul, scores, points[player]))
+        else:  # significance (opponent's score, product), as ``sonneborn_berger`` orders them
+            terms = [
+                (score, score * won) for score, won in zip(scores, points[player], strict=True)
+            ]
+            values[player] = sum(product for _, product in _trimmed(terms, modifiers))
+    return values
+
+
+def _every_koya(ctx: TiebreakContext, players: list[int], modifiers: Modifiers) -> dict[int, float]:
+    """KS of each player: whether an opponent qualifies is decided once, not once a game."""
+    line = ctx.koya_line + modifiers.limit * 0.5
+    bound = line - EPSILON
+    qualifies = {number: score >= bound for number, score in ctx.scores.items()}
+    points, board = ctx.points, ctx.over_the_board
+    values = {}
+    for player in players:
+        if player not in board:
+            values[player] = koya(ctx, player, modifiers)
+        else:
+            counted = itertools.compress(points[player], map(qualifies.__getitem__, board[player]))
+            values[player] = functools.reduce(operator.add, counted, 0.0)
+    return values
+
+
+def _every_number_of_wins(
+    ctx: TiebreakContext, players: list[int], modifiers: Modifiers
+) -> dict[int, float]:
+    """WIN of each player: the wins counted in C."""
+    board, points, win = ctx.over_the_board, ctx.points, ctx.win
+    return {
+        player: points[player].count(win)
+        if player in board  # no round pending
+        else number_of_wins(ctx, player, modifiers)
+        for player in players
+    }
 
 
 TiebreakFunction = Callable[[TiebreakContext, int, Modifiers], float]
+EveryFunction = Callable[[TiebreakContext, list[int], Modifiers], dict[int, float]]
 
 
 @dataclass(frozen=True)
@@ -612,6 +832,8 @@ class TiebreakDefinition:
     article: str
     function: TiebreakFunction | None
     description: str
+    every: EveryFunction | None = None
+    """The same values for many players at once, where a call per player would dominate."""
 
 
 DEFINITIONS: dict[str, TiebreakDefinition] = {
@@ -623,7 +845,8 @@ DEFINITIONS: dict[str, TiebreakDefinition] = {
             "sub-group still tied.",
         ),
         TiebreakDefinition("WIN", "Number of wins", "7.1", number_of_wins,
-                           "Rounds won, with or without playing (forfeit wins, full byes count)."),
+                           "Rounds won, with or without playing (forfeit wins, full byes count).",
+                           _every_number_of_wins),
         TiebreakDefinition("WON", "Games won", "7.2", games_won, "Games won over the board."),
         TiebreakDefinition("BPG", "Games with Black", "7.3", black_games,
                            "Games played over the board with the black pieces (most blacks)."),
@@ -639,18 +862,22 @@ DEFINITIONS: dict[str, TiebreakDefinition] = {
                            "The former name of REP."),
         TiebreakDefinition("BH", "Buchholz", "8.1", buchholz,
                            "The sum of the opponents' scores; with a cut (BH/C1) the lowest are "
-                           "left out, with a median (BH/M1) the lowest and the highest."),
+                           "left out, with a median (BH/M1) the lowest and the highest.",
+                           _every_buchholz),
         TiebreakDefinition("AOB", "Average of opponents' Buchholz", "8.2",
                            average_of_opponents_buchholz,
-                           "The average Buchholz of the opponents met over the board."),
+                           "The average Buchholz of the opponents met over the board.",
+                           _every_average_of_opponents_buchholz),
         TiebreakDefinition("FB", "Fore Buchholz", "8.3", fore_buchholz,
-                           "Buchholz counted as if every game of the last round had been drawn."),
+                           "Buchholz counted as if every game of the last round had been drawn.",
+                           _every_fore_buchholz),
         TiebreakDefinition("SB", "Sonneborn-Berger", "9.1", sonneborn_berger,
                            "Each opponent's score multiplied by the points scored against them, "
-                           "added up: beating strong players counts most."),
+                           "added up: beating strong players counts most.",
+                           _every_sonneborn_berger),
         TiebreakDefinition("KS", "Koya System", "9.2", koya,
                            "The points scored against the players who made at least half of "
-                           "the maximum possible score."),
+                           "the maximum possible score.", _every_koya),
         TiebreakDefinition("ARO", "Average Rating of Opponents", "10.1",
                            average_rating_of_opponents,
                            "The average rating of the rated opponents met over the board."),
@@ -694,9 +921,12 @@ def describe(code: str) -> str:
 def tiebreak_values(ctx: TiebreakContext, code: str, players: Iterable[int]) -> dict[int, float]:
     """The value of one non-group tie-break for each of ``players``."""
     parsed = parse_code(code)
-    function = DEFINITIONS[parsed.base].function
+    found = DEFINITIONS[parsed.base]
+    function = found.function
     if function is None:
         raise ValueError(f"{code} is decided within a group, not per player")
+    if found.every is not None:
+        return found.every(ctx, list(players), parsed.modifiers)
     return {player: function(ctx, player, parsed.modifiers) for player in players}
 
 
