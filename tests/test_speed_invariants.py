@@ -614,11 +614,18 @@ def test_pages_are_shared_out_whole_and_tables_close_their_runs(make_site: SiteM
     pages = [site_module.PageJob(f"p{i}", t, {"event": event}) for i, t in enumerate(templates)]
     for jobs in (1, 2, 4):
         tasks = site_module._tasks(pages, jobs)
-        assert tasks[0][0] == 0 and tasks[-1][1] == len(pages)
-        assert all(a[1] == b[0] and a[0] < a[1] for a, b in itertools.pairwise(tasks))
+        runs = sorted(tasks)  # every page in exactly one run of neighbours
+        assert runs[0][0] == 0 and runs[-1][1] == len(pages)
+        assert all(a[1] == b[0] and a[0] < a[1] for a, b in itertools.pairwise(runs))
+        weight = [sum(site_module.page_weight(job, 6) for job in pages[a:b]) for a, b in tasks]
+        assert weight == sorted(weight, reverse=True)  # the heaviest first
     big = [site_module.PageJob(f"p{i}", t, {"event": event}) for i, t in enumerate(templates)]
     weights = [site_module.page_weight(job, 2000) for job in big]
     assert weights[50] > 64 and weights[52] > weights[50] and weights[0] == 1
+    open_event = dataclasses.replace(event, players=event.players * 400)  # weighs as 2,400
+    big = [site_module.PageJob(f"p{i}", t, {"event": open_event}) for i, t in enumerate(templates)]
+    first = site_module._tasks(big, 2)[0]
+    assert templates[first[1] - 1] == "ranktable.html"  # the heaviest run first
 
 
 def test_the_navigation_kept_between_pages_is_the_one_each_page_renders(

@@ -806,11 +806,15 @@ def _tasks(pages: Sequence[PageJob], jobs: int) -> list[tuple[int, int]]:
     for index, weight in enumerate(weights):
         total += weight
         if total >= size:
-            tasks.append((start, index + 1))
+            tasks.append((start, index + 1, total))
             start, total = index + 1, 0
     if start < len(pages):
-        tasks.append((start, len(pages)))
-    return tasks
+        tasks.append((start, len(pages), total))
+    # The heaviest first: the workers take tasks from the front and this process from the
+    # back, so the processes meet over small tasks and finish together (a rebuild renders a
+    # few big tables and many small pages, in no such order).
+    tasks.sort(key=lambda task: -task[2])
+    return [(first, end) for first, end, _ in tasks]
 
 
 def _render_share(task: tuple[int, int]) -> dict[str, Any]:
