@@ -86,5 +86,10 @@ def in_category(event: Event, player: Player, category: CategoryEntry) -> bool:
 
 def category_ranking(event: Event, standings: Standings, category_id: str) -> list[int]:
     """The category's players in final order: position k is the category's k-th place."""
-    category = category_of(event, category_id)
-    return [r.player.number for r in standings.rows if in_category(event, r.player, category)]
+    found = standings.memo.get(category_id)
+    if found is None:
+        category = category_of(event, category_id)
+        found = standings.memo[category_id] = tuple(
+            r.player.number for r in standings.rows if in_category(event, r.player, category)
+        )
+    return list(found)

@@ -68,6 +68,12 @@ class Standings:
     def _positions(self) -> dict[int, int]:
         return {row.player.number: i for i, row in enumerate(self.rows, start=1)}
 
+    @cached_property
+    def memo(self) -> dict[str, tuple[int, ...]]:
+        """What follows from these standings alone, worked out once: each category's order
+        (the prizes ask for it once per prize, 2,000 players each time)."""
+        return {}
+
 
 _Row = tuple[int, int, str, str, tuple[tuple[str, float], ...], str]
 """A standings row without its objects: number, rank, place, decided by, tie-breaks, reason."""
