@@ -51,8 +51,8 @@ def run_parallel(
     returns the result pickled, turned back by ``load``), while this process takes tasks from
     the back; one process (``jobs`` = 1, or when forking is unsafe) does them all in order.
 
-    ``meanwhile()``, work of this process's own that the tasks do not need, runs first: once
-    the workers have their first tasks, so they share the time it takes."""
+    ``meanwhile()``, work of this process's own that the tasks do not need, runs first, while a
+    thread of this process keeps handing the workers tasks: they do not wait for it."""
     if jobs <= 1 or len(tasks) < (2 if meanwhile is None else 1) or not can_fork():
         if meanwhile is not None:
             meanwhile()
@@ -63,12 +63,21 @@ def run_parallel(
     context = multiprocessing.get_context("fork")
     with concurrent.futures.ProcessPoolExecutor(jobs - 1, mp_context=context) as pool:
         running: set[concurrent.futures.Future[bytes]] = set()
-        while pending or running:
-            while pending and len(running) < 2 * (jobs - 1):
+        window = 2 * (jobs - 1)
+
+        def top_up() -> None:
+            """Up to ``window`` tasks handed out and not finished (the rest stay here, for
+            this process to take from the back)."""
+            busy = sum(1 for future in running if not future.done())
+            while pending and busy < window:
                 running.add(pool.submit(remote, pending.popleft()))
-            if meanwhile is not None:
-                meanwhile()
-                meanwhile = None
+                busy += 1
+
+        top_up()  # the workers are forked now, before the feeding thread starts
+        if meanwhile is not None:
+            _feeding(meanwhile, running, pending, top_up)
+        while pending or running:
+            top_up()
             finished = {future for future in running if future.done()}
             for future in finished:
                 running.discard(future)
@@ -79,3 +88,31 @@ def run_parallel(
                 yield local(pending.pop())
             else:
                 concurrent.futures.wait(running, return_when=concurrent.futures.FIRST_COMPLETED)
+
+
+def _feeding(
+    meanwhile: Callable[[], None],
+    running: set[concurrent.futures.Future[bytes]],
+    pending: collections.deque[_T],
+    top_up: Callable[[], None],
+) -> None:
+    """``meanwhile()`` here, while a thread hands out tasks as the workers finish theirs (the
+    rule stage's own work took longer than the workers' first two standings, and they waited
+    for it); only that thread touches ``running`` and ``pending`` until it is stopped."""
+    stop = threading.Event()
+
+    def feed() -> None:
+        while pending and not stop.is_set():
+            top_up()
+            busy = [future for future in running if not future.done()]
+            concurrent.futures.wait(
+                busy, timeout=0.05, return_when=concurrent.futures.FIRST_COMPLETED
+            )
+
+    feeder = threading.Thread(target=feed, name="crosstable-feeder", daemon=True)
+    feeder.start()
+    try:
+        meanwhile()
+    finally:
+        stop.set()
+        feeder.join()
