@@ -526,7 +526,9 @@ class IncrementalSite:
             if self.put(path, data):
                 self.written.add(path)
         if len(todo) * 4 < len(pages):  # a rebuild: most games' PGN are known
-            todo.extend(renderer.after_beside())
+            beside = renderer.after_beside()
+            todo.extend(beside)
+            pages = [*pages, *beside]
         self.written |= write_pages(renderer, todo, self.jobs, self.put)
         for path, data in renderer.finish().items():
             if self.put(path, data):

@@ -363,3 +363,39 @@ def test_a_rebuild_changes_the_standing_site_in_place(make_site: SiteMaker, tmp_
     assert not (output / "ev/games/r2-b2.html").exists()
     assert (output / "ev/games/r2-b3.html").is_file()
     assert tree(output) == fresh_build(site, tmp_path)
+    # What it wrote is on record, the games' PGN too: the next build finds nothing to do.
+    before = {p: (p.stat().st_ino, p.stat().st_mtime_ns) for p in output.rglob("*")}
+    again = build_site(site)
+    assert again.written and set(again.files) == set(tree(output))
+    assert {p: (p.stat().st_ino, p.stat().st_mtime_ns) for p in output.rglob("*")} == before
+
+
+def test_a_rebuild_of_few_pages_makes_the_games_pgn_beside_them_and_records_it(
+    tmp_path: Path,
+) -> None:
+    """When few pages change, the games' PGN is made beside them (``after_beside``): it is a
+    file of the site like any other, on record for the next build, which has nothing to do."""
+    names = [f"Player, No{n}" for n in range(10)]
+    players = "".join(f'[[players]]\nname = "{name}"\n\n' for name in names)
+    head = 'name = "Open"\nformat = "swiss"\nrounds = 5\nstart = 2026-07-01\n\n'
+    site = tmp_path / "site"
+    (site / "content/ev").mkdir(parents=True)
+    (site / "content/ev/event.toml").write_text(head + players, encoding="utf-8")
+    for round_number in range(1, 6):
+        pairs = [(board, (board + round_number) % 5 + 5) for board in range(5)]
+        games = "".join(
+            pgn_game(f"{round_number}.{i + 1}", names[white], names[black], "1-0", MOVES)
+            for i, (white, black) in enumerate(pairs)
+        )
+        (site / f"content/ev/r{round_number}.pgn").write_text(games, encoding="utf-8")
+    build_site(site)
+    path = site / "content/ev/r3.pgn"
+    path.write_text(path.read_text().replace("5. O-O Be7", "5. O-O b5", 1), encoding="utf-8")
+    rebuilt = build_site(site)
+    assert rebuilt.written and "ev/games.pgn" in rebuilt.files
+    assert b"5. O-O b5" in (site / "output/ev/games.pgn").read_bytes()
+    assert tree(site / "output") == fresh_build(site, tmp_path)
+    before = {p: (p.stat().st_ino, p.stat().st_mtime_ns) for p in (site / "output").rglob("*")}
+    assert build_site(site).written
+    now = {p: (p.stat().st_ino, p.stat().st_mtime_ns) for p in (site / "output").rglob("*")}
+    assert now == before
