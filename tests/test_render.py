@@ -11,7 +11,7 @@ from types import SimpleNamespace
 from urllib.parse import unquote, urlsplit
 
 import pytest
-from conftest import FIXTURES, SiteMaker, event_toml, pgn_game
+from conftest import FIXTURES, ROOT, SiteMaker, event_toml, pgn_game
 from hypothesis import given
 from hypothesis import strategies as st
 
@@ -523,3 +523,53 @@ def test_a_sites_older_macros_file_falls_back_to_the_built_in_pieces(
     assert report.written, [p.format() for p in report.problems.items]
     card = (site / "output/ev/players/1-alpha-anna.html").read_text(encoding="utf-8")
     assert '<th scope="row"><a href="../rounds/round-1.html">1</a></th>' in card
+
+
+def _game_pages_both_ways(site: Path) -> list[tuple[str, bytes, bytes]]:
+    """Every game page of ``site``, written by ``game_page`` and by the templates."""
+    from generator.build import load_site
+    from generator.problems import Problems
+    from generator.render.site import SiteRenderer
+
+    loaded, outcomes = load_site(site, Problems())
+    renderer = SiteRenderer(loaded, outcomes, 2, "keys")
+    renderer.collect()
+    found = []
+    for job in renderer.pages or []:
+        if job.template == "game.html":
+            renderer.python_game_pages = True
+            written = renderer.page_bytes(job)
+            renderer.python_game_pages = False
+            found.append((job.path, written, renderer.page_bytes(job)))
+    return found
+
+
+def test_game_pages_written_in_python_are_the_templates_pages(
+    make_site: SiteMaker, tmp_path: Path
+) -> None:
+    """``game_page.game_page`` writes what ``game.html`` does: the demo's games (play-offs,
+    forfeits, two events, a championship) and games of every other sort (an arbiter's
+    decision over the score sheet, an illegal move, no moves, tags to escape, a base URL)."""
+    demo = tmp_path / "demo"
+    shutil.copytree(ROOT / "content", demo / "content")
+    pages = _game_pages_both_ways(demo)
+    assert len(pages) > 100 and any("playoff" in path for path, _, _ in pages)
+    a, b, c, d = "Alpha, Anna", "Bravo, Bob", "Charlie, Carl", "Delta, Dora"
+    tagged = pgn_game("1.1", a, b, "1-0", "1. e4 e5 2. Nf3", ECO="C<6&", Date="2025.06.01")
+    illegal = pgn_game("1.2", c, d, "0-1", "1. e4 e5 2. Ke3", Opening='"Open" <b>')
+    bare = pgn_game("2.1", a, c, "1/2-1/2", Date="2025.??.??")
+    games = {"g.pgn": tagged + illegal + bare + pgn_game("2.2", b, d, "1-0", "1. d4")}
+    results = (
+        '\n[[results]]\nround = 1\nwhite = "Alpha, Anna"\nblack = "Bravo, Bob"\n'
+        'result = "1/2-1/2"\nreason = "flag & <time> \\"fell\\""\n'
+    )
+    site = make_site(event_toml(results, rounds=3), games)
+    (site / "site.toml").write_text(
+        'title = "R&D <Results>"\nbase_url = "https://example.org/chess/"\n', encoding="utf-8"
+    )
+    odd_pages = _game_pages_both_ways(site)
+    texts = b"".join(written for _, written, _ in odd_pages)
+    for expected in (b"Arbiter&#39;s decision", b"illegal", b"No moves were recorded", b"og:url"):
+        assert expected in texts or expected.replace(b"&#39;", b"'") in texts
+    for path, written, rendered in [*pages, *odd_pages]:
+        assert written == rendered, path

@@ -4,7 +4,7 @@ from __future__ import annotations
 
 import functools
 import posixpath
-from collections.abc import Callable
+from collections.abc import Callable, Mapping
 from pathlib import Path
 from typing import Any
 
@@ -94,21 +94,31 @@ def _event_nav(memoise: bool) -> Callable[..., Markup]:
     for each of 13,000 pages."""
     memo: dict[tuple[object, ...], Markup] = {}
 
-    @jinja2.pass_context
-    def event_nav(context: jinja2.runtime.Context) -> Markup:
+    def navigation(environment: jinja2.Environment, context: Mapping[str, Any]) -> Markup:
         key = _nav_key(context) if memoise else None
         found = memo.get(key) if key is not None else None
         if found is None:
-            template = context.environment.get_template(NAV_LINKS)
-            found = Markup(template.render(context.get_all()))
+            template = environment.get_template(NAV_LINKS)
+            found = Markup(template.render(dict(context)))
             if key is not None:
                 memo[key] = found
         return found
 
+    @jinja2.pass_context
+    def event_nav(context: jinja2.runtime.Context) -> Markup:
+        return navigation(context.environment, context.get_all())
+
+    event_nav.navigation = navigation  # type: ignore[attr-defined]
     return event_nav
 
 
-def _nav_key(context: jinja2.runtime.Context) -> tuple[object, ...]:
+def event_navigation(environment: jinja2.Environment, context: Mapping[str, Any]) -> Markup:
+    """``event_nav()`` of a page whose context is ``context``, outside a template (the game
+    pages written in Python: ``fragments.game_page``)."""
+    return environment.globals["event_nav"].navigation(environment, context)  # type: ignore[no-any-return,attr-defined]
+
+
+def _nav_key(context: Mapping[str, Any]) -> tuple[object, ...]:
     """What the built-in navigation shows: the event (one object per build), the page's
     folder (the links are relative to it), the page itself when the navigation links it,
     and the event's settings of the navigation."""

@@ -1,0 +1,171 @@
+"""A game's page written in Python: ``game.html`` (with ``base.html``) character for character.
+
+An open's build writes 11,000 game pages, and Jinja's own work on each (a context, blocks
+rendered twice for the title and the card, a dozen calls) cost more than the page's board, moves
+and PGN together. With the built-in templates this function writes the page instead;
+``tests/test_render.py`` holds it to the templates' output on games of every sort. A site with
+templates of its own gets the templates (``SiteRenderer.page_bytes``).
+"""
+
+from __future__ import annotations
+
+from collections.abc import Mapping
+from typing import Any
+
+import jinja2
+from markupsafe import escape
+
+from .environment import event_navigation
+from .fragments import event_line, player_link
+from .views import result_text
+
+_CONTROLS = (
+    '    <div class="controls" role="group" aria-label="Step through the game (or use the arrow'
+    ' keys)">\n'
+    '      <button type="button" data-go="first" aria-label="Start position"'
+    ' title="Start position (Home)">«</button>\n'
+    '      <button type="button" data-go="prev" aria-label="Previous move"'
+    ' title="Previous move (←)">‹</button>\n'
+    '      <button type="button" data-go="next" aria-label="Next move"'
+    ' title="Next move (→)">›</button>\n'
+    '      <button type="button" data-go="last" aria-label="Final position"'
+    ' title="Final position (End)">»</button>\n'
+    '      <button type="button" data-go="flip" aria-label="Flip the board"'
+    ' aria-pressed="false" title="Flip the board">⇅</button>\n'
+    "    </div>\n"
+)
+
+
+def _e(value: object) -> str:
+    return str(escape(value))
+
+
+def game_page(environment: jinja2.Environment, context: Mapping[str, Any]) -> str:
+    """The page ``game.html`` renders with ``context`` (a game page's, ``later`` included)."""
+    site, event, game = context["site"], context["event"], context["game"]
+    white, black = context["white"], context["black"]
+    url = context["url"]
+    names = f"{_e(white.name)} – {_e(black.name)}"
+    result = _e(result_text(game.result))
+    if game.is_playoff:
+        title = f"{names}, play-off game {_e(game.board)} · {_e(event.name)}"
+        where = f"play-off game {_e(game.board)}"
+    else:
+        title = f"{names}, round {_e(game.round)} · {_e(event.name)}"
+        where = f"round {_e(game.round)}, board {_e(game.board)}"
+    facts = _e(context["event_facts"])
+    description = f"{names}, {where}: {result}. {_e(event.name)}: {facts}.".strip()
+    head = [
+        "<!doctype html>\n",
+        f'<html lang="{_e(site.language)}">\n',
+        "<head>\n",
+        '<meta charset="utf-8">\n',
+        '<meta name="viewport" content="width=device-width, initial-scale=1">\n',
+        f"<title>{title}</title>\n",
+    ]
+    if description:
+        head.append(f'<meta name="description" content="{description}">\n')
+    head += [
+        '<meta property="og:type" content="website">\n',
+        f'<meta property="og:site_name" content="{_e(site.title)}">\n',
+        f'<meta property="og:title" content="{title}">\n',
+    ]
+    if description:
+        head.append(f'<meta property="og:description" content="{description}">\n')
+    if site.base_url:
+        page_path = context["page_path"]
+        place = page_path[:-10] if page_path.endswith("index.html") else page_path
+        absolute = _e(site.base_url.rstrip("/") + "/" + place)
+        head.append(f'<meta property="og:url" content="{absolute}">\n')
+        head.append(f'<link rel="canonical" href="{absolute}">\n')
+    head += [
+        '<meta name="twitter:card" content="summary">\n',
+        f'<link rel="stylesheet" href="{_e(url("static/style.css"))}">\n',
+        "</head>\n",
+        "<body>\n",
+        '<a class="skip" href="#main">Skip to content</a>\n',
+        '<header class="site-header">\n',
+        f'  <a class="site-title" href="{_e(url("index.html"))}">{_e(site.title)}</a>\n',
+        "</header>\n",
+        str(event_navigation(environment, context)),
+        '<main id="main">\n',
+        f'<p class="print-header">{event_line(event)}</p>',
+    ]
+    return "".join([*head, *_main(context, game, white, black, result), *_end(context, game)])
+
+
+def _main(context: Mapping[str, Any], game: Any, white: Any, black: Any, result: str) -> list[str]:
+    """The page's ``main`` block."""
+    url, links, headers = context["url"], context["links"], game.headers
+    parts = [
+        f'<h1 class="game-title">{player_link(white, links, url)} <span class="score">'
+        f"{result}</span> {player_link(black, links, url)}</h1>\n",
+    ]
+    if game.is_playoff:
+        meta = (
+            f'<a href="{_e(url(context["paths"]["playoff"]))}">Play-off</a>, game {_e(game.board)}'
+        )
+    else:
+        href = _e(url(links.round(game.round)))
+        meta = f'<a href="{href}">Round {_e(game.round)}</a>, board {_e(game.board)}'
+    date = headers.get("Date")
+    if date and "?" not in date:
+        meta += f" · {_e(headers['Date'])}"
+    if headers.get("ECO"):
+        meta += f" · {_e(headers['ECO'])}"
+    if headers.get("Opening"):
+        meta += f" {_e(headers['Opening'])}"
+    parts.append(f'<p class="meta">{meta}</p>\n')
+    if game.reason:
+        said = ""
+        if game.pgn_result:
+            said = f" (the score sheet says {_e(result_text(game.pgn_result))})"
+        parts.append(f'<p class="decision">Arbiter\'s decision: {_e(game.reason)}{said}</p>')
+    if game.illegal:
+        parts.append(
+            f'<p class="warning">The score has an illegal or unreadable move at '
+            f"{_e(game.illegal)}; the moves stop there.</p>"
+        )
+    if game.moves:
+        last = len(game.moves)
+        after = f"{(last + 1) // 2}{'.' if last % 2 else '…'} {_e(game.moves[-1].san)}"
+        parts += [
+            f"{context['piece_defs']}\n",
+            '<div class="viewer" data-viewer>\n',
+            '  <div class="board-side">\n',
+            '    <figure class="board-frame">\n',
+            f"      {context['board']}\n",
+            '      <figcaption><span data-status aria-live="polite">Final position, after '
+            f'{after}</span><span class="visually-hidden" data-pieces>. '
+            f"{_e(context['position_words'])}</span></figcaption>\n",
+            "    </figure>\n",
+            _CONTROLS,
+            "  </div>\n",
+            '  <ol class="moves" aria-label="Moves">\n',
+            f"{context['move_list']}  </ol>\n",
+            '  <script type="application/json" class="viewer-data">'
+            f"{context['viewer_data']}</script>\n",
+            "</div>\n",
+        ]
+    else:
+        parts.append("<p>No moves were recorded for this game; only its result.</p>\n")
+    parts.append(
+        '<details class="pgn">\n  <summary>PGN</summary>\n'
+        f"  <pre>{_e(context['pgn_text'])}</pre>\n</details>\n"
+    )
+    return parts
+
+
+def _end(context: Mapping[str, Any], game: Any) -> list[str]:
+    """From the end of ``main`` to the end of the page."""
+    script = ""
+    if game.moves:
+        script = f'<script src="{_e(context["url"]("static/board.js"))}"></script>'
+    return [
+        "</main>\n",
+        '<footer class="site-footer">\n',
+        "  <p>Results published with crosstable.</p>\n",
+        "</footer>\n",
+        f"{script}</body>\n",
+        "</html>\n",
+    ]
