@@ -96,3 +96,23 @@ def test_round_robin_forfeits_over_the_board_setting(make_site: SiteMaker) -> No
     assert values(default, "BPG")[2] == 0
     assert values(setting, "BPG")[2] == 1
     assert values(default, "WIN")[2] == values(setting, "WIN")[2] == 1
+
+
+def test_standings_read_back_from_the_cache_are_the_ones_worked_out(make_site: SiteMaker) -> None:
+    """``rank_event`` keeps standings pickled (``RANKED``) and reads them back with their rows
+    made only when asked: they equal the standings ``rank`` works out, in both directions."""
+    from generator.rules import standings as standings_module
+
+    event = _event(make_site)
+    records = player_records(event)
+    standings_module.RANKED.clear()
+    for after_round in (1, None):
+        worked_out = standings_module.rank_event(event, records, after_round)
+        read_back = standings_module.rank_event(event, records, after_round)
+        assert type(read_back) is not type(worked_out)  # the second came from RANKED
+        assert read_back.rank_of(3) == worked_out.rank_of(3)  # before its rows exist
+        assert read_back == worked_out and worked_out == read_back
+        assert read_back.rows == rank(event, records, after_round).rows
+    assert standings_module.rank_event(event, records, 1) != standings_module.rank_event(
+        event, records
+    )

@@ -56,6 +56,13 @@ class Standings:
     rows: tuple[StandingRow, ...]
     after_round: int = 0
 
+    def __eq__(self, other: object) -> bool:
+        """The same rows after the same round, whether worked out now or read back from
+        ``RANKED`` (``_KeptStandings``): ``serve`` compares outcomes to keep pages."""
+        if not isinstance(other, Standings):
+            return NotImplemented
+        return self.after_round == other.after_round and self.rows == other.rows
+
     def rank_of(self, number: int) -> int:
         """Position in the final order (1-based, unique), as used in rank tables."""
         return self._positions[number]
