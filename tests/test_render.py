@@ -526,7 +526,7 @@ def test_a_sites_older_macros_file_falls_back_to_the_built_in_pieces(
 
 
 def _game_pages_both_ways(site: Path) -> list[tuple[str, bytes, bytes]]:
-    """Every game page of ``site``, written by ``game_page`` and by the templates."""
+    """Every game's and player's page of ``site``, written in Python and by the templates."""
     from generator.build import load_site
     from generator.problems import Problems
     from generator.render.site import SiteRenderer
@@ -536,20 +536,21 @@ def _game_pages_both_ways(site: Path) -> list[tuple[str, bytes, bytes]]:
     renderer.collect()
     found = []
     for job in renderer.pages or []:
-        if job.template == "game.html":
-            renderer.python_game_pages = True
+        if job.template in ("game.html", "player.html"):
+            renderer.python_pages = True
             written = renderer.page_bytes(job)
-            renderer.python_game_pages = False
+            renderer.python_pages = False
             found.append((job.path, written, renderer.page_bytes(job)))
     return found
 
 
-def test_game_pages_written_in_python_are_the_templates_pages(
+def test_pages_written_in_python_are_the_templates_pages(
     make_site: SiteMaker, tmp_path: Path
 ) -> None:
-    """``game_page.game_page`` writes what ``game.html`` does: the demo's games (play-offs,
-    forfeits, two events, a championship) and games of every other sort (an arbiter's
-    decision over the score sheet, an illegal move, no moves, tags to escape, a base URL)."""
+    """``game_page`` writes what ``game.html`` and ``player.html`` do: the demo's games and
+    players (play-offs, forfeits, prizes, fines, a withdrawal, two events, a championship) and
+    pages of every other sort (an arbiter's decision over the score sheet, an illegal move, no
+    moves, tags to escape, a title, club and withdrawal with a reason, a base URL)."""
     demo = tmp_path / "demo"
     shutil.copytree(ROOT / "content", demo / "content")
     pages = _game_pages_both_ways(demo)
@@ -563,13 +564,21 @@ def test_game_pages_written_in_python_are_the_templates_pages(
         '\n[[results]]\nround = 1\nwhite = "Alpha, Anna"\nblack = "Bravo, Bob"\n'
         'result = "1/2-1/2"\nreason = "flag & <time> \\"fell\\""\n'
     )
-    site = make_site(event_toml(results, rounds=3), games)
+    results += (
+        '\n[[withdrawals]]\nplayer = "Delta, Dora"\nafter_round = 2\nreason = "ill & <away>"\n'
+    )
+    delta = 'name = "Delta, Dora"\nrating = 2150'
+    more = '\ntitle = "WIM"\nclub = "Chess & <Co>"\nbirth_year = 2008'
+    text = event_toml(results, rounds=3).replace(delta, delta + more)
+    site = make_site(text, games)
     (site / "site.toml").write_text(
         'title = "R&D <Results>"\nbase_url = "https://example.org/chess/"\n', encoding="utf-8"
     )
     odd_pages = _game_pages_both_ways(site)
     texts = b"".join(written for _, written, _ in odd_pages)
-    for expected in (b"Arbiter&#39;s decision", b"illegal", b"No moves were recorded", b"og:url"):
+    expected_texts = (b"Arbiter&#39;s decision", b"illegal", b"No moves were recorded", b"og:url")
+    expected_texts += (b"<dt>Withdrew</dt>", b"<dt>Club</dt>", b'<abbr class="title">WIM')
+    for expected in expected_texts:
         assert expected in texts or expected.replace(b"&#39;", b"'") in texts
     for path, written, rendered in [*pages, *odd_pages]:
         assert written == rendered, path

@@ -1,10 +1,11 @@
-"""A game's page written in Python: ``game.html`` (with ``base.html``) character for character.
+"""Games' and players' pages written in Python: ``game.html`` and ``player.html`` (with
+``base.html``) character for character.
 
-An open's build writes 11,000 game pages, and Jinja's own work on each (a context, blocks
-rendered twice for the title and the card, a dozen calls) cost more than the page's board, moves
-and PGN together. With the built-in templates this function writes the page instead;
-``tests/test_render.py`` holds it to the templates' output on games of every sort. A site with
-templates of its own gets the templates (``SiteRenderer.page_bytes``).
+An open's build writes 11,000 game pages and 2,000 players' cards, and Jinja's own work on each
+(a context, blocks rendered twice for the title and the card, a dozen calls) cost more than a
+game page's board, moves and PGN together. With the built-in templates these functions write
+the pages instead; ``tests/test_render.py`` holds them to the templates' output on pages of every
+sort. A site with templates of its own gets the templates (``SiteRenderer.page_bytes``).
 """
 
 from __future__ import annotations
@@ -15,8 +16,9 @@ from typing import Any
 import jinja2
 from markupsafe import escape
 
+from ..text import score_text
 from .environment import event_navigation
-from .fragments import event_line, player_link
+from .fragments import badges, event_line, player_game_row, player_link
 from .views import result_text
 
 _CONTROLS = (
@@ -42,9 +44,8 @@ def _e(value: object) -> str:
 
 def game_page(environment: jinja2.Environment, context: Mapping[str, Any]) -> str:
     """The page ``game.html`` renders with ``context`` (a game page's, ``later`` included)."""
-    site, event, game = context["site"], context["event"], context["game"]
+    event, game = context["event"], context["game"]
     white, black = context["white"], context["black"]
-    url = context["url"]
     names = f"{_e(white.name)} – {_e(black.name)}"
     result = _e(result_text(game.result))
     if game.is_playoff:
@@ -54,7 +55,27 @@ def game_page(environment: jinja2.Environment, context: Mapping[str, Any]) -> st
         title = f"{names}, round {_e(game.round)} · {_e(event.name)}"
         where = f"round {_e(game.round)}, board {_e(game.board)}"
     facts = _e(context["event_facts"])
-    description = f"{names}, {where}: {result}. {_e(event.name)}: {facts}.".strip()
+    description = f"{names}, {where}: {result}. {_e(event.name)}: {facts}."
+    script = ""
+    if game.moves:
+        script = f'<script src="{_e(context["url"]("static/board.js"))}"></script>'
+    main = _main(context, game, white, black, result)
+    return event_page(environment, context, title, description, main, script)
+
+
+def event_page(
+    environment: jinja2.Environment,
+    context: Mapping[str, Any],
+    title: str,
+    description: str,
+    main: list[str],
+    script: str = "",
+) -> str:
+    """``base.html`` around an event page's ``main`` block, with the event's navigation:
+    ``title`` and ``description`` (their blocks) already escaped, ``script`` the
+    ``scripts`` block."""
+    site, url = context["site"], context["url"]
+    description = description.strip()
     head = [
         "<!doctype html>\n",
         f'<html lang="{_e(site.language)}">\n',
@@ -89,9 +110,17 @@ def game_page(environment: jinja2.Environment, context: Mapping[str, Any]) -> st
         "</header>\n",
         str(event_navigation(environment, context)),
         '<main id="main">\n',
-        f'<p class="print-header">{event_line(event)}</p>',
+        f'<p class="print-header">{event_line(context["event"])}</p>',
     ]
-    return "".join([*head, *_main(context, game, white, black, result), *_end(context, game)])
+    end = [
+        "</main>\n",
+        '<footer class="site-footer">\n',
+        "  <p>Results published with crosstable.</p>\n",
+        "</footer>\n",
+        f"{script}</body>\n",
+        "</html>\n",
+    ]
+    return "".join([*head, *main, *end])
 
 
 def _main(context: Mapping[str, Any], game: Any, white: Any, black: Any, result: str) -> list[str]:
@@ -156,16 +185,70 @@ def _main(context: Mapping[str, Any], game: Any, white: Any, black: Any, result:
     return parts
 
 
-def _end(context: Mapping[str, Any], game: Any) -> list[str]:
-    """From the end of ``main`` to the end of the page."""
-    script = ""
-    if game.moves:
-        script = f'<script src="{_e(context["url"]("static/board.js"))}"></script>'
-    return [
-        "</main>\n",
-        '<footer class="site-footer">\n',
-        "  <p>Results published with crosstable.</p>\n",
-        "</footer>\n",
-        f"{script}</body>\n",
-        "</html>\n",
+_GAMES_HEAD = (
+    '<div class="table-wrap">\n<table class="player-games">\n'
+    '  <caption class="visually-hidden">Games of {name}, round by round</caption>\n'
+    '  <thead><tr><th scope="col">Rd.</th><th scope="col">Colour</th><th scope="col">Opponent'
+    '</th><th scope="col" class="optional">Rating</th><th scope="col"><abbr title="The '
+    'opponent\'s points">Pts.</abbr></th><th scope="col">Result</th><th scope="col">Score'
+    '</th><th scope="col">Game</th></tr></thead>\n'
+    "  <tbody>\n"
+)
+
+
+def player_page(environment: jinja2.Environment, context: Mapping[str, Any]) -> str:
+    """The page ``player.html`` renders with ``context`` (a player's card, ``later`` included)."""
+    event, row = context["event"], context["row"]
+    player = row.player
+    name, points = _e(player.name), _e(score_text(row.points))
+    title = f"{name} · {_e(event.name)}"
+    if event.rounds_played < event.rounds:
+        where = f"place {_e(row.place)} after round {_e(event.rounds_played)}"
+    else:
+        where = f"final place {_e(row.place)}"
+    unit = "point" if row.points == 1 else "points"
+    facts = _e(context["event_facts"])
+    description = f"{name}: {where} with {points} {unit}. {_e(event.name)}: {facts}."
+    abbr = f'<abbr class="title">{_e(player.title)}</abbr> ' if player.title else ""
+    main = [
+        f"<h1>{abbr}{name}</h1>\n",
+        '<dl class="facts">\n',
+        f"  <dt>Place</dt><dd>{_e(row.place)}</dd>\n",
+        f"  <dt>Points</dt><dd>{points} from {_e(event.rounds_played)} round(s)</dd>\n",
+        f"  <dt>Pairing number</dt><dd>{_e(player.number)}</dd>\n",
     ]
+    for label, value in (
+        ("Rating", player.rating),
+        ("Federation", player.federation),
+        ("FIDE ID", player.fide_id),
+        ("Born", player.birth_year),
+        ("Club", player.club),
+    ):
+        if value:
+            main.append(f"<dt>{label}</dt><dd>{_e(value)}</dd>")
+    if player.withdrawn_after is not None:
+        why = f" ({_e(player.withdrawal_reason)})" if player.withdrawal_reason else ""
+        main.append(f"<dt>Withdrew</dt><dd>after round {_e(player.withdrawn_after)}{why}</dd>")
+    main.append("</dl>\n")
+    awards = context["awards"].get(player.number)
+    if awards:
+        main.append('<h2>Prizes</h2>\n<ul class="awards">\n')
+        for award in awards:
+            money = ""
+            if award.kind == "money" and award.net is not None:
+                currency = _e(event.config.prizes.currency)
+                money = f": {_e(f'{award.net:,.2f}')} {currency}"
+                if award.fines:
+                    money += f" after {_e(f'{award.fines:,.2f}')} in fines"
+            main.append(f"  <li>{badges({0: [award]}, 0)} {_e(award.reason)}{money}</li>\n")
+        main.append("</ul>\n")
+    if event.rounds_played > 1:
+        main.append(
+            f'<figure class="chart-frame">\n  {context["chart"]}\n  <figcaption>Score after each'
+            " round (the dotted line: a win every round).</figcaption>\n</figure>\n"
+        )
+    main.append(_GAMES_HEAD.format(name=name))
+    links, url = context["links"], context["url"]
+    main += [f"    {player_game_row(line, links, url)}\n" for line in context["lines"]]
+    main.append("  </tbody>\n</table>\n</div>\n")
+    return event_page(environment, context, title, description, main)

@@ -31,7 +31,7 @@ from ..rules.standings import StandingRow, Standings, ranking_key
 from ..text import score_text
 from . import board, charts, exports, views
 from .environment import builtin_templates_dir, make_environment, url_for
-from .game_page import game_page
+from .game_page import game_page, player_page
 from .trf import tournament_trf
 
 RESERVED_PAGES = frozenset(
@@ -293,6 +293,10 @@ class PageJob:
     """How much work the file is, in players' pages (``page_weight``); ``None``: by template."""
 
 
+WRITTEN_IN_PYTHON = {"game.html": game_page, "player.html": player_page}
+"""The pages written in Python with the built-in templates, by template (``game_page``)."""
+
+
 class SiteRenderer:
     def __init__(
         self, site: Site, outcomes: list[EventOutcome], jobs: int = 1, keys: str | None = None
@@ -311,9 +315,10 @@ class SiteRenderer:
         """Files made once the pages are (``finish``): the games' PGN, from the PGN of each
         game that the game pages worked out (``exports.EXPORTS``), not worked out twice."""
         self._events = [o.event for o in outcomes]
-        self.python_game_pages = not (site.folder / "templates").exists()
-        """Game pages written by ``game_page.game_page``: the site has no templates of its
-        own, so its game pages are the built-in templates' (the function writes the same)."""
+        self.python_pages = not (site.folder / "templates").exists()
+        """Game and player pages written in Python (``WRITTEN_IN_PYTHON``): the site has no
+        templates of its own, so these pages are the built-in templates' (the functions
+        write the same)."""
         self._championship_of = {s: c for c in site.championships for s in c.sections}
 
     def render(self) -> dict[str, bytes]:
@@ -410,8 +415,9 @@ class SiteRenderer:
             "events": list(self._events),
             "championship_of": dict(self._championship_of),
         }
-        if job.template == "game.html" and self.python_game_pages:
-            return game_page(self.environment, {**every_page, **context}).encode("utf-8")
+        written = WRITTEN_IN_PYTHON.get(job.template) if self.python_pages else None
+        if written is not None:
+            return written(self.environment, {**every_page, **context}).encode("utf-8")
         html = self.environment.get_template(job.template).render(**every_page, **context)
         return html.encode("utf-8")
 
