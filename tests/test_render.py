@@ -547,7 +547,7 @@ def _game_pages_both_ways(site: Path) -> list[tuple[str, bytes, bytes]]:
 def test_pages_written_in_python_are_the_templates_pages(
     make_site: SiteMaker, tmp_path: Path
 ) -> None:
-    """``game_page`` writes what ``game.html`` and ``player.html`` do: the demo's games and
+    """``render.pages`` writes what ``game.html`` and ``player.html`` do: the demo's games and
     players (play-offs, forfeits, prizes, fines, a withdrawal, two events, a championship) and
     pages of every other sort (an arbiter's decision over the score sheet, an illegal move, no
     moves, tags to escape, a title, club and withdrawal with a reason, a base URL)."""

@@ -114,7 +114,7 @@ def _event_nav(memoise: bool) -> Callable[..., Markup]:
 
 def event_navigation(environment: jinja2.Environment, context: Mapping[str, Any]) -> Markup:
     """``event_nav()`` of a page whose context is ``context``, outside a template (the game
-    pages written in Python: ``fragments.game_page``)."""
+    pages written in Python: ``render.pages``)."""
     return environment.globals["event_nav"].navigation(environment, context)  # type: ignore[no-any-return,attr-defined]
 
 

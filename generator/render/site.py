@@ -31,7 +31,7 @@ from ..rules.standings import StandingRow, Standings, ranking_key
 from ..text import score_text
 from . import board, charts, exports, views
 from .environment import builtin_templates_dir, make_environment, url_for
-from .game_page import game_page, player_page
+from .pages import game_page, player_page
 from .trf import tournament_trf
 
 RESERVED_PAGES = frozenset(
@@ -294,7 +294,7 @@ class PageJob:
 
 
 WRITTEN_IN_PYTHON = {"game.html": game_page, "player.html": player_page}
-"""The pages written in Python with the built-in templates, by template (``game_page``)."""
+"""The pages written in Python with the built-in templates, by template (``pages``)."""
 
 
 class SiteRenderer:
