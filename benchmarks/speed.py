@@ -439,7 +439,7 @@ def timed_build(site: Path) -> dict[str, Any]:
 
 
 SERVE_WRAPPER = """
-import json, sys, time
+import json, sys, threading, time
 from pathlib import Path
 from generator.cache import BuildCache
 from speed import change_one_result
@@ -453,6 +453,8 @@ def build():
     return time.perf_counter() - start
 
 first = build()
+# serve's server and watcher threads run from here on: its later builds cannot fork workers.
+threading.Thread(target=threading.Event().wait, daemon=True).start()
 change_one_result(site, edit)
 one = build()
 none = build()

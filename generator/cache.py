@@ -38,7 +38,7 @@ from .buildstate import (
     write_atomically,
 )
 from .model import Site
-from .parallel import run_parallel
+from .parallel import JOBS, can_fork, run_parallel, usable_cpus
 from .pgn import (
     PARSE_CACHE,
     Moves,
@@ -681,9 +681,10 @@ class RenderStore:
         event changes, its pages whose key did not change are kept, not rendered again."""
         self.stats = RebuildStats()
 
-    def render(self, site: Site, outcomes: list[EventOutcome]) -> dict[str, bytes]:
-        """``render_site`` that reuses the pages of every event whose inputs are unchanged."""
-        renderer = _IncrementalRenderer(site, outcomes, self)
+    def render(self, site: Site, outcomes: list[EventOutcome], jobs: int = 1) -> dict[str, bytes]:
+        """``render_site`` that reuses the pages of every event whose inputs are unchanged
+        (the others' pages rendered ``jobs`` processes at a time)."""
+        renderer = _IncrementalRenderer(site, outcomes, self, jobs)
         files = renderer.render()
         live = {o.event.slug for o in outcomes}
         for slug in set(self._events) - live:
@@ -725,9 +726,11 @@ class _TemplateCode(jinja2.BytecodeCache):
 class _IncrementalRenderer(SiteRenderer):
     """The ordinary renderer, except that an unchanged event's files are copied, not rendered."""
 
-    def __init__(self, site: Site, outcomes: list[EventOutcome], store: RenderStore) -> None:
+    def __init__(
+        self, site: Site, outcomes: list[EventOutcome], store: RenderStore, jobs: int = 1
+    ) -> None:
         own_templates = (site.folder / "templates").exists()  # pages keyed as in IncrementalSite
-        super().__init__(site, outcomes, 1, None if own_templates else code_fingerprint())
+        super().__init__(site, outcomes, jobs, None if own_templates else code_fingerprint())
         self.environment.bytecode_cache = store.bytecode
         self.store = store
         every_event = _names_every_event(self.environment)
@@ -757,18 +760,25 @@ class _IncrementalRenderer(SiteRenderer):
         self.store.stats.events_rendered.append(slug)
         self.store.stats.files_rendered += len(added)
 
+    @staticmethod
+    def _kept(kept: dict[str, tuple[str, bytes]], job: PageJob) -> bool:
+        old = kept.get(job.path) if job.key else None
+        return old is not None and old[0] == job.key
+
     def _render_event_pages(self, slug: str, jobs: list[PageJob]) -> None:
         """Render the event's pages, but keep those whose key is the one they had: one
         result of a 2,000-player open changes a few hundred of its 13,000 pages."""
         kept = self.store.pages.get(slug, {})
         keyed: dict[str, tuple[str, bytes]] = {}
+        todo = [job for job in jobs if not self._kept(kept, job)]
+        made = render_pages(self, todo, self.jobs) if self.jobs > 1 else {}
         for job in jobs:
             old = kept.get(job.path) if job.key else None
             if old is not None and old[0] == job.key:
                 data = old[1]
                 self.store.stats.pages_kept += 1
             else:
-                data = self.page_bytes(job)
+                data = made[job.path] if job.path in made else self.page_bytes(job)
             if job.key:
                 keyed[job.path] = (job.key, data)
             self.files[job.path] = data
@@ -792,9 +802,16 @@ class BuildCache:
 
         self.begin()
         token = PARSE_CACHE.set(self.pgn)
+        jobs = usable_cpus() if can_fork() else 1  # serve's first build, before its threads
+        jobs_token = JOBS.set(jobs)
         try:
-            return check_site(site_dir, drafts=True, render=self.pages.render)
+            content = site_dir / "content"
+            if jobs > 1 and content.is_dir():
+                self.pgn.prefetch(pgn_files(content), jobs)
+            render = functools.partial(self.pages.render, jobs=jobs)
+            return check_site(site_dir, drafts=True, render=render)
         finally:
+            JOBS.reset(jobs_token)
             PARSE_CACHE.reset(token)
             self.end()
 

@@ -3,13 +3,16 @@
 from __future__ import annotations
 
 import shutil
+import threading
+from collections.abc import Iterable
 from pathlib import Path
 
 import pytest
 from conftest import ROOT, SiteMaker, event_toml, pgn_game
 
 from generator.build import build_site, check_site
-from generator.cache import BuildCache, RebuildStats
+from generator.cache import BuildCache, PgnStore, RebuildStats
+from generator.parallel import can_fork
 
 A, B, C, D = "Alpha, Anna", "Bravo, Bob", "Charlie, Carl", "Delta, Dora"
 
@@ -153,3 +156,35 @@ def test_an_edited_template_is_compiled_again(make_site: SiteMaker) -> None:
         files, _, _ = incremental(site, cache)
         assert f"{club}</footer>".encode() in files["ev/standings.html"], club
     assert cache.pages.bytecode.code, "the compiled templates are kept"
+
+
+@pytest.mark.skipif(not can_fork(), reason="worker processes are forked")
+def test_serves_first_build_shares_out_the_work_and_the_later_ones_do_not(
+    demo: Path, monkeypatch: pytest.MonkeyPatch
+) -> None:
+    """``serve`` builds once before its threads start: that build may fork workers, as
+    ``crosstable build`` does; the builds beside its threads run in one process. Both give
+    the files of a plain build."""
+    shares: list[int] = []
+    original = PgnStore.prefetch
+
+    def prefetch(self: PgnStore, paths: Iterable[Path], jobs: int) -> None:
+        shares.append(jobs)
+        original(self, paths, jobs)
+
+    monkeypatch.setattr(PgnStore, "prefetch", prefetch)
+    monkeypatch.setattr("generator.cache.usable_cpus", lambda: 2)
+    cache = BuildCache()
+    first = cache.build(demo)
+    assert shares == [2] and first.files == check_site(demo).files
+    server = threading.Event()  # serve's server thread, running from now on
+    thread = threading.Thread(target=server.wait, daemon=True)
+    thread.start()
+    try:
+        edited = demo / "content/junior-closed/regulations.md"
+        edited.write_text(edited.read_text() + "\nAnd another.\n", encoding="utf-8")
+        again = cache.build(demo)
+    finally:
+        server.set()
+        thread.join()
+    assert shares == [2] and again.files == check_site(demo).files

@@ -16,7 +16,7 @@ from pathlib import Path
 from typing import TextIO
 
 from .preview import PreviewSite, RebuildResult
-from .server import LivereloadServer, ReloadServer, ServeError
+from .server import LivereloadServer, ReloadServer, ServeError, check_port
 from .watch import Watcher
 
 __all__ = ["PreviewSite", "RebuildResult", "ServeError", "ServeSession", "serve_site"]
@@ -82,6 +82,9 @@ class ServeSession:
         self.preview = PreviewSite(self.site_dir, self.root)
         factory = server_factory or _livereload
         self.server = factory(self.root, host, port, self.preview)
+        self.check_port = server_factory is None
+        """Whether ``start`` checks the port itself first (a server of a test's own need not
+        listen on it)."""
         self._stop = threading.Event()
         self._thread: threading.Thread | None = None
         self.results: list[RebuildResult] = []
@@ -96,14 +99,23 @@ class ServeSession:
         return [self.site_dir / "content", self.site_dir / "templates", self.site_dir / "site.toml"]
 
     def start(self) -> None:
-        """Listen (failing fast on a taken port), build once, then watch in the background."""
+        """Check the port (failing fast when it is taken), build once, listen, then watch in
+        the background. The first build runs before any thread of ours: it may fork worker
+        processes, as ``crosstable build`` does (an open's first build takes half the time);
+        the later builds run beside the server's threads, in this process."""
         try:
-            self.server.start()
+            if self.check_port:
+                check_port(self.host, self.port)
         except ServeError:
             self._folder.cleanup()
             raise
         self._say(f"crosstable: building {self.site_dir} ...")
         self._record(self.preview.rebuild(), "built")
+        try:
+            self.server.start()
+        except ServeError:
+            self._folder.cleanup()
+            raise
         watcher = Watcher(
             self.watched(),
             excluded=[self.site_dir / "output"],

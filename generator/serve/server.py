@@ -47,6 +47,18 @@ class ReloadServer(Protocol):
         """Stop serving and close the port. Safe to call from any thread, more than once."""
 
 
+def check_port(host: str, port: int) -> None:
+    """Raise ``ServeError`` now if the server could not listen on ``host``:``port``, before
+    ``serve``'s first build (which may take a minute for an open) rather than after it."""
+    try:
+        family = socket.getaddrinfo(host, port, type=socket.SOCK_STREAM)[0][0]
+        with socket.socket(family, socket.SOCK_STREAM) as probe:
+            probe.setsockopt(socket.SOL_SOCKET, socket.SO_REUSEADDR, 1)  # as the server does
+            probe.bind((host, port))
+    except OSError as exc:
+        raise listen_problem(host, port, exc) from None
+
+
 def listen_problem(host: str, port: int, error: OSError) -> ServeError:
     """The message for a failed ``listen``: a taken port says which option to change."""
     if error.errno == errno.EADDRINUSE:
