@@ -582,3 +582,20 @@ def test_pages_written_in_python_are_the_templates_pages(
         assert expected in texts or expected.replace(b"&#39;", b"'") in texts
     for path, written, rendered in [*pages, *odd_pages]:
         assert written == rendered, path
+
+
+_JSON = st.recursive(
+    st.none() | st.booleans() | st.integers() | st.floats() | st.text(),
+    lambda children: (
+        st.lists(children, max_size=4) | st.dictionaries(st.text(max_size=6), children, max_size=4)
+    ),
+    max_leaves=30,
+)
+
+
+@given(_JSON)
+def test_results_json_is_written_as_json_writes_it(value: object) -> None:
+    """``exports.pretty_json`` stands in for ``json.dumps(..., indent=2)``: the same text."""
+    from generator.render.exports import pretty_json
+
+    assert pretty_json(value) == json.dumps(value, ensure_ascii=False, indent=2)
