@@ -760,25 +760,19 @@ class _IncrementalRenderer(SiteRenderer):
         self.store.stats.events_rendered.append(slug)
         self.store.stats.files_rendered += len(added)
 
-    @staticmethod
-    def _kept(kept: dict[str, tuple[str, bytes]], job: PageJob) -> bool:
-        old = kept.get(job.path) if job.key else None
-        return old is not None and old[0] == job.key
-
     def _render_event_pages(self, slug: str, jobs: list[PageJob]) -> None:
         """Render the event's pages, but keep those whose key is the one they had: one
         result of a 2,000-player open changes a few hundred of its 13,000 pages."""
         kept = self.store.pages.get(slug, {})
         keyed: dict[str, tuple[str, bytes]] = {}
-        todo = [job for job in jobs if not self._kept(kept, job)]
-        made = render_pages(self, todo, self.jobs) if self.jobs > 1 else {}
+        todo = [job for job in jobs if not (job.key and kept.get(job.path, ("",))[0] == job.key)]
+        if self.jobs > 1:
+            made = render_pages(self, todo, self.jobs)
+        else:
+            made = {job.path: self.page_bytes(job) for job in todo}
+        self.store.stats.pages_kept += len(jobs) - len(todo)
         for job in jobs:
-            old = kept.get(job.path) if job.key else None
-            if old is not None and old[0] == job.key:
-                data = old[1]
-                self.store.stats.pages_kept += 1
-            else:
-                data = made[job.path] if job.path in made else self.page_bytes(job)
+            data = made[job.path] if job.path in made else kept[job.path][1]
             if job.key:
                 keyed[job.path] = (job.key, data)
             self.files[job.path] = data
