@@ -17,7 +17,7 @@ import os
 import pickle
 import shutil
 import sys
-from collections.abc import Iterable, Iterator
+from collections.abc import Callable, Iterable, Iterator
 from dataclasses import dataclass, field
 from pathlib import Path
 
@@ -496,9 +496,9 @@ class IncrementalSite:
 
     def __call__(self, site: Site, outcomes: list[EventOutcome]) -> dict[str, bytes]:
         own_templates = (site.folder / "templates").exists()
-        keys = None if own_templates else code_fingerprint()
+        fingerprint = None if own_templates else code_fingerprint()
         keep_from_gc()  # the model and the rules' results, kept until the build ends
-        renderer = SiteRenderer(site, outcomes, self.jobs, keys)
+        renderer = SiteRenderer(site, outcomes, self.jobs, fingerprint)
         if self.templates is not None:
             renderer.environment.bytecode_cache = jinja2.FileSystemBytecodeCache(
                 str(self.templates)
@@ -513,28 +513,28 @@ class IncrementalSite:
             files.update(renderer.finish())
             return dict(sorted(files.items()))
         self.patching = self.state is not None and self.state.all_intact(self.output)
-        todo = []
-        for job in pages:
-            if job.key:
-                self.keys[job.path] = job.key
-            if job.key and self._same(job.path, job.key):
-                if not self.patching and not self._keep(job.path):
-                    self.written.add(job.path)  # copied: a new file
-            else:
-                todo.append(job)
         for path, data in renderer.files.items():
             if self.put(path, data):
                 self.written.add(path)
-        if len(todo) * 4 < len(pages):  # a rebuild: most games' PGN are known
-            beside = renderer.after_beside()
-            todo.extend(beside)
-            pages = [*pages, *beside]
-        self.written |= write_pages(renderer, todo, self.jobs, self.put)
+        if _exports_known(outcomes):  # a rebuild: the games' PGN need not wait for the pages
+            pages = [*pages, *renderer.after_beside()]
+        written, keys = write_pages(renderer, pages, self.jobs, self.place)
+        self.written |= written
+        self.keys.update(keys)
         for path, data in renderer.finish().items():
             if self.put(path, data):
                 self.written.add(path)
         paths = [*renderer.files, *(job.path for job in pages)]
         return OutputFiles(dict(renderer.files), paths, self.staging).sorted()
+
+    def place(self, job: PageJob, render: Callable[[PageJob], bytes]) -> bool:
+        """Put a page into the new site: kept as it stands when its key is the one the last
+        build gave it (linked, unless ``patching``), otherwise rendered and ``put``; ``True``
+        when its file was written. Runs in the worker process the page fell to."""
+        key = job.page_key()
+        if key and self._same(job.path, key):
+            return not self.patching and not self._keep(job.path)
+        return self.put(job.path, render(job))
 
     def _same(self, path: str, key: str) -> bool:
         state = self.state
@@ -616,6 +616,13 @@ class IncrementalSite:
             found = os.stat(self.output / path)
             records[path] = (found.st_size, found.st_mtime_ns, key)
         return SiteState(fingerprint, report_problems, notices, records)
+
+
+def _exports_known(outcomes: list[EventOutcome]) -> bool:
+    """Whether the last build left most games' PGN (``exports.EXPORTS``): then the games'
+    PGN files are made beside the pages, not after them (from what the game pages export)."""
+    games = sum(len(o.event.games) + len(o.event.playoff_games) for o in outcomes)
+    return len(exports.EXPORTS) * 4 >= games * 3
 
 
 def pgn_files(content: Path) -> list[Path]:
@@ -765,7 +772,9 @@ class _IncrementalRenderer(SiteRenderer):
         result of a 2,000-player open changes a few hundred of its 13,000 pages."""
         kept = self.store.pages.get(slug, {})
         keyed: dict[str, tuple[str, bytes]] = {}
-        todo = [job for job in jobs if not (job.key and kept.get(job.path, ("",))[0] == job.key)]
+        todo = [
+            job for job in jobs if not (job.page_key() and kept.get(job.path, ("",))[0] == job.key)
+        ]
         if self.jobs > 1:
             made = render_pages(self, todo, self.jobs)
         else:

@@ -242,7 +242,7 @@ def test_a_game_page_key_covers_what_its_templates_show(tmp_path: Path) -> None:
         patch.setattr("generator.cache.write_pages", capture)
         build_site(site, jobs=1)
     game_jobs = [job for job in jobs if job.template == "game.html"]
-    assert game_jobs and all(job.key for job in game_jobs)
+    assert game_jobs and all(job.page_key() for job in game_jobs)
     context = set(game_jobs[0].context) | {"board", "piece_defs", "viewer_data", "pgn_text"}
     context |= {"position_words", "move_list"}
     assert (context - site_module.GAME_PAGE_CONTEXT).isdisjoint(used)
@@ -567,8 +567,14 @@ def test_kept_pages_are_never_stale(
     original = site_module.write_pages
 
     def capture(renderer, pages, count, sink):  # type: ignore[no-untyped-def]
-        rendered.extend(job.path for job in pages)
-        return original(renderer, pages, count, sink)
+        def recording(job, render):  # type: ignore[no-untyped-def]
+            def rendering(page):  # type: ignore[no-untyped-def]
+                rendered.append(page.path)
+                return render(page)
+
+            return sink(job, rendering)
+
+        return original(renderer, pages, count, recording)
 
     monkeypatch.setattr("generator.cache.write_pages", capture)
     event_file = site / "content/ev/event.toml"

@@ -249,11 +249,15 @@ def arbiter_report(outcome: EventOutcome) -> tuple[ArbiterSection, ...]:
     PGN reader) links to that game; one naming a ``player`` links to the player.
     """
     event = outcome.event
-    games: dict[tuple[Path | None, int | None], Game] = {
-        (game.source, game.line): game
-        for game in (*event.games, *event.playoff_games)
-        if game.source is not None and game.line is not None
-    }
+    # By the file's name as text: 11,000 games' paths, each hashed for the first time, cost
+    # a fifth of a second; only the games that warnings point to are looked for.
+    wanted = {(str(p.path), p.line) for p in outcome.warnings if p.path is not None}
+    games: dict[tuple[str, int | None], Game] = {}
+    for game in (*event.games, *event.playoff_games):
+        if game.source is not None and game.line is not None:
+            place = (str(game.source), game.line)
+            if place in wanted:
+                games[place] = game
     players = {player.name: player for player in event.players}
     grouped: dict[str, list[ArbiterNote]] = {}
     for problem in outcome.warnings:
@@ -262,7 +266,7 @@ def arbiter_report(outcome: EventOutcome) -> tuple[ArbiterSection, ...]:
             problem.message,
             problem.hint,
             problem.location(event.folder),
-            games.get((problem.path, problem.line)),
+            games.get((str(problem.path), problem.line)) if problem.path is not None else None,
             player,
         )
         grouped.setdefault(problem.code or "warning", []).append(note)
@@ -286,11 +290,21 @@ class PageJob:
     key: str | None = None
     """A digest of everything the page shows (``game_page_key``), or ``None``: a page with an
     unchanged key need not be rendered again (``generator.cache``)."""
+    keyer: Callable[[], str] | None = None
+    """What works the ``key`` out when it is first asked for (``page_key``): by the process
+    that renders the page, beside the others, rather than by this one before them all (the
+    keys of a 2,000-player open's 13,000 pages take half a second)."""
     make: Callable[[], str] | None = None
     """A file written by Python, not a template (an export: ``results.json``, the games'
     PGN): made by a worker process beside the pages, rather than by this one before them."""
     weight: int | None = None
     """How much work the file is, in players' pages (``page_weight``); ``None``: by template."""
+
+    def page_key(self) -> str | None:
+        """The ``key``, worked out by the ``keyer`` the first time."""
+        if self.key is None and self.keyer is not None:
+            self.key = self.keyer()
+        return self.key
 
 
 WRITTEN_IN_PYTHON = {"game.html": game_page, "player.html": player_page}
@@ -385,10 +399,10 @@ class SiteRenderer:
         path: str,
         template: str,
         later: Callable[[], dict[str, Any]] | None = None,
-        page_key: str | None = None,
+        page_key: Callable[[], str] | None = None,
         **context: Any,
     ) -> None:
-        job = PageJob(path, template, context, later, page_key)
+        job = PageJob(path, template, context, later, keyer=page_key)
         if self.pages is not None:
             self.pages.append(job)
         else:
@@ -469,7 +483,9 @@ class SiteRenderer:
             self._page(
                 standings_path(event, earlier.after_round),
                 "standings.html",
-                page_key=standings_page_key(chrome, event, earlier) if chrome else None,
+                page_key=functools.partial(standings_page_key, chrome, event, earlier)
+                if chrome
+                else None,
                 shown=earlier,
                 **common,
             )
@@ -506,12 +522,13 @@ class SiteRenderer:
             functools.partial(_table_context, table, standings),
             **common,
         )
+        running = {n: record.running_scores() for n, record in outcome.records.items()}
         for number in range(1, event.rounds + 1):
-            shown_round = views.round_view(event, outcome.records, number)
+            shown_round = views.round_view(event, outcome.records, number, running)
             self._page(
                 round_path(event, number),
                 "round.html",
-                page_key=round_page_key(chrome, shown_round) if chrome else None,
+                page_key=functools.partial(round_page_key, chrome, shown_round) if chrome else None,
                 round=shown_round,
                 **common,
             )
@@ -522,7 +539,9 @@ class SiteRenderer:
                 player_path(event, row.player.number),
                 "player.html",
                 functools.partial(_player_context, event, row, standings),
-                player_page_key(own_chrome, row, standings, awards.get(row.player.number, []))
+                functools.partial(
+                    player_page_key, own_chrome, row, standings, awards.get(row.player.number, [])
+                )
                 if own_chrome
                 else None,
                 row=row,
@@ -535,7 +554,7 @@ class SiteRenderer:
                     game_path(event, game),
                     "game.html",
                     functools.partial(_game_context, event, game),
-                    game_page_key(own_chrome, game) if own_chrome else None,
+                    functools.partial(game_page_key, own_chrome, game) if own_chrome else None,
                     game=game,
                     white=white,
                     black=black,
@@ -745,8 +764,9 @@ def _game_context(event: Event, game: Game) -> dict[str, Any]:
     }
 
 
-PageSink = Callable[[str, bytes], bool]
-"""Puts a rendered page where it belongs; ``True`` when it wrote it (``generator.cache``)."""
+PageSink = Callable[[PageJob, Callable[[PageJob], bytes]], bool]
+"""Puts a page where it belongs, rendering it (with the function given) only when it has to;
+``True`` when it wrote the page's file (``generator.cache``)."""
 
 _RENDERING: tuple[SiteRenderer, Sequence[PageJob], PageSink | None] | None = None
 """The renderer and pages a forked worker process renders a share of (``render_pages``)."""
@@ -762,13 +782,19 @@ def render_pages(renderer: SiteRenderer, pages: Sequence[PageJob], jobs: int) ->
 
 def write_pages(
     renderer: SiteRenderer, pages: Sequence[PageJob], jobs: int, sink: PageSink
-) -> set[str]:
-    """Render every page, ``jobs`` processes at a time, each handing its pages to ``sink``
-    itself (rendered pages are not sent back here); return the paths ``sink`` wrote."""
+) -> tuple[set[str], dict[str, str]]:
+    """Hand every page to ``sink``, ``jobs`` processes at a time, each working out the keys
+    of its pages and rendering those ``sink`` asks for (rendered pages are not sent back
+    here); return the paths ``sink`` wrote, and the pages' keys (``PageJob.page_key``)."""
     written: set[str] = set()
+    keys: dict[str, str] = {}
     for found in _share_out(renderer, pages, jobs, sink):
-        written.update(path for path, wrote in found.items() if wrote)
-    return written
+        for path, (wrote, key) in found.items():
+            if wrote:
+                written.add(path)
+            if key:
+                keys[path] = key
+    return written, keys
 
 
 def _share_out(
@@ -830,13 +856,15 @@ def _tasks(pages: Sequence[PageJob], jobs: int) -> list[tuple[int, int]]:
 
 
 def _render_share(task: tuple[int, int]) -> dict[str, Any]:
-    """Some pages: their bytes, or (with a sink) whether the sink wrote them."""
+    """Some pages: their bytes, or (with a sink) whether the sink wrote them and their keys."""
     assert _RENDERING is not None
     renderer, pages, sink = _RENDERING
     found: dict[str, Any] = {}
     for job in pages[task[0] : task[1]]:
-        data = renderer.page_bytes(job)
-        found[job.path] = data if sink is None else sink(job.path, data)
+        if sink is None:
+            found[job.path] = renderer.page_bytes(job)
+        else:
+            found[job.path] = (sink(job, renderer.page_bytes), job.key)
     return found
 
 

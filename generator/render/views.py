@@ -169,15 +169,20 @@ class RoundView:
     absent: tuple[Player, ...]
 
 
-def round_view(event: Event, records: dict[int, PlayerRecord], number: int) -> RoundView:
+def round_view(
+    event: Event,
+    records: dict[int, PlayerRecord],
+    number: int,
+    running: dict[int, tuple[float, ...]] | None = None,
+) -> RoundView:
+    """A round's pairings with each player's points before it, its byes and absentees.
+    ``running``: each player's ``running_scores``, when worked out already (for every round)."""
+    if running is None:
+        running = {n: record.running_scores() for n, record in records.items()}
+    scores = running
+
     def before(player: int) -> float:
-        if number == 1:
-            return 0.0
-        # The points of the earlier rounds, added in order as ``running_scores`` adds them.
-        total = 0.0
-        for entry in records[player].entries[: number - 1]:
-            total += entry.points
-        return total
+        return scores[player][number - 2] if number > 1 else 0.0
 
     pairings = tuple(
         Pairing(
