@@ -8,13 +8,14 @@ from __future__ import annotations
 
 import functools
 import hashlib
+import marshal
 import pickle
 import re
 import xml.etree.ElementTree as etree
 from collections.abc import Callable, Iterator, Sequence
 from dataclasses import dataclass
 from pathlib import Path
-from typing import Any
+from typing import Any, cast
 
 import jinja2
 import markdown
@@ -724,13 +725,20 @@ def standings_page_key(chrome: str, event: Event, shown: Standings) -> str:
 
 
 def _digest(*parts: object) -> str:
-    """A digest of the parts' ``repr``: dataclasses, tuples and strings print the same in
-    every run. An object printed by its address would make a new key every time: then the
-    key is "" (no page reuses it)."""
-    text = repr(parts)
-    if " at 0x" in text:
-        return ""
-    return hashlib.blake2b(text.encode(), digest_size=16).hexdigest()
+    """A digest of the parts: of their ``marshal`` form when they are plain values (texts,
+    numbers, None, and tuples, lists and dicts of them: the keys of games', players' and
+    rounds' pages), five times faster than their ``repr``; otherwise of their ``repr``, which
+    dataclasses, tuples and strings print the same in every run. An object printed by its
+    address would make a new key every time: then the key is "" (no page reuses it)."""
+    try:
+        # Version 2 writes equal values alike: no references between objects (version 3 on).
+        data = b"marshal\0" + marshal.dumps(cast(Any, parts), 2)
+    except ValueError:  # not a plain value
+        text = repr(parts)
+        if " at 0x" in text:
+            return ""
+        data = text.encode()
+    return hashlib.blake2b(data, digest_size=16).hexdigest()
 
 
 def _table_context(
