@@ -17,8 +17,11 @@ from __future__ import annotations
 import dataclasses
 import io
 import itertools
+import os
 import random
 import shutil
+import subprocess
+import sys
 from collections.abc import Iterator
 from pathlib import Path
 
@@ -277,6 +280,33 @@ def test_page_keys_are_the_same_in_every_build(tmp_path: Path) -> None:
     keys = {path: record[2] for path, record in first.files.items() if record[2]}
     assert keys and keys == {path: record[2] for path, record in second.files.items() if record[2]}
     assert isinstance(IncrementalSite(None, site / "output", 1).keys, dict)
+
+
+def test_a_key_digest_is_the_same_in_every_process_and_tells_values_apart() -> None:
+    """Keys are compared with the last build's, made by another process (another hash seed,
+    other objects for equal texts): equal values must give equal digests, and values that
+    print differently must not share one."""
+    digest = site_module._digest
+    values = "('w', 1, 1.0, None, True, ('x', [2.5]), {'Round': '1.1'}, ''.join(['wh', 'ite']))"
+    code = f"from generator.render.site import _digest; print(_digest(*{values}))"
+    seen = {
+        subprocess.run(
+            [sys.executable, "-c", code],
+            env={**os.environ, "PYTHONHASHSEED": seed},
+            cwd=ROOT,
+            capture_output=True,
+            text=True,
+            check=True,
+        ).stdout.strip()
+        for seed in ("1", "2", "3")
+    }
+    assert seen == {digest("w", 1, 1.0, None, True, ("x", [2.5]), {"Round": "1.1"}, "white")}
+    assert digest(("white", "white")) == digest(("".join(["wh", "ite"]), "white"))
+    apart = [digest(1), digest(1.0), digest(True), digest("1"), digest((1,)), digest([1])]
+    assert len(set(apart)) == len(apart)
+    # Not plain values: by their repr; an object printed by its address gives no key.
+    assert digest(Path("a")) == digest(Path("a")) not in ("", digest(Path("b")))
+    assert digest(object()) == ""
 
 
 def test_tie_breaks_look_at_each_player_a_bounded_number_of_times(
