@@ -440,32 +440,38 @@ def timed_build(site: Path) -> dict[str, Any]:
 
 
 SERVE_WRAPPER = """
-import json, sys, threading, time
+import json, shutil, sys, tempfile, threading, time
 from pathlib import Path
-from generator.cache import BuildCache
+from generator.serve.builder import BuildProcess
+from generator.serve.preview import PreviewSite
 from speed import change_one_result
 
 site, edit = Path(sys.argv[1]), json.loads(sys.argv[2])
-cache = BuildCache()
+root = Path(tempfile.mkdtemp(prefix="crosstable-serve-benchmark-"))
+builder = BuildProcess(PreviewSite(site, root))
+builder.start()  # forked before any thread, as serve does
 
 def build():
     start = time.perf_counter()
-    assert not cache.build(site).failed()
+    assert builder.rebuild().ok
     return time.perf_counter() - start
 
 first = build()
-# serve's server and watcher threads run from here on: its later builds cannot fork workers.
+# serve's server and watcher threads run from here on (its builder process has none).
 threading.Thread(target=threading.Event().wait, daemon=True).start()
 change_one_result(site, edit)
 one = build()
 none = build()
+builder.stop()
+shutil.rmtree(root)
 print(json.dumps({"first": first, "one_result": one, "no_change": none}))
 """
 
 
 def serve_times(site: Path, edit: dict[str, Any]) -> dict[str, float]:
-    """``serve``'s builds, in one process as ``serve`` keeps its cache: the first build, the
-    build after one changed result, the build with nothing changed."""
+    """``serve``'s builds, by its builder process, which keeps its cache in memory and writes
+    the served folder: the first build, the build after one changed result, the build with
+    nothing changed."""
     command = [sys.executable, "-c", SERVE_WRAPPER, str(site), json.dumps(edit)]
     env = dict(os.environ, PYTHONPATH=os.pathsep.join([str(ROOT), str(ROOT / "benchmarks")]))
     done = subprocess.run(command, capture_output=True, text=True, env=env, check=True)

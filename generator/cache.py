@@ -687,6 +687,9 @@ class RenderStore:
         """Each event's keyed pages (``PageJob.key``) with their bytes, by path: when an
         event changes, its pages whose key did not change are kept, not rendered again."""
         self.stats = RebuildStats()
+        self.every_event: dict[str, bool] = {}
+        """Whether the templates show other events (``_names_every_event``), by their
+        fingerprint (``templates_fingerprint``)."""
 
     def render(self, site: Site, outcomes: list[EventOutcome], jobs: int = 1) -> dict[str, bytes]:
         """``render_site`` that reuses the pages of every event whose inputs are unchanged
@@ -740,11 +743,14 @@ class _IncrementalRenderer(SiteRenderer):
         super().__init__(site, outcomes, jobs, None if own_templates else code_fingerprint())
         self.environment.bytecode_cache = store.bytecode
         self.store = store
-        every_event = _names_every_event(self.environment)
+        templates = templates_fingerprint(site.folder)
+        every_event = store.every_event.get(templates)
+        if every_event is None:  # parsing every template takes a third of a second
+            every_event = store.every_event[templates] = _names_every_event(self.environment)
         self.site_key = (
             dataclasses.replace(site, home_markdown="", events=()),
             site.events if every_event else tuple((e.slug, e.name) for e in site.events),
-            templates_fingerprint(site.folder),
+            templates,
         )
 
     def _event(self, outcome: EventOutcome) -> None:
@@ -775,8 +781,11 @@ class _IncrementalRenderer(SiteRenderer):
         todo = [
             job for job in jobs if not (job.page_key() and kept.get(job.path, ("",))[0] == job.key)
         ]
+        beside: list[PageJob] = []
         if self.jobs > 1:
-            made = render_pages(self, todo, self.jobs)
+            if len(todo) * 4 < len(jobs):  # few pages change: the games' PGN are known
+                beside = self.after_beside()
+            made = render_pages(self, [*todo, *beside], self.jobs)
         else:
             made = {job.path: self.page_bytes(job) for job in todo}
         self.store.stats.pages_kept += len(jobs) - len(todo)
@@ -785,6 +794,8 @@ class _IncrementalRenderer(SiteRenderer):
             if job.key:
                 keyed[job.path] = (job.key, data)
             self.files[job.path] = data
+        for job in beside:
+            self.files[job.path] = made[job.path]
         self.store.pages[slug] = keyed
         self.finish()
 

@@ -3,6 +3,8 @@
 from __future__ import annotations
 
 import io
+import os
+import signal
 import socket
 import time
 import urllib.error
@@ -67,6 +69,33 @@ def test_serves_the_site_and_rebuilds_after_a_pgn_edit(site: Path, session: Serv
     assert "No moves were recorded" in fetch(session.url + "ev/games/r1-b1.html")[1]
     assert [p.name for p in result.stats.pgn_parsed] == ["r1.pgn"]
     assert "rebuilt in" in session.out.getvalue()  # type: ignore[attr-defined]
+
+
+def test_builds_run_in_a_builder_process_that_ends_with_serve(site: Path) -> None:
+    """The builds run in a process forked before the server's threads (it may fork workers
+    for every build); stopping serve ends it."""
+    with ServeSession(site, port=free_port(), out=io.StringIO(), interval=0.05) as session:
+        builder = session.builder.pid
+        assert builder is not None and builder != os.getpid()
+        edit(site / "content/ev/games/r1.pgn", pgn_game("1.1", A, B, "1/2-1/2"))
+        result = session.wait_for_build(2)
+        assert result.ok and [p.name for p in result.stats.pgn_parsed] == ["r1.pgn"]
+        assert "½-½" in fetch(session.url + "ev/rounds/round-1.html")[1]
+    with pytest.raises(ProcessLookupError):
+        os.kill(builder, 0)
+
+
+def test_serve_builds_on_when_its_builder_process_died(site: Path, session: ServeSession) -> None:
+    builder = session.builder.pid
+    assert builder is not None
+    os.kill(builder, signal.SIGKILL)
+    edit(site / "content/ev/games/r1.pgn", pgn_game("1.1", A, B, "0-1"))
+    result = session.wait_for_build(2)
+    assert result.ok and session.builder.pid is None
+    assert "0-1" in fetch(session.url + "ev/rounds/round-1.html")[1]
+    edit(site / "content/ev/games/r1.pgn", pgn_game("1.1", A, B, "1-0"))
+    assert session.wait_for_build(3).ok
+    assert "1-0" in fetch(session.url + "ev/rounds/round-1.html")[1]
 
 
 def test_build_output_never_holds_the_reload_script(site: Path) -> None:

@@ -3,7 +3,9 @@
 The pieces: ``preview.PreviewSite`` builds (incrementally) and keeps the last good site,
 ``watch.Watcher`` notices settled changes to content/, templates/ and site.toml, and a
 ``server.ReloadServer`` (livereload) serves the folder and reloads open pages.
-``ServeSession`` ties them together in background threads, so tests can drive it too.
+``ServeSession`` ties them together in background threads, so tests can drive it too; the
+builds themselves run in a process of their own (``builder.BuildProcess``), forked before
+those threads, which forks workers for each build as ``crosstable build`` does.
 """
 
 from __future__ import annotations
@@ -15,6 +17,7 @@ from collections.abc import Callable
 from pathlib import Path
 from typing import TextIO
 
+from .builder import BuildProcess
 from .preview import PreviewSite, RebuildResult
 from .server import LivereloadServer, ReloadServer, ServeError, check_port
 from .watch import Watcher
@@ -80,6 +83,7 @@ class ServeSession:
         self._folder = tempfile.TemporaryDirectory(prefix="crosstable-serve-")
         self.root = Path(self._folder.name)
         self.preview = PreviewSite(self.site_dir, self.root)
+        self.builder = BuildProcess(self.preview)
         factory = server_factory or _livereload
         self.server = factory(self.root, host, port, self.preview)
         self.check_port = server_factory is None
@@ -99,21 +103,22 @@ class ServeSession:
         return [self.site_dir / "content", self.site_dir / "templates", self.site_dir / "site.toml"]
 
     def start(self) -> None:
-        """Check the port (failing fast when it is taken), build once, listen, then watch in
-        the background. The first build runs before any thread of ours: it may fork worker
-        processes, as ``crosstable build`` does (an open's first build takes half the time);
-        the later builds run beside the server's threads, in this process."""
+        """Check the port (failing fast when it is taken), start the builder process before
+        any thread of ours (``BuildProcess``: every build may then fork worker processes, as
+        ``crosstable build`` does), build once, listen, then watch in the background."""
         try:
             if self.check_port:
                 check_port(self.host, self.port)
         except ServeError:
             self._folder.cleanup()
             raise
+        self.builder.start()
         self._say(f"crosstable: building {self.site_dir} ...")
-        self._record(self.preview.rebuild(), "built")
+        self._record(self.builder.rebuild(), "built")
         try:
             self.server.start()
         except ServeError:
+            self.builder.stop()
             self._folder.cleanup()
             raise
         watcher = Watcher(
@@ -136,7 +141,7 @@ class ServeSession:
             shown = ", ".join(names[:SHOWN_FILES])
             more = f" and {len(names) - SHOWN_FILES} more" if len(names) > SHOWN_FILES else ""
             self._say(f"crosstable: changed {shown}{more}")
-            self._record(self.preview.rebuild())
+            self._record(self.builder.rebuild())
             self.server.reload()
 
     def _relative(self, path: Path) -> str:
@@ -167,6 +172,7 @@ class ServeSession:
         if self._thread is not None:
             self._thread.join(timeout=30)
         self.server.stop()
+        self.builder.stop()
         self._folder.cleanup()
 
     def __enter__(self) -> ServeSession:
