@@ -3,9 +3,11 @@
 from __future__ import annotations
 
 import io
+import multiprocessing
 import os
 import signal
 import socket
+import threading
 import time
 import urllib.error
 import urllib.request
@@ -17,7 +19,8 @@ from conftest import SiteMaker, event_toml, pgn_game
 
 from generator.build import build_site
 from generator.cli import main
-from generator.serve import ServeError, ServeSession
+from generator.serve import PreviewSite, ServeError, ServeSession
+from generator.serve.builder import BuildProcess
 from generator.serve.watch import Watcher
 
 A, B, C = "Alpha, Anna", "Bravo, Bob", "Charlie, Carl"
@@ -96,6 +99,49 @@ def test_serve_builds_on_when_its_builder_process_died(site: Path, session: Serv
     edit(site / "content/ev/games/r1.pgn", pgn_game("1.1", A, B, "1-0"))
     assert session.wait_for_build(3).ok
     assert "1-0" in fetch(session.url + "ev/rounds/round-1.html")[1]
+
+
+def test_a_builder_stopped_during_a_build_ends_at_once_with_its_workers(
+    site: Path, tmp_path: Path
+) -> None:
+    """Ctrl+C during serve's first build: the builder and the workers it forked end at once
+    (they are a process group of their own), not after the build."""
+    worker_pid = tmp_path / "worker.pid"
+
+    def slow_build() -> None:  # the builder's, forked with it: a worker, then a long build
+        worker = multiprocessing.get_context("fork").Process(target=time.sleep, args=(60,))
+        worker.start()
+        worker_pid.write_text(str(worker.pid))
+        time.sleep(60)
+
+    preview = PreviewSite(site, tmp_path / "root")
+    preview.rebuild = slow_build  # type: ignore[method-assign,assignment]
+    builder = BuildProcess(preview)
+    builder.start()
+    del preview.rebuild  # here, a build that the builder's end leaves to this process is real
+    builder_pid = builder.pid
+    assert builder_pid is not None
+    threading.Thread(target=builder.rebuild, daemon=True).start()
+    deadline = time.monotonic() + 10
+    while not worker_pid.exists() and time.monotonic() < deadline:
+        time.sleep(0.05)
+    started = time.monotonic()
+    builder.stop()
+    assert time.monotonic() - started < 5
+    for pid in (builder_pid, int(worker_pid.read_text())):
+        while not gone(pid) and time.monotonic() < deadline:
+            time.sleep(0.05)
+        assert gone(pid)
+
+
+def gone(pid: int) -> bool:
+    """Ended (a zombie left for a parent that went counts as ended)."""
+    try:
+        os.kill(pid, 0)
+    except ProcessLookupError:
+        return True
+    stat = Path(f"/proc/{pid}/stat")
+    return stat.exists() and stat.read_text().rsplit(")", 1)[1].split()[0] == "Z"
 
 
 def test_build_output_never_holds_the_reload_script(site: Path) -> None:

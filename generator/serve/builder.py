@@ -12,6 +12,7 @@ from __future__ import annotations
 
 import contextlib
 import multiprocessing
+import os
 import signal
 import threading
 from multiprocessing.connection import Connection
@@ -32,6 +33,8 @@ class BuildProcess:
         self._connection: Connection | None = None
         self._process: multiprocessing.process.BaseProcess | None = None
         self._lock = threading.Lock()
+        self._busy = False
+        """A build was asked for and its answer not read yet."""
 
     @property
     def pid(self) -> int | None:
@@ -51,47 +54,73 @@ class BuildProcess:
         )
         process.start()
         theirs.close()  # the builder holds that end: when this process goes, it reads the end
+        _own_group(process.pid)
         self._connection, self._process = ours, process
 
     def rebuild(self) -> RebuildResult:
         with self._lock:
-            if self._connection is not None:
+            connection = self._connection
+            if connection is not None:
+                self._busy = True
                 try:
-                    self._connection.send("build")
-                    result, errors, drafts, builds = self._connection.recv()
+                    connection.send("build")
+                    result, errors, drafts, builds = connection.recv()
                 except (EOFError, OSError):  # the builder died (killed, out of memory)
                     self._close()
                 else:
+                    self._busy = False
                     self.preview.errors, self.preview.drafts = errors, drafts
                     self.preview.builds = builds
                     return result  # type: ignore[no-any-return]
             return self.preview.rebuild()  # from scratch, here: the builder's caches went too
 
     def stop(self, timeout: float = 30.0) -> None:
-        """Let the builder finish its build and end."""
-        with self._lock:
-            if self._connection is not None:
-                with contextlib.suppress(OSError):  # gone already
-                    self._connection.send(None)
-            process = self._process
-            self._close()
-        if process is not None:
-            process.join(timeout)
-            if process.is_alive():
-                process.terminate()
-                process.join()
+        """Let the builder end, at once when a build of its was left unanswered (Ctrl+C
+        during serve's first build), otherwise after its current build."""
+        process, connection = self._process, self._connection
+        if process is None or connection is None:
+            return
+        if self._busy:
+            _end(process)
+        else:
+            with contextlib.suppress(OSError):  # gone already
+                connection.send(None)
+        process.join(timeout)
+        if process.is_alive():
+            _end(process)
+            process.join()
+        self._close()
 
     def _close(self) -> None:
         if self._connection is not None:
             self._connection.close()
         self._connection = None
         self._process = None
+        self._busy = False
+
+
+def _own_group(pid: int | None) -> None:
+    """Put the builder in a process group of its own (both processes do, whichever runs
+    first): Ctrl+C reaches serve, not the builder, and ``_end`` stops the builder's workers
+    with it."""
+    with contextlib.suppress(OSError):  # the builder ended already
+        os.setpgid(pid or 0, pid or 0)
+
+
+def _end(process: multiprocessing.process.BaseProcess) -> None:
+    """Stop the builder in the middle of a build, and the workers it forked for it."""
+    if process.pid is None:
+        return
+    try:
+        os.killpg(process.pid, signal.SIGTERM)
+    except OSError:  # not its group (yet): the builder alone
+        process.terminate()
 
 
 def _serve_builds(preview: PreviewSite, connection: Connection, theirs: Connection) -> None:
     """The builder: a build for each request, until ``None`` or the end of the pipe."""
     theirs.close()  # the other process's end, inherited: the pipe ends when that process goes
-    signal.signal(signal.SIGINT, signal.SIG_IGN)  # Ctrl+C stops serve, which stops this
+    _own_group(os.getpid())
     while True:
         try:
             request = connection.recv()
