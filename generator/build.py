@@ -389,6 +389,7 @@ def _build_site(site_dir: Path, output: Path | None, strict: bool, jobs: int | N
     try:
         if content.is_dir():
             store.prefetch(pgn_files(content), jobs)
+        keep_from_gc()  # the games read back live to the end: no collection need look at them
         report = check_site(site_dir, strict, render=render_site if overlaps else render)
         store.save()
         if overlaps:
