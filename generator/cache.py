@@ -51,7 +51,15 @@ from .pgn import (
 )
 from .problems import Problem, Problems
 from .render import exports
-from .render.site import EventOutcome, PageJob, SiteRenderer, render_pages, write_pages
+from .render.site import (
+    EventOutcome,
+    PageJob,
+    SiteRenderer,
+    keep_or_render,
+    place_pages,
+    render_pages,
+    write_pages,
+)
 from .rules import checks, standings
 from .write import link, patch, stage, swap
 
@@ -777,25 +785,20 @@ class _IncrementalRenderer(SiteRenderer):
         """Render the event's pages, but keep those whose key is the one they had: one
         result of a 2,000-player open changes a few hundred of its 13,000 pages."""
         kept = self.store.pages.get(slug, {})
+        # The keys are worked out by the processes that render the pages, as in ``crosstable
+        # build``; the games' PGN are made beside them when the last build left them.
+        beside = self.after_beside() if _exports_known(self.outcomes) else []
+        sink = functools.partial(keep_or_render, {path: key for path, (key, _) in kept.items()})
+        placed = place_pages(self, [*jobs, *beside], self.jobs, sink)
         keyed: dict[str, tuple[str, bytes]] = {}
-        todo = [
-            job for job in jobs if not (job.page_key() and kept.get(job.path, ("",))[0] == job.key)
-        ]
-        beside: list[PageJob] = []
-        if self.jobs > 1:
-            if len(todo) * 4 < len(jobs):  # few pages change: the games' PGN are known
-                beside = self.after_beside()
-            made = render_pages(self, [*todo, *beside], self.jobs)
-        else:
-            made = {job.path: self.page_bytes(job) for job in todo}
-        self.store.stats.pages_kept += len(jobs) - len(todo)
-        for job in jobs:
-            data = made[job.path] if job.path in made else kept[job.path][1]
-            if job.key:
-                keyed[job.path] = (job.key, data)
+        for job in [*jobs, *beside]:
+            data, key = placed[job.path]
+            if data is None:
+                data = kept[job.path][1]
+                self.store.stats.pages_kept += 1
+            if key:
+                keyed[job.path] = (key, data)
             self.files[job.path] = data
-        for job in beside:
-            self.files[job.path] = made[job.path]
         self.store.pages[slug] = keyed
         self.finish()
 

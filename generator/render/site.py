@@ -772,9 +772,10 @@ def _game_context(event: Event, game: Game) -> dict[str, Any]:
     }
 
 
-PageSink = Callable[[PageJob, Callable[[PageJob], bytes]], bool]
-"""Puts a page where it belongs, rendering it (with the function given) only when it has to;
-``True`` when it wrote the page's file (``generator.cache``)."""
+PageSink = Callable[[PageJob, Callable[[PageJob], bytes]], object]
+"""Puts a page where it belongs, rendering it (with the function given) only when it has to,
+and says what it did (``write_pages``: whether it wrote the page's file; ``keep_or_render``:
+the page's bytes, or ``None`` for a page kept as it was)."""
 
 _RENDERING: tuple[SiteRenderer, Sequence[PageJob], PageSink | None] | None = None
 """The renderer and pages a forked worker process renders a share of (``render_pages``)."""
@@ -788,21 +789,42 @@ def render_pages(renderer: SiteRenderer, pages: Sequence[PageJob], jobs: int) ->
     return files
 
 
+def place_pages(
+    renderer: SiteRenderer, pages: Sequence[PageJob], jobs: int, sink: PageSink
+) -> dict[str, tuple[Any, str | None]]:
+    """Hand every page to ``sink``, ``jobs`` processes at a time, each working out the keys
+    of its pages (``PageJob.page_key``) and rendering those ``sink`` asks for; return what
+    ``sink`` said of each page, and its key."""
+    placed: dict[str, tuple[Any, str | None]] = {}
+    for found in _share_out(renderer, pages, jobs, sink):
+        placed.update(found)
+    return placed
+
+
 def write_pages(
     renderer: SiteRenderer, pages: Sequence[PageJob], jobs: int, sink: PageSink
 ) -> tuple[set[str], dict[str, str]]:
-    """Hand every page to ``sink``, ``jobs`` processes at a time, each working out the keys
-    of its pages and rendering those ``sink`` asks for (rendered pages are not sent back
-    here); return the paths ``sink`` wrote, and the pages' keys (``PageJob.page_key``)."""
+    """``place_pages`` with a sink that writes the pages itself (rendered pages are not sent
+    back here): the paths it wrote, and the pages' keys."""
     written: set[str] = set()
     keys: dict[str, str] = {}
-    for found in _share_out(renderer, pages, jobs, sink):
-        for path, (wrote, key) in found.items():
-            if wrote:
-                written.add(path)
-            if key:
-                keys[path] = key
+    for path, (wrote, key) in place_pages(renderer, pages, jobs, sink).items():
+        if wrote:
+            written.add(path)
+        if key:
+            keys[path] = key
     return written, keys
+
+
+def keep_or_render(
+    kept: dict[str, str], job: PageJob, render: Callable[[PageJob], bytes]
+) -> bytes | None:
+    """A sink for ``place_pages``: ``None`` for a page whose key is the one in ``kept``, by
+    path (its bytes are known already), otherwise the page rendered."""
+    key = job.page_key()
+    if key and kept.get(job.path) == key:
+        return None
+    return render(job)
 
 
 def _share_out(
