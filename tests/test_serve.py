@@ -101,6 +101,22 @@ def test_serve_builds_on_when_its_builder_process_died(site: Path, session: Serv
     assert "1-0" in fetch(session.url + "ev/rounds/round-1.html")[1]
 
 
+def test_a_failed_build_after_the_builder_died_keeps_the_last_good_site(
+    site: Path, session: ServeSession
+) -> None:
+    """The builder wrote the site being served; when it is gone, the last good site is still
+    the one served, and a failed build keeps it (with the banner), not a placeholder."""
+    good = fetch(session.url)[1]
+    builder = session.builder.pid
+    assert builder is not None
+    os.kill(builder, signal.SIGKILL)
+    edit(site / "content/ev/games/r1.pgn", pgn_game("1.1", A, "Nobody, Known", "1-0"))
+    assert not session.wait_for_build(2).ok
+    page = fetch(session.url)[1]
+    assert "No successful build yet" not in page and 'id="crosstable-preview-error"' in page
+    assert page.replace(page[page.index("<div id=") : page.index("</div>") + 7], "") == good
+
+
 def test_a_builder_stopped_during_a_build_ends_at_once_with_its_workers(
     site: Path, tmp_path: Path
 ) -> None:

@@ -67,6 +67,7 @@ class BuildProcess:
                     result, errors, drafts, builds = connection.recv()
                 except (EOFError, OSError):  # the builder died (killed, out of memory)
                     self._close()
+                    self.preview.adopt_served()
                 else:
                     self._busy = False
                     self.preview.errors, self.preview.drafts = errors, drafts

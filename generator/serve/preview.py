@@ -94,6 +94,16 @@ class PreviewSite:
         self.builds += 1
         return RebuildResult(True, time.perf_counter() - start, stats, problems, written, removed)
 
+    def adopt_served(self) -> None:
+        """Take the served folder as the last good site (the builder process that wrote it
+        died: ``builder.BuildProcess``), so that the next build here compares against it and a
+        failed one keeps it."""
+        self.files = {
+            path.relative_to(self.root).as_posix(): path.read_bytes()
+            for path in sorted(self.root.rglob("*"))
+            if path.is_file()
+        }
+
     def _fail(self, errors: list[str]) -> None:
         self.errors = tuple(errors)
         if not self.files:
