@@ -137,7 +137,8 @@ def test_a_builder_stopped_during_a_build_ends_at_once_with_its_workers(
     del preview.rebuild  # here, a build that the builder's end leaves to this process is real
     builder_pid = builder.pid
     assert builder_pid is not None
-    threading.Thread(target=builder.rebuild, daemon=True).start()
+    asking = threading.Thread(target=builder.rebuild, daemon=True)
+    asking.start()
     deadline = time.monotonic() + 10
     while not worker_pid.exists() and time.monotonic() < deadline:
         time.sleep(0.05)
@@ -148,6 +149,8 @@ def test_a_builder_stopped_during_a_build_ends_at_once_with_its_workers(
         while not gone(pid) and time.monotonic() < deadline:
             time.sleep(0.05)
         assert gone(pid)
+    asking.join(timeout=30)  # its build, left to this process, ends before the test does
+    assert not asking.is_alive()
 
 
 def gone(pid: int) -> bool:
