@@ -141,7 +141,10 @@ class ServeSession:
             shown = ", ".join(names[:SHOWN_FILES])
             more = f" and {len(names) - SHOWN_FILES} more" if len(names) > SHOWN_FILES else ""
             self._say(f"crosstable: changed {shown}{more}")
-            self._record(self.builder.rebuild())
+            result = self.builder.rebuild()
+            if self._stop.is_set():
+                return  # serve stopped during this build: nothing to report or reload
+            self._record(result)
             self.server.reload()
 
     def _relative(self, path: Path) -> str:

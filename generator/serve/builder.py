@@ -35,6 +35,7 @@ class BuildProcess:
         self._lock = threading.Lock()
         self._busy = False
         """A build was asked for and its answer not read yet."""
+        self._stopping = False
 
     @property
     def pid(self) -> int | None:
@@ -58,15 +59,17 @@ class BuildProcess:
         self._connection, self._process = ours, process
 
     def rebuild(self) -> RebuildResult:
-        with self._lock:
+        with self._lock:  # held while a build's answer is awaited: see ``stop``
             connection = self._connection
             if connection is not None:
                 self._busy = True
                 try:
                     connection.send("build")
                     result, errors, drafts, builds = connection.recv()
-                except (EOFError, OSError):  # the builder died (killed, out of memory)
+                except (EOFError, OSError):  # the builder died (killed, out of memory, stopped)
                     self._close()
+                    if self._stopping:  # serve is stopping: no build of its own
+                        return RebuildResult(False, 0.0, self.preview.cache.stats)
                     self.preview.adopt_served()
                 else:
                     self._busy = False
@@ -76,21 +79,32 @@ class BuildProcess:
             return self.preview.rebuild()  # from scratch, here: the builder's caches went too
 
     def stop(self, timeout: float = 30.0) -> None:
-        """Let the builder end, at once when a build of its was left unanswered (Ctrl+C
-        during serve's first build), otherwise after its current build."""
-        process, connection = self._process, self._connection
-        if process is None or connection is None:
+        """Let the builder end, at once when a build's answer is awaited or was left unread
+        (Ctrl+C during serve's first build), otherwise when it has no build to make. The pipe
+        is closed by whoever holds it: a thread awaiting an answer reads its end, then closes
+        it (two threads closing it would close a number the system may have given again)."""
+        self._stopping = True
+        process = self._process
+        if process is None:
             return
         if self._busy:
             _end(process)
-        else:
-            with contextlib.suppress(OSError):  # gone already
-                connection.send(None)
+        elif self._lock.acquire(timeout=timeout):
+            try:
+                if self._connection is not None:
+                    with contextlib.suppress(OSError):  # gone already
+                        self._connection.send(None)
+            finally:
+                self._lock.release()
         process.join(timeout)
         if process.is_alive():
             _end(process)
             process.join()
-        self._close()
+        if self._lock.acquire(blocking=False):  # no thread awaits an answer
+            try:
+                self._close()
+            finally:
+                self._lock.release()
 
     def _close(self) -> None:
         if self._connection is not None:
