@@ -819,7 +819,7 @@ class BuildCache:
 
         self.begin()
         token = PARSE_CACHE.set(self.pgn)
-        jobs = usable_cpus() if can_fork() else 1  # serve's first build, before its threads
+        jobs = usable_cpus() if can_fork() else 1  # in serve's builder, which has no threads
         jobs_token = JOBS.set(jobs)
         try:
             content = site_dir / "content"

@@ -2,8 +2,9 @@
 
 Worker processes are forked, so they start at once and find everything this process has
 loaded (the parsed games, the compiled templates) without it being sent to them; results come
-back pickled. Forking is safe only while this process runs no other thread: ``serve`` does, and
-then, as with one processor, everything runs here in order.
+back pickled. Forking is safe only while this process runs no other thread (``serve``'s
+server and watcher do: its builds run in a builder process without threads of its own); when
+it is not, as with one processor, everything runs here in order.
 """
 
 from __future__ import annotations
@@ -18,7 +19,7 @@ from contextvars import ContextVar
 from typing import TypeVar
 
 JOBS: ContextVar[int] = ContextVar("crosstable_jobs", default=1)
-"""How many processes the rule stage may use (``build_site`` sets it; serve leaves it at 1)."""
+"""How many processes the rule stage may use (``build_site`` and ``BuildCache.build`` set it)."""
 
 _T = TypeVar("_T")
 _R = TypeVar("_R")

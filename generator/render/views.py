@@ -177,9 +177,7 @@ def round_view(
 ) -> RoundView:
     """A round's pairings with each player's points before it, its byes and absentees.
     ``running``: each player's ``running_scores``, when worked out already (for every round)."""
-    if running is None:
-        running = {n: record.running_scores() for n, record in records.items()}
-    scores = running
+    scores = running or {n: record.running_scores() for n, record in records.items()}
 
     def before(player: int) -> float:
         return scores[player][number - 2] if number > 1 else 0.0
