@@ -78,6 +78,22 @@ def test_scoring_table_is_used(make_site: SiteMaker) -> None:
     assert records[1].running_scores() == (3, 4)
 
 
+def test_record_after_each_round(make_site: SiteMaker) -> None:
+    """``upto`` gives the points and games as they stood: the standings after each round."""
+    body = "[scoring]\nwin = 3\ndraw = 1\nloss = 0\n\n"
+    body += f'[[byes]]\nround = 2\nplayer = "{A}"\npoints = 0.5\n\n'
+    body += f'[[results]]\nround = 3\nwhite = "{A}"\nblack = "{C}"\nresult = "-+"\n\n'
+    games = pgn_game("1.1", A, B, "1/2-1/2") + pgn_game("4.1", A, D, "*")
+    record = player_records(_event(make_site, body, games, format="swiss", rounds=4))[1]
+    # A: a draw (1), a half-point bye (1, no game), a forfeit loss (0, a game), pending
+    expected = [(0, 0), (1, 1), (2, 1), (2, 2), (2, 2)]
+    for rounds, (points, games_counted) in enumerate(expected):
+        earlier = record.upto(rounds)
+        assert (earlier.points, earlier.games) == (points, games_counted), rounds
+        fresh = type(record)(record.number, record.entries[:rounds])  # worked out anew
+        assert (fresh.points, fresh.games) == (points, games_counted), rounds
+
+
 def test_pending_game_scores_nothing_yet(make_site: SiteMaker) -> None:
     games = pgn_game("1.1", A, B, "*") + pgn_game("1.2", C, D, "1-0")
     records = player_records(_event(make_site, "", games))

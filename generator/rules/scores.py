@@ -65,16 +65,37 @@ class PlayerRecord:
     @cached_property
     def points(self) -> float:
         """Worked out once: every table of the site asks for every player's points."""
-        return sum(e.points for e in self.entries)
+        return self.totals[0][-1] if self.entries else 0
 
     @cached_property
     def games(self) -> int:
         """Pairings with a result: games over the board and forfeits, not byes."""
-        return sum(1 for e in self.entries if e.game is not None and e.game.finished)
+        return self.totals[1][-1] if self.entries else 0
+
+    @cached_property
+    def totals(self) -> tuple[tuple[float, ...], tuple[int, ...]]:
+        """The points and the games after each round, added up once: the standings after
+        every round ask for them (``upto``), 2,000 players each time in an open."""
+        points: list[float] = []
+        games: list[int] = []
+        total: float = 0
+        count = 0
+        for entry in self.entries:
+            total += entry.points
+            if entry.game is not None and entry.game.finished:
+                count += 1
+            points.append(total)
+            games.append(count)
+        return tuple(points), tuple(games)
 
     def upto(self, rounds: int) -> PlayerRecord:
-        """The record as it stood after ``rounds`` rounds."""
-        return PlayerRecord(self.number, self.entries[:rounds])
+        """The record as it stood after ``rounds`` rounds, its points and games known."""
+        record = PlayerRecord(self.number, self.entries[:rounds])
+        if record.entries:
+            points, games = self.totals
+            last = len(record.entries) - 1
+            record.__dict__["points"], record.__dict__["games"] = points[last], games[last]
+        return record
 
     def running_scores(self) -> tuple[float, ...]:
         """The score after each round: the terms of the Progressive Score."""
