@@ -502,7 +502,9 @@ class SiteRenderer:
                 **common,
             )
         if outcome.warnings:
-            self._page(paths["arbiter"], "arbiter.html", report=arbiter_report(outcome), **common)
+            # The report is laid out by the process that renders the page (``later``).
+            report = functools.partial(_arbiter_context, outcome)
+            self._page(paths["arbiter"], "arbiter.html", report, **common)
         if outcome.prizes:
             self._page(
                 paths["prizes"],
@@ -523,14 +525,17 @@ class SiteRenderer:
             functools.partial(_table_context, table, standings),
             **common,
         )
-        running = {n: record.running_scores() for n, record in outcome.records.items()}
+        # Each round is laid out by the process that works its key out or renders it, once.
+        running = functools.cache(functools.partial(_running_scores, outcome.records))
         for number in range(1, event.rounds + 1):
-            shown_round = views.round_view(event, outcome.records, number, running)
+            shown_round = functools.cache(
+                functools.partial(_round_view, event, outcome.records, number, running)
+            )
             self._page(
                 round_path(event, number),
                 "round.html",
-                page_key=functools.partial(round_page_key, chrome, shown_round) if chrome else None,
-                round=shown_round,
+                functools.partial(_round_context, shown_round),
+                functools.partial(_round_key, chrome, shown_round) if chrome else None,
                 **common,
             )
         self._page(paths["players"], "players.html", **common)
@@ -745,6 +750,31 @@ def _table_context(
     table: Callable[[Standings], tuple[views.TableRow, ...]], standings: Standings
 ) -> dict[str, Any]:
     return {"rows": table(standings)}
+
+
+def _running_scores(records: dict[int, PlayerRecord]) -> dict[int, tuple[float, ...]]:
+    return {number: record.running_scores() for number, record in records.items()}
+
+
+def _round_view(
+    event: Event,
+    records: dict[int, PlayerRecord],
+    number: int,
+    running: Callable[[], dict[int, tuple[float, ...]]],
+) -> views.RoundView:
+    return views.round_view(event, records, number, running())
+
+
+def _round_context(shown: Callable[[], views.RoundView]) -> dict[str, Any]:
+    return {"round": shown()}
+
+
+def _round_key(chrome: str, shown: Callable[[], views.RoundView]) -> str:
+    return round_page_key(chrome, shown())
+
+
+def _arbiter_context(outcome: EventOutcome) -> dict[str, Any]:
+    return {"report": arbiter_report(outcome)}
 
 
 def _player_context(event: Event, row: StandingRow, standings: Standings) -> dict[str, Any]:
