@@ -492,6 +492,7 @@ class IncrementalSite:
         self._folders: set[str] = set()
         self.templates: Path | None = None
         """Compiled templates, kept for the next build (Jinja checks each one's source)."""
+        self.folder = folder
         if folder is not None:
             self.templates = folder / "templates" / code_fingerprint()[:16]
             try:
@@ -507,6 +508,8 @@ class IncrementalSite:
         fingerprint = None if own_templates else code_fingerprint()
         keep_from_gc()  # the model and the rules' results, kept until the build ends
         renderer = SiteRenderer(site, outcomes, self.jobs, fingerprint)
+        if self.folder is not None:
+            renderer.rows = (str(self.folder / "rows"), code_fingerprint())
         if self.templates is not None:
             renderer.environment.bytecode_cache = jinja2.FileSystemBytecodeCache(
                 str(self.templates)
@@ -527,6 +530,7 @@ class IncrementalSite:
         if _exports_known(outcomes):  # a rebuild: the games' PGN need not wait for the pages
             pages = [*pages, *renderer.after_beside()]
         written, keys = write_pages(renderer, pages, self.jobs, self.place)
+        renderer.forget_rows(pages)
         self.written |= written
         self.keys.update(keys)
         for path, data in renderer.finish().items():

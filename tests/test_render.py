@@ -16,6 +16,7 @@ from hypothesis import given
 from hypothesis import strategies as st
 
 from generator.build import build_site
+from generator.render import fragments
 from generator.render.environment import builtin_templates_dir, relative_url
 
 A, B, C, D = "Alpha, Anna", "Bravo, Bob", "Charlie, Carl", "Delta, Dora"
@@ -599,3 +600,27 @@ def test_results_json_is_written_as_json_writes_it(value: object) -> None:
     from generator.render.exports import pretty_json
 
     assert pretty_json(value) == json.dumps(value, ensure_ascii=False, indent=2)
+
+
+def test_kept_rows_belong_to_one_version_of_the_code(tmp_path: Path) -> None:
+    """``fragments.RowMemo``: rows kept by other code, or a damaged file, are not used."""
+    file = str(tmp_path / "rows" / "page")
+
+    def render(version: str, fields: tuple[object, ...]) -> tuple[str, list[tuple[object, ...]]]:
+        written: list[tuple[object, ...]] = []
+
+        def write(fields: tuple[object, ...]) -> str:
+            written.append(fields)
+            return f"<tr>{fields}</tr>"
+
+        with fragments.kept_rows(file, version):
+            text = fragments._row(fields, write)
+        return text, written
+
+    assert render("v1", (1, "A")) == ("<tr>(1, 'A')</tr>", [(1, "A")])
+    assert render("v1", (1, "A")) == ("<tr>(1, 'A')</tr>", [])  # kept
+    assert render("v1", (1, 1.0))[1] == [(1, 1.0)]  # 1.0 is not "A"
+    assert render("v2", (1, 1.0))[1] == [(1, 1.0)]  # other code: written again
+    Path(file).write_bytes(Path(file).read_bytes()[:9])
+    assert render("v2", (1, 1.0))[1] == [(1, 1.0)]  # damaged: written again
+    assert fragments._MEMO is None  # only while a page renders

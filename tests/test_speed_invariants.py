@@ -39,6 +39,7 @@ from generator.buildstate import SiteState
 from generator.cache import IncrementalSite
 from generator.problems import Problems
 from generator.render import environment as environment_module
+from generator.render import fragments
 from generator.render import site as site_module
 from generator.render.environment import NAV_LINKS, make_environment
 from generator.rules import checks, tiebreaks
@@ -717,3 +718,51 @@ def test_lean_tokens_are_python_chess_tokens() -> None:
         assert pgn._LEAN_TOKENS.findall(text) == expected, text
         checked += 1
     assert checked > 2000
+
+
+def test_kept_table_rows_are_written_anew_when_what_they_show_changes(
+    make_site: SiteMaker, tmp_path: Path, monkeypatch: pytest.MonkeyPatch
+) -> None:
+    """The big tables keep their rows between builds (``fragments.RowMemo``): a page rendered
+    again for its frame alone writes none of its rows again, a result writes again the rows
+    that show it, and the pages are always those a build without cache writes."""
+    site = swiss_site(make_site)
+    assert build_site(site, jobs=1).written
+    rows = site / ".crosstable-cache/output/rows"
+    assert len(list(rows.iterdir())) == 7  # three standings, three rounds, the rank table
+    (rows / "stray").write_bytes(b"from a table that is gone")
+    written: list[tuple[str, object]] = []
+    for name in ("_standings_row", "_pairing_row", "_rank_row"):
+        original = getattr(fragments, name)
+
+        def counting(fields, name=name, original=original):  # type: ignore[no-untyped-def]
+            written.append((name, fields[1] if name == "_standings_row" else fields))
+            return original(fields)
+
+        monkeypatch.setattr(fragments, name, counting)
+
+    def edit(path: Path, old: str, new: str) -> None:
+        text = path.read_text(encoding="utf-8")
+        assert old in text
+        path.write_text(text.replace(old, new, 1), encoding="utf-8")
+
+    def same_as_fresh(step: str) -> None:
+        copy = tmp_path / step
+        shutil.copytree(site / "content", copy / "content")
+        assert build_site(copy, jobs=1).written
+        assert tree_of(site / "output") == tree_of(copy / "output"), step
+
+    edit(site / "content/ev/event.toml", 'name = "Open"', 'name = "Open 2026"')
+    assert build_site(site, jobs=1).written
+    assert written == []  # every table page rendered again (its heading), no row
+    assert not (rows / "stray").exists()
+    same_as_fresh("name")
+    round_3 = site / "content/ev/round-3.pgn"
+    text = round_3.read_text(encoding="utf-8")
+    at = text.index('[Round "3.2"]')
+    round_3.write_text(text[:at] + text[at:].replace("1/2-1/2", "1-0", 2), encoding="utf-8")
+    assert build_site(site, jobs=1).written
+    standings = {number for name, number in written if name == "_standings_row"}
+    assert {3, 4} <= standings  # P3's and P4's points changed
+    assert any(name == "_pairing_row" for name, _ in written)  # the result of board 3.2
+    same_as_fresh("result")

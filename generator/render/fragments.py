@@ -10,8 +10,12 @@ site with its own ``_macros.html`` keeps its macros: then these names call them
 
 from __future__ import annotations
 
+import contextlib
 import functools
-from collections.abc import Callable, Sequence
+import marshal
+import os
+import tempfile
+from collections.abc import Callable, Iterator, Sequence
 from typing import Any
 
 from markupsafe import Markup, escape
@@ -74,22 +78,26 @@ def result_cell(cell: Any, links: Any, url: Url) -> Markup:
 
 
 def _result_cell(cell: Any, links: Any, url: Url) -> str:
-    """``result_cell`` as a plain string, for the rows that join 22,000 of them."""
-    href = links.game(cell.game) if cell.game else None
-    colour = cell.colour
+    """``result_cell`` as a plain string."""
+    return _cell_html(*_cell_fields(cell, links, url))
+
+
+def _cell_html(
+    kind: str, colour: str | None, label: str, opponent: str, symbol: str, href: str | None
+) -> str:
     side = _SIDES.get(colour, "") if colour else ""
-    tip = cell.label or side
-    kind = _text(cell.kind)
+    tip = label or side
+    kind = _text(kind)
     opening = f'<span class="res {kind} {_text(colour)}"' if colour else f'<span class="res {kind}"'
     title = f' title="{_text(tip)}">' if tip else ">"
-    opponent = f'<span class="opp">{_text(cell.opponent)}</span>' if cell.opponent else ""
+    opponent = f'<span class="opp">{_text(opponent)}</span>' if opponent else ""
     marker = (
         f'<span class="colour"><span class="visually-hidden">{side or "Black"}</span></span>'
         if colour
         else ""
     )
-    symbol = _text(cell.symbol)
-    result = f'<a href="{_text(url(href))}">{symbol}</a>' if href else symbol
+    symbol = _text(symbol)
+    result = f'<a href="{_text(href)}">{symbol}</a>' if href else symbol
     return f"{opening}{title}{opponent}{marker}{result}</span>"
 
 
@@ -176,28 +184,46 @@ def standings_row(
     """One player's row of the standings: place, number, name (and badges on the current
     standings), rating, federation, points, games, tie-breaks and why ahead of the next."""
     player = row.player
-    withdrew = player.withdrawn_after is not None and player.withdrawn_after < after_round
+    withdrawn = player.withdrawn_after
+    fields = (
+        *(row.place, player.number, url(links.player(player.number)), player.title),
+        player.name,
+        withdrawn if withdrawn is not None and withdrawn < after_round else None,
+        tuple((a.kind, a.reason, a.name) for a in awards.get(player.number, ())) if final else (),
+        *(player.rating, player.federation, row.points, row.record.games),
+        tuple([(column.code, row.tiebreaks[column.code]) for column in tiebreaks]),
+        *(row.decided_by, row.reason),
+    )
+    return Markup(_row(fields, _standings_row))
+
+
+def _standings_row(fields: tuple[Any, ...]) -> str:
+    place, number, href, title, name, withdrew, awards, rating, federation = fields[:9]
+    points, games, values, decided_by, reason = fields[9:]
     note = (
-        f' <span class="note">withdrew after round {escape(player.withdrawn_after)}</span>'
-        if withdrew
+        f' <span class="note">withdrew after round {escape(withdrew)}</span>'
+        if withdrew is not None
         else ""
     )
-    if row.decided_by not in ("points", "shared"):
-        why = str(escape(row.reason))
+    if decided_by not in ("points", "shared"):
+        why = str(escape(reason))
     else:
-        why = '<span class="note">shares the place</span>' if row.decided_by == "shared" else ""
-    withdrawn = ' class="withdrawn"' if withdrew else ""
-    return Markup(
-        f"<tr{withdrawn}>\n"
-        f"      <td>{_text(row.place)}</td>\n"
-        f'      <td class="optional">{_text(str(player.number))}</td>\n'
-        f'      <th scope="row">{player_link(player, links, url)}{note}'
-        f"{badges(awards, player.number) if final else ''}</th>\n"
-        f'      <td class="optional">{_text(str(player.rating or ""))}</td>\n'
-        f'      <td class="optional">{_text(player.federation or "")}</td>\n'
-        f'      <td class="pts">{_text(score_text(row.points))}</td>\n'
-        f'      <td class="optional">{_text(str(row.record.games))}</td>\n'
-        f"      {tiebreak_cells(row, tiebreaks)}\n"
+        why = '<span class="note">shares the place</span>' if decided_by == "shared" else ""
+    badges = "".join(
+        f'<span class="badge {escape(kind)}" title="{escape(because)}">{escape(award)}</span>'
+        for kind, because, award in awards
+    )
+    return (
+        f"{_WITHDRAWN if withdrew is not None else '<tr>'}\n"
+        f"      <td>{_text(place)}</td>\n"
+        f'      <td class="optional">{_text(str(number))}</td>\n'
+        f'      <th scope="row"><a href="{_text(href)}">{_title_of(title)}{escape(name)}</a>'
+        f"{note}{badges}</th>\n"
+        f'      <td class="optional">{_text(str(rating or ""))}</td>\n'
+        f'      <td class="optional">{_text(federation or "")}</td>\n'
+        f'      <td class="pts">{_text(score_text(points))}</td>\n'
+        f'      <td class="optional">{_text(str(games))}</td>\n'
+        f"      {_tiebreak_cells(values, decided_by)}\n"
         f'      <td class="why">{why}</td>\n'
         "    </tr>"
     )
@@ -206,19 +232,34 @@ def standings_row(
 def pairing_row(pairing: Any, links: Any, url: Url) -> Markup:
     """One board of a round (``views.Pairing``): the players, their scores before the round
     and the result, linked to the game's page when it has one, with the arbiter's reason."""
-    game = pairing.game
+    game, white, black = pairing.game, pairing.white, pairing.black
     href = links.game(game)
-    result = _text(result_text(game.result))
-    shown = f'<a href="{_text(url(href))}">{result}</a>' if href else result
-    reason = f'<span class="reason">{escape(game.reason)}</span>' if game.reason else ""
-    return Markup(
+    fields = (
+        *(pairing.board, url(href) if href else None, game.result, game.reason),
+        *(url(links.player(white.number)), white.title, white.name, pairing.white_score),
+        *(url(links.player(black.number)), black.title, black.name, pairing.black_score),
+    )
+    return Markup(_row(fields, _pairing_row))
+
+
+def _pairing_row(fields: tuple[Any, ...]) -> str:
+    board, href, result, reason = fields[:4]
+    white_href, white_title, white_name, white_score = fields[4:8]
+    black_href, black_title, black_name, black_score = fields[8:]
+    shown = _text(result_text(result))
+    if href:
+        shown = f'<a href="{_text(href)}">{shown}</a>'
+    reason = f'<span class="reason">{escape(reason)}</span>' if reason else ""
+    return (
         "<tr>\n"
-        f"      <td>{_text(str(pairing.board))}</td>\n"
-        f"      <td>{player_link(pairing.white, links, url)}</td>\n"
-        f'      <td class="pts">{_text(score_text(pairing.white_score))}</td>\n'
+        f"      <td>{_text(str(board))}</td>\n"
+        f'      <td><a href="{_text(white_href)}">{_title_of(white_title)}'
+        f"{escape(white_name)}</a></td>\n"
+        f'      <td class="pts">{_text(score_text(white_score))}</td>\n'
         f'      <td class="result">{shown}{reason}</td>\n'
-        f'      <td class="pts">{_text(score_text(pairing.black_score))}</td>\n'
-        f"      <td>{player_link(pairing.black, links, url)}</td>\n"
+        f'      <td class="pts">{_text(score_text(black_score))}</td>\n'
+        f'      <td><a href="{_text(black_href)}">{_title_of(black_title)}'
+        f"{escape(black_name)}</a></td>\n"
         "    </tr>"
     )
 
@@ -228,21 +269,135 @@ def rank_row(table_row: Any, links: Any, url: Url, tiebreaks: Sequence[Any]) -> 
     round's result cell(s), points and tie-breaks."""
     row = table_row.row
     player = row.player
-    rounds = "".join(
-        f"      <td>{''.join([_result_cell(cell, links, url) for cell in games])}</td>\n"
-        for games in table_row.cells
+    rounds = tuple(
+        [tuple([_cell_fields(cell, links, url) for cell in games]) for games in table_row.cells]
     )
-    withdrawn = ' class="withdrawn"' if player.withdrawn_after is not None else ""
-    return Markup(
-        f"<tr{withdrawn}>\n"
-        f"      <td>{table_row.position:d}</td>\n"
-        f'      <th scope="row">{player_link_short(player, links, url)}</th>\n'
-        f'      <td class="optional">{_text(str(player.rating or ""))}</td>\n'
-        f"{rounds}"
-        f'      <td class="pts">{_text(score_text(row.points))}</td>\n'
-        f"      {tiebreak_cells(row, tiebreaks)}\n"
+    fields = (
+        *(table_row.position, player.withdrawn_after is not None),
+        *(url(links.player(player.number)), player.title, player.name, player.rating),
+        *(rounds, row.points),
+        tuple([(column.code, row.tiebreaks[column.code]) for column in tiebreaks]),
+        row.decided_by,
+    )
+    return Markup(_row(fields, _rank_row))
+
+
+def _cell_fields(cell: Any, links: Any, url: Url) -> tuple[Any, ...]:
+    href = links.game(cell.game) if cell.game else None
+    return (
+        *(cell.kind, cell.colour, cell.label, cell.opponent, cell.symbol),
+        url(href) if href else None,
+    )
+
+
+def _rank_row(fields: tuple[Any, ...]) -> str:
+    position, withdrawn, href, title, name, rating, rounds, points, values, decided_by = fields
+    family, comma, given = name.partition(", ")
+    rest = f'<span class="given">, {escape(given)}</span>' if comma else ""
+    cells = "".join(
+        f"      <td>{''.join([_cell_html(*cell) for cell in games])}</td>\n" for games in rounds
+    )
+    return (
+        f"{_WITHDRAWN if withdrawn else '<tr>'}\n"
+        f"      <td>{position:d}</td>\n"
+        f'      <th scope="row"><a href="{_text(href)}">{_title_of(title)}{escape(family)}'
+        f"{rest}</a></th>\n"
+        f'      <td class="optional">{_text(str(rating or ""))}</td>\n'
+        f"{cells}"
+        f'      <td class="pts">{_text(score_text(points))}</td>\n'
+        f"      {_tiebreak_cells(values, decided_by)}\n"
         "    </tr>"
     )
+
+
+_WITHDRAWN = '<tr class="withdrawn">'
+
+
+def _tiebreak_cells(values: Sequence[tuple[str, float]], decided_by: str) -> str:
+    return "".join(
+        f'<td class="tb{" decisive" if decided_by == code else ""}">{_number(value)}</td>'
+        for code, value in values
+    )
+
+
+def _title_of(title: str | None) -> str:
+    return f'<abbr class="title">{escape(title)}</abbr> ' if title else ""
+
+
+class RowMemo:
+    """The rows of one page's big table as a build rendered them, by what each row shows
+    (``_row``), for the next build: one result of a 2,000-player open changes the standings
+    after six rounds, but not nine rows in ten of each. A row's text follows from its fields
+    alone (the functions that write it read nothing else), so a row found is the row as it
+    would be written again; ``version`` (the code's fingerprint) is kept with the rows.
+    The file is read when the page first asks for a row and written by ``save``: by the
+    process that renders the page, so nothing of it passes between processes."""
+
+    def __init__(self, file: str, version: str) -> None:
+        self.file = file
+        self.version = version
+        self.old: dict[bytes, str] | None = None
+        self.new: dict[bytes, str] = {}
+
+    def load(self) -> dict[bytes, str]:
+        try:
+            with open(self.file, "rb") as stream:
+                version, rows = marshal.load(stream)
+        except (OSError, EOFError, ValueError, TypeError):  # none yet, or not ours
+            return {}
+        return rows if version == self.version and isinstance(rows, dict) else {}
+
+    def save(self) -> None:
+        """Keep the rows this page showed (only those: the file never grows), in a file
+        replaced at once (a build cut short leaves the old one)."""
+        if not self.new:
+            return
+        folder = os.path.dirname(self.file)
+        with contextlib.suppress(OSError):  # a memo that cannot be kept costs only time
+            os.makedirs(folder, exist_ok=True)
+            handle, temporary = tempfile.mkstemp(prefix=".rows-", dir=folder)
+            try:
+                with os.fdopen(handle, "wb") as stream:
+                    marshal.dump((self.version, self.new), stream, 2)
+                os.replace(temporary, self.file)
+            except OSError:
+                os.unlink(temporary)
+                raise
+
+
+_MEMO: RowMemo | None = None
+"""The memo of the page being rendered (``kept_rows``), if any."""
+
+
+@contextlib.contextmanager
+def kept_rows(file: str, version: str) -> Iterator[RowMemo]:
+    """Render a page with the rows its table had last time (``RowMemo``), and keep its rows."""
+    global _MEMO
+    memo = _MEMO = RowMemo(file, version)
+    try:
+        yield memo
+    finally:
+        _MEMO = None
+    memo.save()
+
+
+def _row(fields: tuple[Any, ...], write: Callable[[tuple[Any, ...]], str]) -> str:
+    """A table row written from its fields, or found in the page's memo by them."""
+    memo = _MEMO
+    if memo is None:
+        return write(fields)
+    try:
+        # Version 2: equal fields give equal bytes, whatever objects hold them.
+        key = marshal.dumps(fields, 2)
+    except ValueError:  # a field that is not a plain value: written, not kept
+        return write(fields)
+    if memo.old is None:
+        memo.old = memo.load()
+    text = memo.old.get(key) or memo.new.get(key)
+    if text is None:
+        text = write(fields)
+    memo.new[key] = text
+    return text
 
 
 FRAGMENTS: dict[str, Callable[..., Markup]] = {

@@ -6,9 +6,11 @@ at a domain's root, under ``/<repo>/`` on GitHub Pages, and opened from disk.
 
 from __future__ import annotations
 
+import contextlib
 import functools
 import hashlib
 import marshal
+import os
 import pickle
 import re
 import xml.etree.ElementTree as etree
@@ -30,7 +32,7 @@ from ..rules.prizes import Award, forfeit_cancels_money
 from ..rules.scores import PlayerRecord
 from ..rules.standings import StandingRow, Standings, ranking_key
 from ..text import score_text
-from . import board, charts, exports, views
+from . import board, charts, exports, fragments, views
 from .environment import builtin_templates_dir, make_environment, url_for
 from .pages import game_page, player_page
 from .trf import tournament_trf
@@ -308,6 +310,15 @@ class PageJob:
         return self.key
 
 
+ROW_TABLES = frozenset({"standings.html", "ranktable.html", "round.html"})
+"""Pages whose table rows are kept from one build to the next (``SiteRenderer.rows``)."""
+
+
+def rows_file(path: str) -> str:
+    """The name of the file that keeps the rows of the table page at ``path``."""
+    return hashlib.blake2b(path.encode(), digest_size=16).hexdigest()
+
+
 WRITTEN_IN_PYTHON = {"game.html": game_page, "player.html": player_page}
 """The pages written in Python with the built-in templates, by template (``pages``)."""
 
@@ -335,6 +346,9 @@ class SiteRenderer:
         templates of its own, so these pages are the built-in templates' (the functions
         write the same)."""
         self._championship_of = {s: c for c in site.championships for s in c.sections}
+        self.rows: tuple[str, str] | None = None
+        """A folder where the big tables keep their rows for the next build, and the code's
+        fingerprint (``fragments.RowMemo``); ``None``: rows are not kept."""
 
     def render(self) -> dict[str, bytes]:
         self.collect()
@@ -420,6 +434,25 @@ class SiteRenderer:
             self.pages.append(PageJob(path, "", {}, make=make, weight=weight))
 
     def page_bytes(self, job: PageJob) -> bytes:
+        if self.rows is not None and job.template in ROW_TABLES:
+            folder, version = self.rows
+            with fragments.kept_rows(f"{folder}/{rows_file(job.path)}", version):
+                return self._page_bytes(job)
+        return self._page_bytes(job)
+
+    def forget_rows(self, pages: Sequence[PageJob]) -> None:
+        """Remove the kept rows of tables that are no longer among ``pages`` (an event
+        renamed or removed, fewer rounds)."""
+        if self.rows is None:
+            return
+        wanted = {rows_file(job.path) for job in pages if job.template in ROW_TABLES}
+        with contextlib.suppress(OSError):  # no rows kept yet
+            for entry in os.scandir(self.rows[0]):
+                if entry.name not in wanted:
+                    with contextlib.suppress(OSError):
+                        os.unlink(entry.path)
+
+    def _page_bytes(self, job: PageJob) -> bytes:
         if job.make is not None:
             return job.make().encode("utf-8")
         context = dict(job.context, **job.later()) if job.later is not None else job.context
