@@ -17,6 +17,7 @@ import os
 import pickle
 import shutil
 import sys
+import tempfile
 from collections.abc import Callable, Iterable, Iterator
 from dataclasses import dataclass, field
 from pathlib import Path
@@ -702,6 +703,9 @@ class RenderStore:
         self.every_event: dict[str, bool] = {}
         """Whether the templates show other events (``_names_every_event``), by their
         fingerprint (``templates_fingerprint``)."""
+        self.rows = tempfile.TemporaryDirectory(prefix="crosstable-rows-")
+        """Where the big tables keep their rows between builds (``SiteRenderer.rows``),
+        removed with this object or when this process ends."""
 
     def render(self, site: Site, outcomes: list[EventOutcome], jobs: int = 1) -> dict[str, bytes]:
         """``render_site`` that reuses the pages of every event whose inputs are unchanged
@@ -755,6 +759,7 @@ class _IncrementalRenderer(SiteRenderer):
         super().__init__(site, outcomes, jobs, None if own_templates else code_fingerprint())
         self.environment.bytecode_cache = store.bytecode
         self.store = store
+        self.rows = (store.rows.name, code_fingerprint())
         templates = templates_fingerprint(site.folder)
         every_event = store.every_event.get(templates)
         if every_event is None:  # parsing every template takes a third of a second
