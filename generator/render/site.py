@@ -866,14 +866,14 @@ def place_pages(
 
 def write_pages(
     renderer: SiteRenderer, pages: Sequence[PageJob], jobs: int, sink: PageSink
-) -> tuple[set[str], dict[str, str]]:
+) -> tuple[dict[str, Any], dict[str, str]]:
     """``place_pages`` with a sink that writes the pages itself (rendered pages are not sent
-    back here): the paths it wrote, and the pages' keys."""
-    written: set[str] = set()
+    back here): what it said of each page it wrote, by path, and the pages' keys."""
+    written: dict[str, Any] = {}
     keys: dict[str, str] = {}
     for path, (wrote, key) in place_pages(renderer, pages, jobs, sink).items():
         if wrote:
-            written.add(path)
+            written[path] = wrote
         if key:
             keys[path] = key
     return written, keys
