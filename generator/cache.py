@@ -44,11 +44,11 @@ from .pgn import (
     PARSE_CACHE,
     Moves,
     PgnGame,
+    block_bounds,
     decode,
     read_block,
     read_pgn_text,
     relocated_game,
-    split_blocks,
 )
 from .problems import Problem, Problems
 from .render import exports
@@ -119,7 +119,7 @@ def block_digest(block: str) -> str:
 class PgnStore:
     """Parsed PGN files keyed by path and content hash (``pgn.PARSE_CACHE`` calls ``read``).
 
-    Within a file, each game (each block of tags and moves, ``pgn.split_blocks``) is kept by
+    Within a file, each game (each block of tags and moves, ``pgn.block_bounds``) is kept by
     the hash of its text: when one game of a 1,000-game file changes, only that game is parsed
     again. With a ``folder`` (``crosstable build``: ``BuildFolder``), games and files are also
     kept on disk for the next build, and ``prefetch`` parses the new games of many files in
@@ -132,6 +132,8 @@ class PgnStore:
     def __init__(self, folder: Path | None = None) -> None:
         self._files: dict[Path, _ParsedFile] = {}
         self._blocks: dict[str, _BlockResult] = {}
+        self._bounds: dict[str, list[tuple[int, int]]] = {}
+        """Where the blocks of the files ``prefetch`` read ahead are, by the file's digest."""
         self.disk = _DiskGames(folder) if folder is not None else None
         self.stats = RebuildStats()
 
@@ -161,7 +163,8 @@ class PgnStore:
             used.append((key, result))
             return result
 
-        games = read_pgn_text(decode(data), path, found, read)
+        bounds = self._bounds.pop(digest, None)
+        games = read_pgn_text(decode(data), path, found, read, bounds)
         layout = []
         index = 0
         for key, (block_games, _) in used:
@@ -211,7 +214,10 @@ class PgnStore:
             if known is not None:
                 self._files[path] = known  # for ``read``: the games placed once, not twice
                 continue
-            for block in split_blocks(decode(data)):
+            text = decode(data)
+            bounds = self._bounds[digest] = block_bounds(text)
+            for start, end in bounds:
+                block = text[start:end]
                 key = block_digest(block)
                 if key not in missing and self._block(key) is None:
                     missing[key] = block
@@ -235,6 +241,7 @@ class PgnStore:
     def end(self) -> None:
         """Forget deleted files and the games no file holds any more; files a failed build
         skipped stay, for the build after it."""
+        self._bounds.clear()  # files read ahead that no event reads
         for path in [p for p in self._files if not p.is_file()]:
             del self._files[path]
         live = {key for entry in self._files.values() for key, _ in entry.layout}
