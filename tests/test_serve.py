@@ -64,6 +64,7 @@ def test_serves_the_site_and_rebuilds_after_a_pgn_edit(site: Path, session: Serv
     assert "livereload.js" in page  # added as the page is sent ...
     assert not any(b"livereload" in p.read_bytes() for p in session.root.rglob("*.html"))
     assert fetch(session.url + "ev/games/r1-b1.html")[0] == 200
+    assert any(Path(session.preview.cache.pages.rows.name).iterdir())  # the tables' rows
 
     edit(site / "content/ev/games/r1.pgn", pgn_game("1.1", A, B, "0-1"))
     result = session.wait_for_build(2)
@@ -272,3 +273,11 @@ def test_serve_refuses_a_folder_without_content(
 ) -> None:
     assert main(["serve", "--site", str(tmp_path)]) == 1
     assert "crosstable new" in capsys.readouterr().err
+
+
+def test_serve_leaves_no_folder_behind(site: Path) -> None:
+    """The served folder and the folder of the tables' kept rows go when serve stops."""
+    with ServeSession(site, port=free_port(), out=io.StringIO(), interval=0.05) as session:
+        folders = [session.root, Path(session.preview.cache.pages.rows.name)]
+        assert all(folder.is_dir() for folder in folders)
+    assert not any(folder.exists() for folder in folders)

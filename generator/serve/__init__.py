@@ -110,7 +110,7 @@ class ServeSession:
             if self.check_port:
                 check_port(self.host, self.port)
         except ServeError:
-            self._folder.cleanup()
+            self._clean_up()
             raise
         self.builder.start()
         self._say(f"crosstable: building {self.site_dir} ...")
@@ -119,7 +119,7 @@ class ServeSession:
             self.server.start()
         except ServeError:
             self.builder.stop()
-            self._folder.cleanup()
+            self._clean_up()
             raise
         watcher = Watcher(
             self.watched(),
@@ -176,6 +176,12 @@ class ServeSession:
             self._thread.join(timeout=30)
         self.server.stop()
         self.builder.stop()
+        self._clean_up()
+
+    def _clean_up(self) -> None:
+        """Remove the served folder and the folder the builds keep their tables' rows in
+        (``cache.RenderStore``): the command ends without the clean-up Python does on exit."""
+        self.preview.cache.pages.rows.cleanup()
         self._folder.cleanup()
 
     def __enter__(self) -> ServeSession:
