@@ -7,6 +7,8 @@ import multiprocessing
 import os
 import signal
 import socket
+import subprocess
+import sys
 import threading
 import time
 import urllib.error
@@ -281,3 +283,33 @@ def test_serve_leaves_no_folder_behind(site: Path) -> None:
         folders = [session.root, Path(session.preview.cache.pages.rows.name)]
         assert all(folder.is_dir() for folder in folders)
     assert not any(folder.exists() for folder in folders)
+
+
+@pytest.mark.parametrize("stop", [signal.SIGTERM, signal.SIGHUP, signal.SIGINT])
+def test_kill_stops_serve_as_ctrl_c_does(site: Path, tmp_path: Path, stop: signal.Signals) -> None:
+    """``kill`` or a closed terminal end serve as Ctrl+C does: its builder and temporary
+    folders go with it."""
+    temporary = tmp_path / "tmp"
+    temporary.mkdir()
+    command = [sys.executable, "-m", "generator", "serve", "--site", str(site)]
+    process = subprocess.Popen(
+        [*command, "--port", str(free_port())],
+        env=dict(os.environ, TMPDIR=str(temporary)),
+        stdout=subprocess.PIPE,
+        stderr=subprocess.STDOUT,
+        text=True,
+        preexec_fn=lambda: signal.signal(signal.SIGINT, signal.SIG_DFL),  # as in a terminal
+    )
+    try:
+        assert process.stdout is not None
+        for line in process.stdout:
+            if "serving on" in line:
+                break
+        assert {p.name.split("-")[1] for p in temporary.iterdir()} == {"serve", "rows"}
+        process.send_signal(stop)
+        out, _ = process.communicate(timeout=30)
+    finally:
+        process.kill()
+    assert process.returncode == 0, out
+    assert "stopped" in out
+    assert list(temporary.iterdir()) == []

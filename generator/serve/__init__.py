@@ -10,6 +10,8 @@ those threads, which forks workers for each build as ``crosstable build`` does.
 
 from __future__ import annotations
 
+import contextlib
+import signal
 import sys
 import tempfile
 import threading
@@ -196,6 +198,22 @@ def _livereload(root: Path, host: str, port: int, preview: PreviewSite) -> Reloa
     return LivereloadServer(root, host, port, preview.decorate)
 
 
+def _stop_as_ctrl_c() -> None:
+    """Let ``kill`` and a closed terminal stop serve as Ctrl+C does, its temporary folders
+    removed (by default they end the process at once). Installed once the builder process
+    is forked: the builder keeps the default, which ``BuildProcess`` relies on to end it."""
+    if threading.current_thread() is not threading.main_thread():
+        return  # only the main thread may handle signals
+    for name in ("SIGTERM", "SIGHUP"):
+        number = getattr(signal, name, None)
+        if number is not None:
+            signal.signal(number, _interrupt)
+
+
+def _interrupt(number: int, frame: object) -> None:
+    raise KeyboardInterrupt
+
+
 def serve_site(site_dir: Path, host: str, port: int) -> int:
     """The command: serve until Ctrl+C. Returns the exit status."""
     site_dir = site_dir.resolve()
@@ -209,6 +227,7 @@ def serve_site(site_dir: Path, host: str, port: int) -> int:
     session = ServeSession(site_dir, host, port)
     try:
         session.start()
+        _stop_as_ctrl_c()
         print(
             f"crosstable: serving on {session.url} (drafts shown; watching content/, "
             "templates/ and site.toml); press Ctrl+C to stop",
@@ -219,7 +238,8 @@ def serve_site(site_dir: Path, host: str, port: int) -> int:
         print(f"crosstable: {exc}", file=sys.stderr)
         return 1
     except KeyboardInterrupt:
-        print("\ncrosstable: stopped.")
+        with contextlib.suppress(OSError):  # the terminal may be gone (SIGHUP)
+            print("\ncrosstable: stopped.")
     finally:
         session.stop()
     return 0
