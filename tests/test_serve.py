@@ -286,9 +286,12 @@ def test_serve_leaves_no_folder_behind(site: Path) -> None:
 
 
 @pytest.mark.parametrize("stop", [signal.SIGTERM, signal.SIGHUP, signal.SIGINT])
-def test_kill_stops_serve_as_ctrl_c_does(site: Path, tmp_path: Path, stop: signal.Signals) -> None:
-    """``kill`` or a closed terminal end serve as Ctrl+C does: its builder and temporary
-    folders go with it."""
+@pytest.mark.parametrize("after", ["building", "serving on"])
+def test_kill_stops_serve_as_ctrl_c_does(
+    site: Path, tmp_path: Path, stop: signal.Signals, after: str
+) -> None:
+    """``kill`` or a closed terminal end serve as Ctrl+C does, during the first build too:
+    its builder and temporary folders go with it."""
     temporary = tmp_path / "tmp"
     temporary.mkdir()
     command = [sys.executable, "-m", "generator", "serve", "--site", str(site)]
@@ -303,7 +306,7 @@ def test_kill_stops_serve_as_ctrl_c_does(site: Path, tmp_path: Path, stop: signa
     try:
         assert process.stdout is not None
         for line in process.stdout:
-            if "serving on" in line:
+            if after in line:
                 break
         assert {p.name.split("-")[1] for p in temporary.iterdir()} == {"serve", "rows"}
         process.send_signal(stop)

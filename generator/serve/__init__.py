@@ -75,8 +75,12 @@ class ServeSession:
         interval: float = 0.2,
         quiet: float = 0.3,
         server_factory: Callable[[Path, str, int, PreviewSite], ReloadServer] | None = None,
+        stop_signals: bool = False,
     ) -> None:
         self.site_dir = site_dir.resolve()
+        self.stop_signals = stop_signals
+        """Let ``kill`` and a closed terminal stop serve as Ctrl+C does (``_stop_as_ctrl_c``),
+        from the first build on: for the command, not for a session within other code."""
         self.host = host
         self.port = port
         self.out = out if out is not None else sys.stdout
@@ -115,6 +119,8 @@ class ServeSession:
             self._clean_up()
             raise
         self.builder.start()
+        if self.stop_signals:
+            _stop_as_ctrl_c()
         self._say(f"crosstable: building {self.site_dir} ...")
         self._record(self.builder.rebuild(), "built")
         try:
@@ -224,10 +230,9 @@ def serve_site(site_dir: Path, host: str, port: int) -> int:
             file=sys.stderr,
         )
         return 1
-    session = ServeSession(site_dir, host, port)
+    session = ServeSession(site_dir, host, port, stop_signals=True)
     try:
         session.start()
-        _stop_as_ctrl_c()
         print(
             f"crosstable: serving on {session.url} (drafts shown; watching content/, "
             "templates/ and site.toml); press Ctrl+C to stop",
