@@ -13,13 +13,13 @@ from __future__ import annotations
 import contextlib
 import functools
 import marshal
-import os
-import tempfile
 from collections.abc import Callable, Iterator, Sequence
+from pathlib import Path
 from typing import Any
 
 from markupsafe import Markup, escape
 
+from ..buildstate import write_atomically
 from ..model import Player
 from ..text import number_text, score_text
 from .views import result_text
@@ -27,34 +27,45 @@ from .views import result_text
 Url = Callable[[str], str]
 
 
-def _title(player: Player) -> str:
-    return f'<abbr class="title">{escape(player.title)}</abbr> ' if player.title else ""
-
-
 def player_link(player: Player, links: Any, url: Url) -> Markup:
     """The player's name (and title), linked to their page."""
-    href = escape(url(links.player(player.number)))
-    return Markup(f'<a href="{href}">{_title(player)}{escape(player.name)}</a>')
+    return Markup(_link(url(links.player(player.number)), player.title, player.name))
+
+
+def _link(href: str, title: str | None, name: str) -> str:
+    return f'<a href="{_text(href)}">{_title(title)}{escape(name)}</a>'
 
 
 def player_link_short(player: Player, links: Any, url: Url) -> Markup:
     """The same, the given names in a span narrow tables may hide."""
-    family, comma, given = player.name.partition(", ")
-    href = escape(url(links.player(player.number)))
+    return Markup(_short_link(url(links.player(player.number)), player.title, player.name))
+
+
+def _short_link(href: str, title: str | None, name: str) -> str:
+    family, comma, given = name.partition(", ")
     rest = f'<span class="given">, {escape(given)}</span>' if comma else ""
-    return Markup(f'<a href="{href}">{_title(player)}{escape(family)}{rest}</a>')
+    return f'<a href="{_text(href)}">{_title(title)}{escape(family)}{rest}</a>'
+
+
+def _title(title: str | None) -> str:
+    return f'<abbr class="title">{escape(title)}</abbr> ' if title else ""
 
 
 def tiebreak_cells(row: Any, tiebreaks: Sequence[Any]) -> Markup:
     """A standings row's tie-break values, the one that decided its place marked."""
-    parts = []
-    values, decided_by = row.tiebreaks, row.decided_by
-    for column in tiebreaks:
-        code = column.code
-        decisive = " decisive" if decided_by == code else ""
-        value = _number(values[code])  # digits, "-" and ".": nothing to escape
-        parts.append(f'<td class="tb{decisive}">{value}</td>')
-    return Markup("".join(parts))
+    return Markup(_tiebreak_cells(_tiebreak_values(row, tiebreaks), row.decided_by))
+
+
+def _tiebreak_values(row: Any, tiebreaks: Sequence[Any]) -> tuple[tuple[str, float], ...]:
+    return tuple([(column.code, row.tiebreaks[column.code]) for column in tiebreaks])
+
+
+def _tiebreak_cells(values: Sequence[tuple[str, float]], decided_by: str) -> str:
+    # The values print as digits, "-" and ".": nothing to escape.
+    return "".join(
+        f'<td class="tb{" decisive" if decided_by == code else ""}">{_number(value)}</td>'
+        for code, value in values
+    )
 
 
 _NUMBERS: dict[float, str] = {}
@@ -131,12 +142,17 @@ def event_line(event: Any, shown: Any = None) -> Markup:
 
 def badges(awards: Any, number: int) -> Markup:
     """The player's titles, trophies and money, as badges."""
-    return Markup(
-        "".join(
-            f'<span class="badge {escape(award.kind)}" title="{escape(award.reason)}">'
-            f"{escape(award.name)}</span>"
-            for award in awards.get(number, [])
-        )
+    return Markup(_badges(_award_fields(awards, number)))
+
+
+def _award_fields(awards: Any, number: int) -> tuple[tuple[str, str, str], ...]:
+    return tuple((award.kind, award.reason, award.name) for award in awards.get(number, ()))
+
+
+def _badges(awards: Sequence[tuple[str, str, str]]) -> str:
+    return "".join(
+        f'<span class="badge {escape(kind)}" title="{escape(reason)}">{escape(name)}</span>'
+        for kind, reason, name in awards
     )
 
 
@@ -189,9 +205,9 @@ def standings_row(
         *(row.place, player.number, url(links.player(player.number)), player.title),
         player.name,
         withdrawn if withdrawn is not None and withdrawn < after_round else None,
-        tuple((a.kind, a.reason, a.name) for a in awards.get(player.number, ())) if final else (),
+        _award_fields(awards, player.number) if final else (),
         *(player.rating, player.federation, row.points, row.record.games),
-        tuple([(column.code, row.tiebreaks[column.code]) for column in tiebreaks]),
+        _tiebreak_values(row, tiebreaks),
         *(row.decided_by, row.reason),
     )
     return Markup(_row(fields, _standings_row))
@@ -209,16 +225,11 @@ def _standings_row(fields: tuple[Any, ...]) -> str:
         why = str(escape(reason))
     else:
         why = '<span class="note">shares the place</span>' if decided_by == "shared" else ""
-    badges = "".join(
-        f'<span class="badge {escape(kind)}" title="{escape(because)}">{escape(award)}</span>'
-        for kind, because, award in awards
-    )
     return (
         f"{_WITHDRAWN if withdrew is not None else '<tr>'}\n"
         f"      <td>{_text(place)}</td>\n"
         f'      <td class="optional">{_text(str(number))}</td>\n'
-        f'      <th scope="row"><a href="{_text(href)}">{_title_of(title)}{escape(name)}</a>'
-        f"{note}{badges}</th>\n"
+        f'      <th scope="row">{_link(href, title, name)}{note}{_badges(awards)}</th>\n'
         f'      <td class="optional">{_text(str(rating or ""))}</td>\n'
         f'      <td class="optional">{_text(federation or "")}</td>\n'
         f'      <td class="pts">{_text(score_text(points))}</td>\n'
@@ -253,13 +264,11 @@ def _pairing_row(fields: tuple[Any, ...]) -> str:
     return (
         "<tr>\n"
         f"      <td>{_text(str(board))}</td>\n"
-        f'      <td><a href="{_text(white_href)}">{_title_of(white_title)}'
-        f"{escape(white_name)}</a></td>\n"
+        f"      <td>{_link(white_href, white_title, white_name)}</td>\n"
         f'      <td class="pts">{_text(score_text(white_score))}</td>\n'
         f'      <td class="result">{shown}{reason}</td>\n'
         f'      <td class="pts">{_text(score_text(black_score))}</td>\n'
-        f'      <td><a href="{_text(black_href)}">{_title_of(black_title)}'
-        f"{escape(black_name)}</a></td>\n"
+        f"      <td>{_link(black_href, black_title, black_name)}</td>\n"
         "    </tr>"
     )
 
@@ -276,7 +285,7 @@ def rank_row(table_row: Any, links: Any, url: Url, tiebreaks: Sequence[Any]) -> 
         *(table_row.position, player.withdrawn_after is not None),
         *(url(links.player(player.number)), player.title, player.name, player.rating),
         *(rounds, row.points),
-        tuple([(column.code, row.tiebreaks[column.code]) for column in tiebreaks]),
+        _tiebreak_values(row, tiebreaks),
         row.decided_by,
     )
     return Markup(_row(fields, _rank_row))
@@ -292,16 +301,13 @@ def _cell_fields(cell: Any, links: Any, url: Url) -> tuple[Any, ...]:
 
 def _rank_row(fields: tuple[Any, ...]) -> str:
     position, withdrawn, href, title, name, rating, rounds, points, values, decided_by = fields
-    family, comma, given = name.partition(", ")
-    rest = f'<span class="given">, {escape(given)}</span>' if comma else ""
     cells = "".join(
         f"      <td>{''.join([_cell_html(*cell) for cell in games])}</td>\n" for games in rounds
     )
     return (
         f"{_WITHDRAWN if withdrawn else '<tr>'}\n"
         f"      <td>{position:d}</td>\n"
-        f'      <th scope="row"><a href="{_text(href)}">{_title_of(title)}{escape(family)}'
-        f"{rest}</a></th>\n"
+        f'      <th scope="row">{_short_link(href, title, name)}</th>\n'
         f'      <td class="optional">{_text(str(rating or ""))}</td>\n'
         f"{cells}"
         f'      <td class="pts">{_text(score_text(points))}</td>\n'
@@ -311,17 +317,6 @@ def _rank_row(fields: tuple[Any, ...]) -> str:
 
 
 _WITHDRAWN = '<tr class="withdrawn">'
-
-
-def _tiebreak_cells(values: Sequence[tuple[str, float]], decided_by: str) -> str:
-    return "".join(
-        f'<td class="tb{" decisive" if decided_by == code else ""}">{_number(value)}</td>'
-        for code, value in values
-    )
-
-
-def _title_of(title: str | None) -> str:
-    return f'<abbr class="title">{escape(title)}</abbr> ' if title else ""
 
 
 class RowMemo:
@@ -352,17 +347,8 @@ class RowMemo:
         replaced at once (a build cut short leaves the old one)."""
         if not self.new:
             return
-        folder = os.path.dirname(self.file)
         with contextlib.suppress(OSError):  # a memo that cannot be kept costs only time
-            os.makedirs(folder, exist_ok=True)
-            handle, temporary = tempfile.mkstemp(prefix=".rows-", dir=folder)
-            try:
-                with os.fdopen(handle, "wb") as stream:
-                    marshal.dump((self.version, self.new), stream, 2)
-                os.replace(temporary, self.file)
-            except OSError:
-                os.unlink(temporary)
-                raise
+            write_atomically(Path(self.file), marshal.dumps((self.version, self.new), 2))
 
 
 _MEMO: RowMemo | None = None
