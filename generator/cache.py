@@ -557,8 +557,8 @@ class IncrementalSite:
 
     def place(self, job: PageJob, render: Callable[[PageJob], bytes]) -> Written:
         """Put a page into the new site: kept as it stands when its key is the one the last
-        build gave it (linked, unless ``patching``), otherwise rendered and ``put``; ``True``
-        when its file was written. Runs in the worker process the page fell to."""
+        build gave it (linked, unless ``patching``), otherwise rendered and ``put``; what
+        became of its file (``Written``). Runs in the worker process the page fell to."""
         key = job.page_key()
         if key and self._same(job.path, key):
             return not self.patching and not self._keep(job.path)
