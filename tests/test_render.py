@@ -206,10 +206,16 @@ def test_a_site_that_cannot_be_written_is_an_error_not_a_traceback(
 LINKS = SimpleNamespace(
     player=lambda n: f"ev/players/p-{n}&.html",
     round=lambda n: f"ev/rounds/round-{n}.html",
-    game=lambda g: None if g.board == 2 else f'ev/games/r{g.round}-b{g.board}".html',
+    game=lambda g: (
+        None
+        if g.board == 2
+        else f"ev/games/r{g.round}-b{g.board}.html"
+        if g.board == 3
+        else f'ev/games/r{g.round}-b{g.board}".html'
+    ),
 )
-"""The event's links for the fragment tests: texts that need escaping, and the game on board 2
-has no page."""
+"""The event's links for the fragment tests: texts that need escaping (but the game on board
+3's, which has nothing to escape), and the game on board 2 has no page."""
 
 
 def test_fragments_are_the_macros_they_stand_in_for() -> None:
@@ -232,11 +238,12 @@ def test_fragments_are_the_macros_they_stand_in_for() -> None:
     links = LINKS
     game = Game(1, 1, 1, 2, "1-0")
     other = Game(1, 2, 1, 2, "1/2-1/2")
+    plain = Game(1, 3, 1, 2, "0-1")
     cells = [
         Cell(s, colour, g, opponent, label, kind)
         for s in ("1", "½", "<b>")
         for colour in ("w", "b", None)
-        for g in (game, other, None)
+        for g in (game, other, plain, None)
         for opponent in ("", "12", "bye")
         for label in ("", "won by forfeit", 'a "label" & <more>')
         for kind in ("game", "bye")

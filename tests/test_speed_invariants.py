@@ -37,6 +37,7 @@ from generator import pgn
 from generator.build import build_site, decide
 from generator.buildstate import SiteState
 from generator.cache import IncrementalSite
+from generator.model import Event, Game
 from generator.problems import Problems
 from generator.render import environment as environment_module
 from generator.render import fragments
@@ -766,3 +767,54 @@ def test_kept_table_rows_are_written_anew_when_what_they_show_changes(
     assert {3, 4} <= standings  # P3's and P4's points changed
     assert any(name == "_pairing_row" for name, _ in written)  # the result of board 3.2
     same_as_fresh("result")
+
+
+def test_a_games_kept_pgn_is_never_stale(make_site: SiteMaker) -> None:
+    """``game_pgn`` keeps each game's text by ``export_key`` (between builds, too): whatever
+    the games.pgn record of a game follows from, changed alone, must give the text written
+    afresh, never the one kept for the game before the change."""
+    from generator.render import exports
+
+    site = make_site(
+        event_toml('location = "Perth"'),
+        {"g.pgn": pgn_game("1.1", "Alpha, Anna", "Bravo, Bob", "1-0", "1. e4 e5 2. Nf3 1-0")},
+    )
+    event, _ = load(site)
+    assert event is not None
+    # No tags of its own for the event and the place (they would stand instead); two others.
+    tags = {k: v for k, v in event.games[0].headers.items() if k not in ("Event", "Site")}
+    game = dataclasses.replace(event.games[0], headers={**tags, "ECO": "C40", "Annotator": "Q"})
+    white, *others = event.players
+
+    def with_config(**changes: object) -> Event:
+        return dataclasses.replace(event, config=dataclasses.replace(event.config, **changes))
+
+    def with_white(**changes: object) -> Event:
+        return dataclasses.replace(event, players=(dataclasses.replace(white, **changes), *others))
+
+    def with_game(**changes: object) -> Game:
+        return dataclasses.replace(game, **changes)
+
+    start = {"SetUp": "1", "FEN": "4k3/8/8/8/8/8/4P3/4K3 w - - 0 1"}
+    variants = {
+        "event name": (with_config(name="X"), game),
+        "location": (with_config(location="Y"), game),
+        "player name": (with_white(name="Alpha, Anne"), game),
+        "rating": (with_white(rating=2101), game),
+        "round": (event, with_game(round=2)),
+        "board": (event, with_game(board=4)),
+        "result": (event, with_game(result="1/2-1/2")),
+        "tags": (event, with_game(headers={**game.headers, "Opening": "Z"})),
+        "tag order": (event, with_game(headers=dict(reversed(game.headers.items())))),
+        "moves": (event, with_game(moves=pgn.Moves("e4", "e2e4"))),
+        "start": (
+            event,
+            with_game(headers={**game.headers, **start}, moves=pgn.Moves("e4", "e2e4")),
+        ),
+    }
+    assert white.number == game.white
+    exports.game_pgn(event, game)  # kept, as a build keeps it
+    for what, (other_event, other_game) in variants.items():
+        fresh = pgn.export_game(other_game.moves, exports.game_headers(other_event, other_game))
+        assert exports.game_pgn(other_event, other_game) == fresh, what
+        assert fresh != exports.game_pgn(event, game), what

@@ -13,6 +13,7 @@ from __future__ import annotations
 import contextlib
 import functools
 import marshal
+import re
 from collections.abc import Callable, Iterator, Sequence
 from pathlib import Path
 from typing import Any
@@ -96,20 +97,42 @@ def _result_cell(cell: Any, links: Any, url: Url) -> str:
 def _cell_html(
     kind: str, colour: str | None, label: str, opponent: str, symbol: str, href: str | None
 ) -> str:
+    parts = _CELL_PARTS.get((kind, colour, label, symbol))
+    if parts is None:
+        parts = _CELL_PARTS[kind, colour, label, symbol] = _cell_parts(kind, colour, label, symbol)
+    opening, marker, shown = parts
+    opponent = f'<span class="opp">{_text(opponent)}</span>' if opponent else ""
+    result = f'<a href="{_attribute(href)}">{shown}</a>' if href else shown
+    return f"{opening}{opponent}{marker}{result}</span>"
+
+
+def _cell_parts(kind: str, colour: str | None, label: str, symbol: str) -> tuple[str, str, str]:
+    """What a result cell prints before and after the opponent, and its symbol: the same for
+    every cell of a kind, colour and result (``_CELL_PARTS``)."""
     side = _SIDES.get(colour, "") if colour else ""
     tip = label or side
     kind = _text(kind)
     opening = f'<span class="res {kind} {_text(colour)}"' if colour else f'<span class="res {kind}"'
     title = f' title="{_text(tip)}">' if tip else ">"
-    opponent = f'<span class="opp">{_text(opponent)}</span>' if opponent else ""
     marker = (
         f'<span class="colour"><span class="visually-hidden">{side or "Black"}</span></span>'
         if colour
         else ""
     )
-    symbol = _text(symbol)
-    result = f'<a href="{_text(href)}">{symbol}</a>' if href else symbol
-    return f"{opening}{title}{opponent}{marker}{result}</span>"
+    return opening + title, marker, _text(symbol)
+
+
+_CELL_PARTS: dict[tuple[str, str | None, str, str], tuple[str, str, str]] = {}
+"""``_cell_parts`` by kind, colour, label and symbol: a rank table has 22,000 cells of a few
+dozen sorts (only the opponent and the link differ)."""
+
+_PLAIN = re.compile(r"[^&<>\"']*")
+
+
+def _attribute(value: str) -> str:
+    """``value`` escaped for HTML; a link of the site's own has nothing to escape, and is
+    only looked at (22,000 different links are too many to memoise as ``_text`` does)."""
+    return value if _PLAIN.fullmatch(value) else str(escape(value))
 
 
 _SIDES = {"w": "White", "b": "Black"}
@@ -292,11 +315,9 @@ def rank_row(table_row: Any, links: Any, url: Url, tiebreaks: Sequence[Any]) -> 
 
 
 def _cell_fields(cell: Any, links: Any, url: Url) -> tuple[Any, ...]:
-    href = links.game(cell.game) if cell.game else None
-    return (
-        *(cell.kind, cell.colour, cell.label, cell.opponent, cell.symbol),
-        url(href) if href else None,
-    )
+    game = cell.game
+    href = links.game(game) if game else None
+    return (cell.kind, cell.colour, cell.label, cell.opponent, cell.symbol, href and url(href))
 
 
 def _rank_row(fields: tuple[Any, ...]) -> str:

@@ -96,13 +96,13 @@ class Cell(NamedTuple):
 
 
 def cell_for(entry: RoundEntry, opponent: str = "") -> Cell:
+    # Positional: a rank table makes 22,000 cells, and keywords cost a third of each.
+    kind = entry.kind
+    if kind is Kind.GAME:
+        symbol = _GAME_SYMBOLS[entry.outcome or "loss"]
+        return Cell(symbol, entry.colour, entry.game, opponent, "", "game")
     return Cell(
-        symbol=entry_symbol(entry),
-        colour=entry.colour,
-        game=entry.game,
-        opponent=opponent,
-        label=entry_label(entry),
-        kind=entry.kind.value,
+        entry_symbol(entry), entry.colour, entry.game, opponent, entry_label(entry), kind.value
     )
 
 
@@ -137,10 +137,11 @@ def crosstable(standings: Standings) -> tuple[TableRow, ...]:
 def rank_table(standings: Standings) -> tuple[TableRow, ...]:
     """Swiss table as chess-results prints it: opponent's final rank, colour, result."""
     rows = []
+    ranks = {row.player.number: str(rank) for rank, row in enumerate(standings.rows, start=1)}
     for position, row in enumerate(standings.rows, start=1):
         cells = []
         for entry in row.record.entries:
-            opponent = "" if entry.opponent is None else str(standings.rank_of(entry.opponent))
+            opponent = "" if entry.opponent is None else ranks[entry.opponent]
             if entry.kind is Kind.BYE:
                 opponent = "bye"
             elif entry.kind in (Kind.ABSENT, Kind.UNPAIRED):
