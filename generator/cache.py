@@ -112,6 +112,26 @@ def keep_from_gc() -> None:
     gc.freeze()
 
 
+BUILD_COLLECTION = (50_000, 20, 20)
+"""The garbage collector's thresholds during a build: a collection of the youngest objects
+every 50,000 new ones instead of 700. A build makes millions of objects that live on, and each
+of a thousand collections looked at the newest of them again: a rebuild of the 2,000-player
+open spent 0.2 s of CPU collecting, 0.1 s with these (the peak memory stays the same)."""
+
+
+@contextlib.contextmanager
+def build_collection() -> Iterator[None]:
+    """A build's collector: ``BUILD_COLLECTION`` (the worker processes inherit it), and at the
+    end the thresholds as they were and the frozen objects (``keep_from_gc``) handed back."""
+    thresholds = gc.get_threshold()
+    gc.set_threshold(*BUILD_COLLECTION)
+    try:
+        yield
+    finally:
+        gc.set_threshold(*thresholds)
+        gc.unfreeze()
+
+
 def block_digest(block: str) -> str:
     return hashlib.sha256(block.encode("utf-8", "surrogatepass")).hexdigest()
 
@@ -854,10 +874,11 @@ class BuildCache:
         jobs_token = JOBS.set(jobs)
         try:
             content = site_dir / "content"
-            if jobs > 1 and content.is_dir():
-                self.pgn.prefetch(pgn_files(content), jobs)
-            render = functools.partial(self.pages.render, jobs=jobs)
-            return check_site(site_dir, drafts=True, render=render)
+            with build_collection():
+                if jobs > 1 and content.is_dir():
+                    self.pgn.prefetch(pgn_files(content), jobs)
+                render = functools.partial(self.pages.render, jobs=jobs)
+                return check_site(site_dir, drafts=True, render=render)
         finally:
             JOBS.reset(jobs_token)
             PARSE_CACHE.reset(token)

@@ -399,3 +399,34 @@ def test_a_rebuild_of_few_pages_makes_the_games_pgn_beside_them_and_records_it(
     assert build_site(site).written
     now = {p: (p.stat().st_ino, p.stat().st_mtime_ns) for p in (site / "output").rglob("*")}
     assert now == before
+
+
+def test_a_build_hands_the_collector_back_as_it_found_it(make_site: SiteMaker) -> None:
+    """A build runs the garbage collector less often (``cache.BUILD_COLLECTION``) and keeps
+    objects from it; after it, failed or not, the collector is as it was (serve and the tests
+    go on in the same process)."""
+    import gc
+
+    from generator.cache import BUILD_COLLECTION
+
+    site = make_site(event_toml(), {"g.pgn": pgn_game("1.1", "Alpha, Anna", "Bravo, Bob", "1-0")})
+    before = gc.get_threshold()
+    assert before != BUILD_COLLECTION
+    seen: list[tuple[int, int, int]] = []
+    real = check_site
+
+    def spying(*args: object, **kwargs: object) -> object:
+        seen.append(gc.get_threshold())
+        return real(*args, **kwargs)  # type: ignore[arg-type]
+
+    import generator.build as build_module
+
+    with pytest.MonkeyPatch.context() as patch:
+        patch.setattr(build_module, "check_site", spying)
+        assert build_site(site).written
+        (site / "content" / "ev" / "event.toml").write_text("not = [toml")
+        assert not build_site(site).written
+        assert BuildCache().build(site).problems.errors  # serve's builds too
+    assert seen == [BUILD_COLLECTION] * 3
+    assert gc.get_threshold() == before
+    assert gc.get_freeze_count() == 0
