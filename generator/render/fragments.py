@@ -99,7 +99,9 @@ def _cell_html(
 ) -> str:
     parts = _CELL_PARTS.get((kind, colour, label, symbol))
     if parts is None:
-        parts = _CELL_PARTS[kind, colour, label, symbol] = _cell_parts(kind, colour, label, symbol)
+        parts = _cell_parts(kind, colour, label, symbol)
+        if len(_CELL_PARTS) < 4096:  # a few dozen in any event; serve runs for days
+            _CELL_PARTS[kind, colour, label, symbol] = parts
     opening, marker, shown = parts
     opponent = f'<span class="opp">{_text(opponent)}</span>' if opponent else ""
     result = f'<a href="{_attribute(href)}">{shown}</a>' if href else shown
