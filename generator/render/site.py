@@ -559,7 +559,7 @@ class SiteRenderer:
             **common,
         )
         # Each round is laid out by the process that works its key out or renders it, once.
-        running = functools.cache(functools.partial(_running_scores, outcome.records))
+        running = functools.cache(functools.partial(views.running_scores, outcome.records))
         for number in range(1, event.rounds + 1):
             shown_round = functools.cache(
                 functools.partial(_round_view, event, outcome.records, number, running)
@@ -783,10 +783,6 @@ def _table_context(
     table: Callable[[Standings], tuple[views.TableRow, ...]], standings: Standings
 ) -> dict[str, Any]:
     return {"rows": table(standings)}
-
-
-def _running_scores(records: dict[int, PlayerRecord]) -> dict[int, tuple[float, ...]]:
-    return {number: record.running_scores() for number, record in records.items()}
 
 
 def _round_view(

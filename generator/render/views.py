@@ -97,12 +97,13 @@ class Cell(NamedTuple):
 
 def cell_for(entry: RoundEntry, opponent: str = "") -> Cell:
     # Positional: a rank table makes 22,000 cells, and keywords cost a third of each.
-    kind = entry.kind
-    if kind is Kind.GAME:
-        symbol = _GAME_SYMBOLS[entry.outcome or "loss"]
-        return Cell(symbol, entry.colour, entry.game, opponent, "", "game")
     return Cell(
-        entry_symbol(entry), entry.colour, entry.game, opponent, entry_label(entry), kind.value
+        entry_symbol(entry),
+        entry.colour,
+        entry.game,
+        opponent,
+        entry_label(entry),
+        entry.kind.value,
     )
 
 
@@ -170,6 +171,11 @@ class RoundView:
     absent: tuple[Player, ...]
 
 
+def running_scores(records: dict[int, PlayerRecord]) -> dict[int, tuple[float, ...]]:
+    """Each player's score after each round, by number."""
+    return {number: record.running_scores() for number, record in records.items()}
+
+
 def round_view(
     event: Event,
     records: dict[int, PlayerRecord],
@@ -178,7 +184,7 @@ def round_view(
 ) -> RoundView:
     """A round's pairings with each player's points before it, its byes and absentees.
     ``running``: each player's ``running_scores``, when worked out already (for every round)."""
-    scores = running or {n: record.running_scores() for n, record in records.items()}
+    scores = running or running_scores(records)
 
     def before(player: int) -> float:
         return scores[player][number - 2] if number > 1 else 0.0

@@ -99,12 +99,7 @@ class PlayerRecord:
 
     def running_scores(self) -> tuple[float, ...]:
         """The score after each round: the terms of the Progressive Score."""
-        totals = []
-        total = 0.0
-        for entry in self.entries:
-            total += entry.points
-            totals.append(total)
-        return tuple(totals)
+        return self.totals[0]
 
 
 def game_points(event: Event, game: Game, colour: str) -> float:
