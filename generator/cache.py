@@ -17,7 +17,6 @@ import os
 import pickle
 import shutil
 import sys
-import tempfile
 from collections.abc import Callable, Iterable, Iterator
 from dataclasses import dataclass, field
 from pathlib import Path
@@ -62,6 +61,7 @@ from .render.site import (
     write_pages,
 )
 from .rules import checks, standings
+from .scratch import ScratchFolder
 from .write import link, patch, stage, swap
 
 
@@ -745,9 +745,10 @@ class RenderStore:
         self.every_event: dict[str, bool] = {}
         """Whether the templates show other events (``_names_every_event``), by their
         fingerprint (``templates_fingerprint``)."""
-        self.rows = tempfile.TemporaryDirectory(prefix="crosstable-rows-")
+        self.rows = ScratchFolder("crosstable-rows-")
         """Where the big tables keep their rows between builds (``SiteRenderer.rows``),
-        removed with this object or when this process ends."""
+        removed with this object, when this process ends, or by the next serve if it was
+        killed (``scratch.ScratchFolder``)."""
 
     def render(self, site: Site, outcomes: list[EventOutcome], jobs: int = 1) -> dict[str, bytes]:
         """``render_site`` that reuses the pages of every event whose inputs are unchanged

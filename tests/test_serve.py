@@ -2,6 +2,7 @@
 
 from __future__ import annotations
 
+import fcntl
 import io
 import multiprocessing
 import os
@@ -316,3 +317,69 @@ def test_kill_stops_serve_as_ctrl_c_does(
     assert process.returncode == 0, out
     assert "stopped" in out
     assert list(temporary.iterdir()) == []
+
+
+def test_the_builder_leaves_ctrl_c_to_serve(site: Path, session: ServeSession) -> None:
+    """``pkill -INT -f "crosstable serve"`` reaches the builder as well as serve: it goes on
+    building (serve ends it when serve stops), rather than dying with a traceback."""
+    builder = session.builder.pid
+    assert builder is not None
+    os.kill(builder, signal.SIGINT)
+    edit(site / "content/ev/games/r1.pgn", pgn_game("1.1", A, B, "0-1"))
+    assert session.wait_for_build(2).ok
+    assert session.builder.pid == builder
+    assert "0-1" in fetch(session.url + "ev/rounds/round-1.html")[1]
+
+
+def test_a_killed_serve_s_folders_go_with_the_next_serve(site: Path, tmp_path: Path) -> None:
+    """``kill -9`` (or an editor's stop button) leaves the served site in the temporary
+    folder; the next serve removes it, and keeps the folders of a serve still running."""
+    temporary = tmp_path / "tmp"
+    temporary.mkdir()
+
+    command = [sys.executable, "-m", "generator", "serve", "--site", str(site)]
+
+    def serve() -> subprocess.Popen[str]:
+        process = subprocess.Popen(
+            [*command, "--port", str(free_port())],
+            env=dict(os.environ, TMPDIR=str(temporary)),
+            stdout=subprocess.PIPE,
+            stderr=subprocess.STDOUT,
+            text=True,
+        )
+        assert process.stdout is not None
+        for line in process.stdout:
+            if "serving on" in line:
+                return process
+        raise AssertionError(process.communicate(timeout=30)[0])
+
+    killed = serve()
+    left = set(temporary.iterdir())
+    running = serve()
+    try:
+        mine = set(temporary.iterdir()) - left
+        assert {p.name.split("-")[1] for p in left} == {"serve", "rows"}
+        killed.kill()
+        killed.communicate(timeout=30)  # its builder reads the end of the pipe and ends
+        assert all(p.is_dir() for p in left)
+        for folder in left:  # wait for that builder to be gone
+            handle = os.open(folder / ".lock", os.O_RDONLY)
+            deadline = time.monotonic() + 30
+            try:
+                while True:
+                    try:
+                        fcntl.flock(handle, fcntl.LOCK_EX | fcntl.LOCK_NB)
+                        break
+                    except BlockingIOError:
+                        assert time.monotonic() < deadline, "the killed serve's builder lives on"
+                        time.sleep(0.05)
+            finally:
+                os.close(handle)
+        latest = serve()
+        latest.terminate()
+        latest.communicate(timeout=30)
+        assert set(temporary.iterdir()) == mine  # the killed one's gone, the running one's kept
+    finally:
+        for process in (killed, running):
+            process.kill()
+            process.communicate(timeout=30)

@@ -13,12 +13,12 @@ from __future__ import annotations
 import contextlib
 import signal
 import sys
-import tempfile
 import threading
 from collections.abc import Callable
 from pathlib import Path
 from typing import TextIO
 
+from ..scratch import ScratchFolder
 from .builder import BuildProcess
 from .preview import PreviewSite, RebuildResult
 from .server import LivereloadServer, ReloadServer, ServeError, check_port
@@ -86,7 +86,7 @@ class ServeSession:
         self.out = out if out is not None else sys.stdout
         self.interval = interval
         self.quiet = quiet
-        self._folder = tempfile.TemporaryDirectory(prefix="crosstable-serve-")
+        self._folder = ScratchFolder("crosstable-serve-")
         self.root = Path(self._folder.name)
         self.preview = PreviewSite(self.site_dir, self.root)
         self.builder = BuildProcess(self.preview)

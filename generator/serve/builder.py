@@ -136,6 +136,9 @@ def _serve_builds(preview: PreviewSite, connection: Connection, theirs: Connecti
     """The builder: a build for each request, until ``None`` or the end of the pipe."""
     theirs.close()  # the other process's end, inherited: the pipe ends when that process goes
     _own_group(os.getpid())
+    # Ctrl+C is serve's to handle (it ends this process); ``pkill -INT -f "crosstable serve"``
+    # reaches this process too, which must not die of it with a traceback.
+    signal.signal(signal.SIGINT, signal.SIG_IGN)
     while True:
         try:
             request = connection.recv()
