@@ -12,8 +12,13 @@ class Preset:
     name: str
     description: str
     tiebreaks: tuple[str, ...]
+    """The event's tie-breaks; ``PS/C...`` stands for every cut of the Progressive Score the
+    event's rounds allow (``preset_tiebreaks``)."""
     playoff: str
 
+
+EVERY_CUT = "PS/C..."
+"""PS/C1, PS/C2 ... as far as the event's rounds go."""
 
 PRESETS: dict[str, Preset] = {
     "us-junior-closed": Preset(
@@ -25,13 +30,13 @@ PRESETS: dict[str, Preset] = {
     "acf-junior": Preset(
         name="acf-junior",
         description="ACF By-law 3, Junior Chess Championship",
-        tiebreaks=("PS", "PS/C1", "PS/C2", "PS/C3", "PS/C4", "PS/C5", "PS/C6", "PS/C7", "PS/C8"),
+        tiebreaks=("PS", EVERY_CUT),
         playoff="acf-by-law-3",
     ),
     "acf-junior-rapid": Preset(
         name="acf-junior-rapid",
         description="ACF By-law 3, Junior Chess Championship (rapid and lightning)",
-        tiebreaks=("PS", "PS/C1", "PS/C2", "PS/C3", "PS/C4", "PS/C5", "PS/C6", "PS/C7", "PS/C8"),
+        tiebreaks=("PS", EVERY_CUT),
         playoff="acf-by-law-3-rapid",
     ),
     "fide": Preset(
@@ -44,14 +49,16 @@ PRESETS: dict[str, Preset] = {
 
 
 def preset_tiebreaks(preset: Preset, rounds: int) -> tuple[str, ...]:
-    """The preset's list, with Progressive Score cuts limited to the rounds the event has.
+    """The preset's list, with every cut of the Progressive Score the event's rounds allow.
 
     The ACF by-law cuts "one or more rounds starting with the first round": a cut can drop at
-    most ``rounds - 1`` rounds, so a 7-round event uses PS, PS/C1 ... PS/C6.
+    most ``rounds - 1`` rounds, so a 7-round event uses PS, PS/C1 ... PS/C6, and an 11-round
+    one PS/C1 ... PS/C10.
     """
-    kept = []
+    kept: list[str] = []
     for code in preset.tiebreaks:
-        if code.startswith("PS/C") and int(code[4:]) >= rounds:
-            continue
-        kept.append(code)
+        if code == EVERY_CUT:
+            kept.extend(f"PS/C{cut}" for cut in range(1, rounds))
+        else:
+            kept.append(code)
     return tuple(kept)

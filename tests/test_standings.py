@@ -116,3 +116,38 @@ def test_standings_read_back_from_the_cache_are_the_ones_worked_out(make_site: S
     assert standings_module.rank_event(event, records, 1) != standings_module.rank_event(
         event, records
     )
+
+
+def test_acf_cuts_go_as_far_as_the_rounds(make_site: SiteMaker) -> None:
+    """By-law 3, 5.1: SPSC drops "one or more rounds starting with the first round", as far as
+    needed. X and Y both win rounds 1-8; then X scores 1, 0, ½ and Y ½, 1, 0: 9½ each.
+    Running scores X 1..8, 9, 9, 9½ and Y 1..8, 8½, 9½, 9½: SPS 63½ each, equal after every
+    cut up to 8 (27½ each); cut 9 leaves X 9 + 9½ = 18½ and Y 9½ + 9½ = 19, so Y is ahead."""
+    fillers = [f"Filler, {chr(ord('A') + n)}" for n in range(11)]
+    players = "".join(f'\n[[players]]\nname = "{name}"\n' for name in ["X", "Y", *fillers])
+    toml = (
+        'name = "Cuts"\nformat = "swiss"\nrounds = 11\nstart = 2026-01-10\n'
+        'rules = "acf-junior"\n' + players
+    )
+    x_results = ["1-0"] * 9 + ["0-1", "1/2-1/2"]
+    y_results = ["1-0"] * 8 + ["1/2-1/2", "1-0", "0-1"]
+    games = "".join(
+        pgn_game(f"{r + 1}.1", "X", fillers[r], x_results[r])
+        + pgn_game(f"{r + 1}.2", "Y", fillers[(r + 5) % 11], y_results[r])
+        for r in range(11)
+    )
+    event, problems = load(make_site(toml, {"g.pgn": games}))
+    assert event is not None and not problems.errors, problems.items
+    assert event.tiebreaks == ("PS", *(f"PS/C{cut}" for cut in range(1, 11)))
+    rows = rank(event, player_records(event)).rows
+    assert [(r.player.name, r.place, r.decided_by) for r in rows[:2]] == [
+        ("Y", "1", "PS/C9"),
+        ("X", "2", "points"),
+    ]
+    assert [rows[0].tiebreaks[c] for c in ("PS", "PS/C8", "PS/C9", "PS/C10")] == [
+        63.5,
+        27.5,
+        19.0,
+        9.5,
+    ]
+    assert [rows[1].tiebreaks[c] for c in ("PS", "PS/C8", "PS/C9")] == [63.5, 27.5, 18.5]
