@@ -235,7 +235,7 @@ def decide(event: Event, problems: Problems) -> EventOutcome:
     def current() -> None:
         arbiter_checks(event, records, problems)
         math_order = rank_event(event, records)
-        playoffs = resolve_playoffs(event, math_order, problems)
+        playoffs = resolve_playoffs(event, math_order, records, problems)
         standings = apply_playoffs(math_order, playoffs)
         check_categories(event, problems)
         prizes = award_prizes(event, standings, records, playoffs, forfeit_cancels_money(event))

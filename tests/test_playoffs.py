@@ -182,6 +182,32 @@ def test_acf_reduction_that_cannot_reach_two_keeps_the_fewest_above(make_site: S
     assert places == [("A", "1"), ("B", "2"), ("C", "3"), ("D", "4-5"), ("F", "4-5")]
 
 
+def test_acf_players_the_play_off_leaves_level_share_the_place(make_site: SiteMaker) -> None:
+    """A, B and C play off (B and C equal on PS and every cut); A wins every game and B and C
+    draw both of theirs. Nothing in By-law 3 separates B and C: they share 2nd-3rd, whatever
+    their pairing numbers."""
+    playoff = [
+        (1, "A", "B", "1-0"), (2, "C", "A", "0-1"), (3, "B", "C", "1/2-1/2"),
+        (4, "B", "A", "0-1"), (5, "A", "C", "1-0"), (6, "C", "B", "1/2-1/2"),
+    ]  # fmt: skip
+    event, outcome, problems = _outcome(
+        make_site, FIVE, playoff, rules="acf-junior", format="swiss"
+    )
+    assert event and outcome and not problems.errors, problems.items
+    (result,) = outcome.playoffs
+    assert result.stages[0].scores == {1: 4.0, 2: 1.0, 3: 1.0}
+    assert result.places == ("1", "2-3", "2-3")
+    rows = outcome.standings.rows
+    assert [(r.player.name, r.rank, r.place, r.decided_by) for r in rows[:5]] == [
+        ("A", 1, "1", "playoff"),
+        ("B", 2, "2-3", "shared"),
+        ("C", 2, "2-3", "PS"),
+        ("D", 4, "4-5", "shared"),
+        ("F", 4, "4-5", "points"),
+    ]
+    assert rows[1].reason == "equal on every tie-break"
+
+
 def test_acf_rapid_goes_from_g5_straight_to_armageddon(make_site: SiteMaker) -> None:
     playoff = [(1, "A", "B", "1-0"), (2, "B", "A", "1-0"), (3, "A", "B", "1-0")]
     event, outcome, problems = _outcome(make_site, PAIR, playoff, rules="acf-junior-rapid")
@@ -223,6 +249,78 @@ def test_us_three_way_tie_then_armageddon_ladder_by_math_tiebreaks(make_site: Si
     assert _names(event, result.order) == ["C", "A", "B"]
     assert [(r.player.name, r.place) for r in outcome.standings.rows[:3]] == [
         ("C", "1"), ("A", "2"), ("B", "3"),
+    ]  # fmt: skip
+
+
+# Six players, Berger table; A, B, C, D beat E and F and score 1½ each among themselves
+# (C beats D, D beats B, B beats A, A beats C, A-D and B-C drawn): 3½ each, first.
+# Math order: DE 1½ each; Most Blacks D 3, A, B and C 2 each; Koya 1½ each; SB 6¼ each for
+# A, B and C; wins 3 each: D, then A, B, C level on everything.
+ROUND_ROBIN_OF_SIX = [
+    (1, "A", "F", "1-0"), (1, "B", "E", "1-0"), (1, "C", "D", "1-0"),
+    (2, "F", "D", "0-1"), (2, "E", "C", "0-1"), (2, "A", "B", "0-1"),
+    (3, "B", "F", "1-0"), (3, "C", "A", "0-1"), (3, "D", "E", "1-0"),
+    (4, "F", "E", "1/2-1/2"), (4, "A", "D", "1/2-1/2"), (4, "B", "C", "1/2-1/2"),
+    (5, "C", "F", "1-0"), (5, "D", "B", "1-0"), (5, "E", "A", "0-1"),
+]  # fmt: skip
+
+
+def test_us_players_level_after_the_blitz_go_by_the_tiebreaks_among_themselves(
+    make_site: SiteMaker,
+) -> None:
+    """U.S. Junior Closed: "The results of the Playoff shall determine standings for all
+    players involved, followed by math tiebreaks if necessary". C and D score 1 each in the
+    blitz, and among the two of them Direct Encounter puts C (who beat D) ahead, although D
+    is ahead of C in the math order of the four (Most Blacks)."""
+    blitz = [
+        (1, "A", "C", "1-0"), (2, "C", "A", "0-1"), (3, "A", "D", "1-0"),
+        (4, "D", "A", "0-1"), (5, "B", "C", "1-0"), (6, "C", "B", "0-1"),
+        (7, "B", "D", "1-0"), (8, "D", "B", "0-1"), (9, "A", "B", "1/2-1/2"),
+        (10, "B", "A", "1/2-1/2"), (11, "C", "D", "1-0"), (12, "D", "C", "1-0"),
+    ]  # fmt: skip
+    armageddon = [(13, "B", "A", "1-0")]
+    event, outcome, problems = _outcome(
+        make_site, ROUND_ROBIN_OF_SIX, blitz + armageddon, rules="us-junior-closed"
+    )
+    assert event and outcome and not problems.errors, problems.items
+    (result,) = outcome.playoffs
+    assert _names(event, result.players) == ["D", "A", "B", "C"]
+    assert result.stages[0].scores == {1: 5.0, 2: 5.0, 3: 1.0, 4: 1.0}
+    assert _names(event, result.order) == ["B", "A", "C", "D"]
+    rows = outcome.standings.rows
+    assert [(r.player.name, r.place, r.decided_by) for r in rows[:4]] == [
+        ("B", "1", "playoff"),
+        ("A", "2", "playoff"),
+        ("C", "3", "DE"),
+        ("D", "4", "points"),
+    ]
+    assert rows[2].reason.startswith("ahead on Direct Encounter")
+
+
+def test_us_armageddon_ladder_by_the_tiebreaks_of_the_players_still_tied(
+    make_site: SiteMaker,
+) -> None:
+    """U.S. Junior Closed: "If more than two players remain involved in a tie, math
+    tiebreaks will be used to determine the order in which tied players face each other".
+    D drops out of the blitz;
+    among A, B and C, Direct Encounter gives B 1½, A 1, C ½ (in the math order of the four
+    they were level and went by number), so C meets A first and the winner meets B."""
+    blitz = [
+        (1, "A", "D", "1-0"), (2, "D", "A", "0-1"), (3, "B", "D", "1-0"),
+        (4, "D", "B", "0-1"), (5, "C", "D", "1-0"), (6, "D", "C", "0-1"),
+        (7, "A", "B", "1/2-1/2"), (8, "B", "A", "1/2-1/2"), (9, "A", "C", "1/2-1/2"),
+        (10, "C", "A", "1/2-1/2"), (11, "B", "C", "1/2-1/2"), (12, "C", "B", "1/2-1/2"),
+    ]  # fmt: skip
+    armageddon = [(13, "A", "C", "1-0"), (14, "A", "B", "1/2-1/2")]  # B wins with the draw odds
+    event, outcome, problems = _outcome(
+        make_site, ROUND_ROBIN_OF_SIX, blitz + armageddon, rules="us-junior-closed"
+    )
+    assert event and outcome and not problems.errors, problems.items
+    (result,) = outcome.playoffs
+    assert result.stages[0].scores == {1: 4.0, 2: 4.0, 3: 4.0, 4: 0.0}
+    assert _names(event, result.order) == ["B", "A", "C", "D"]
+    assert [(r.player.name, r.place) for r in outcome.standings.rows[:4]] == [
+        ("B", "1"), ("A", "2"), ("C", "3"), ("D", "4"),
     ]  # fmt: skip
 
 

@@ -13,8 +13,13 @@ Procedures where the regulations leave room (documented on the play-off page):
   sharing the lead go on to the next stage.
 * Armageddon with more than two players (U.S. Junior Closed: "math tiebreaks will be used to
   determine the order in which tied players face each other"): a ladder. The two players lowest
-  on the math tie-breaks meet first; the winner meets the next one up, and so on; the winner of
-  the last game wins the play-off. A player knocked out later ranks above one knocked out earlier.
+  on the math tie-breaks (worked out among the players still tied) meet first; the winner meets
+  the next one up, and so on; the winner of the last game wins the play-off. A player knocked
+  out later ranks above one knocked out earlier.
+* Players a stage leaves level behind its leaders ("followed by math tiebreaks if necessary"):
+  ordered by the math tie-breaks among themselves alone (Direct Encounter counts only their
+  games with each other); equal on those too, they share the place (and its prizes), never
+  ordered by pairing number.
 * Colours drawn by lot are taken from ``[playoff] lots`` (the player who drew White, one name per
   drawing, in order) when given, and otherwise accepted as the PGN records them.
 """
@@ -27,7 +32,8 @@ from dataclasses import dataclass, field, replace
 from ..config.event import normalise_name
 from ..model import Event, Game
 from ..problems import Problems
-from .standings import Standings
+from .scores import PlayerRecord
+from .standings import Standings, rank_among
 
 
 @dataclass(frozen=True)
@@ -138,6 +144,16 @@ class Playoff:
     next: str | None = None
     note: str = ""
     """How the players were chosen, in words (for the ACF reduction)."""
+    level: tuple[tuple[int, ...], ...] = ()
+    """The finishing order in groups: players of one group scored the same in the stage that
+    ended their play-off, so the play-off did not separate them (``resolve_playoffs`` then
+    orders them by the math tie-breaks among themselves)."""
+    separations: tuple[tuple[str, str], ...] = ()
+    """What put each player of ``order`` but the last ahead of the next: ("playoff", ...), or
+    a tie-break code, "shared" or "lots" between players the play-off left level."""
+    places: tuple[str, ...] = ()
+    """The places of ``order``: "2", or "2-3" shared by players the play-off left level and
+    the tie-breaks could not separate."""
     winner_notes: dict[int, str] = field(default_factory=dict)
 
 
@@ -181,7 +197,12 @@ class _Games:
         return self.games[self.position :]
 
 
-def resolve_playoffs(event: Event, standings: Standings, problems: Problems) -> tuple[Playoff, ...]:
+def resolve_playoffs(
+    event: Event,
+    standings: Standings,
+    records: dict[int, PlayerRecord],
+    problems: Problems,
+) -> tuple[Playoff, ...]:
     """Every play-off of the event's ``places``, with its state; mismatching games are errors.
 
     Not needed before the last round is played: both regulations hold the play-off after it
@@ -211,7 +232,11 @@ def resolve_playoffs(event: Event, standings: Standings, problems: Problems) -> 
         if len(players) == 1:
             results.append(Playoff(place, form, players, tied, "not-needed", note=note))
             continue
-        results.append(_play(event, form, place, players, tied, note, games, problems))
+        playoff = _play(event, records, form, place, players, tied, note, games, problems)
+        if playoff.status == "complete":
+            first = 1 + min(i for i, r in enumerate(standings.rows) if r.player.number in tied)
+            playoff = _settle(event, records, playoff, first)
+        results.append(playoff)
     for game in games.rest():
         problems.error(
             f"play-off game {_label(event, game)} is not needed: "
@@ -222,6 +247,39 @@ def resolve_playoffs(event: Event, standings: Standings, problems: Problems) -> 
             code="playoff-extra-game",
         )
     return tuple(results)
+
+
+def _settle(
+    event: Event, records: dict[int, PlayerRecord], playoff: Playoff, first: int
+) -> Playoff:
+    """The finishing order and places of a complete play-off, ``first`` being the place its
+    first player takes. Players the play-off left level are ordered by the math tie-breaks
+    among themselves (U.S. Junior Closed: "followed by math tiebreaks if necessary"; ACF
+    By-law 3 has no rule beyond SPS and its cuts); equal on those too, they share a place,
+    never ordered by their pairing numbers."""
+    order: list[int] = []
+    separations: list[tuple[str, str]] = []
+    for group in playoff.level:
+        if order:
+            separations.append(("playoff", "ahead in the play-off"))
+        if len(group) == 1:
+            order.append(group[0])
+            continue
+        among, boundaries = rank_among(event, records, group)
+        order.extend(among)
+        separations.extend(boundaries)
+    places: list[str] = []
+    start = 0
+    while start < len(order):
+        end = start
+        while end < len(separations) and separations[end][0] == "shared":
+            end += 1
+        text = str(first + start) if end == start else f"{first + start}-{first + end}"
+        places.extend([text] * (end - start + 1))
+        start = end + 1
+    return replace(
+        playoff, order=tuple(order), separations=tuple(separations), places=tuple(places)
+    )
 
 
 def _seeding(
@@ -243,6 +301,7 @@ def _seeding(
 
 def _play(
     event: Event,
+    records: dict[int, PlayerRecord],
     form: PlayoffFormat,
     place: int,
     players: tuple[int, ...],
@@ -253,20 +312,24 @@ def _play(
 ) -> Playoff:
     active = list(players)
     stages: list[StageResult] = []
-    eliminated: list[list[int]] = []  # per stage, best first
+    eliminated: list[list[list[int]]] = []  # per stage, its groups of equal score, best first
     numbers = {normalise_name(p.name): p.number for p in event.players}
     lots = [numbers[normalise_name(n)] for n in event.config.playoff.lots]
     first_colours: tuple[int, int] | None = None
     for spec in form.stages:
         lot = lots.pop(0) if lots and spec.colours == "lot" else None
         if spec.armageddon:
+            if len(active) > 2 and len(active) < len(players):
+                # "math tiebreaks will be used to determine the order in which tied players
+                # face each other": among the players still tied, Direct Encounter included
+                active = rank_among(event, records, active)[0]
             result, order, pending = _armageddon(event, spec, active, games, lot, problems)
             stages.append(result)
             if pending:
                 return Playoff(
                     place, form, players, tied, "pending", tuple(stages), (), pending, note
                 )
-            eliminated.append(order)
+            eliminated.append([[player] for player in order])
             return _finish(place, form, players, tied, stages, eliminated, note)
         result, pending, first = _stage(event, spec, active, games, lot, first_colours, problems)
         if first_colours is None:
@@ -276,14 +339,14 @@ def _play(
             return Playoff(place, form, players, tied, "pending", tuple(stages), (), pending, note)
         best = max(result.scores[p] for p in active)
         leaders = [p for p in active if result.scores[p] == best]
-        others = sorted(
-            (p for p in active if p not in leaders),
-            key=lambda p: (-result.scores[p], players.index(p)),
-        )
-        eliminated.append(others)
+        by_score: dict[float, list[int]] = {}
+        for player in active:
+            if player not in leaders:
+                by_score.setdefault(result.scores[player], []).append(player)
+        eliminated.append([by_score[score] for score in sorted(by_score, reverse=True)])
         active = leaders
         if len(active) == 1:
-            eliminated.append(active)
+            eliminated.append([active])
             return _finish(place, form, players, tied, stages, eliminated, note)
     return _finish(place, form, players, tied, stages, eliminated, note)
 
@@ -294,13 +357,15 @@ def _finish(
     players: tuple[int, ...],
     tied: tuple[int, ...],
     stages: list[StageResult],
-    eliminated: list[list[int]],
+    eliminated: list[list[list[int]]],
     note: str,
 ) -> Playoff:
-    order: list[int] = []
-    for group in reversed(eliminated):
-        order.extend(group)
-    return Playoff(place, form, players, tied, "complete", tuple(stages), tuple(order), None, note)
+    """The play-off played out: the last stage's players first; each stage's by score."""
+    level = [tuple(group) for stage in reversed(eliminated) for group in stage]
+    order = tuple(player for group in level for player in group)
+    return Playoff(
+        place, form, players, tied, "complete", tuple(stages), order, None, note, tuple(level)
+    )
 
 
 def _stage(
@@ -512,19 +577,20 @@ def apply_playoffs(standings: Standings, playoffs: Sequence[Playoff]) -> Standin
             size = len(playoff.order)
             new_rows = []
             for index, row in enumerate(ordered):
-                place = start + index + 1
                 if index >= size:
                     new_rows.append(row)  # left out by the seeding: math place and reason
                     continue
                 if index < size - 1:
-                    decided, reason = "playoff", "ahead in the play-off"
+                    decided, reason = playoff.separations[index]
                 else:
                     # What separated the play-off from the next player: the seeding (ACF 5.2)
                     # or the points, as the math order had it at that position.
                     boundary = group[size - 1]
                     decided, reason = boundary.decided_by, boundary.reason
+                place = playoff.places[index]
+                rank = int(place.split("-")[0])
                 new_rows.append(
-                    replace(row, rank=place, place=str(place), decided_by=decided, reason=reason)
+                    replace(row, rank=rank, place=place, decided_by=decided, reason=reason)
                 )
         else:
             playing = [by_number[n] for n in playoff.players]

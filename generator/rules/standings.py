@@ -299,6 +299,25 @@ def rank(
     return Standings(tuple(rows), rounds)
 
 
+def rank_among(
+    event: Event, records: dict[int, PlayerRecord], players: Sequence[int]
+) -> tuple[list[int], list[tuple[str, str]]]:
+    """Players level on points put in order by the event's tie-breaks among themselves alone,
+    as when a play-off leaves some of them level ("followed by math tiebreaks"): Direct
+    Encounter then counts only their games with each other. Returns the order and, for each
+    player but the last, what separates them from the next: (decided_by, reason)."""
+    codes = tuple(event.tiebreaks)
+    ctx = TiebreakContext.from_records(event, records, event.rounds_played)
+    values = {
+        code: tiebreak_values(ctx, code, players) for code in codes if parse_code(code).base != "DE"
+    }
+    de_values: dict[str, dict[int, float]] = {c: {} for c in codes if parse_code(c).base == "DE"}
+    order: list[int] = []
+    boundaries: list[_Boundary] = []
+    _split(ctx, sorted(players), codes, values, de_values, order, boundaries)
+    return order, [(b.decided_by, b.reason) for b in boundaries]
+
+
 def _exhausted(
     ctx: TiebreakContext, group: list[int], order: list[int], boundaries: list[_Boundary]
 ) -> None:
