@@ -238,7 +238,9 @@ def decide(event: Event, problems: Problems) -> EventOutcome:
         playoffs = resolve_playoffs(event, math_order, records, problems)
         standings = apply_playoffs(math_order, playoffs)
         check_categories(event, problems)
-        prizes = award_prizes(event, standings, records, playoffs, forfeit_cancels_money(event))
+        prizes = award_prizes(
+            event, standings, records, playoffs, forfeit_cancels_money(event), problems
+        )
         warnings = tuple(p for p in problems.items if p.severity is Severity.WARNING)
         found.append(EventOutcome(event, records, standings, warnings, (), playoffs, prizes))
 

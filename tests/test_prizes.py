@@ -303,6 +303,70 @@ amount = 100
     assert money == [(2, 250.0), (3, 250.0)]
 
 
+def test_a_title_or_trophy_for_a_shared_place_is_left_to_lots_or_the_arbiter(
+    make_site: SiteMaker,
+) -> None:
+    """B and C share 2nd-3rd (above) and are the two best girls: the girls' title, 2nd place
+    among the girls and 3rd overall could each go to either. Nothing in the regulations
+    gives them to the lower pairing number: they wait for the drawing of lots or the arbiter,
+    and the build says so. A's title is not in doubt."""
+    extra = (
+        CATEGORIES
+        + """
+[[titles]]
+name = "Champion"
+category = "open"
+
+[[titles]]
+name = "Girls Champion"
+category = "G"
+kind = "girls"
+
+[[trophies]]
+name = "2nd Girls"
+category = "G"
+place = 2
+
+[[trophies]]
+name = "3rd overall"
+category = "open"
+place = 3
+
+[[trophies]]
+name = "3rd Girls"
+category = "G"
+place = 3
+"""
+    )
+    outcome, problems = _outcome(make_site, extra, rules="us-junior-closed")
+    assert outcome is not None and not problems.errors, problems.items
+    assert [r.place for r in outcome.standings.rows[1:3]] == ["2-3", "2-3"]
+    assert [(a.name, a.player, a.status) for a in outcome.prizes] == [
+        ("Champion", 1, "awarded"),
+        ("Girls Champion", None, "pending"),
+        ("2nd Girls", None, "pending"),
+        ("3rd overall", None, "pending"),
+        ("3rd Girls", 4, "awarded"),  # D, 3rd among the girls whichever way B and C go
+    ]
+    assert outcome.prizes[1].reason == (
+        "B and C share the place on every tie-break: the drawing of lots or the arbiter decides"
+    )
+    undecided = [p.message for p in problems.warnings if p.code == "undecided-prize"]
+    assert [m.split(":")[0] for m in undecided] == ["Girls Champion", "2nd Girls", "3rd overall"]
+
+    lots = '[ranking]\nexhausted = "lots"\nlots = ["C", "B"]\n'
+    outcome, problems = _outcome(make_site, lots + extra, rules="us-junior-closed", slug="lots")
+    assert outcome is not None and not problems.errors, problems.items
+    assert [(a.name, a.player) for a in outcome.prizes] == [
+        ("Champion", 1),
+        ("Girls Champion", 3),
+        ("2nd Girls", 2),  # B, 2nd girl behind C
+        ("3rd overall", 4),  # B holds a trophy already: it passes down to D, 4th
+        ("3rd Girls", None),  # D holds one: no girl is left
+    ]
+    assert not [p for p in problems.warnings if p.code == "undecided-prize"]
+
+
 def test_a_forfeit_cancels_prize_money_and_the_prize_passes_on(make_site: SiteMaker) -> None:
     games = [g for g in GAMES if g[:3] != (1, "B", "E")]
     extra = """

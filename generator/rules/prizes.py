@@ -18,16 +18,19 @@
 A prize for place k of a category goes to the player in k-th place of that category, or, when
 that player cannot take it (they already hold a larger or higher prize, or may not receive
 money), to the next player down who can. A prize whose next candidate is still playing a
-play-off is "pending", never guessed.
+play-off is "pending", never guessed; so is a title or trophy whose candidate shares the place
+with another player who could take it (equal on every tie-break): the drawing of lots or the
+arbiter decides, not the pairing numbers. Money is shared (``ties``).
 """
 
 from __future__ import annotations
 
-from collections.abc import Sequence
+from collections.abc import Container, Sequence
 from dataclasses import dataclass, field
 
 from ..config.event import MoneyPrize, normalise_name
 from ..model import Event
+from ..problems import Problems
 from ..text import ordinal
 from .categories import category_of, category_ranking
 from .playoffs import Playoff
@@ -89,12 +92,24 @@ def award_prizes(
     records: dict[int, PlayerRecord],
     playoffs: Sequence[Playoff],
     forfeit_cancels_money: bool,
+    problems: Problems | None = None,
 ) -> tuple[Award, ...]:
+    """Every title, trophy and money prize; a title or trophy left to the drawing of lots or
+    the arbiter is also reported to ``problems`` (``undecided-prize``)."""
     pending = {n for p in playoffs if p.status == "pending" for n in p.players}
     context = _Context(event, standings, pending)
     awards = _titles(context)
     awards += _trophies(context, {a.player for a in awards if a.player is not None})
     awards += _money(context, records, forfeit_cancels_money)
+    if problems is not None:
+        for award in awards:
+            if award.kind != "money" and award.reason.endswith(UNDECIDED):
+                problems.warning(
+                    f"{award.name}: {award.reason}",
+                    event.folder / "event.toml",
+                    hint='record the drawing of lots: [ranking] exhausted = "lots", lots = [...]',
+                    code="undecided-prize",
+                )
     return tuple(awards)
 
 
@@ -103,6 +118,30 @@ def _pending_award(
 ) -> Award:
     names = " or ".join(ctx.name(n) for n in candidates)
     return Award(kind, name, category, None, "pending", f"waits for the play-off: {names}")
+
+
+UNDECIDED = "the drawing of lots or the arbiter decides"
+
+
+def _shared_place(
+    ctx: _Context, winner: int, ranking: list[int], eligible: Container[int]
+) -> list[int]:
+    """The players of ``ranking`` who share ``winner``'s place and could take the title or
+    trophy as well: with more than one, it is not the program's to choose (by pairing
+    number, as the shared place lists them); the drawing of lots or the arbiter decides."""
+    return [n for n in ranking if ctx.rank[n] == ctx.rank[winner] and n in eligible]
+
+
+def _undecided_award(kind: str, name: str, category: str, level: list[int], ctx: _Context) -> Award:
+    names = ", ".join(ctx.name(n) for n in level[:-1]) + f" and {ctx.name(level[-1])}"
+    return Award(
+        kind,
+        name,
+        category,
+        None,
+        "pending",
+        f"{names} share the place on every tie-break: {UNDECIDED}",
+    )
 
 
 def _titles(ctx: _Context) -> list[Award]:
@@ -131,6 +170,10 @@ def _titles(ctx: _Context) -> list[Award]:
             tied = [n for n in candidates if n in ctx.pending]
             awards.append(_pending_award("title", title.name, title.category, tied, ctx))
             continue
+        level = _shared_place(ctx, winner, ranking, set(candidates))
+        if len(level) > 1:
+            awards.append(_undecided_award("title", title.name, title.category, level, ctx))
+            continue
         held[title.kind].add(winner)
         where = (
             "the best-placed player"
@@ -158,11 +201,12 @@ def _trophies(ctx: _Context, title_holders: set[int]) -> list[Award]:
     for index, trophy in order:
         ranking = category_ranking(event, ctx.standings, trophy.category)
         category = category_of(event, trophy.category)
-        candidates = [
+        eligible = {
             n
-            for n in ranking[trophy.place - 1 :]
+            for n in ranking
             if n not in holders and (allow_title_holders or n not in title_holders)
-        ]
+        }
+        candidates = [n for n in ranking[trophy.place - 1 :] if n in eligible]
         if not candidates:
             results[index] = Award(
                 "trophy",
@@ -182,6 +226,10 @@ def _trophies(ctx: _Context, title_holders: set[int]) -> list[Award]:
                 [n for n in candidates if n in ctx.pending],
                 ctx,
             )
+            continue
+        level = _shared_place(ctx, winner, ranking, eligible)
+        if len(level) > 1:
+            results[index] = _undecided_award("trophy", trophy.name, trophy.category, level, ctx)
             continue
         holders.add(winner)
         position = ranking.index(winner) + 1
