@@ -397,6 +397,7 @@ def _apply_results(
                 headers={"White": entry.white, "Black": entry.black},
                 source=config_path,
                 reason=entry.reason,
+                forfeited=entry.forfeited,
             )
             candidate = _Candidate(game, where)
             result.append(candidate)
@@ -425,8 +426,9 @@ def _apply_results(
             )
             continue
         if entry.result == game.result:
-            if entry.reason:
-                _replace(result, existing, replace(game, reason=entry.reason))
+            if entry.reason or entry.forfeited:
+                changed = replace(game, reason=entry.reason, forfeited=entry.forfeited)
+                _replace(result, existing, changed)
             continue
         if not entry.reason and game.result != PENDING:
             problems.error(
@@ -442,7 +444,13 @@ def _apply_results(
         _replace(
             result,
             existing,
-            replace(game, result=entry.result, pgn_result=game.result, reason=entry.reason),
+            replace(
+                game,
+                result=entry.result,
+                pgn_result=game.result,
+                reason=entry.reason,
+                forfeited=entry.forfeited,
+            ),
         )
     return result
 

@@ -68,6 +68,9 @@ class Game:
     pgn_result: str | None = None
     """The PGN's own result when a ``[[results]]`` entry overrode it."""
     illegal: str | None = None
+    forfeited: bool = False
+    """Played, but the loser forfeited it (``[[results]]`` ``forfeited = true``): over the
+    board for the tie-breaks, a forfeit for the rules on prize money."""
 
     @property
     def slug(self) -> str:

@@ -188,3 +188,19 @@ def test_a_file_read_again_gives_the_same_value_and_problems_and_an_edit_is_seen
     path.write_text(event_toml().replace("rating = 2250", "rating = 2252"), encoding="utf-8")
     assert build_site(site).written
     assert "2252" in (site / "output/ev/standings.html").read_text(encoding="utf-8")
+
+
+def test_forfeited_needs_a_decisive_result(make_site: SiteMaker) -> None:
+    entry = (
+        '[[results]]\nround = 1\nwhite = "Alpha, Anna"\nblack = "Bravo, Bob"\n'
+        'result = "1/2-1/2"\nforfeited = true\n'
+    )
+    site = make_site(event_toml() + entry)
+    errors = _errors(site / "content/ev/event.toml")
+    assert [(m, h) for _, m, h in errors] == [
+        (
+            'results[1].forfeited: forfeited = true needs result = "1-0" or "0-1", not '
+            '"1/2-1/2": the player who forfeited the game lost it',
+            'for a game that was never played, write result = "+-" or "-+" instead',
+        )
+    ]

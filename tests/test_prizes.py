@@ -403,6 +403,45 @@ amount = 50
     assert _who(acf, "money") == [("3rd place", "E"), ("5th place", "D")]
 
 
+def test_a_game_lost_to_a_ringing_phone_is_played_but_cancels_prize_money(
+    make_site: SiteMaker,
+) -> None:
+    """U.S. Junior Closed: a phone that rings during a game "shall result in forfeiture of
+    that game", and "players who ... forfeit a game may not receive any prize money". B's
+    round 1 game against E was played (B had White) and then forfeited: the points and the
+    order are those of the late forfeit above, and B again loses the 5th place prize to F;
+    but the game stays a game over the board: E has Black in three played games (BPG 3, not
+    2 as after a forfeit)."""
+    extra = """
+[[results]]
+round = 1
+white = "B"
+black = "E"
+result = "0-1"
+forfeited = true
+reason = "White's phone rang"
+
+[[prizes.money]]
+name = "3rd place"
+place = 3
+amount = 300
+
+[[prizes.money]]
+name = "5th place"
+place = 5
+amount = 50
+"""
+    outcome, problems = _outcome(make_site, extra, rules="us-junior-closed")
+    assert outcome is not None and not problems.errors, problems.items
+    game = next(g for g in outcome.event.games if g.round == 1 and g.board == 2)
+    assert (game.result, game.pgn_result, game.forfeited, game.played) == ("0-1", "1-0", True, True)
+    rows = outcome.standings.rows
+    assert [r.player.name for r in rows] == ["A", "C", "E", "D", "B", "F"]
+    assert rows[2].tiebreaks["BPG"] == 3.0
+    assert _who(outcome, "money") == [("3rd place", "E"), ("5th place", "F")]
+    assert outcome.prizes[-1].passed_over == ("B forfeited a game (round 1): no prize money",)
+
+
 def test_a_category_needing_a_birth_date_is_an_error_without_one(make_site: SiteMaker) -> None:
     players = dict(PLAYERS, C=("", "F"))
     _, problems = _outcome(make_site, CATEGORIES, players=players)

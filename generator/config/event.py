@@ -61,6 +61,9 @@ class ResultEntry:
     result: str
     reason: str = ""
     board: int | None = None
+    forfeited: bool = False
+    """The game was played, but the loser forfeited it (a phone rang: FIDE Art. 11.3, the
+    U.S. Junior Closed rules): a played game for the tie-breaks, a forfeit for prize money."""
 
 
 @dataclass(frozen=True)
@@ -246,6 +249,7 @@ RESULT = Table(
         "black": _name,
         "result": Str(choices=RESULTS, required=True),
         "reason": Str(default=""),
+        "forfeited": Bool(default=False),
     },
     ResultEntry,
 )
@@ -448,6 +452,15 @@ def check_event(config: EventConfig, issues: list[Issue]) -> None:
         need_player(("results", i, "black"), result.black)
         if normalise_name(result.white) == normalise_name(result.black):
             issues.append(Issue(("results", i, "black"), "a player cannot play themself"))
+        if result.forfeited and result.result not in ("1-0", "0-1"):
+            issues.append(
+                Issue(
+                    ("results", i, "forfeited"),
+                    f'forfeited = true needs result = "1-0" or "0-1", not "{result.result}": '
+                    "the player who forfeited the game lost it",
+                    'for a game that was never played, write result = "+-" or "-+" instead',
+                )
+            )
     for i, bye in enumerate(config.byes):
         need_round(("byes", i, "round"), bye.round)
         need_player(("byes", i, "player"), bye.player)

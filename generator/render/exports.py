@@ -225,6 +225,8 @@ def _game_json(event: Event, game: Game) -> dict[str, Any]:
         data["reason"] = game.reason
     if game.pgn_result is not None:
         data["pgn_result"] = game.pgn_result
+    if game.forfeited:
+        data["forfeited"] = True
     return data
 
 

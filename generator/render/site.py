@@ -688,6 +688,7 @@ def game_fields(game: Game) -> tuple[object, ...]:
         *(game.round, game.board, game.white, game.black, game.result, game.initial_placement),
         *(game.headers, str(game.source), game.line, game.reason, game.pgn_result),
         game.illegal,
+        game.forfeited,
     )
 
 

@@ -406,6 +406,7 @@ def _barred_from_money(event: Event, records: dict[int, PlayerRecord]) -> dict[i
             e.round
             for e in records[player.number].entries
             if e.kind in (Kind.FORFEIT_LOSS, Kind.DOUBLE_FORFEIT)
+            or (e.game is not None and e.game.forfeited and e.outcome == "loss")
         ]
         if lost:
             barred[player.number] = f"forfeited a game (round {lost[0]})"
