@@ -287,6 +287,32 @@ def test_e18_sonneborn_berger_cut_on_equal_opponent_scores(make_site: SiteMaker)
     assert values(event, "SB/C1")[0] == 1.0
 
 
+@pytest.mark.parametrize("swapped", [False, True])
+def test_cuts_of_equal_unplayed_contributions_do_not_follow_the_round_order(
+    make_site: SiteMaker, swapped: bool
+) -> None:
+    """16.5 (2026): A has two voluntarily unplayed rounds, both contributing 0 to SB: a
+    zero-point bye (dummy 2, A's own score, within 0.5 x 4 rounds) and a forfeit loss to B
+    (dummy 1: capped at B's score, 16.4.1); then wins against C (1.5) and D (2.5). SB 4.
+    Cut 1 drops a 0. Of the two, the least significant goes (the forfeit's, dummy 1); cut 2
+    then compares the bye's 0 with the least significant value left, C's 1.5: 0 is lower, so
+    C's 1.5 goes. SB/C2 = 0 + 2.5 = 2.5, whichever of the two rounds came first."""
+    played = {
+        (1, "A, A"): [(0, "-", "Z"), (2, "w", "-"), (3, "w", "1"), (4, "b", "1")],
+        (2, "B, B"): [(5, "w", "0"), (1, "b", "+"), (6, "b", "0"), (3, "w", "0")],
+        (3, "C, C"): [(6, "w", "="), (5, "w", "0"), (1, "b", "0"), (2, "b", "1")],
+        (4, "D, D"): [(0, "-", "U"), (6, "w", "1"), (5, "w", "="), (1, "w", "0")],
+        (5, "E, E"): [(2, "b", "1"), (3, "b", "1"), (4, "b", "="), (6, "w", "=")],
+        (6, "F, F"): [(3, "b", "="), (4, "b", "0"), (2, "w", "1"), (5, "b", "=")],
+    }
+    if swapped:  # rounds 1 and 2 the other way round
+        played = {who: [rounds[1], rounds[0], *rounds[2:]] for who, rounds in played.items()}
+    rows = [line(number, name, 2000 - number, *rounds) for (number, name), rounds in played.items()]
+    event = trf_event(make_site, "\n".join(rows), "swiss", start="2026-06-01")
+    assert event.rules_edition == "2026"
+    assert [values(event, code)[0] for code in ("SB", "SB/C1", "SB/C2")] == [4.0, 4.0, 2.5]
+
+
 def test_e19_late_entry_counts_as_zero_for_opponents(make_site: SiteMaker) -> None:
     # Player 4 misses round 1 (zero-point bye) and then plays: 16.2.3, not a draw.
     trf = """

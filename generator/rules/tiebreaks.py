@@ -407,7 +407,9 @@ def _trim(
         least = min(kept, key=significance)
         unplayed = [t for t in kept if t.voluntarily_unplayed]
         if unplayed:
-            lowest_unplayed = min(unplayed, key=weight)
+            # Of equal contributions the least significant goes: never the earlier round
+            # just for being earlier (the value must not depend on the rounds' order).
+            lowest_unplayed = min(unplayed, key=lambda t: (weight(t), significance(t)))
             if weight(lowest_unplayed) >= weight(least) - EPSILON:
                 least = lowest_unplayed
         kept.remove(least)
