@@ -137,6 +137,28 @@ category = "U12"
     ]
 
 
+def test_a_title_of_a_girls_category_is_a_girls_title_by_default(make_site: SiteMaker) -> None:
+    """2b without ``kind``: the title of the girls' category is a girls' title, so B, the
+    overall champion, takes it as well; written kind = "open" it passes to C."""
+    games = [(r, w, b, {"A": "0-1"}.get(w, res) if r == 3 else res) for r, w, b, res in GAMES]
+    titles = """
+[[titles]]
+name = "Champion"
+category = "open"
+
+[[titles]]
+name = "Girls Champion"
+category = "G"
+"""
+    outcome, problems = _outcome(make_site, CATEGORIES + titles, games=games)
+    assert outcome is not None and not problems.errors, problems.items
+    assert _who(outcome, "title") == [("Champion", "B"), ("Girls Champion", "B")]
+    written = titles + 'kind = "open"\n'
+    outcome, problems = _outcome(make_site, CATEGORIES + written, games=games, slug="open")
+    assert outcome is not None and not problems.errors, problems.items
+    assert _who(outcome, "title") == [("Champion", "B"), ("Girls Champion", "C")]
+
+
 def test_one_trophy_each_first_places_before_second_places(make_site: SiteMaker) -> None:
     extra = (
         CATEGORIES

@@ -110,7 +110,9 @@ class CategoryEntry:
 class TitleEntry:
     name: str
     category: str = "open"
-    kind: str = "open"
+    kind: str | None = None
+    """"open" or "girls" (By-law 3, 2b); by default "girls" for a category of girls only
+    (``sex = "F"``) and "open" for any other (``rules.prizes.title_kind``)."""
 
 
 @dataclass(frozen=True)
@@ -308,7 +310,7 @@ TITLE = Table(
     {
         "name": Str(required=True),
         "category": Str(default="open"),
-        "kind": Str(choices=("open", "girls"), default="open"),
+        "kind": Str(choices=("open", "girls")),
     },
     TitleEntry,
 )

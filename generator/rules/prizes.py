@@ -28,7 +28,7 @@ from __future__ import annotations
 from collections.abc import Container, Sequence
 from dataclasses import dataclass, field
 
-from ..config.event import MoneyPrize, normalise_name
+from ..config.event import CategoryEntry, MoneyPrize, TitleEntry, normalise_name
 from ..model import Event
 from ..problems import Problems
 from ..text import ordinal
@@ -144,6 +144,14 @@ def _undecided_award(kind: str, name: str, category: str, level: list[int], ctx:
     )
 
 
+def title_kind(title: TitleEntry, category: CategoryEntry) -> str:
+    """A title's kind as written, or by default its category's: a title of a category of
+    girls only is a girls' title (By-law 3, 2b: a girl may also hold one open title)."""
+    if title.kind is not None:
+        return title.kind
+    return "girls" if category.sex == "F" else "open"
+
+
 def _titles(ctx: _Context) -> list[Award]:
     """Clause 2: titles in listing order; at most one title of each kind per player."""
     held: dict[str, set[int]] = {"open": set(), "girls": set()}
@@ -151,8 +159,9 @@ def _titles(ctx: _Context) -> list[Award]:
     for title in ctx.event.config.titles:
         category = category_of(ctx.event, title.category)
         ranking = category_ranking(ctx.event, ctx.standings, title.category)
-        skipped = [n for n in ranking if n in held[title.kind]]
-        candidates = [n for n in ranking if n not in held[title.kind]]
+        kind = title_kind(title, category)
+        skipped = [n for n in ranking if n in held[kind]]
+        candidates = [n for n in ranking if n not in held[kind]]
         if not candidates:
             awards.append(
                 Award(
@@ -174,7 +183,7 @@ def _titles(ctx: _Context) -> list[Award]:
         if len(level) > 1:
             awards.append(_undecided_award("title", title.name, title.category, level, ctx))
             continue
-        held[title.kind].add(winner)
+        held[kind].add(winner)
         where = (
             "the best-placed player"
             if category.id == "open"
@@ -183,10 +192,10 @@ def _titles(ctx: _Context) -> list[Award]:
         reason = where
         ahead = [n for n in skipped if ranking.index(n) < ranking.index(winner)]
         if ahead:
-            kind = "a girls'" if title.kind == "girls" else "an open"
+            which = "a girls'" if kind == "girls" else "an open"
             names = ", ".join(ctx.name(n) for n in ahead)
             verb = "holds" if len(ahead) == 1 else "hold"
-            reason += f" not already holding {kind} title ({names} already {verb} one)"
+            reason += f" not already holding {which} title ({names} already {verb} one)"
         awards.append(Award("title", title.name, title.category, winner, reason=reason))
     return awards
 
