@@ -144,6 +144,22 @@ def test_acf_lots_decide_the_first_colours(make_site: SiteMaker) -> None:
     assert error.path is not None and error.path.name == "playoff.pgn" and error.line == 1
 
 
+def test_a_pending_armageddon_names_the_colours_the_lot_gave(make_site: SiteMaker) -> None:
+    """[playoff] lots: B drew White for the G15 games, A for the Armageddon."""
+    games = [
+        (1, "B", "A", "1-0"), (2, "A", "B", "1-0"),
+        (3, "B", "A", "1/2-1/2"), (4, "A", "B", "1/2-1/2"),
+    ]  # fmt: skip
+    extra = '[playoff]\nlots = ["B", "A"]\n'
+    _, outcome, problems = _outcome(make_site, PAIR, games, rules="acf-junior", extra=extra)
+    assert outcome and not problems.errors, problems.items
+    (result,) = outcome.playoffs
+    assert result.next == (
+        "Armageddon (White 5 minutes, Black 4 minutes; a draw counts as a win for Black): "
+        "A (White) v B (Black)"
+    )
+
+
 def test_acf_more_than_two_tied_are_reduced_by_progressive_scores(make_site: SiteMaker) -> None:
     playoff = [(1, "C", "A", "1-0"), (2, "A", "C", "1/2-1/2")]
     event, outcome, problems = _outcome(make_site, CYCLE, playoff, rules="acf-junior")

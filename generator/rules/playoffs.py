@@ -496,8 +496,13 @@ def _armageddon(
         pair = frozenset((holder, challenger))
         game = games.peek()
         if game is None:
-            names = f"{event.player(challenger).name} v {event.player(holder).name}"
-            pending = f"{spec.name} ({spec.time_control}): {names}, colours by lot"
+            if lot is not None and not taken and lot in pair:
+                other = holder if lot == challenger else challenger
+                names = f"{event.player(lot).name} (White) v {event.player(other).name} (Black)"
+            else:
+                names = f"{event.player(challenger).name} v {event.player(holder).name}"
+                names += ", colours by lot"
+            pending = f"{spec.name} ({spec.time_control}): {names}"
             scores = {p: 0.0 for p in active}
             return StageResult(spec, tuple(active), tuple(taken), scores, False), [], pending
         if frozenset((game.white, game.black)) != pair:
