@@ -499,6 +499,18 @@ amount = 100
     ]
     assert outcome.prizes[0].reason == "waits for the play-off: A or B"
 
+    # Split by points, A and B share 1st and 2nd place whoever wins the play-off: (600 + 400)
+    # / 2 = 500 each, paid now; the title still waits.
+    split = extra.replace("3rd place", "2nd place").replace("place = 3", "place = 2")
+    split = split.replace("amount = 100", "amount = 400") + '[prizes]\nties = "split"\n'
+    outcome, problems = _outcome(make_site, split, games=games, slug="split")
+    assert outcome is not None and not problems.errors, problems.items
+    assert [(a.name, a.status, a.player, a.amount) for a in outcome.prizes] == [
+        ("Champion", "pending", None, None),
+        ("1st place + 2nd place", "awarded", 1, 500.0),
+        ("1st place + 2nd place", "awarded", 2, 500.0),
+    ]
+
 
 def test_award_net_is_never_below_zero() -> None:
     award = Award("money", "x", "open", 1, amount=100.0, fines=250.0)

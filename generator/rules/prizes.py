@@ -281,7 +281,8 @@ def _money(
             break
         _, prize_index, (group, _share, covered, passed) = best
         covered_prizes = [p for i, p in remaining if i in covered]
-        if any(n in ctx.pending for n in group):
+        # Split by points, the shares do not wait for the play-off: it cannot change them.
+        if config.ties != "split" and any(n in ctx.pending for n in group):
             for i in covered:
                 prize = config.money[i]
                 decided[i] = [_money_pending(ctx, prize.name, prize.category, prize.amount, group)]
