@@ -498,6 +498,7 @@ amount = 100
         ("3rd place", "awarded", 3),
     ]
     assert outcome.prizes[0].reason == "waits for the play-off: A or B"
+    assert (outcome.prizes[1].amount, outcome.prizes[1].net) == (600, 600)  # known already
 
     # Split by points, A and B share 1st and 2nd place whoever wins the play-off: (600 + 400)
     # / 2 = 500 each, paid now; the title still waits.

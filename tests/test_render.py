@@ -2,6 +2,7 @@
 
 from __future__ import annotations
 
+import io
 import json
 import posixpath
 import re
@@ -10,12 +11,14 @@ from pathlib import Path
 from types import SimpleNamespace
 from urllib.parse import unquote, urlsplit
 
+import chess.pgn
 import pytest
 from conftest import FIXTURES, ROOT, SiteMaker, event_toml, pgn_game
 from hypothesis import given
 from hypothesis import strategies as st
 
 from generator.build import build_site
+from generator.pgn import unescape_tag
 from generator.render import fragments
 from generator.render.environment import builtin_templates_dir, relative_url
 
@@ -631,3 +634,24 @@ def test_kept_rows_belong_to_one_version_of_the_code(tmp_path: Path) -> None:
     Path(file).write_bytes(Path(file).read_bytes()[:9])
     assert render("v2", (1, 1.0))[1] == [(1, 1.0)]  # damaged: written again
     assert fragments._MEMO is None  # only while a page renders
+
+
+def test_games_pgn_escapes_quotes_in_forfeit_records_too(make_site: SiteMaker) -> None:
+    """PGN tag values escape quotes and backslashes (PGN standard 8.1.1), in the records of
+    played games and of forfeits alike: each reads back as the event's name."""
+    name = 'Spring "Open" \\ Cup'
+    toml = event_toml(
+        '[[results]]\nround = 1\nwhite = "Charlie, Carl"\nblack = "Delta, Dora"\nresult = "+-"\n'
+    ).replace('name = "Test Event"', f"name = '{name}'")
+    game = pgn_game("1.1", "Alpha, Anna", "Bravo, Bob", "1-0")
+    game = game.replace('[Event "Test Event"]', '[Event "Spring \\"Open\\" \\\\ Cup"]')
+    site = make_site(toml, {"g.pgn": game})
+    report = build_site(site)
+    assert report.written, [p.format() for p in report.problems.items]
+    text = (site / "output/ev/games.pgn").read_text(encoding="utf-8")
+    assert text.count('[Event "Spring \\"Open\\" \\\\ Cup"]') == 2
+    handle = io.StringIO(text)
+    events = []
+    while (game := chess.pgn.read_game(handle)) is not None:
+        events.append(unescape_tag(game.headers["Event"]))  # python-chess keeps the escapes
+    assert events == [name, name]

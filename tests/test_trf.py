@@ -17,6 +17,7 @@ from pathlib import Path
 from conftest import SiteMaker, load, pgn_game
 from gacrux.trf2json import trf2json
 
+from generator.build import build_site
 from generator.model import Event
 from generator.render.trf import tournament_trf
 from generator.rules.scores import player_records
@@ -328,3 +329,20 @@ def test_gacrux_computes_the_documented_sw6_values(make_site: SiteMaker, tmp_pat
         ["1.5", "8.0", "6.5", "2.00", "1.00", "1", "1", "1", "3", "4.0", "8.0", "8.33"],
         ["1.0", "5.5", "4.5", "1.00", "1.00", "1", "0", "1", "2", "3.0", "5.5", "8.50"],
     ]
+
+
+def test_the_exported_rank_of_a_shared_place_is_shared(make_site: SiteMaker) -> None:
+    """TRF's rank field allows ties ("exact definition, ties allowed"): four players who draw
+    every game share place 1-4, and each is written with rank 1, as results.json has it."""
+    games = "".join(
+        pgn_game(f"{r}.{b}", white, black, "1/2-1/2")
+        for r, pairs in enumerate([[(A, D), (B, C)], [(D, C), (A, B)], [(B, D), (C, A)]], 1)
+        for b, (white, black) in enumerate(pairs, 1)
+    )
+    names = "".join(f'[[players]]\nname = "{n}"\n' for n in (A, B, C, D))
+    toml = f'name = "Draws"\nformat = "round-robin"\nrounds = 3\ntiebreaks = ["SB"]\n{names}'
+    site = make_site(toml, {"games.pgn": games})
+    report = build_site(site)
+    assert report.written, [p.format() for p in report.problems.items]
+    trf = (site / "output/ev/tournament.trf").read_text(encoding="utf-8")
+    assert [col(line, 86, 89) for line in player_lines(trf)] == ["   1"] * 4

@@ -18,7 +18,7 @@ from typing import Any
 import chess.pgn
 
 from ..model import Event, Game
-from ..pgn import export_game
+from ..pgn import escape_tag, export_game
 from ..problems import Problem
 from ..rules.playoffs import Playoff
 from ..rules.prizes import Award
@@ -363,7 +363,7 @@ def forfeit_pgn(event: Event, game: Game) -> str:
     headers["Result"] = "*"
     headers["Termination"] = "forfeit"
     for key, value in headers.items():
-        record.headers[key] = value
+        record.headers[key] = escape_tag(value)  # python-chess writes values as they are
     words = f"{FORFEIT_WORDS[game.result]} ({game.result})"
     reason = game.reason.replace("}", ")")  # a brace would end the PGN comment
     record.comment = f"{words}: {reason}" if reason else words

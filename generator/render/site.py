@@ -631,10 +631,9 @@ class SiteRenderer:
             ),
             1 + (players + games) // 8,
         )
-        positions = {
-            row.player.number: standings.rank_of(row.player.number) for row in standings.rows
-        }
-        trf = functools.partial(tournament_trf, event, outcome.records, positions)
+        # TRF's rank field allows ties: players sharing a place share its first rank.
+        ranks = {row.player.number: row.rank for row in standings.rows}
+        trf = functools.partial(tournament_trf, event, outcome.records, ranks)
         self._export(paths["trf"], trf, 1 + players // 16)
         csv = functools.partial(exports.standings_csv, event, standings)
         self._export(paths["csv"], csv, 1 + players // 64)

@@ -389,7 +389,7 @@ def _money_pending(
 ) -> Award:
     names = " or ".join(ctx.name(n) for n in group if n in ctx.pending)
     return Award(
-        "money", name, category, None, "pending", f"waits for the play-off: {names}", amount=None
+        "money", name, category, None, "pending", f"waits for the play-off: {names}", amount=amount
     )
 
 
