@@ -176,10 +176,22 @@ class Event:
 
     @cached_property
     def rounds_played(self) -> int:
-        """The last round with at least one finished game or a bye the arbiter recorded
-        (worked out once: every page asks, and an open has 11,000 games)."""
-        rounds = [g.round for g in self.games if g.finished] + [b.round for b in self.byes]
-        return max(rounds, default=0)
+        """The last round with at least one finished game (worked out once: every page asks,
+        and an open has 11,000 games). Byes do not count: they are published with a round's
+        pairings, or requested rounds ahead, and must not move the standings on."""
+        return max((g.round for g in self.games if g.finished), default=0)
+
+    @cached_property
+    def rounds_in_progress(self) -> tuple[int, ...]:
+        """Rounds up to ``rounds_played`` that still have a game without a result."""
+        played = self.rounds_played
+        return tuple(sorted({g.round for g in self.games if not g.finished and g.round <= played}))
+
+    @property
+    def finished(self) -> bool:
+        """Every round played to its last result: the standings are final and a play-off,
+        if one is needed, is due (not while a game of the last round is still on)."""
+        return self.rounds_played >= self.rounds and not self.rounds_in_progress
 
 
 @dataclass(frozen=True)

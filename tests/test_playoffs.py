@@ -460,3 +460,19 @@ def test_a_tie_for_first_before_the_last_round_is_no_play_off_yet(make_site: Sit
     assert outcome is not None
     (result,) = outcome.playoffs
     assert result.status == "pending" and has_playoff_page(outcome)
+    # The last round begun: A beat D (2½), and B-C is still on: C (1½) draws level with A by
+    # winning it. No play-off while a game of the last round has no result, and a play-off
+    # game is an error that says why.
+    on = [*early[:4], (3, "A", "D", "1-0"), (3, "B", "C", "*")]
+    event, outcome, problems = _outcome(make_site, on, [], rules="us-junior-closed", slug="on")
+    assert event is not None and outcome is not None and not problems.errors, problems.items
+    assert (event.rounds_played, event.finished) == (3, False)
+    (result,) = outcome.playoffs
+    assert result.status == "not-needed" and not has_playoff_page(outcome)
+    _, _, problems = _outcome(
+        make_site, on, [(1, "A", "C", "1-0")], rules="us-junior-closed", slug="on-early"
+    )
+    (error,) = [p for p in problems.errors if p.code == "playoff-extra-game"]
+    assert error.message.endswith(
+        "no play-off is due before every game of the last round has a result"
+    )

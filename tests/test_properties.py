@@ -117,6 +117,12 @@ def events(draw: st.DrawFn) -> EventSpec:
             spec.pairings.append(Pairing(number, board, white, black, result, in_pgn, file))
             spec.expected[white] += POINTS[result][0]
             spec.expected[black] += POINTS[result][1]
+    # A round counts from its first result: the byes of later rounds (published with their
+    # pairings, or requested ahead) score nothing yet.
+    last = max((pairing.round for pairing in spec.pairings), default=0)
+    for number, player, points in spec.byes:
+        if number > last:
+            spec.expected[player] -= points
     return spec
 
 

@@ -356,18 +356,19 @@ def test_the_event_line_fragment_equals_its_macro() -> None:
     day = dt.date(2026, 7, 1)
     lines = set()
     for start, end in ((None, None), (day, None), (day, day), (day, dt.date(2026, 7, 9))):
-        for rounds_played in (0, 3, 9):
+        for rounds_played, finished in ((0, False), (3, False), (9, True), (9, False)):
             event = SimpleNamespace(
                 name="Open <A> & B",
                 config=SimpleNamespace(start=start, end=end),
                 rounds=9,
                 rounds_played=rounds_played,
+                finished=finished,  # (9, False): a game of the last round is still on
             )
             for shown in (None, SimpleNamespace(after_round=2), SimpleNamespace(after_round=9)):
                 expected = template.render(event=event, shown=shown)
                 assert expected == fragments.event_line(event, shown)
                 lines.add(expected)
-    assert len(lines) == 3 * 4  # dates: none, one day, two; final, after rounds 0, 2, 3
+    assert len(lines) == 3 * 5  # dates: none, one day, two; final, after rounds 0, 2, 3, 9
 
 
 def test_the_pairing_row_fragment_equals_its_macro() -> None:
@@ -655,3 +656,32 @@ def test_games_pgn_escapes_quotes_in_forfeit_records_too(make_site: SiteMaker) -
     while (game := chess.pgn.read_game(handle)) is not None:
         events.append(unescape_tag(game.headers["Event"]))  # python-chess keeps the escapes
     assert events == [name, name]
+
+
+def test_a_last_round_still_on_is_not_called_final(make_site: SiteMaker) -> None:
+    games = (
+        pgn_game("1.1", "Alpha, Anna", "Delta, Dora", "1-0")
+        + pgn_game("1.2", "Bravo, Bob", "Charlie, Carl", "0-1")
+        + pgn_game("2.1", "Charlie, Carl", "Alpha, Anna", "1/2-1/2")
+        + pgn_game("2.2", "Delta, Dora", "Bravo, Bob", "1/2-1/2")
+        + pgn_game("3.1", "Alpha, Anna", "Bravo, Bob", "1/2-1/2")
+    )
+    site = make_site(
+        event_toml(), {"g.pgn": games + pgn_game("3.2", "Charlie, Carl", "Delta, Dora", "*")}
+    )
+    assert build_site(site).written
+    out = site / "output/ev"
+    standings = (out / "standings.html").read_text(encoding="utf-8")
+    assert "Provisional: round 3 still has games to finish." in standings
+    assert "Final standings" not in standings
+    event = (out / "index.html").read_text(encoding="utf-8")
+    assert "After round 3 of 3 (round 3 still has games to finish)" in event
+    assert "Final:" not in event
+
+    (site / "content/ev/g.pgn").write_text(
+        games + pgn_game("3.2", "Charlie, Carl", "Delta, Dora", "1-0"), encoding="utf-8"
+    )
+    assert build_site(site).written  # a rebuild: the pages that said so change
+    standings = (out / "standings.html").read_text(encoding="utf-8")
+    assert "Provisional" not in standings and "Final standings" in standings
+    assert "Final: all 3 rounds played" in (out / "index.html").read_text(encoding="utf-8")

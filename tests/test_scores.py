@@ -116,3 +116,41 @@ def test_equal_points_share_a_place(make_site: SiteMaker) -> None:
         (B, 1.0, 3, "3", "points"),
         (D, 0.0, 4, "4", "points"),
     ]
+
+
+def test_byes_given_with_the_pairings_or_ahead_score_nothing_yet(make_site: SiteMaker) -> None:
+    """Round 1 played (A beat B, C beat D). Round 2 is paired, no result yet, with a
+    pairing-allocated bye for B; D asked for a half-point bye in round 3. The standings stay
+    those after round 1: B on 0, D on 0; rounds 2 and 3 are still to come for everyone (no
+    "missing game"), and the byes count once a game of their round has a result."""
+    byes = (
+        f'[[byes]]\nround = 2\nplayer = "{B}"\npoints = 1\n\n'
+        f'[[byes]]\nround = 3\nplayer = "{D}"\npoints = 0.5\n'
+    )
+    played = pgn_game("1.1", A, B, "1-0") + pgn_game("1.2", C, D, "1-0")
+    event = _event(make_site, byes, played + pgn_game("2.1", C, A, "*"), format="swiss", rounds=3)
+    assert (event.rounds_played, event.finished) == (1, False)
+    records = player_records(event)
+    assert {n: r.points for n, r in records.items()} == {1: 1, 2: 0, 3: 1, 4: 0}
+    assert [e.kind for e in records[2].entries] == [Kind.GAME, Kind.FUTURE, Kind.FUTURE]
+    assert [e.kind for e in records[4].entries] == [Kind.GAME, Kind.FUTURE, Kind.FUTURE]
+    assert records[2].entries[1].bye is not None  # still shown with the round's pairings
+
+    games = played + pgn_game("2.1", C, A, "1-0")
+    event = _event(make_site, byes, games, format="swiss", rounds=3)
+    assert event.rounds_played == 2
+    records = player_records(event)
+    assert {n: r.points for n, r in records.items()} == {1: 1, 2: 1, 3: 2, 4: 0}
+    assert records[4].entries[1].kind is Kind.UNPAIRED  # round 2 played: D had no game
+
+
+def test_a_last_round_with_a_game_still_on_is_not_final(make_site: SiteMaker) -> None:
+    games = (
+        pgn_game("1.1", A, D, "1-0") + pgn_game("1.2", B, C, "0-1")
+        + pgn_game("2.1", C, A, "1/2-1/2") + pgn_game("2.2", D, B, "1/2-1/2")
+        + pgn_game("3.1", A, B, "1/2-1/2")
+    )  # fmt: skip
+    event = _event(make_site, "", games + pgn_game("3.2", C, D, "*"))
+    assert (event.rounds_played, event.rounds_in_progress, event.finished) == (3, (3,), False)
+    event = _event(make_site, "", games + pgn_game("3.2", C, D, "1-0"))
+    assert (event.rounds_played, event.rounds_in_progress, event.finished) == (3, (), True)

@@ -443,7 +443,10 @@ LEAN_EDGES = [
 """Texts that come near the edges of what ``_read_lean`` takes: all must read alike."""
 
 
-EVENT_SUMMARY = {"config", "name", "slug", "rounds", "rounds_played", "is_round_robin"}
+EVENT_SUMMARY = {
+    *("config", "name", "slug", "rounds", "rounds_played", "is_round_robin"),
+    *("rounds_in_progress", "finished"),  # ``finished`` follows from the rounds and these
+}
 """What keyed pages may read of the event (the chrome key covers these)."""
 
 

@@ -158,7 +158,7 @@ def event_line(event: Any, shown: Any = None) -> Markup:
             dates += f" – {config.end.isoformat()}"
     if shown is not None and shown.after_round < event.rounds_played:
         status = f"after round {shown.after_round}"
-    elif event.rounds_played >= event.rounds:
+    elif event.finished:
         status = "final"
     else:
         status = f"after round {event.rounds_played}"

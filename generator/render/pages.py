@@ -202,7 +202,7 @@ def player_page(environment: jinja2.Environment, context: Mapping[str, Any]) -> 
     player = row.player
     name, points = _e(player.name), _e(score_text(row.points))
     title = f"{name} · {_e(event.name)}"
-    if event.rounds_played < event.rounds:
+    if not event.finished:
         where = f"place {_e(row.place)} after round {_e(event.rounds_played)}"
     else:
         where = f"final place {_e(row.place)}"

@@ -161,7 +161,7 @@ def has_playoff_page(outcome: EventOutcome) -> bool:
     """A play-off page exists once a play-off was due (or settled without one): after the
     last round (a tie for first before it comes and goes with every result)."""
     event = outcome.event
-    if event.rounds_played < event.rounds:
+    if not event.finished:
         return False
     return any(p.status != "not-needed" or len(p.tied) > 1 for p in outcome.playoffs)
 
@@ -210,7 +210,7 @@ def social_card(outcome: EventOutcome) -> dict[str, str]:
         top = [row for row in rows if row.points == rows[0].points]
         points = f"{score_text(rows[0].points)} points"
         playoff = next((p for p in outcome.playoffs if p.place == 1), None)
-        if event.rounds_played < event.rounds:
+        if not event.finished:
             verb = "leads" if len(top) == 1 else "lead"
             lead = f"After round {event.rounds_played} of {event.rounds}: "
             lead += f"{names([row.player for row in top])} {verb} with {points}."
@@ -650,7 +650,14 @@ class SiteRenderer:
             self.keys,
             (site.title, site.base_url, site.language, site.description, site.championships),
             [(e.slug, e.name) for e in self._events],
-            (event.slug, event.config, event.players, event.rounds_played, event.tiebreaks),
+            (
+                event.slug,
+                event.config,
+                event.players,
+                event.rounds_played,
+                event.rounds_in_progress,
+                event.tiebreaks,
+            ),
             [(page.slug, title) for page, title in common["pages"]],
             common["paths"],
             (common["show_playoff"], common["show_arbiter"], bool(common["prizes"])),

@@ -35,7 +35,7 @@ from __future__ import annotations
 import datetime as dt
 
 from ..model import Event, Player
-from ..rules.scores import Kind, PlayerRecord, RoundEntry
+from ..rules.scores import Kind, PlayerRecord, RoundEntry, bye_points
 
 TYPES = {
     "round-robin": "Individual: Round Robin",
@@ -46,7 +46,9 @@ STANDARD_SCORING = (1.0, 0.5, 0.0)
 
 
 def tournament_trf(event: Event, records: dict[int, PlayerRecord], ranks: dict[int, int]) -> str:
-    """The whole file, one record a line, each line ending in a newline."""
+    """The whole file, one record a line. Each line ends in CR LF: TRF's "each line shall
+    have a CR (carriage return) as last character", read alike by programs that split lines
+    at LF."""
     lines = [f"012 {event.name}"]
     config = event.config
     if config.location:
@@ -69,7 +71,7 @@ def tournament_trf(event: Event, records: dict[int, PlayerRecord], ranks: dict[i
     lines.append(f"XXR {event.rounds}")
     for player in sorted(event.players, key=lambda p: p.number):
         lines.append(player_line(event, player, records[player.number], ranks.get(player.number)))
-    return "\n".join(lines) + "\n"
+    return "\r\n".join(lines) + "\r\n"
 
 
 def player_line(event: Event, player: Player, record: PlayerRecord, rank: int | None) -> str:
@@ -93,7 +95,7 @@ def player_line(event: Event, player: Player, record: PlayerRecord, rank: int | 
         " ",
         f"{_birth_date(player):<10}",  # 70-79
         " ",
-        f"{record.points:4.1f}",  # 81-84
+        f"{_recorded_points(event, record):4.1f}",  # 81-84
         " ",
         f"{rank if rank is not None else '':>4}",  # 86-89
     )
@@ -104,15 +106,27 @@ def player_line(event: Event, player: Player, record: PlayerRecord, rank: int | 
     return head + "".join(f"  {block}" for block in blocks)
 
 
+def _recorded_points(event: Event, record: PlayerRecord) -> float:
+    """The points of the rounds the line records: the standings' points, and a bye of a round
+    whose pairings are out but which has no result yet (TRF writes it with its score)."""
+    ahead = sum(
+        bye_points(event, entry.bye)
+        for entry in record.entries
+        if entry.kind is Kind.FUTURE and entry.bye is not None
+    )
+    return record.points + ahead
+
+
 def round_block(event: Event, entry: RoundEntry) -> str:
-    """The 8 columns of one round: opponent (4), blank, colour, blank, result."""
+    """The 8 columns of one round: opponent (4), blank, colour, blank, result. A bye of a
+    round not played yet is written as the pairings give it."""
     kind = entry.kind
-    if kind is Kind.FUTURE:
+    if kind is Kind.FUTURE and entry.bye is None:
         return " " * 8
     if entry.game is not None and entry.opponent is not None:
         colour = entry.colour or "-"
         return f"{entry.opponent:>4} {colour} {_game_result(kind, entry)}"
-    if kind is Kind.BYE and entry.bye is not None:
+    if entry.bye is not None:
         points = entry.bye.points
         if points == 1:
             code = "F" if event.is_round_robin else "U"

@@ -205,14 +205,15 @@ def resolve_playoffs(
 ) -> tuple[Playoff, ...]:
     """Every play-off of the event's ``places``, with its state; mismatching games are errors.
 
-    Not needed before the last round is played: both regulations hold the play-off after it
-    (US Junior Closed: "after ... any game involving a tied player in Round 9"), so a tie for
-    first after round 5 is no play-off yet (the math tie-breaks order the standings)."""
+    Not needed before the last round is played to its last result: both regulations hold the
+    play-off after it (US Junior Closed: "after ... any game involving a tied player in Round
+    9"), so a tie for first after round 5, or while a game of the last round is still on, is
+    no play-off yet (the math tie-breaks order the standings)."""
     form = playoff_format(event)
     results = []
     covered: set[int] = set()
     games = _Games(sorted(event.playoff_games, key=lambda g: g.board))
-    finished = event.rounds_played >= event.rounds
+    finished = event.finished
     for place in sorted(set(event.config.playoff.places)):
         if place > len(standings.rows):
             continue
@@ -238,9 +239,12 @@ def resolve_playoffs(
             playoff = _settle(event, records, playoff, first)
         results.append(playoff)
     for game in games.rest():
+        if finished:
+            why = "the play-off was already decided, or no play-off is due"
+        else:
+            why = "no play-off is due before every game of the last round has a result"
         problems.error(
-            f"play-off game {_label(event, game)} is not needed: "
-            "the play-off was already decided, or no play-off is due",
+            f"play-off game {_label(event, game)} is not needed: {why}",
             game.source,
             game.line,
             "remove the game, or check its Round tag and players",

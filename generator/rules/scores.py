@@ -137,7 +137,7 @@ def _game_kind(game: Game, colour: str) -> Kind:
 
 def player_records(event: Event) -> dict[int, PlayerRecord]:
     """Every player's entry for every scheduled round, keyed by pairing number."""
-    played_through = max(event.rounds_played, max((b.round for b in event.byes), default=0))
+    played_through = event.rounds_played
     slots: dict[tuple[int, int], RoundEntry] = {}
     for game in event.games:
         for number, colour in ((game.white, "w"), (game.black, "b")):
@@ -150,9 +150,14 @@ def player_records(event: Event) -> dict[int, PlayerRecord]:
                 game=game,
             )
     for bye in event.byes:
-        slots[(bye.round, bye.player)] = RoundEntry(
-            round=bye.round, kind=Kind.BYE, points=bye_points(event, bye), bye=bye
-        )
+        if bye.round > played_through:  # published with pairings or requested: not yet scored
+            slots[(bye.round, bye.player)] = RoundEntry(
+                round=bye.round, kind=Kind.FUTURE, points=0.0, bye=bye
+            )
+        else:
+            slots[(bye.round, bye.player)] = RoundEntry(
+                round=bye.round, kind=Kind.BYE, points=bye_points(event, bye), bye=bye
+            )
     records = {}
     for player in event.players:
         entries = []
