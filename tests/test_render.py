@@ -120,7 +120,7 @@ def test_results_json_follows_the_contract(mini: Path) -> None:
     assert data["event"] == {
         "slug": "mini", "name": "Mini Round Robin", "format": "round-robin", "rounds": 3,
         "rounds_played": 3, "tiebreaks": ["DE", "BPG", "KS", "SB", "WIN"], "rules_edition": "2024",
-        "start": "2025-06-01", "end": "2025-06-03", "location": "Testville",
+        "start": "2025-06-01", "end": "2025-06-03", "location": "Testville", "finished": True,
     }  # fmt: skip
     # By hand: Bravo ½ + 1 + 1 = 2½; Charlie ½ + ½ + 1 (forfeit) = 2; Alpha 1 + ½ + 0 = 1½; Delta 0.
     assert [
@@ -673,6 +673,9 @@ def test_a_last_round_still_on_is_not_called_final(make_site: SiteMaker) -> None
     out = site / "output/ev"
     standings = (out / "standings.html").read_text(encoding="utf-8")
     assert "Provisional: round 3 still has games to finish." in standings
+    assert (
+        json.loads((out / "results.json").read_text(encoding="utf-8"))["event"]["finished"] is False
+    )
     assert "Final standings" not in standings
     event = (out / "index.html").read_text(encoding="utf-8")
     assert "After round 3 of 3 (round 3 still has games to finish)" in event

@@ -121,6 +121,7 @@ def results_json(
             "start": event.config.start.isoformat() if event.config.start else None,
             "end": event.config.end.isoformat() if event.config.end else None,
             "location": event.config.location,
+            "finished": event.finished,
         },
         "standings": [
             {
