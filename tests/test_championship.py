@@ -128,3 +128,23 @@ def test_category_standings_are_views_of_one_event(tmp_path: Path) -> None:
     ]  # fmt: skip
     places = re.findall(r"<tr>\s*<td>([^<]+)</td>\s*<td>([^<]+)</td>", page)
     assert places[:3] == [("1", "11"), ("2", "14"), ("3", "15")]
+
+
+def test_a_section_that_has_not_started(tmp_path: Path) -> None:
+    """Round 1 paired in one section, no result yet: no winner, no title and no warning (a
+    strict build passes); every prize waits for the results."""
+    site = _championship(tmp_path / "site")
+    pgn = site / "content/ajc-2026/under-16-open/games.pgn"
+    first_round = pgn.read_text("utf-8").split('[Round "2"]')[0]
+    pgn.write_text(first_round.replace("1-0", "*"), encoding="utf-8")
+    report = build_site(site, strict=True)
+    assert report.written, [p.format() for p in report.problems.items]
+    assert not report.problems.items
+    landing = (site / "output/ajc-2026/index.html").read_text("utf-8")
+    row = landing[landing.index(">Under 16 Open</a>") : landing.index(">Under 18 Girls</a>")]
+    assert "not started" in row and "Open16-1" not in row
+    assert "Under 16 Champion: <em>pending</em>" in row
+    data = json.loads((site / "output/ajc-2026/under-16-open/results.json").read_text("utf-8"))
+    assert [(p["status"], p["reason"]) for p in data["prizes"]] == [
+        ("pending", "no game has a result yet")
+    ]

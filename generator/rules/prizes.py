@@ -96,12 +96,14 @@ def award_prizes(
 ) -> tuple[Award, ...]:
     """Every title, trophy and money prize; a title or trophy left to the drawing of lots or
     the arbiter is also reported to ``problems`` (``undecided-prize``)."""
+    if event.rounds_played == 0:
+        return _before_the_first_result(event)
     pending = {n for p in playoffs if p.status == "pending" for n in p.players}
     context = _Context(event, standings, pending)
     awards = _titles(context)
     awards += _trophies(context, {a.player for a in awards if a.player is not None})
     awards += _money(context, records, forfeit_cancels_money)
-    if problems is not None:
+    if problems is not None and event.finished:  # a shared place mid-event is no news
         for award in awards:
             if award.kind != "money" and award.reason.endswith(UNDECIDED):
                 problems.warning(
@@ -111,6 +113,21 @@ def award_prizes(
                     code="undecided-prize",
                 )
     return tuple(awards)
+
+
+def _before_the_first_result(event: Event) -> tuple[Award, ...]:
+    """Every prize pending: before the first result everyone shares first place, and no
+    title, trophy or share of money can be told."""
+    why = "no game has a result yet"
+    config = event.config
+    return (
+        *(Award("title", t.name, t.category, None, "pending", why) for t in config.titles),
+        *(Award("trophy", t.name, t.category, None, "pending", why) for t in config.trophies),
+        *(
+            Award("money", m.name, m.category, None, "pending", why, amount=m.amount)
+            for m in config.prizes.money
+        ),
+    )
 
 
 def _pending_award(
