@@ -68,12 +68,22 @@ def event_slug(folder: Path, content: Path) -> str:
 
 
 def load_championships(
-    content: Path, events: list[Event], problems: Problems
+    content: Path,
+    events: list[Event],
+    problems: Problems,
+    site_config: SiteConfig | None = None,
+    drafts: bool = False,
 ) -> tuple[Championship, ...]:
-    """The championships of ``content/`` with the slugs of the sections that were loaded."""
+    """The championships of ``content/`` with the slugs of the sections that were loaded.
+
+    A championship named in ``drafts`` (site.toml) is left out of builds, and so is one none
+    of whose sections is published (all drafts): its page would list nothing."""
     by_slug = {event.slug: event for event in events}
     found = []
     for marker in sorted(content.glob("*/championship.toml")):
+        held = site_config is not None and site_config.is_draft(marker.parent.relative_to(content))
+        if held and not drafts:
+            continue
         config = load_championship_config(marker, problems)
         if config is None:
             continue
@@ -90,6 +100,11 @@ def load_championships(
                     code="championship",
                 )
         sections = tuple(s for s in (event_slug(f, content) for f in folders) if s in by_slug)
+        if not sections and any(
+            site_config is not None and site_config.is_draft(f.relative_to(content))
+            for f in folders
+        ):
+            continue  # every section held back as a draft
         found.append(
             Championship(
                 slug=slug,
@@ -304,7 +319,11 @@ def load_site(
         home_markdown=home,
         events=tuple(events),
         markdown_raw_html=config.markdown_raw_html,
-        championships=load_championships(content, events, problems) if content.is_dir() else (),
+        championships=(
+            load_championships(content, events, problems, config, drafts)
+            if content.is_dir()
+            else ()
+        ),
     )
     return site, outcomes
 

@@ -148,3 +148,24 @@ def test_a_section_that_has_not_started(tmp_path: Path) -> None:
     assert [(p["status"], p["reason"]) for p in data["prizes"]] == [
         ("pending", "no game has a result yet")
     ]
+
+
+def test_a_draft_championship_is_not_published(tmp_path: Path) -> None:
+    """site.toml ``drafts``: the championship's folder holds back its page and every section;
+    holding back every section holds back the page too; one section alone leaves the rest."""
+    site = _championship(tmp_path / "site")
+    for drafts, published in (
+        ('["ajc-2026"]', []),
+        ('["ajc-2026/*"]', []),
+        ('["ajc-2026/under-16-open"]', ["under-18-girls", "under-18-open"]),
+    ):
+        (site / "site.toml").write_text(f"drafts = {drafts}\n", encoding="utf-8")
+        report = build_site(site)
+        assert report.written, [p.format() for p in report.problems.items]
+        output = site / "output"
+        home = (output / "index.html").read_text("utf-8")
+        assert ("ajc-2026/index.html" in home) == bool(published), drafts
+        assert (output / "ajc-2026/index.html").exists() == bool(published), drafts
+        found = sorted(p.parent.name for p in output.glob("ajc-2026/*/results.json"))
+        assert found == published, drafts
+        assert (output / "club/index.html").exists()

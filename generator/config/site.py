@@ -29,9 +29,13 @@ class SiteConfig:
     """Keep raw HTML written in Markdown pages; off, it is shown as text (escaped)."""
 
     def is_draft(self, relative: PurePath) -> bool:
-        """Whether a path under content/ (an event folder or a page) is held back from builds."""
-        text = relative.as_posix()
-        return any(fnmatch.fnmatchcase(text, pattern.strip("/")) for pattern in self.drafts)
+        """Whether a path under content/ (a championship or event folder, or a page) is held
+        back from builds: it or a folder it is in matches a pattern, so a championship named
+        in ``drafts`` keeps its sections and pages back too."""
+        parts = relative.parts
+        held = ["/".join(parts[: end + 1]) for end in range(len(parts))]
+        patterns = [pattern.strip("/") for pattern in self.drafts]
+        return any(fnmatch.fnmatchcase(text, pattern) for text in held for pattern in patterns)
 
 
 DEPLOY = Table(
