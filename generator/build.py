@@ -264,6 +264,41 @@ def decide(event: Event, problems: Problems) -> EventOutcome:
     return replace(found[0], history=history)
 
 
+def _slug_clashes(content: Path, folders: list[Path], problems: Problems) -> set[Path]:
+    """Event folders whose pages would land where another folder's do: names that differ
+    only in case, accents or punctuation ("Girls Élite", "girls-elite"), or an event.toml
+    beside a championship.toml (the event's page would replace the championship's). Each is
+    an error, and the folder is not read (one would silently overwrite the other)."""
+    owners: dict[str, tuple[Path, str]] = {}
+    for marker in sorted(content.glob("*/championship.toml")):
+        owners.setdefault(event_slug(marker.parent, content), (marker.parent, "championship"))
+    clashing: set[Path] = set()
+    for folder in folders:
+        slug = event_slug(folder, content)
+        found = owners.setdefault(slug, (folder, "event"))
+        owner, kind = found
+        if found == (folder, "event"):
+            continue
+        clashing.add(folder)
+        where = owner.relative_to(content).as_posix()
+        if kind == "championship" and owner == folder:
+            what = "the championship's own page (championship.toml is beside it)"
+        elif kind == "championship":
+            what = f"the page of the championship {where}/"
+        else:
+            what = f"the pages of {where}/"
+        problems.error(
+            f'the pages of {folder.relative_to(content).as_posix()}/ would go to "{slug}/", '
+            f"over {what}",
+            folder / "event.toml",
+            hint="rename one of the two folders (folder names become page addresses: "
+            "case, accents and punctuation do not count), or move the event into a section "
+            "folder of the championship",
+            code="slug-clash",
+        )
+    return clashing
+
+
 def _without_draft_pages(event: Event, config: SiteConfig, content: Path) -> Event:
     """Pages named by ``drafts`` in site.toml are left out of builds (``serve`` shows them)."""
     pages = tuple(p for p in event.pages if not config.is_draft(p.source.relative_to(content)))
@@ -291,7 +326,11 @@ def load_site(
     home = _read_text(home_path, problems) if home_path.is_file() else DEFAULT_HOME
     outcomes = []
     events = []
-    for folder in find_event_folders(content) if content.is_dir() else []:
+    folders = find_event_folders(content) if content.is_dir() else []
+    clashing = _slug_clashes(content, folders, problems) if folders else set()
+    for folder in folders:
+        if folder in clashing:
+            continue
         if not drafts and config.is_draft(folder.relative_to(content)):
             continue
         event_problems = Problems()

@@ -95,6 +95,8 @@ def test_three_sections_built_end_to_end(tmp_path: Path) -> None:
     assert [p["player"] for p in data["prizes"]] == ["Open16-1"]
     home = (output / "index.html").read_text("utf-8")
     assert 'href="ajc-2026/index.html"' in home and 'href="club/index.html"' in home
+    listed = [home.index(f'"ajc-2026/{s}/index.html"') for s in ("under-18-open", "under-16-open")]
+    assert listed == sorted(listed)  # the championship file's order, not the folders' (16 < 18)
     section = (output / "ajc-2026/under-16-open/standings.html").read_text("utf-8")
     assert 'href="../index.html">Australian Junior Championships 2026</a>' in section
     for page in output.rglob("*.html"):
@@ -169,3 +171,47 @@ def test_a_draft_championship_is_not_published(tmp_path: Path) -> None:
         found = sorted(p.parent.name for p in output.glob("ajc-2026/*/results.json"))
         assert found == published, drafts
         assert (output / "club/index.html").exists()
+
+
+def test_folders_that_would_publish_to_one_place_are_errors(tmp_path: Path) -> None:
+    site = _championship(tmp_path / "site")
+    content = site / "content"
+    shutil.copytree(content / "club", content / "Club!")  # "club/" too
+    (content / "ajc-2026/event.toml").write_text(  # over the championship's page
+        SECTION.format(name="Stray", title="Stray Champion", p="Stray"), encoding="utf-8"
+    )
+    report = build_site(site)
+    assert not report.written
+    clashes = sorted(
+        (p.path.relative_to(content).as_posix(), p.message)
+        for p in report.problems.errors
+        if p.code == "slug-clash"
+    )
+    assert clashes == [
+        (
+            "ajc-2026/event.toml",
+            'the pages of ajc-2026/ would go to "ajc-2026/", over the championship\'s own page '
+            "(championship.toml is beside it)",
+        ),
+        (  # folders are read in name order: "Club!" first
+            "club/event.toml",
+            'the pages of club/ would go to "club/", over the pages of Club!/',
+        ),
+    ]
+
+
+def test_the_championship_file_is_checked(tmp_path: Path) -> None:
+    site = _championship(tmp_path / "site")
+    marker = site / "content/ajc-2026/championship.toml"
+    marker.write_text(
+        'name = "AJC"\nstart = 2026-01-10\nend = 2025-01-01\n'
+        'sections = ["under-18-open", "../club", "under-18-open"]\n',
+        encoding="utf-8",
+    )
+    report = build_site(site)
+    assert not report.written
+    assert [(p.line, p.message) for p in report.problems.errors if p.path == marker] == [
+        (3, "end: the championship ends (2025-01-01) before it starts"),
+        (4, 'sections[2]: "../club" is not a folder of the championship'),
+        (4, 'sections[3]: "under-18-open" is listed twice'),
+    ]

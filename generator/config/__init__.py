@@ -7,7 +7,7 @@ import hashlib
 import re
 import tomllib
 from collections.abc import Mapping
-from pathlib import Path
+from pathlib import Path, PurePosixPath
 from typing import Any
 
 from ..problems import Problems
@@ -125,8 +125,32 @@ def load_event_config(
 
 
 def load_championship_config(path: Path, problems: Problems) -> ChampionshipConfig | None:
-    config, _ = load_toml(path, CHAMPIONSHIP, problems)
-    return config if isinstance(config, ChampionshipConfig) else None
+    """``championship.toml``, with the checks the schema cannot make: dates in order, and
+    each section named once, as a folder of the championship's own."""
+    config, lines = load_toml(path, CHAMPIONSHIP, problems)
+    if not isinstance(config, ChampionshipConfig):
+        return None
+    issues: list[Issue] = []
+    if config.start and config.end and config.end < config.start:
+        issues.append(Issue(("end",), f"the championship ends ({config.end}) before it starts"))
+    seen: set[str] = set()
+    for index, name in enumerate(config.sections):
+        folder = PurePosixPath(name)
+        if len(folder.parts) != 1 or name in (".", "..") or "\\" in name:
+            issues.append(
+                Issue(
+                    ("sections", index),
+                    f'"{name}" is not a folder of the championship',
+                    'name a sub-folder of the championship\'s folder, e.g. "under-12"',
+                )
+            )
+        elif name in seen:
+            issues.append(
+                Issue(("sections", index), f'"{name}" is listed twice', "remove one of the two")
+            )
+        seen.add(name)
+    report_issues(issues, path, lines, problems)
+    return None if issues else config
 
 
 def load_site_config(site_dir: Path, problems: Problems) -> SiteConfig:
