@@ -99,6 +99,15 @@ def load_championships(
                     hint="create it, or remove the section from sections = [...]",
                     code="championship",
                 )
+        for other in sorted(p.parent for p in marker.parent.glob("*/event.toml")):
+            if config.sections and other not in folders:
+                problems.warning(
+                    f'the folder "{other.name}" has an event.toml but is not one of the '
+                    "sections: it is published as an event of its own",
+                    marker,
+                    hint="add it to sections = [...], or move it out of the championship's folder",
+                    code="championship",
+                )
         sections = tuple(s for s in (event_slug(f, content) for f in folders) if s in by_slug)
         if not sections and any(
             site_config is not None and site_config.is_draft(f.relative_to(content))

@@ -215,3 +215,16 @@ def test_the_championship_file_is_checked(tmp_path: Path) -> None:
         (4, 'sections[2]: "../club" is not a folder of the championship'),
         (4, 'sections[3]: "under-18-open" is listed twice'),
     ]
+
+
+def test_a_section_folder_left_out_of_the_list_is_reported(tmp_path: Path) -> None:
+    site = _championship(tmp_path / "site")
+    marker = site / "content/ajc-2026/championship.toml"
+    marker.write_text(marker.read_text("utf-8").replace(', "under-18-girls"', ""), "utf-8")
+    report = build_site(site)
+    assert report.written
+    (warning,) = [p for p in report.problems.items if p.path == marker]
+    assert warning.message == (
+        'the folder "under-18-girls" has an event.toml but is not one of the sections: it is '
+        "published as an event of its own"
+    )
