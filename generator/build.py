@@ -32,7 +32,7 @@ from .config import (
     load_site_config,
     report_issues,
 )
-from .config.event import EventConfig, check_event
+from .config.event import EventConfig, check_event, normalise_name
 from .config.schema import Issue
 from .config.toml_lines import KeyPath, line_of
 from .model import Championship, Event, Page, Site, slugify
@@ -114,6 +114,7 @@ def load_championships(
             for f in folders
         ):
             continue  # every section held back as a draft
+        _players_in_two_sections([by_slug[s] for s in sections], marker, problems)
         found.append(
             Championship(
                 slug=slug,
@@ -271,6 +272,24 @@ def decide(event: Event, problems: Problems) -> EventOutcome:
     rank_ahead(event, records, range(1, event.rounds_played), JOBS.get(), current)
     history = tuple(rank_event(event, records, n) for n in range(1, event.rounds_played))
     return replace(found[0], history=history)
+
+
+def _players_in_two_sections(sections: list[Event], marker: Path, problems: Problems) -> None:
+    """A name in two sections of one championship: separate tournaments, so either two players
+    share a name or one was entered twice (and could take a title in each)."""
+    seen: dict[str, Event] = {}
+    for event in sections:
+        for player in event.players:
+            key = normalise_name(player.name)
+            first = seen.setdefault(key, event)
+            if first is not event:
+                problems.warning(
+                    f"{player.name} plays in two sections: {first.name} and {event.name}",
+                    marker,
+                    hint="enter each player in one section; two players of one name need "
+                    "names that tell them apart",
+                    code="championship",
+                )
 
 
 def _slug_clashes(content: Path, folders: list[Path], problems: Problems) -> set[Path]:

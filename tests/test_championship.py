@@ -228,3 +228,15 @@ def test_a_section_folder_left_out_of_the_list_is_reported(tmp_path: Path) -> No
         'the folder "under-18-girls" has an event.toml but is not one of the sections: it is '
         "published as an event of its own"
     )
+
+
+def test_a_player_in_two_sections_is_reported(tmp_path: Path) -> None:
+    site = _championship(tmp_path / "site")
+    girls = site / "content/ajc-2026/under-18-girls"
+    for name in ("event.toml", "games.pgn"):
+        path = girls / name
+        path.write_text(path.read_text("utf-8").replace("Girls18-4", "Open16-4"), "utf-8")
+    report = build_site(site)
+    assert report.written
+    (warning,) = [p for p in report.problems.items if p.code == "championship"]
+    assert warning.message == "Open16-4 plays in two sections: Under 16 Open and Under 18 Girls"
