@@ -371,19 +371,34 @@ def _apply_results(
     names: _Names,
     problems: Problems,
 ) -> list[_Candidate]:
-    """``[[results]]`` add games no PGN carries and, with a reason, override a PGN result."""
+    """``[[results]]`` add games no PGN carries and, with a reason, override a PGN result.
+
+    The entries a TRF file made (``entry.trf``) come first; a conflict in one is reported on
+    its TRF line with hints for the TRF file or the PGN, since event.toml has no such entry.
+    """
     by_round_player = {}
     for candidate in candidates:
         for number in (candidate.game.white, candidate.game.black):
             by_round_player[(candidate.game.round, number)] = candidate
     result = list(candidates)
+    from_trf = 0
+    overridden = {
+        (e.round, normalise_name(e.white), normalise_name(e.black))
+        for e in config.results
+        if e.trf is None and e.reason
+    }
     for index, entry in enumerate(config.results):
+        trf = entry.trf
+        from_trf += trf is not None
         white = names.find(entry.white)
         black = names.find(entry.black)
         if white is None or black is None:
             continue  # already reported by the config check
-        line = line_of(config_lines, ("results", index))
-        where = f"{config_path.name}:{line}" if line else config_path.name
+        if trf is None:
+            path, line = config_path, line_of(config_lines, ("results", index - from_trf))
+            where = f"{config_path.name}:{line}" if line else config_path.name
+        else:
+            path, line, where = trf.path, trf.line, f"{trf.path.name}:{trf.line}"
         existing = by_round_player.get((entry.round, white)) or by_round_player.get(
             (entry.round, black)
         )
@@ -407,21 +422,36 @@ def _apply_results(
         game = existing.game
         if {game.white, game.black} != {white, black}:
             problems.error(
-                f"[[results]] pairs {entry.white} with {entry.black} in round {entry.round}, "
-                f"but {existing.where} has {_pair_text(existing)} in that round",
-                config_path,
+                (
+                    f"[[results]] pairs {entry.white} with {entry.black} in round {entry.round}"
+                    if trf is None
+                    else f"column {trf.column}: the TRF file pairs {entry.white} with "
+                    f"{entry.black} in round {entry.round}"
+                )
+                + f", but {existing.where} has {_pair_text(existing)} in that round",
+                path,
                 line,
-                "correct the [[results]] entry or the PGN game",
+                "correct the [[results]] entry or the PGN game"
+                if trf is None
+                else "correct the Round, White or Black tag of the PGN game, or the TRF file",
                 code="results-contradiction",
             )
             continue
         if (game.white, game.black) != (white, black):
             problems.error(
-                f"[[results]] gives {entry.white} White against {entry.black} in round "
-                f"{entry.round}, but {existing.where} has the colours the other way round",
-                config_path,
+                (
+                    f"[[results]] gives {entry.white} White against {entry.black} in round "
+                    if trf is None
+                    else f"column {trf.column + 5}: the TRF file gives {entry.white} White "
+                    f"against {entry.black} in round "
+                )
+                + f"{entry.round}, but {existing.where} has the colours the other way round",
+                path,
                 line,
-                "swap white and black in the [[results]] entry, or correct the PGN",
+                "swap white and black in the [[results]] entry, or correct the PGN"
+                if trf is None
+                else "swap the White and Black tags of the PGN game, or correct the colours "
+                "in the TRF file",
                 code="results-contradiction",
             )
             continue
@@ -431,13 +461,24 @@ def _apply_results(
                 _replace(result, existing, changed)
             continue
         if not entry.reason and game.result != PENDING:
+            key = (entry.round, normalise_name(entry.white), normalise_name(entry.black))
+            if trf is not None and key in overridden:
+                continue  # event.toml's [[results]] entry with a reason decides
             problems.error(
                 f"round {entry.round}, {entry.white} v {entry.black}: the PGN result "
-                f"{game.result} ({existing.where}) contradicts [[results]] {entry.result}",
-                config_path,
+                f"{game.result} ({existing.where}) contradicts [[results]] {entry.result}"
+                if trf is None
+                else f"column {trf.column + 7}: round {entry.round}, {entry.white} v "
+                f"{entry.black}: the PGN result {game.result} ({existing.where}) contradicts "
+                f"the TRF result {entry.result}",
+                path,
                 line,
                 'if the arbiter changed the result, add reason = "..." to the [[results]] '
-                "entry; otherwise correct one of the two",
+                "entry; otherwise correct one of the two"
+                if trf is None
+                else "correct the Result tag of the PGN game or the TRF file; if the arbiter "
+                "changed the result, add a [[results]] entry for the game with the TRF's "
+                'result and reason = "..." to event.toml',
                 code="results-contradiction",
             )
             continue
@@ -467,28 +508,41 @@ def _byes(
     candidates: list[_Candidate],
     problems: Problems,
 ) -> tuple[Bye, ...]:
+    """``[[byes]]``, those of a TRF file first (located on their TRF line)."""
     byes: dict[tuple[int, int], Bye] = {}
     if not config.byes:
         return ()
-    paired = {(c.game.round, n) for c in candidates for n in (c.game.white, c.game.black)}
+    paired = {(c.game.round, n): c for c in candidates for n in (c.game.white, c.game.black)}
+    from_trf = 0
     for index, entry in enumerate(config.byes):
+        trf = entry.trf
+        from_trf += trf is not None
         number = names.find(entry.player)
         if number is None:
             continue
-        line = line_of(config_lines, ("byes", index))
-        if (entry.round, number) in paired:
+        if trf is None:
+            path, line = config_path, line_of(config_lines, ("byes", index - from_trf))
+        else:
+            path, line = trf.path, trf.line
+        game = paired.get((entry.round, number))
+        if game is not None:
             problems.error(
-                f"{entry.player} has a bye in round {entry.round} but also a game in that round",
-                config_path,
+                f"{entry.player} has a bye in round {entry.round} but also a game in that round"
+                if trf is None
+                else f"column {trf.column + 7}: {entry.player} has a bye in round "
+                f"{entry.round} in the TRF file, but also a game in that round ({game.where})",
+                path,
                 line,
-                "remove the [[byes]] entry or the game",
+                "remove the [[byes]] entry or the game"
+                if trf is None
+                else "remove the game (or correct its Round tag), or correct the TRF file",
                 code="bye-and-game",
             )
             continue
         if (entry.round, number) in byes:
             problems.error(
                 f"{entry.player} has two byes in round {entry.round}",
-                config_path,
+                path,
                 line,
                 code="bye-and-game",
             )

@@ -32,7 +32,14 @@ from .config import (
     load_site_config,
     report_issues,
 )
-from .config.event import EventConfig, check_event, normalise_name
+from .config.event import (
+    ByeEntry,
+    EventConfig,
+    ResultEntry,
+    TrfPlace,
+    check_event,
+    normalise_name,
+)
 from .config.schema import Issue
 from .config.toml_lines import KeyPath, line_of
 from .model import Championship, Event, Page, Site, slugify
@@ -239,16 +246,54 @@ def _with_trf(
 ) -> EventConfig | None:
     """Complete the event file with the players, results and byes of its TRF file."""
     assert config.trf is not None
-    data = read_trf(folder / config.trf, config.format, problems)
+    data = read_trf(folder / config.trf, config.format, problems, config.scoring)
     if data is None:
         return None
     merged, found = merge_trf(config, data)
     issues: list[Issue] = []
     check_event(merged, issues)
-    for message in found:
-        problems.error(message, config_path, line_of(lines, ("trf",)), code="trf")
-    report_issues(issues, config_path, lines, problems)
+    for message, key in found:
+        problems.error(message, config_path, line_of(lines, key), code="trf")
+    rounds_reported = any(key == ("rounds",) for _, key in found)
+    own_issues = []
+    for issue in issues:
+        located = _issue_in_trf(issue, config, merged)
+        if isinstance(located, TrfPlace):
+            if not (rounds_reported and issue.path[-1] == "round"):  # said once, above
+                problems.error(
+                    f"column {located.column}: {issue.message}",
+                    located.path,
+                    located.line,
+                    issue.hint
+                    or "correct the TRF file (best in the pairing program, exporting it again)",
+                    code="trf",
+                )
+        else:
+            own_issues.append(replace(issue, path=located))
+    report_issues(own_issues, config_path, lines, problems)
     return None if found or issues else merged
+
+
+def _issue_in_trf(issue: Issue, config: EventConfig, merged: EventConfig) -> TrfPlace | KeyPath:
+    """Where an issue of the event completed by its TRF file lies: the TRF line of an entry
+    the TRF made, or the key of event.toml (whose own [[results]] and [[byes]] come after the
+    TRF's, and whose [[players]] are merged into the TRF's players by name)."""
+    path = issue.path
+    if len(path) < 2 or path[0] not in ("players", "results", "byes"):
+        return path
+    table, index, rest = path[0], path[1], path[2:]
+    assert isinstance(index, int)
+    if table == "players":
+        player = merged.players[index]
+        names = [normalise_name(p.name) for p in config.players]
+        if normalise_name(player.name) in names:  # event.toml added to this player
+            return ("players", names.index(normalise_name(player.name)), *rest)
+        return player.trf or path
+    entries: tuple[ResultEntry | ByeEntry, ...] = getattr(merged, table)
+    place = entries[index].trf
+    if place is not None:
+        return place
+    return (table, index - sum(1 for e in entries if e.trf is not None), *rest)
 
 
 def decide(event: Event, problems: Problems) -> EventOutcome:

@@ -11,16 +11,28 @@ TRF's result), and ``[[byes]]``. Every result code of the format is read:
   result without opponent in a Swiss) zero-point bye. A round-robin round with neither opponent
   nor result is the schedule's bye and records nothing.
 
-Problems are reported with the line and the column of the field.
+Problems are reported with the line and the column of the field. The entries made here carry
+their TRF line (``TrfPlace``), so a conflict found later, with a PGN game or in the whole
+event, is reported there too: event.toml has no such entry to correct.
 """
 
 from __future__ import annotations
 
 import datetime as dt
+import re
 from dataclasses import dataclass, replace
 from pathlib import Path
 
-from .config.event import ByeEntry, EventConfig, PlayerEntry, ResultEntry, normalise_name
+from .config.event import (
+    ByeEntry,
+    EventConfig,
+    PlayerEntry,
+    ResultEntry,
+    Scoring,
+    TrfPlace,
+    normalise_name,
+)
+from .config.toml_lines import KeyPath
 from .pgn import decode
 from .problems import Problems
 
@@ -64,19 +76,40 @@ def _field(line: str, start: int, end: int) -> str:
     return line[start - 1 : end].strip()
 
 
-def _date(text: str) -> dt.date | None:
-    text = text.replace(".", "/").replace("-", "/")
-    parts = text.split("/")
-    if len(parts) != 3 or not all(p.isdigit() for p in parts):
+def _digits(text: str) -> bool:
+    """0-9 only: ``str.isdigit`` also takes "²", which ``int`` then refuses (a traceback)."""
+    return text.isascii() and text.isdigit()
+
+
+_POINTS = re.compile(r"^\d+(?:\.\d+)?$")
+_BIRTH = re.compile(r"^(\d{4})(?:[/.-](\d{1,2})[/.-](\d{1,2}))?$")
+
+
+def _birth(text: str) -> tuple[dt.date | None, int | None] | None:
+    """The birth date and birth year of columns 70-79, ``None`` when it is not a date.
+
+    TRF-16 writes ``YYYY/MM/DD``; pairing programs write ``00`` for an unknown month (the
+    year is kept) or day (the 1st is taken), a year alone, or ``0000/00/00`` for nothing
+    known. A month or day that no calendar has (``2014/13/45``) is refused rather than cut to
+    its year: the year would feed the age categories as if the date were right.
+    """
+    match = _BIRTH.match(text)
+    if match is None:
         return None
-    year, month, day = (int(p) for p in parts)
+    year, month, day = (int(part or 0) for part in match.groups())
+    if year == 0:
+        return (None, None) if month == day == 0 else None
+    if month == 0:
+        return (None, year) if day <= 31 else None
     try:
-        return dt.date(year, month or 1, day or 1)
+        return dt.date(year, month, day or 1), None
     except ValueError:
         return None
 
 
 def _player(raw: str, number: int, path: Path, line: int, problems: Problems) -> TrfPlayer | None:
+    """One ``001`` line. Every field of the line is checked before the line is refused, so
+    one run names all of its mistakes; blank fields are allowed where TRF-16 allows them."""
     name = _field(raw, 15, 47)
     if not name:
         problems.error(
@@ -87,32 +120,69 @@ def _player(raw: str, number: int, path: Path, line: int, problems: Problems) ->
             code="trf",
         )
         return None
+    bad: list[tuple[str, str]] = []
+    sex_text = _field(raw, 10, 10)
+    sex = {"m": "M", "w": "F", "f": "F"}.get(sex_text.lower())
+    if sex_text and sex is None:
+        bad.append(
+            (
+                f'column 10: the sex "{sex_text}" of player {number} is not m or w',
+                'write "m" or "w", or leave the column blank',
+            )
+        )
     rating_text = _field(raw, 49, 52)
+    if rating_text and not _digits(rating_text):
+        bad.append(
+            (
+                f'columns 49-52: the rating "{rating_text}" of player {number} is not a number',
+                "write the FIDE rating in digits, or leave the columns blank (or 0) for an "
+                "unrated player",
+            )
+        )
     fide_text = _field(raw, 58, 68)
+    if fide_text and not _digits(fide_text):
+        bad.append(
+            (
+                f'columns 58-68: the FIDE ID "{fide_text}" of player {number} is not a number',
+                "write the FIDE ID in digits, or leave the columns blank",
+            )
+        )
     birth_text = _field(raw, 70, 79)
-    sex = {"m": "M", "w": "F", "f": "F"}.get(_field(raw, 10, 10).lower())
-    born = _date(birth_text) if birth_text else None
-    birth_year = None
-    if birth_text and born is None and birth_text[:4].isdigit():
-        birth_year = int(birth_text[:4])
-    elif born is not None and birth_text[5:7] in ("00", ""):
-        birth_year, born = born.year, None
+    birth = _birth(birth_text) if birth_text else (None, None)
+    if birth is None:
+        bad.append(
+            (
+                f'columns 70-79: the birth date "{birth_text}" of player {number} is not a date',
+                "write YYYY/MM/DD, with 00 for an unknown month and day (2014/00/00), or "
+                "leave the columns blank",
+            )
+        )
+    points_text = _field(raw, 81, 84)
+    if points_text and not _POINTS.match(points_text):
+        bad.append(
+            (
+                f'columns 81-84: the points "{points_text}" of player {number} are not a number',
+                "write the points as 2.5, or leave the columns blank",
+            )
+        )
+    for message, hint in bad:
+        problems.error(message, path, line, hint, code="trf")
+    if bad or birth is None:
+        return None
+    born, birth_year = birth
     entry = PlayerEntry(
         name=name,
         number=number,
-        rating=int(rating_text) if rating_text.isdigit() and int(rating_text) else None,
-        fide_id=int(fide_text) if fide_text.isdigit() and int(fide_text) else None,
+        rating=int(rating_text) if rating_text and int(rating_text) else None,
+        fide_id=int(fide_text) if fide_text and int(fide_text) else None,
         federation=_field(raw, 54, 56) or None,
         title=_field(raw, 11, 13) or None,
         born=born,
         birth_year=birth_year,
         sex=sex,
+        trf=TrfPlace(path, line, 15),
     )
-    points_text = _field(raw, 81, 84)
-    try:
-        points = float(points_text) if points_text else None
-    except ValueError:
-        points = None
+    points = float(points_text) if points_text else None
     rounds = []
     column = 92
     while column <= len(raw.rstrip()):
@@ -120,7 +190,7 @@ def _player(raw: str, number: int, path: Path, line: int, problems: Problems) ->
         opponent_text = block[0:4].strip()
         colour = block[5].strip().lower() or "-"
         result = block[7].strip().upper()
-        if opponent_text and not opponent_text.isdigit():
+        if opponent_text and not _digits(opponent_text):
             problems.error(
                 f'column {column}: the opponent "{opponent_text}" of player {number} is not a '
                 "number",
@@ -153,8 +223,14 @@ def _player(raw: str, number: int, path: Path, line: int, problems: Problems) ->
     return TrfPlayer(number, entry, tuple(rounds), points, line)
 
 
-def read_trf(path: Path, format: str, problems: Problems) -> TrfEvent | None:
-    """Read a TRF file into event-file entries, checking that both sides of a game agree."""
+def read_trf(
+    path: Path, format: str, problems: Problems, scoring: Scoring | None = None
+) -> TrfEvent | None:
+    """Read a TRF file into event-file entries, checking that both sides of a game agree.
+
+    ``scoring`` is the event's: the points column is checked against the results with it.
+    """
+    scoring = scoring or Scoring()
     try:
         text = decode(path.read_bytes())
     except OSError as exc:
@@ -170,23 +246,45 @@ def read_trf(path: Path, format: str, problems: Problems) -> TrfEvent | None:
     rounds_declared = 0
     tiebreaks: tuple[str, ...] = ()
     players: dict[int, TrfPlayer] = {}
+    names: dict[str, TrfPlayer] = {}
+    player_lines = 0
     for number, raw in enumerate(text.splitlines(), start=1):
         code = raw[:3]
         if code == "012":
             name = raw[4:].strip()
         elif code == "XXR" or code == "142":
             value = raw[4:].strip()
-            if value.isdigit():
+            if _digits(value):
                 rounds_declared = int(value)
         elif code == "202":
             tiebreaks = tuple(t.strip() for t in raw[4:].split(",") if t.strip())
         elif code == "001":
+            player_lines += 1
+            if "\t" in raw:
+                problems.error(
+                    f"column {raw.index(chr(9)) + 1}: a tab: the fields of a TRF line are in "
+                    "fixed columns, which a tab shifts",
+                    path,
+                    number,
+                    "replace the tabs by spaces (an editor may have put them in)",
+                    code="trf",
+                )
+                continue
             start = _field(raw, 5, 8)
-            if not start.isdigit():
+            if not _digits(start):
                 problems.error(
                     f'columns 5-8: the start number "{start}" is not a number',
                     path,
                     number,
+                    code="trf",
+                )
+                continue
+            if int(start) == 0:
+                problems.error(
+                    f'columns 5-8: the start number "{start}" is not 1 to 9999',
+                    path,
+                    number,
+                    "number the players from 1: 0000 stands for no opponent",
                     code="trf",
                 )
                 continue
@@ -202,8 +300,22 @@ def read_trf(path: Path, format: str, problems: Problems) -> TrfEvent | None:
                     code="trf",
                 )
                 continue
+            same = names.get(normalise_name(player.entry.name))
+            if same is not None:
+                problems.error(
+                    f'columns 15-47: the name "{player.entry.name}" of player {player.number} '
+                    f"is already used by player {same.number} (line {same.line})",
+                    path,
+                    number,
+                    "every player needs a name of their own (games and [[players]] find "
+                    "players by name): tell the two apart in the TRF file, e.g. by a middle "
+                    "initial",
+                    code="trf",
+                )
+                continue
             players[player.number] = player
-    if not players:
+            names[normalise_name(player.entry.name)] = player
+    if not player_lines:
         problems.error(
             "no player lines (records 001)",
             path,
@@ -216,8 +328,35 @@ def read_trf(path: Path, format: str, problems: Problems) -> TrfEvent | None:
     results, byes = _games(players, format, path, problems)
     if len(problems.errors) > before:
         return None
+    for number in sorted(players):
+        _check_points(players[number], scoring, path, problems)
     ordered = tuple(players[n].entry for n in sorted(players))
     return TrfEvent(name, rounds, ordered, results, byes, tiebreaks)
+
+
+def _check_points(player: TrfPlayer, scoring: Scoring, path: Path, problems: Problems) -> None:
+    """A warning when the points column disagrees with the results written on the line.
+
+    Only a warning: the standings are worked out from the results (as TRF readers such as
+    pairing programs do), so the column cannot change them, but a mismatch usually means a
+    line was edited by hand or exported half-way through a round, which the arbiter should
+    know.
+    """
+    if player.points is None:
+        return
+    win, draw, loss = scoring.win, scoring.draw, scoring.loss
+    values = {"1": win, "=": draw, "0": loss, "W": win, "D": draw, "L": loss, "+": win}
+    values.update({"H": draw, "F": win, "U": win})
+    total = sum(values.get(block.result, 0.0) for block in player.rounds)
+    if abs(total - player.points) > 1e-9:
+        problems.warning(
+            f"columns 81-84: player {player.number}'s points are {player.points:g}, but the "
+            f"results on the line add up to {total:g}",
+            path,
+            player.line,
+            "correct the points or the results on the line: the standings count the results",
+            code="trf-points",
+        )
 
 
 def _games(
@@ -230,10 +369,11 @@ def _games(
         for index, block in enumerate(player.rounds, start=1):
             name = player.entry.name
             if block.opponent == 0:
+                place = TrfPlace(path, block.line, block.column)
                 if block.result in BYES:
-                    byes.append(ByeEntry(index, name, BYES[block.result]))
+                    byes.append(ByeEntry(index, name, BYES[block.result], trf=place))
                 elif block.result == "" and format == "swiss":
-                    byes.append(ByeEntry(index, name, 0.0))
+                    byes.append(ByeEntry(index, name, 0.0, trf=place))
                 elif block.result:
                     problems.error(
                         f"column {block.column + 7}: round {index} of player {number} has the "
@@ -284,6 +424,7 @@ def _games(
                     white.entry.name,
                     black.entry.name,
                     _result(white_block.result, black_block.result),
+                    trf=TrfPlace(path, block.line, block.column),
                 )
             )
     return tuple(results), tuple(byes)
@@ -313,22 +454,27 @@ def _result(white: str, black: str) -> str:
     return {1.0: "1-0", 0.5: "1/2-1/2", 0.0: "0-1"}[score]
 
 
-def merge_trf(config: EventConfig, data: TrfEvent) -> tuple[EventConfig, list[str]]:
+def merge_trf(config: EventConfig, data: TrfEvent) -> tuple[EventConfig, list[tuple[str, KeyPath]]]:
     """The event file completed by the TRF: its players, results and byes.
 
     ``[[players]]`` in event.toml may add what TRF lacks (aliases, born, sex, club) to a TRF
     player of the same name; ``[[results]]`` there are added after the TRF's own, so an
-    arbiter's decision with a reason still overrides. Returns the problems found, in words.
+    arbiter's decision with a reason still overrides. Returns the problems found, in words,
+    each with the event.toml key it is about.
     """
-    problems = []
+    problems: list[tuple[str, KeyPath]] = []
     if data.rounds > config.rounds:
         problems.append(
-            f"the TRF file has {data.rounds} rounds but event.toml says rounds = {config.rounds}"
+            (
+                f"the TRF file has {data.rounds} rounds but event.toml says "
+                f"rounds = {config.rounds}",
+                ("rounds",),
+            )
         )
-    extra = {normalise_name(p.name): p for p in config.players}
+    extra = {normalise_name(p.name): (i, p) for i, p in enumerate(config.players)}
     players = []
     for entry in data.players:
-        given = extra.pop(normalise_name(entry.name), None)
+        index, given = extra.pop(normalise_name(entry.name), (0, None))
         if given is None:
             players.append(entry)
             continue
@@ -346,10 +492,13 @@ def merge_trf(config: EventConfig, data: TrfEvent) -> tuple[EventConfig, list[st
                 fide_id=given.fide_id or entry.fide_id,
             )
         )
-    for leftover in extra.values():
+    for index, leftover in extra.values():
         problems.append(
-            f'[[players]] names "{leftover.name}", who is not in the TRF file '
-            "(the TRF file lists every participant)"
+            (
+                f'[[players]] names "{leftover.name}", who is not in the TRF file '
+                "(the TRF file lists every participant)",
+                ("players", index),
+            )
         )
     merged = replace(
         config,

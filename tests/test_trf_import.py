@@ -3,13 +3,16 @@ and the round trip import -> export -> import."""
 
 from __future__ import annotations
 
+import datetime as dt
 import shutil
 from pathlib import Path
 
+import pytest
 from conftest import ROOT, SiteMaker, load
 from trf_rows import line
 
 from generator.build import load_event
+from generator.model import Event
 from generator.problems import Problems
 from generator.render.trf import tournament_trf
 from generator.rules.scores import player_records
@@ -83,7 +86,7 @@ def test_pgn_adds_moves_and_is_checked_against_the_trf(make_site: SiteMaker) -> 
         make_site(_event_toml(rounds=1), {"event.trf": trf, "g.pgn": bad}, slug="bad"), "bad"
     )
     (error,) = problems.errors
-    assert "the PGN result 0-1 (g.pgn:1) contradicts [[results]] 1-0" in error.message
+    assert "the PGN result 0-1 (g.pgn:1) contradicts the TRF result 1-0" in error.message
 
 
 def test_event_toml_completes_trf_players(make_site: SiteMaker) -> None:
@@ -134,3 +137,233 @@ def test_round_trip_import_export_import(make_site: SiteMaker, tmp_path: Path) -
     assert imported == sorted((g.round, g.white, g.black, g.result) for g in original.games)
     third, _ = rebuilt(again, "two")
     assert third == again  # the event file of the copies is the same: every record agrees
+
+
+# -- the fields of a 001 line (TRF-16 columns) and where conflicts are reported ---------------
+
+
+def put(row: str, first: int, last: int, text: str) -> str:
+    """``row`` with columns ``first`` to ``last`` (1-based, inclusive, as TRF-16 numbers them)
+    holding ``text``, right-aligned like TRF's numbers."""
+    row = row.ljust(last)
+    return row[: first - 1] + text.rjust(last - first + 1) + row[last:]
+
+
+BORN = "columns 70-79: the birth date"
+PAIR = (line(1, "A, A", 2000, (2, "w", "1")), line(2, "B, B", 1900, (1, "b", "0")))
+
+
+@pytest.mark.parametrize(
+    ("first", "last", "text", "message"),
+    [
+        (49, 52, "2k00", 'columns 49-52: the rating "2k00" of player 1 is not a number'),
+        (49, 52, "\u00b2000", 'columns 49-52: the rating "\u00b2000" of player 1 is not a number'),
+        (70, 79, "2014/13/45", f'{BORN} "2014/13/45" of player 1 is not a date'),
+        (70, 79, "2015/02/29", f'{BORN} "2015/02/29" of player 1 is not a date'),
+        (70, 79, "20xx", f'{BORN} "20xx" of player 1 is not a date'),
+        (81, 84, "abcd", 'columns 81-84: the points "abcd" of player 1 are not a number'),
+        (81, 84, " nan", 'columns 81-84: the points "nan" of player 1 are not a number'),
+        (58, 68, "4100x18", 'columns 58-68: the FIDE ID "4100x18" of player 1 is not a number'),
+        (10, 10, "x", 'column 10: the sex "x" of player 1 is not m or w'),
+    ],
+)  # fmt: skip
+def test_a_malformed_field_is_an_error_on_its_line(
+    make_site: SiteMaker, first: int, last: int, text: str, message: str
+) -> None:
+    """Was read as unrated, a birth year, no points: an age or rating category then took the
+    player on a value the file never gave."""
+    trf = "012 Fields\n" + put(PAIR[0], first, last, text) + "\n" + PAIR[1]
+    event, problems = load(make_site(_event_toml(rounds=1), {"event.trf": trf}))
+    assert event is None
+    (error,) = problems.errors
+    assert error.path is not None and error.path.name == "event.trf"
+    assert (error.line, error.message, error.code) == (2, message, "trf")
+    assert error.hint
+
+
+def test_start_number_zero_is_an_error(make_site: SiteMaker) -> None:
+    """0000 is TRF's "no opponent": a player 0 could never be named as an opponent, and the
+    export wrote an invalid 001 line for them."""
+    trf = "\n".join([*PAIR, line(0, "Z, Z", 0, (0, "-", "Z"))])
+    event, problems = load(make_site(_event_toml(rounds=1), {"event.trf": trf}))
+    assert event is None
+    (error,) = problems.errors
+    assert (error.line, error.message) == (3, 'columns 5-8: the start number "0" is not 1 to 9999')
+
+
+def test_a_tab_is_named_rather_than_the_field_it_shifts(make_site: SiteMaker) -> None:
+    trf = PAIR[0].replace("001    1", "001\t1", 1) + "\n" + PAIR[1]
+    _, problems = load(make_site(_event_toml(rounds=1), {"event.trf": trf}))
+    assert [(e.line, e.message) for e in problems.errors] == [
+        (1, "column 4: a tab: the fields of a TRF line are in fixed columns, which a tab shifts")
+    ]
+
+
+def test_every_bad_field_of_a_line_is_named(make_site: SiteMaker) -> None:
+    row = put(put(PAIR[0], 49, 52, "2k00"), 81, 84, "x.5")
+    trf = row + "\n" + PAIR[1]
+    _, problems = load(make_site(_event_toml(rounds=1), {"event.trf": trf}))
+    assert [(e.line, e.message.split(":")[0]) for e in problems.errors] == [
+        (1, "columns 49-52"),
+        (1, "columns 81-84"),
+    ]
+
+
+def test_blank_and_unknown_fields_stay_allowed(make_site: SiteMaker) -> None:
+    """TRF-16 leaves rating, FIDE ID, birth date and points blank when unknown; pairing
+    programs write 0 for no rating and 00 (or 0000/00/00) for an unknown part of a date."""
+    rows = [
+        put(put(put(PAIR[0], 10, 10, "w"), 70, 79, "2012/03/04"), 81, 84, "1.0"),
+        put(put(PAIR[1], 49, 52, "0"), 70, 79, "2014/00/00"),
+        put(line(3, "C, C", 0, (0, "-", "U")), 70, 79, "2013"),
+        put(line(4, "D, D", 0, (0, "-", "Z")), 70, 79, "0000/00/00"),
+    ]
+    event, problems = load(make_site(_event_toml(rounds=1), {"event.trf": "\n".join(rows)}))
+    assert event is not None and not problems.errors, [p.format() for p in problems.items]
+    assert [(p.rating, p.born, p.birth_year, p.sex) for p in event.players] == [
+        (2000, dt.date(2012, 3, 4), 2012, "F"),
+        (None, None, 2014, None),
+        (None, None, 2013, None),
+        (None, None, None, None),
+    ]
+
+
+def test_points_that_disagree_with_the_results_are_a_warning(make_site: SiteMaker) -> None:
+    """The results count (TRF readers recompute the score); the column only warns."""
+    rows = [put(PAIR[0], 81, 84, "0.0"), put(PAIR[1], 81, 84, "0.0")]
+    rows.append(put(line(3, "C, C", 0, (0, "-", "H")), 81, 84, "0.5"))
+    event, problems = load(make_site(_event_toml(rounds=1), {"event.trf": "\n".join(rows)}))
+    assert event is not None and not problems.errors
+    (warning,) = [w for w in problems.warnings if w.code == "trf-points"]
+    assert (warning.line, warning.message) == (
+        1,
+        "columns 81-84: player 1's points are 0, but the results on the line add up to 1",
+    )
+    scoring = "[scoring]\nwin = 3\ndraw = 1\nloss = 0\n"
+    rows = [put(PAIR[0], 81, 84, "3.0"), put(PAIR[1], 81, 84, "0.0")]
+    _, problems = load(
+        make_site(_event_toml(rounds=1, extra=scoring), {"event.trf": "\n".join(rows)}, "s3"),
+        "s3",
+    )
+    assert not [w for w in problems.warnings if w.code == "trf-points"]
+
+
+def test_two_players_with_one_name_is_an_error_on_the_trf_line(make_site: SiteMaker) -> None:
+    """Was reported against event.toml as players[2].name and a self-pairing in [[results]]."""
+    trf = line(1, "A, A", 2000, (2, "w", "1")) + "\n" + line(2, "a,  A", 1900, (1, "b", "0"))
+    _, problems = load(make_site(_event_toml(rounds=1), {"event.trf": trf}))
+    (error,) = problems.errors
+    assert error.path is not None and error.path.name == "event.trf"
+    assert (error.line, error.message) == (
+        2,
+        'columns 15-47: the name "a,  A" of player 2 is already used by player 1 (line 1)',
+    )
+
+
+def _trf_and_pgn(
+    make_site: SiteMaker, pgn: str, extra: str = "", slug: str = "ev"
+) -> tuple[Event | None, Problems]:
+    rows = [
+        line(1, "A, A", 2000, (2, "w", "1"), (0, "-", "H")),
+        line(2, "B, B", 1900, (1, "b", "0"), (3, "w", "=")),
+        line(3, "C, C", 1800, (0, "-", "U"), (2, "b", "=")),
+    ]
+    files = {"event.trf": "\n".join(rows), "g.pgn": pgn}
+    return load(make_site(_event_toml(rounds=2, extra=extra), files, slug), slug)
+
+
+def _pgn(round: int, white: str, black: str, result: str) -> str:
+    return (
+        f'[Round "{round}"]\n[White "{white}"]\n[Black "{black}"]\n[Result "{result}"]\n\n'
+        f"1. e4 e5 {result}\n\n"
+    )
+
+
+def _where(problems: Problems) -> list[tuple[str | None, int | None, str]]:
+    return [(e.path.name if e.path else None, e.line, e.message) for e in problems.errors]
+
+
+def test_pgn_conflicts_are_located_on_the_trf_line(make_site: SiteMaker) -> None:
+    """Was event.toml without a line, telling to edit [[results]] and [[byes]] entries that
+    do not exist. A game is on the line of its lower start number (round 1 on A's line 1,
+    round 2 on B's line 2); round R's block starts at column 92 + 10 (R - 1), the colour is 5
+    and the result 7 columns further."""
+    pgn = _pgn(1, "A, A", "B, B", "0-1") + _pgn(2, "C, C", "B, B", "1/2-1/2")
+    _, problems = _trf_and_pgn(make_site, pgn)
+    assert _where(problems) == [
+        (
+            "event.trf",
+            1,
+            "column 99: round 1, A, A v B, B: the PGN result 0-1 (g.pgn:1) contradicts the "
+            "TRF result 1-0",
+        ),
+        (
+            "event.trf",
+            2,
+            "column 107: the TRF file gives B, B White against C, C in round 2, but g.pgn:8 "
+            "has the colours the other way round",
+        ),
+    ]
+    assert all("the [[results]] entry" not in e.hint for e in problems.errors)
+    _, problems = _trf_and_pgn(make_site, _pgn(2, "A, A", "C, C", "1-0"), slug="bye")
+    assert _where(problems) == [
+        (
+            "event.trf",
+            2,
+            "column 102: the TRF file pairs B, B with C, C in round 2, but g.pgn:1 has "
+            "A, A v C, C in that round",
+        ),
+        (
+            "event.trf",
+            1,
+            "column 109: A, A has a bye in round 2 in the TRF file, but also a game in that "
+            "round (g.pgn:1)",
+        ),
+    ]
+    assert "[[byes]]" not in problems.errors[1].hint
+
+
+def test_an_arbiter_decision_in_event_toml_overrides_the_trf_and_the_pgn(
+    make_site: SiteMaker,
+) -> None:
+    """The TRF holds the arbiter's result, the PGN the game as played: a [[results]] entry
+    with a reason settles it, as it does without a TRF file."""
+    extra = '[[results]]\nround = 1\nwhite = "A, A"\nblack = "B, B"\nresult = "1-0"\n'
+    extra += 'reason = "a phone rang"\n'
+    event, problems = _trf_and_pgn(make_site, _pgn(1, "A, A", "B, B", "0-1"), extra)
+    assert event is not None and not problems.errors, [p.format() for p in problems.items]
+    game = next(g for g in event.games if g.round == 1)
+    assert (game.result, game.pgn_result, game.plies) == ("1-0", "0-1", 2)
+
+
+def test_event_toml_entries_of_a_trf_event_keep_their_own_lines(make_site: SiteMaker) -> None:
+    """event.toml's own [[results]] and [[players]] come after the TRF's in the merged event:
+    their problems were looked up at another entry's line, or at none."""
+    toml = _event_toml(
+        rounds=2,
+        extra='[[players]]\nname = "Zed, Z"\n\n[[players]]\nname = "B, B"\naliases = ["A, A"]\n',
+    )
+    trf = line(1, "A, A", 2000, (2, "w", "1")) + "\n" + line(2, "B, B", 1900, (1, "b", "0"))
+    _, problems = load(make_site(toml, {"event.trf": trf}))
+    lines = toml.splitlines()
+    assert _where(problems) == [
+        (
+            "event.toml",
+            lines.index('name = "Zed, Z"'),
+            '[[players]] names "Zed, Z", who is not in the TRF file (the TRF file lists every '
+            "participant)",
+        ),
+        (
+            "event.toml",
+            lines.index('aliases = ["A, A"]') + 1,
+            'players[2].aliases: "A, A" is already used by player "A, A"',
+        ),
+    ]
+    toml = _event_toml(
+        rounds=2, extra='[[results]]\nround = 2\nwhite = "B, B"\nblack = "A, A"\nresult = "1-0"\n'
+    )
+    files = {"event.trf": trf, "g.pgn": _pgn(2, "B, B", "A, A", "0-1")}
+    _, problems = load(make_site(toml, files, "res"), "res")
+    assert [(e.path.name if e.path else None, e.line) for e in problems.errors] == [
+        ("event.toml", toml.splitlines().index("[[results]]") + 1)
+    ]

@@ -6,6 +6,7 @@ import datetime as dt
 import difflib
 import re
 from dataclasses import dataclass, field
+from pathlib import Path
 
 from ..presets import PRESETS
 from .schema import (
@@ -39,6 +40,20 @@ class Scoring:
 
 
 @dataclass(frozen=True)
+class TrfPlace:
+    """Where a TRF file gives an entry: its file, line and the first column of the field.
+
+    Entries the TRF import makes carry it, so that a conflict found later (a PGN game, a
+    check of the whole event) is reported on the TRF line rather than in event.toml, which
+    has no such entry.
+    """
+
+    path: Path
+    line: int
+    column: int
+
+
+@dataclass(frozen=True)
 class PlayerEntry:
     name: str
     aliases: tuple[str, ...] = ()
@@ -51,6 +66,7 @@ class PlayerEntry:
     birth_year: int | None = None
     sex: str | None = None
     club: str | None = None
+    trf: TrfPlace | None = field(default=None, compare=False, repr=False)
 
 
 @dataclass(frozen=True)
@@ -64,6 +80,7 @@ class ResultEntry:
     forfeited: bool = False
     """The game was played, but the loser forfeited it (a phone rang: FIDE Art. 11.3, the
     U.S. Junior Closed rules): a played game for the tie-breaks, a forfeit for prize money."""
+    trf: TrfPlace | None = field(default=None, compare=False, repr=False)
 
 
 @dataclass(frozen=True)
@@ -71,6 +88,7 @@ class ByeEntry:
     round: int
     player: str
     points: float
+    trf: TrfPlace | None = field(default=None, compare=False, repr=False)
 
 
 @dataclass(frozen=True)

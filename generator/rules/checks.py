@@ -47,6 +47,7 @@ CHECKS: dict[str, str] = {
     "duplicate-board": "Two games on one board",
     "no-games": "No PGN files",
     "empty-pgn": "Empty PGN files",
+    "trf-points": "TRF points that disagree with the results",
 }
 """Every warning code an event can carry, with the heading the Arbiter report gives it."""
 
