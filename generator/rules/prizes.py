@@ -54,6 +54,8 @@ class Award:
     shared_with: tuple[int, ...] = ()
     passed_over: tuple[str, ...] = ()
     """Why players above the winner did not receive it (forfeits, withdrawals)."""
+    undecided: tuple[int, ...] = ()
+    """A title or trophy pending because these players share the place on every tie-break."""
 
     @property
     def net(self) -> float | None:
@@ -105,7 +107,7 @@ def award_prizes(
     awards += _money(context, records, forfeit_cancels_money)
     if problems is not None and event.finished:  # a shared place mid-event is no news
         for award in awards:
-            if award.kind != "money" and award.reason.endswith(UNDECIDED):
+            if award.undecided:
                 problems.warning(
                     f"{award.name}: {award.reason}",
                     event.folder / "event.toml",
@@ -151,14 +153,8 @@ def _shared_place(
 
 def _undecided_award(kind: str, name: str, category: str, level: list[int], ctx: _Context) -> Award:
     names = ", ".join(ctx.name(n) for n in level[:-1]) + f" and {ctx.name(level[-1])}"
-    return Award(
-        kind,
-        name,
-        category,
-        None,
-        "pending",
-        f"{names} share the place on every tie-break: {UNDECIDED}",
-    )
+    reason = f"{names} share the place on every tie-break: {UNDECIDED}"
+    return Award(kind, name, category, None, "pending", reason, undecided=tuple(level))
 
 
 def title_kind(title: TitleEntry, category: CategoryEntry) -> str:
