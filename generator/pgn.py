@@ -834,6 +834,15 @@ def _san_without_suffix(board: chess.Board, move: chess.Move, token: str) -> str
     return str(without_suffix(move))
 
 
+def start_board(headers: Mapping[str, str]) -> chess.Board:
+    """The position a game starts from, set up as the parser sets it up (python-chess's
+    ``Headers.board``): from the FEN tag whenever there is one, whatever SetUp says, on the
+    Variant's board. Whatever replays a game's moves starts here, or it replays them from
+    another position than the one they were read in. ``ValueError`` for a FEN or Variant
+    python-chess cannot read."""
+    return chess.pgn.Headers(headers).board()
+
+
 def _set_up(headers: Mapping[str, str]) -> bool:
     """Whether the game starts from a position of its own or is a variant (python-chess's
     ``Game.board`` reads these two tags; without them the game starts as chess does)."""

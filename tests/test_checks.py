@@ -6,14 +6,17 @@ Black's 29th move played, and so on.
 
 from __future__ import annotations
 
+import io
 import json
 from dataclasses import replace
 from pathlib import Path
 
+import chess.pgn
 from conftest import SiteMaker, event_toml, load, pgn_game
 
 from generator.build import build_site, decide
 from generator.model import Event, Game
+from generator.pgn import Moves
 from generator.problems import Problem, Problems
 from generator.rules import checks
 
@@ -375,3 +378,35 @@ def test_an_illegal_move_in_a_play_off_game_is_located_as_one(make_site: SiteMak
     checks.locate_illegal_moves(event, problems)
     (warning,) = warnings_of(problems, "illegal-move")
     assert dict(warning.context) == {"playoff_game": 1, "white": A, "black": B}
+
+
+# --- the start position: as the parser reads it ----------------------------------------------
+
+SETUP_0 = "7k/8/5QK1/8/8/8/8/8 w - - 0 60"  # White to move; 60. Qf7 stalemates
+
+
+def test_a_fen_beside_setup_0_is_the_start_the_checks_replay_from(make_site: SiteMaker) -> None:
+    """python-chess reads the moves from the FEN tag whatever SetUp says; the checks replayed
+    them from the standard start and failed an assertion (a traceback, no build)."""
+    text = pgn_game("1.1", A, B, "1-0", "60. Qf7", SetUp="0", FEN=SETUP_0)
+    parsed = chess.pgn.read_game(io.StringIO(text))
+    assert parsed is not None
+    expected = parsed.end().board()
+    assert expected.is_stalemate()  # python-chess: the game ends in stalemate
+    event = loaded(make_site, JUNIOR, text)
+    board = checks.final_board(event.games[0])
+    assert board is not None and board.fen() == expected.fen()
+    (warning,) = warnings_of(run(checks.check_final_positions, event), "result-mismatch")
+    assert "ends in stalemate but is scored 1-0" in warning.message
+    drawn = loaded(make_site, JUNIOR, text.replace("1-0", "1/2-1/2"))
+    assert not run(checks.check_early_draws, drawn)  # a stalemate at move 60 is no agreement
+
+
+def test_moves_that_do_not_fit_the_start_are_not_replayed(make_site: SiteMaker) -> None:
+    """A game whose moves cannot be played from its start (a stale cache, a hand-made game)
+    has no final position to judge, and no traceback either."""
+    game = Game(1, 1, 1, 2, "1-0", Moves.of([("Qf7", "f6f7")]), headers={"FEN": SETUP_0})
+    assert checks.final_board(game) is not None
+    for headers in ({}, {"SetUp": "0", "FEN": SETUP_0, "Variant": "Nonsense"}):
+        assert checks.final_board(replace(game, headers=headers)) is None
+    assert checks.final_board(replace(game, moves=Moves.of([("Kh7", "g6h7")]))) is None

@@ -31,7 +31,7 @@ from typing import Protocol
 import chess
 
 from ..model import Event, Game
-from ..pgn import Moves
+from ..pgn import Moves, start_board
 from ..problems import Problems
 from .scores import Kind, PlayerRecord
 
@@ -111,17 +111,20 @@ def moves_played(board: chess.Board) -> int:
 
 def final_board(game: _Played) -> chess.Board | None:
     """The game's last position, replayed with its history (repetitions need it)."""
-    fen = game.headers.get("FEN") if game.headers.get("SetUp", "1") != "0" else None
-    return _replay(fen, game.moves.ucis)
+    start = tuple((tag, game.headers[tag]) for tag in ("FEN", "Variant") if tag in game.headers)
+    return _replay(start, game.moves.ucis)
 
 
 @functools.lru_cache(maxsize=2048)
-def _replay(fen: str | None, ucis: str) -> chess.Board | None:
-    """Cached: the draw and result checks both look at every game's last position."""
+def _replay(start: tuple[tuple[str, str], ...], ucis: str) -> chess.Board | None:
+    """Cached: the draw and result checks both look at every game's last position. From the
+    parser's own start (``start_board``: a FEN tag counts even beside SetUp "0"), and move by
+    legal move: ``push`` of a move that does not fit the position fails an assertion or
+    corrupts the board, and bad input must give no traceback (``None``: not replayable)."""
     try:
-        board = chess.Board(fen) if fen else chess.Board()
+        board = start_board(dict(start))
         for uci in ucis.split():
-            board.push(chess.Move.from_uci(uci))
+            board.push(board.parse_uci(uci))
     except ValueError:
         return None
     return board
