@@ -153,6 +153,10 @@ def shorten(text: str, limit: int = 80) -> str:
 def decode(data: bytes) -> str:
     """PGN files are usually UTF-8 but older software writes Latin-1 (or Windows-1252, its
     superset with curly quotes and dashes) and Windows "Unicode" is UTF-16; accept them all."""
+    return _plain_text(_decoded(data))
+
+
+def _decoded(data: bytes) -> str:
     if data.startswith((codecs.BOM_UTF16_LE, codecs.BOM_UTF16_BE)):
         try:
             return data.decode("utf-16")
@@ -164,6 +168,18 @@ def decode(data: bytes) -> str:
         except UnicodeDecodeError:
             continue
     return data.decode("latin-1")
+
+
+_DOS_END = "\x1a"
+"""The DOS end-of-file mark (Ctrl-Z) old tools write after the last line, which ``copy /b``
+leaves in front of the next file's first tag when files are joined."""
+
+
+def _plain_text(text: str) -> str:
+    """The text without DOS end-of-file marks: no part of a game, they hid the last result
+    (a "cut short" file) or the next file's first tag. No line end goes with them, so lines
+    are numbered as before."""
+    return text.replace(_DOS_END, "") if _DOS_END in text else text
 
 
 class ParseCache(Protocol):

@@ -2,11 +2,13 @@
 
 from __future__ import annotations
 
+import io
 import pickle
 import random
 from pathlib import Path
 
 import chess
+import chess.pgn
 import chess.variant
 
 from generator import pgn
@@ -143,3 +145,46 @@ def test_blocks_found_by_one_search_are_those_found_line_by_line() -> None:
         text = rng.choice(["", end]) + text + rng.choice(["", end, end + end])
         assert pgn._plain_tag_blocks(text) == pgn._tag_blocks_by_line(text), repr(text)
     assert pgn._tag_blocks('[A "1"]\r1-0\r[B "2"]\r') == [(0, 12), (12, 20)]  # old Mac ends
+
+
+def python_chess_games(text: str) -> list[tuple[dict[str, str], list[str]]]:
+    """Every game python-chess reads from a text: its tags and its main line in SAN."""
+    handle = io.StringIO(text)
+    found = []
+    while (game := chess.pgn.read_game(handle)) is not None:
+        board = game.board()
+        found.append((dict(game.headers), [board.san_and_push(m) for m in game.mainline_moves()]))
+    return found
+
+
+def read_as_site(path: Path) -> tuple[list[tuple[dict[str, str], list[str]]], Problems]:
+    problems = Problems()
+    games = read_pgn_file(path, problems)
+    return [(game.headers, [move.san for move in game.moves]) for game in games], problems
+
+
+GAME_A = '[White "A"]\n[Black "B"]\n[Result "1-0"]\n\n1. e4 e5 2. Nf3 Nc6 1-0\n'
+GAME_B = '[White "C"]\n[Black "D"]\n[Result "0-1"]\n\n1. d4 d5 0-1\n'
+
+
+def test_a_dos_end_of_file_mark_ends_a_file(tmp_path: Path) -> None:
+    """Ctrl-Z (0x1A) after the last game, as DOS tools write it, is not a game cut short;
+    files joined with ``copy /b`` keep one in front of the next file's first tag. Each part
+    is read as python-chess reads that file alone."""
+    expected = python_chess_games(GAME_A) + python_chess_games(GAME_B)
+    assert len(expected) == 2 and expected[0][1] == ["e4", "e5", "Nf3", "Nc6"]
+    cases = {
+        "one.pgn": (GAME_A + "\x1a", expected[:1]),
+        "crlf.pgn": ((GAME_A + "\n" + GAME_B).replace("\n", "\r\n") + "\x1a", expected),
+        "joined.pgn": (GAME_A + "\x1a" + GAME_B + "\x1a", expected),
+    }
+    for name, (text, games) in cases.items():
+        path = tmp_path / name
+        path.write_bytes(text.encode())
+        read, problems = read_as_site(path)
+        assert read == games and not problems.items, name
+    text = "\x1a" + GAME_A + "\x1a\n" + GAME_B.replace("d5 0-1", "d5 2. Kd3 0-1")
+    (tmp_path / "lines.pgn").write_bytes(text.encode())
+    _, problems = read_as_site(tmp_path / "lines.pgn")
+    (illegal,) = problems.items
+    assert illegal.line == text.splitlines().index('[White "C"]') + 1  # lines counted as before
