@@ -173,13 +173,20 @@ def _decoded(data: bytes) -> str:
 _DOS_END = "\x1a"
 """The DOS end-of-file mark (Ctrl-Z) old tools write after the last line, which ``copy /b``
 leaves in front of the next file's first tag when files are joined."""
+_BARE_CR = re.compile("\r(?!\n)")
 
 
 def _plain_text(text: str) -> str:
     """The text without DOS end-of-file marks: no part of a game, they hid the last result
     (a "cut short" file) or the next file's first tag. No line end goes with them, so lines
-    are numbered as before."""
-    return text.replace(_DOS_END, "") if _DOS_END in text else text
+    are numbered as before.
+
+    A line ending in a bare CR (old Mac files) ends in LF instead, one character for the
+    other: python-chess read such a text as one line (a file opened as text gets universal
+    newlines, a string does not), and messages number lines by LF. CRLF stays as it is."""
+    if _DOS_END in text:
+        text = text.replace(_DOS_END, "")
+    return _BARE_CR.sub("\n", text) if "\r" in text else text
 
 
 class ParseCache(Protocol):

@@ -188,3 +188,22 @@ def test_a_dos_end_of_file_mark_ends_a_file(tmp_path: Path) -> None:
     _, problems = read_as_site(tmp_path / "lines.pgn")
     (illegal,) = problems.items
     assert illegal.line == text.splitlines().index('[White "C"]') + 1  # lines counted as before
+
+
+def test_old_mac_line_ends_are_line_ends(tmp_path: Path) -> None:
+    """A file whose lines end in a bare CR reads as python-chess reads it opened as text
+    (universal newlines), and messages give the lines an editor shows."""
+    text = GAME_A + "\n" + GAME_B.replace("d5 0-1", "d5 2. Kd3 0-1")
+    path = tmp_path / "mac.pgn"
+    path.write_bytes(text.replace("\n", "\r").encode())
+    with path.open(encoding="utf-8") as handle:  # universal newlines
+        expected = python_chess_games(handle.read())
+    assert [tags["White"] for tags, _ in expected] == ["A", "C"]
+    read, problems = read_as_site(path)
+    assert read == expected
+    (illegal,) = problems.items
+    assert illegal.line == text.splitlines().index('[White "C"]') + 1
+    mixed = tmp_path / "mixed.pgn"  # CRLF lines stay as they were, lines counted alike
+    mixed.write_bytes(text.replace("\n", "\r\n").encode())
+    assert read_as_site(mixed)[0] == expected
+    assert read_as_site(mixed)[1].items[0].line == illegal.line
