@@ -12,6 +12,7 @@ def test_games_are_matched_by_name_alias_and_fide_id(make_site: SiteMaker) -> No
         pgn_game("1.1", "alpha,anna", "Bravo, B.", "1-0")
         + pgn_game("1.2", "A. Alpha", D, "0-1").replace("A. Alpha", "Charlie, Carl")
         + pgn_game("2.1", "Anna A.", C, "1/2-1/2", WhiteFideId="1000001")
+        + pgn_game("2.2", "Bravo , Bob", D, "1-0")  # README: "ignoring case and spacing"
     )
     event, problems = load(make_site(event_toml(), {"games.pgn": games}))
     assert not problems.errors, problems.items
@@ -20,6 +21,7 @@ def test_games_are_matched_by_name_alias_and_fide_id(make_site: SiteMaker) -> No
         (1, 1, 1, 2, "1-0"),
         (1, 2, 3, 4, "0-1"),
         (2, 1, 1, 3, "1/2-1/2"),
+        (2, 2, 2, 4, "1-0"),
     ]
 
 

@@ -9,6 +9,7 @@ from conftest import FOUR_PLAYERS, SiteMaker, event_toml, load
 
 from generator.build import build_site
 from generator.config import load_event_config
+from generator.config.event import normalise_name
 from generator.config.toml_lines import key_lines
 from generator.problems import Problems
 
@@ -204,3 +205,12 @@ def test_forfeited_needs_a_decisive_result(make_site: SiteMaker) -> None:
             'for a game that was never played, write result = "+-" or "-+" instead',
         )
     ]
+
+
+def test_names_match_ignoring_case_and_spacing() -> None:
+    """README: players are matched "ignoring case and spacing", around commas too."""
+    for spelling in ("Bravo , Ben", "bravo,ben", "  BRAVO ,  Ben ", "Bravo ,Ben", "Bravo,\tBen"):
+        assert normalise_name(spelling) == normalise_name("Bravo, Ben"), spelling
+    for other in ("Bravo Ben", "Bravo, Benn", "Bravo, B.", "Brav o, Ben"):
+        assert normalise_name(other) != normalise_name("Bravo, Ben"), other
+    assert normalise_name("Bravo, Ben") == "bravo, ben"  # still read as written

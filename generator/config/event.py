@@ -538,9 +538,13 @@ def check_event(config: EventConfig, issues: list[Issue]) -> None:
             )
 
 
+_COMMA = re.compile(r"\s*,\s*")
+
+
 def normalise_name(name: str) -> str:
-    """Names match case-insensitively, ignoring extra spaces and a space after commas."""
-    return " ".join(name.replace(",", ", ").split()).casefold()
+    """Names match case-insensitively and whatever the spacing (README): extra spaces, and
+    spaces or none on either side of a comma ("Bravo , Ben", "bravo,ben": "bravo, ben")."""
+    return " ".join(_COMMA.sub(", ", name).split()).casefold()
 
 
 def closest_hint(name: str, config: EventConfig) -> str:
