@@ -152,6 +152,22 @@ def assemble_event(
     )
 
 
+def _unknown_player(
+    pgn_game: PgnGame, side: str, name: str, config: EventConfig
+) -> tuple[str, str]:
+    """What an unknown-player error says, and its hint. python-chess gives a missing White
+    or Black tag the value "?", PGN's "unknown": a game without a name for the side, not a
+    player called "?" to add to the event."""
+    if name not in ("", "?"):
+        return f'unknown {side.lower()} player "{shorten(name)}"', closest_hint(name, config)
+    what = f'the {side} tag names no player ("{name}")' if side in pgn_game.tag_lines else ""
+    hint = (
+        f'name the player as event.toml does, in a tag such as [{side} "Surname, Given"] '
+        f"(or give the FIDE id in a {side}FideId tag)"
+    )
+    return what or f"no {side} tag", hint
+
+
 def _from_pgn(
     pgn_game: PgnGame, config: EventConfig, names: _Names, problems: Problems
 ) -> _Candidate | None:
@@ -164,12 +180,12 @@ def _from_pgn(
         number = names.find(name, headers.get(f"{side}FideId"))
         if number is None:
             ok = False
-            what = f'unknown {side.lower()} player "{shorten(name)}"' if name else f"no {side} tag"
+            what, hint = _unknown_player(pgn_game, side, name, config)
             problems.error(
                 f"{what} in {pgn_game.label}",
                 path,
                 pgn_game.tag_line(side),
-                closest_hint(name, config),
+                hint,
                 code="unknown-player",
             )
         else:
@@ -248,12 +264,12 @@ def _playoff_games(
             name = headers.get(side, "").strip()
             number = names.find(name, headers.get(f"{side}FideId"))
             if number is None:
+                what, hint = _unknown_player(pgn_game, side, name, config)
                 problems.error(
-                    f'unknown {side.lower()} player "{shorten(name)}" in play-off game '
-                    f"{pgn_game.label}",
+                    f"{what} in play-off game {pgn_game.label}",
                     pgn_game.path,
                     pgn_game.tag_line(side),
-                    closest_hint(name, config),
+                    hint,
                     code="unknown-player",
                 )
             numbers.append(number)

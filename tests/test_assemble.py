@@ -179,3 +179,19 @@ def test_a_bad_result_tag(make_site: SiteMaker) -> None:
         error.message == 'round 1.1, Alpha, Anna v Bravo, Bob: the result "1:0" is not a PGN result'
     )
     assert error.line == 5
+
+
+def test_a_game_without_a_player_tag_says_so(make_site: SiteMaker) -> None:
+    """python-chess fills a missing White or Black tag with "?": that is no player's name, so
+    the error is about the tag, not an unknown player "?" to add to the event."""
+    games = pgn_game("1.1", A, B, "1-0").replace(f'[White "{A}"]\n', "") + pgn_game(
+        "1.2", C, "?", "0-1"
+    )
+    _, problems = load(make_site(event_toml(), {"games.pgn": games}))
+    missing, unknown = problems.errors
+    assert missing.message == f"no White tag in round 1.1, ? v {B}"
+    assert missing.line == 1  # the game's first line: there is no White tag to point at
+    assert unknown.message == f'the Black tag names no player ("?") in round 1.2, {C} v ?'
+    assert unknown.line == 11  # the Black tag: the second game starts on line 8
+    for error in (missing, unknown):
+        assert "[[players]]" not in error.hint and "Surname, Given" in error.hint
