@@ -15,7 +15,7 @@ from functools import cached_property
 from pathlib import Path
 
 from .config.event import EventConfig, Scoring
-from .pgn import NO_MOVES, Moves
+from .pgn import NO_MOVES, Moves, first_ply
 
 PLAYED_RESULTS = ("1-0", "0-1", "1/2-1/2")
 FORFEIT_RESULTS = ("+-", "-+", "--")
@@ -97,6 +97,12 @@ class Game:
     @property
     def plies(self) -> int:
         return len(self.moves)
+
+    @property
+    def first_ply(self) -> int:
+        """The half-moves before the first move (``pgn.first_ply``): the pages number the
+        moves of a game from a FEN as its FEN does."""
+        return first_ply(self.headers)
 
     @property
     def final_placement(self) -> str:

@@ -592,9 +592,9 @@ def _to_game(
         played, final = recorded
     moves = Moves.of(played, placement(final), final.halfmove_clock)
     illegal = None
+    ply = first_ply(game.headers) + len(moves) if game.errors else 0  # the move not played
     for error in game.errors:
         match = _ILLEGAL.match(str(error))
-        ply = len(moves)
         number = ply // 2 + 1
         side = "White" if ply % 2 == 0 else "Black"
         what = f"'{match.group(2)}'" if match else str(error).split(" while ")[0]
@@ -605,7 +605,7 @@ def _to_game(
     if illegal:
         problems.warning(
             f"{result.label}: illegal or unreadable move at {illegal}; "
-            f"the game is shown up to move {len(moves) // 2 + (len(moves) % 2)}",
+            f"the game is shown up to move {(ply - 1) // 2 + 1}",
             path,
             line,
             hint="check the move in the score sheet and correct the PGN",
@@ -864,6 +864,26 @@ def start_board(headers: Mapping[str, str]) -> chess.Board:
     another position than the one they were read in. ``ValueError`` for a FEN or Variant
     python-chess cannot read."""
     return chess.pgn.Headers(headers).board()
+
+
+def first_ply(headers: Mapping[str, str]) -> int:
+    """The half-moves before the game's first move, White's first move counting as 0: 0 from
+    the standard start, 59 from a FEN with Black to move at move 30. Moves are numbered from
+    it (half-move ``h`` is move ``h // 2 + 1``, White's when ``h`` is even), as python-chess
+    and games.pgn number them; counting from White's first move misnumbered such games."""
+    if not _set_up(headers):
+        return 0
+    return _first_ply(headers.get("FEN"), headers.get("Variant"))
+
+
+@functools.lru_cache(maxsize=1024)
+def _first_ply(fen: str | None, variant: str | None) -> int:
+    tags = {"FEN": fen, "Variant": variant}
+    try:
+        board = start_board({tag: value for tag, value in tags.items() if value is not None})
+    except ValueError:
+        return 0  # not a position: the game was not read (``_valid_setup``)
+    return board.ply()
 
 
 def _set_up(headers: Mapping[str, str]) -> bool:

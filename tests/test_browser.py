@@ -369,3 +369,37 @@ def _hrefs(text: str) -> list[str]:
     import re
 
     return re.findall(r'href="([^"]+)"', text)
+
+
+FEN_BLACK = "rnbqkbnr/pppp1ppp/8/4p3/4P3/8/PPPP1PPP/RNBQKBNR b KQkq - 0 2"  # Black's 2nd move
+
+
+def test_the_viewer_names_the_moves_of_a_game_from_a_fen_by_its_numbers(
+    browser: Browser, make_site: SiteMaker
+) -> None:
+    """The caption names each move as python-chess numbers it from the FEN (Black's 2nd move
+    first), not as if White had moved first from move 1."""
+    moves = "2... Qh4 3. g3 Qxe4+ 4. Qe2 Qxh1"
+    games = {"g.pgn": pgn_game("1.1", "Alpha, Anna", "Bravo, Bob", "0-1", moves, FEN=FEN_BLACK)}
+    site = make_site(event_toml(), games)
+    assert build_site(site).written
+    game = chess.pgn.read_game(io.StringIO(f'[FEN "{FEN_BLACK}"]\n\n{moves} 0-1\n'))
+    assert game is not None
+    board = game.board()
+    names = []
+    for move in game.mainline_moves():
+        mark = "." if board.turn == chess.WHITE else "…"
+        names.append(f"{board.fullmove_number}{mark} {board.san(move)}")
+        board.push(move)
+    page = browser.new_page()
+    watched = Watched(page)
+    page.goto((site / "output/ev/games/r1-b1.html").as_uri())
+    status = page.locator("[data-status]")
+    assert status.text_content() == f"Final position, after {names[-1]}"
+    for ply, name in enumerate(names[:-1], start=1):
+        page.click(f"[data-ply='{ply}']")
+        assert status.text_content() == f"After {name}", f"half-move {ply}"
+    page.click("[data-go=first]")
+    assert status.text_content() == "Start position"
+    assert watched.errors == []
+    page.close()

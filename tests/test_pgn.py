@@ -207,3 +207,24 @@ def test_old_mac_line_ends_are_line_ends(tmp_path: Path) -> None:
     mixed.write_bytes(text.replace("\n", "\r\n").encode())
     assert read_as_site(mixed)[0] == expected
     assert read_as_site(mixed)[1].items[0].line == illegal.line
+
+
+def test_moves_of_a_game_from_a_fen_are_numbered_from_its_fen() -> None:
+    """An illegal move in a game from a FEN is named by the FEN's move number and side to
+    move, as python-chess numbers it, not as if White had moved first from move 1."""
+    fen = "r3k2r/8/8/8/8/8/8/R3K2R w KQkq - 0 30"
+    text = f'[White "A"]\n[Black "B"]\n[SetUp "1"]\n[FEN "{fen}"]\n\n'
+    text += "30. O-O-O O-O 31. Rd8 Rxd8 0-1\n"  # 31... Rxd8: the rooks on a8 and f8 both can
+    parsed = chess.pgn.read_game(io.StringIO(text))
+    assert parsed is not None and parsed.errors
+    stopped = parsed.end().board()  # where python-chess stopped: the move not played
+    side = "White" if stopped.turn == chess.WHITE else "Black"
+    problems = Problems()
+    (game,) = read_pgn_text(text, Path("x.pgn"), problems)
+    assert game.illegal == f"move {stopped.fullmove_number} ({side}): 'Rxd8'"
+    last_played = stopped.fullmove_number - (stopped.turn == chess.WHITE)
+    assert problems.warnings[0].message.endswith(f"the game is shown up to move {last_played}")
+    for start, first in ((fen, 58), (fen.replace(" w ", " b "), 59), (chess.STARTING_FEN, 0)):
+        board = chess.Board(start)  # half-moves before: (move - 1) * 2, one more for Black
+        assert pgn.first_ply({"FEN": start}) == first == board.ply()
+    assert pgn.first_ply({}) == pgn.first_ply({"FEN": "not a position"}) == 0

@@ -11,6 +11,7 @@ from pathlib import Path
 from types import SimpleNamespace
 from urllib.parse import unquote, urlsplit
 
+import chess
 import chess.pgn
 import pytest
 from conftest import FIXTURES, ROOT, SiteMaker, event_toml, pgn_game
@@ -571,7 +572,8 @@ def test_pages_written_in_python_are_the_templates_pages(
     tagged = pgn_game("1.1", a, b, "1-0", "1. e4 e5 2. Nf3", ECO="C<6&", Date="2025.06.01")
     illegal = pgn_game("1.2", c, d, "0-1", "1. e4 e5 2. Ke3", Opening='"Open" <b>')
     bare = pgn_game("2.1", a, c, "1/2-1/2", Date="2025.??.??")
-    games = {"g.pgn": tagged + illegal + bare + pgn_game("2.2", b, d, "1-0", "1. d4")}
+    from_fen = pgn_game("3.1", b, c, "0-1", FEN_GAME, SetUp="1", FEN=FEN_BLACK)
+    games = {"g.pgn": tagged + illegal + bare + pgn_game("2.2", b, d, "1-0", "1. d4") + from_fen}
     results = (
         '\n[[results]]\nround = 1\nwhite = "Alpha, Anna"\nblack = "Bravo, Bob"\n'
         'result = "1/2-1/2"\nreason = "flag & <time> \\"fell\\""\n'
@@ -590,6 +592,7 @@ def test_pages_written_in_python_are_the_templates_pages(
     texts = b"".join(written for _, written, _ in odd_pages)
     expected_texts = (b"Arbiter&#39;s decision", b"illegal", b"No moves were recorded", b"og:url")
     expected_texts += (b"<dt>Withdrew</dt>", b"<dt>Club</dt>", b'<abbr class="title">WIM')
+    expected_texts += (b'aria-label="Moves" start="2"', b"after 4\xe2\x80\xa6 Qxh1")
     for expected in expected_texts:
         assert expected in texts or expected.replace(b"&#39;", b"'") in texts
     for path, written, rendered in [*pages, *odd_pages]:
@@ -688,3 +691,54 @@ def test_a_last_round_still_on_is_not_called_final(make_site: SiteMaker) -> None
     standings = (out / "standings.html").read_text(encoding="utf-8")
     assert "Provisional" not in standings and "Final standings" in standings
     assert "Final: all 3 rounds played" in (out / "index.html").read_text(encoding="utf-8")
+
+
+FEN_BLACK = "rnbqkbnr/pppp1ppp/8/4p3/4P3/8/PPPP1PPP/RNBQKBNR b KQkq - 0 2"  # Black's 2nd move
+FEN_GAME = "2... Qh4 3. g3 Qxe4+ 4. Qe2 Qxh1"
+
+
+def test_a_game_from_a_fen_is_numbered_from_its_fen(make_site: SiteMaker) -> None:
+    """The list of moves and the caption number the moves as python-chess does (and the
+    game's PGN on the page): from the FEN's move number, Black's move first if it is Black's
+    turn; not "1. Qh4 g3" as if White had moved first from move 1."""
+    a, b = "Alpha, Anna", "Bravo, Bob"
+    site = make_site(event_toml(), {"g.pgn": pgn_game("1.1", a, b, "0-1", FEN_GAME, FEN=FEN_BLACK)})
+    assert build_site(site).written
+    html = (site / "output/ev/games/r1-b1.html").read_text(encoding="utf-8")
+    start = chess.Board(FEN_BLACK)
+    parsed = chess.pgn.read_game(io.StringIO(f'[FEN "{FEN_BLACK}"]\n\n{FEN_GAME} 0-1\n'))
+    assert parsed is not None
+    moves = list(parsed.mainline_moves())
+    expected = start.variation_san(moves)  # "2...Qh4 3. g3 Qxe4+ 4. Qe2 Qxh1"
+    found = re.search(r'<ol class="moves" aria-label="Moves" start="(\d+)">(.*?)</ol>', html, re.S)
+    assert found is not None
+    shown = []
+    for number, item in enumerate(re.findall(r"<li>(.*?)</li>", found.group(2)), int(found[1])):
+        words = re.sub(r"<[^>]+>", "", item).split()
+        if words[0] == "…":  # Black's move alone: "2...Qh4" as python-chess writes it
+            shown.append(f"{number}...{words[1]}")
+        else:
+            shown.append(" ".join([f"{number}.", *words]))
+    assert " ".join(shown) == expected
+    before_last = parsed.end().parent.board()  # type: ignore[union-attr]
+    mark = "." if before_last.turn == chess.WHITE else "…"
+    last = f"{before_last.fullmove_number}{mark} {parsed.end().san()}"
+    assert f"Final position, after {last}</span>" in html
+    data = json.loads(re.search(r'class="viewer-data">(.*?)</script>', html).group(1))  # type: ignore[union-attr]
+    assert data["first"] == start.ply()  # board.js names the moves from it (test_browser.py)
+
+
+def test_the_move_list_of_a_game_with_black_to_move_starts_with_blacks_move() -> None:
+    from generator import pgn
+    from generator.render.board import move_list, moves_start
+
+    moves = pgn.Moves.of([("Qh4", "d8h4"), ("g3", "g2g3")], "x", 0)
+    current = ' class="current" aria-current="step"'
+    assert move_list(moves, first=3) == (
+        '    <li>… <a href="#ply-1" id="ply-1" data-ply="1">Qh4</a></li>\n'
+        f'    <li><a href="#ply-2" id="ply-2" data-ply="2"{current}>g3</a></li>\n'
+    )
+    assert move_list(moves, first=2) == move_list(moves)  # White to move: whole moves
+    alone = move_list(pgn.Moves.of([("Qh4", "d8h4")], "x", 0), first=3)
+    assert alone == f'    <li>… <a href="#ply-1" id="ply-1" data-ply="1"{current}>Qh4</a></li>\n'
+    assert moves_start(3) == ' start="2"' and moves_start(0) == moves_start(1) == ""

@@ -118,14 +118,23 @@ def position_in_words(placement: str) -> str:
 _CURRENT = ' class="current" aria-current="step"'
 
 
-def move_list(moves: Moves) -> Markup:
+def move_list(moves: Moves, first: int = 0) -> Markup:
     """The items of the list of moves, a whole move (White's and Black's) per item, each
     half-move a link the viewer script steps to; the last is the position shown. Written
-    here, not by a template loop: an open has 900,000 half-moves to write."""
+    here, not by a template loop: an open has 900,000 half-moves to write.
+
+    ``first``: ``Game.first_ply``. A game from a FEN with Black to move starts with an item
+    of Black's move alone ("2. … Qh4"), so that every later item is a whole move again; the
+    list's ``start`` (``moves_start``) numbers the items."""
     sans = str(escape(moves.sans)).split(" ") if moves else []
     last = len(sans)
     items = []
-    for index in range(0, last, 2):
+    if first % 2 and last:
+        mark = _CURRENT if last == 1 else ""
+        items.append(
+            f'    <li>… <a href="#ply-1" id="ply-1" data-ply="1"{mark}>{sans[0]}</a></li>\n'
+        )
+    for index in range(first % 2, last, 2):
         ply = index + 1
         mark = _CURRENT if ply == last else ""
         white = f'<a href="#ply-{ply}" id="ply-{ply}" data-ply="{ply}"{mark}>{sans[index]}</a>'
@@ -141,12 +150,19 @@ def move_list(moves: Moves) -> Markup:
     return Markup("".join(items))
 
 
+def moves_start(first: int) -> str:
+    """The list of moves' ``start`` attribute: its first item's move number, when not 1."""
+    return f' start="{first // 2 + 1}"' if first > 1 else ""
+
+
 def viewer_data(game: Game) -> Markup:
     """The start and the moves for the viewer script, which replays them (UCI) to show each
     position, as JSON safe inside a <script> element. Variant games (drops, explosions) also
     carry every position, worked out here by python-chess, since the script knows only the
     moves of standard chess (Chess960 castling included)."""
     data: dict[str, object] = {"start": game.initial_placement, "moves": game.moves.uci_list}
+    if game.first_ply:
+        data["first"] = game.first_ply  # the script names the moves from it, as the list does
     positions = _variant_positions(game)
     if positions is not None:
         data["positions"] = positions

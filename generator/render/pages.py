@@ -17,6 +17,7 @@ import jinja2
 from markupsafe import escape
 
 from ..text import score_text
+from .board import moves_start
 from .environment import event_navigation
 from .fragments import badges, event_line, player_game_row, player_link
 from .views import result_text
@@ -156,7 +157,7 @@ def _main(context: Mapping[str, Any], game: Any, white: Any, black: Any, result:
             f"{_e(game.illegal)}; the moves stop there.</p>"
         )
     if game.moves:
-        last = len(game.moves)
+        last = game.first_ply + len(game.moves)  # the last half-move, as the list numbers it
         after = f"{(last + 1) // 2}{'.' if last % 2 else '…'} {_e(game.moves[-1].san)}"
         parts += [
             f"{context['piece_defs']}\n",
@@ -170,7 +171,7 @@ def _main(context: Mapping[str, Any], game: Any, white: Any, black: Any, result:
             "    </figure>\n",
             _CONTROLS,
             "  </div>\n",
-            '  <ol class="moves" aria-label="Moves">\n',
+            f'  <ol class="moves" aria-label="Moves"{moves_start(game.first_ply)}>\n',
             f"{context['move_list']}  </ol>\n",
             '  <script type="application/json" class="viewer-data">'
             f"{context['viewer_data']}</script>\n",

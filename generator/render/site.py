@@ -831,7 +831,7 @@ def _game_context(event: Event, game: Game) -> dict[str, Any]:
             game.final_placement, last.uci if last else None, "Final position"
         ),
         "position_words": board.position_in_words(game.final_placement),
-        "move_list": board.move_list(game.moves),
+        "move_list": board.move_list(game.moves, game.first_ply),
         "piece_defs": board.piece_defs(),
         "viewer_data": board.viewer_data(game),
         "pgn_text": exports.game_pgn(event, game),

@@ -142,9 +142,12 @@
       r.setAttribute("height", SIZE);
       return r;
     }
+    /* Half-move n of the game, named as the list numbers it: a game from a FEN counts on
+     * from the FEN's move and side to move (data.first: the half-moves before its first). */
     function moveName(n) {
       var link = links[n - 1];
-      return Math.ceil(n / 2) + (n % 2 ? ". " : "… ") + (link ? link.textContent : "");
+      var h = (data.first || 0) + n;
+      return Math.ceil(h / 2) + (h % 2 ? ". " : "… ") + (link ? link.textContent : "");
     }
     function where() {
       if (ply === 0) return "Start position";
