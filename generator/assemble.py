@@ -92,11 +92,16 @@ class _Names:
         self.by_name: dict[str, int] = {}
         self.by_fide: dict[str, int] = {}
         self._found: dict[str, int] = {}
+        self.names = {player.number: player.name for player in players}
         for player in players:
             for spelling in (player.name, *player.aliases):
                 self.by_name[normalise_name(spelling)] = player.number
             if player.fide_id is not None:
                 self.by_fide[str(player.fide_id)] = player.number
+
+    def config_name(self, number: int) -> str:
+        """A player's name as event.toml spells it."""
+        return self.names[number]
 
     def find(self, name: str, fide_id: str | None = None) -> int | None:
         number = self._found.get(name)
@@ -168,6 +173,25 @@ def _unknown_player(
     return what or f"no {side} tag", hint
 
 
+def _fide_id_of_another(
+    pgn_game: PgnGame, side: str, number: int, names: _Names, problems: Problems
+) -> None:
+    """A FIDE id tag that belongs to another player than the name beside it: the name is
+    taken (it decides, as the README says), but one of the two tags is wrong."""
+    fide_id = pgn_game.headers.get(f"{side}FideId", "").strip()
+    other = names.by_fide.get(fide_id) if fide_id else None
+    if other is None or other == number:
+        return
+    problems.warning(
+        f"{pgn_game.label}: the {side} tag names {names.config_name(number)}, but "
+        f"{side}FideId {fide_id} is {names.config_name(other)}'s; the name was taken",
+        pgn_game.path,
+        pgn_game.tag_line(f"{side}FideId"),
+        hint="correct whichever of the two tags is wrong",
+        code="fide-id-mismatch",
+    )
+
+
 def _from_pgn(
     pgn_game: PgnGame, config: EventConfig, names: _Names, problems: Problems
 ) -> _Candidate | None:
@@ -190,6 +214,7 @@ def _from_pgn(
             )
         else:
             numbers[side] = number
+            _fide_id_of_another(pgn_game, side, number, names, problems)
     round_tag = headers.get("Round", "?")
     match = _ROUND.match(round_tag)
     round_number = board = 0

@@ -195,3 +195,20 @@ def test_a_game_without_a_player_tag_says_so(make_site: SiteMaker) -> None:
     assert unknown.line == 11  # the Black tag: the second game starts on line 8
     for error in (missing, unknown):
         assert "[[players]]" not in error.hint and "Surname, Given" in error.hint
+
+
+def test_a_fide_id_of_another_player_is_reported(make_site: SiteMaker) -> None:
+    """Bravo plays White under the name, but the WhiteFideId is Alpha's (1000001): the name
+    decides, and the build says one of the two tags is wrong."""
+    games = pgn_game("1.1", B, C, "1-0", WhiteFideId="1000001") + pgn_game(
+        "1.2", A, D, "1-0", WhiteFideId="1000001"
+    )
+    event, problems = load(make_site(event_toml(), {"games.pgn": games}))
+    assert event is not None and not problems.errors, problems.items
+    assert [(g.white, g.black) for g in event.games] == [(2, 3), (1, 4)]
+    (warning,) = problems.warnings
+    assert (warning.code, warning.line) == ("fide-id-mismatch", 6)
+    assert warning.message == (
+        "round 1.1, Bravo, Bob v Charlie, Carl: the White tag names Bravo, Bob, but "
+        "WhiteFideId 1000001 is Alpha, Anna's; the name was taken"
+    )

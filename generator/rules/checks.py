@@ -48,6 +48,8 @@ CHECKS: dict[str, str] = {
     "no-games": "No PGN files",
     "empty-pgn": "Empty PGN files",
     "trf-points": "TRF points that disagree with the results",
+    "fide-id-mismatch": "FIDE ids that belong to another player than the name beside them",
+    "undecided-prize": "Titles and trophies the drawing of lots or the arbiter decides",
 }
 """Every warning code an event can carry, with the heading the Arbiter report gives it."""
 
