@@ -496,6 +496,8 @@ def _apply_results(
                 code="results-contradiction",
             )
             continue
+        if entry.result == PENDING:
+            continue  # a pairing without a result yet (a TRF written during the round)
         if entry.result == game.result:
             if entry.reason or entry.forfeited:
                 changed = replace(game, reason=entry.reason, forfeited=entry.forfeited)

@@ -33,6 +33,7 @@ from .config.event import (
     normalise_name,
 )
 from .config.toml_lines import KeyPath
+from .model import PENDING
 from .pgn import decode
 from .problems import Problems
 
@@ -394,9 +395,18 @@ def _games(
                     code="trf",
                 )
                 continue
-            if not block.result:
-                continue  # paired, not played yet
             mirror = other.rounds[index - 1] if index <= len(other.rounds) else None
+            # Paired, no result yet (a TRF written during the round): a pending game, so the
+            # round is not taken for played, nor its two players for absent.
+            pending = not block.result and mirror is not None and not mirror.result
+            if pending and mirror is not None and _paired(block, mirror, number):
+                if number < block.opponent:  # each game once, from the lower start number
+                    white, black = (player, other) if block.colour == "w" else (other, player)
+                    place = TrfPlace(path, block.line, block.column)
+                    results.append(
+                        ResultEntry(index, white.entry.name, black.entry.name, PENDING, trf=place)
+                    )
+                continue
             if mirror is None or mirror.opponent != number or not _agree(block, mirror):
                 found = (
                     f"{mirror.opponent} {mirror.colour} {mirror.result or '(blank)'}"
@@ -428,6 +438,11 @@ def _games(
                 )
             )
     return tuple(results), tuple(byes)
+
+
+def _paired(mine: TrfRound, theirs: TrfRound, number: int) -> bool:
+    """Both lines give the pairing, with opposite colours (no result yet on either)."""
+    return theirs.opponent == number and {mine.colour, theirs.colour} == {"w", "b"}
 
 
 def _agree(mine: TrfRound, theirs: TrfRound) -> bool:

@@ -15,7 +15,7 @@ from generator.build import load_event
 from generator.model import Event
 from generator.problems import Problems
 from generator.render.trf import tournament_trf
-from generator.rules.scores import player_records
+from generator.rules.scores import Kind, player_records
 from generator.rules.standings import rank
 
 
@@ -366,4 +366,37 @@ def test_event_toml_entries_of_a_trf_event_keep_their_own_lines(make_site: SiteM
     _, problems = load(make_site(toml, files, "res"), "res")
     assert [(e.path.name if e.path else None, e.line) for e in problems.errors] == [
         ("event.toml", toml.splitlines().index("[[results]]") + 1)
+    ]
+
+
+def test_a_pairing_without_a_result_is_a_pending_game(make_site: SiteMaker) -> None:
+    """A TRF written during round 2: A-B finished (1-0), C-D paired with no result yet. The
+    pairing is a pending game: round 2 is under way, not over, and C and D are not absent."""
+    trf = "\n".join(
+        [
+            "012 Live",
+            "XXR 2",
+            line(1, "A, A", 2000, (3, "w", "1"), (2, "w", "1")),
+            line(2, "B, B", 1900, (4, "b", "="), (1, "b", "0")),
+            line(3, "C, C", 1800, (1, "b", "0"), (4, "w", " ")),
+            line(4, "D, D", 1700, (2, "w", "="), (3, "b", " ")),
+        ]
+    )
+    event, problems = load(make_site(_event_toml(rounds=2), {"event.trf": trf}))
+    assert event is not None and not problems.errors, [p.format() for p in problems.items]
+    assert [p.code for p in problems.warnings] == ["no-games"]
+    assert [(g.round, g.white, g.black, g.result) for g in event.games if g.round == 2] == [
+        (2, 1, 2, "1-0"),
+        (2, 3, 4, "*"),
+    ]
+    assert (event.rounds_played, event.rounds_in_progress, event.finished) == (2, (2,), False)
+    records = player_records(event)
+    assert {n: r.points for n, r in records.items()} == {1: 2.0, 2: 0.5, 3: 0.0, 4: 0.5}
+    assert records[3].entries[1].kind is Kind.PENDING  # paired, not absent
+    exported = tournament_trf(event, player_records(event), dict.fromkeys(range(1, 5), 0))
+    assert [row[101:109] for row in exported.splitlines() if row.startswith("001")] == [
+        "   2 w 1",
+        "   1 b 0",
+        "   4 w  ",
+        "   3 b  ",
     ]
