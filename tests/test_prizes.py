@@ -374,7 +374,9 @@ place = 3
         "B and C share the place on every tie-break: the drawing of lots or the arbiter decides"
     )
     undecided = [p.message for p in problems.warnings if p.code == "undecided-prize"]
-    assert [m.split(":")[0] for m in undecided] == ["Girls Champion", "2nd Girls", "3rd overall"]
+    assert [m.split(":")[0] for m in undecided] == ["Girls Champion", "2nd Girls"]
+    # 3rd overall goes to C unless C takes 2nd Girls (one trophy each): it waits for that.
+    assert outcome.prizes[3].reason == "waits for the decision on 2nd Girls, which C may take"
 
     lots = '[ranking]\nexhausted = "lots"\nlots = ["C", "B"]\n'
     outcome, problems = _outcome(make_site, lots + extra, rules="us-junior-closed", slug="lots")
@@ -387,6 +389,54 @@ place = 3
         ("3rd Girls", None),  # D holds one: no girl is left
     ]
     assert not [p for p in problems.warnings if p.code == "undecided-prize"]
+
+
+def test_a_title_that_waits_for_lots_holds_back_the_titles_its_players_could_take(
+    make_site: SiteMaker,
+) -> None:
+    """B and C, the two best girls, share the place on every tie-break (above). Whoever the
+    lots make Girls Champion cannot also be Girls Under 16 Champion (one girls' title each),
+    and both are under 16: that title waits too. Once the lots are drawn (C ahead), C is
+    Girls Champion and B Girls Under 16 Champion."""
+    titles = """
+[[categories]]
+id = "G"
+name = "Girls"
+sex = "F"
+
+[[categories]]
+id = "G16"
+name = "Girls Under 16"
+sex = "F"
+under = 16
+
+[[titles]]
+name = "Girls Champion"
+category = "G"
+
+[[titles]]
+name = "Girls Under 16 Champion"
+category = "G16"
+"""
+    outcome, problems = _outcome(make_site, titles, rules="us-junior-closed")
+    assert outcome is not None and not problems.errors, problems.items
+    assert [(a.name, a.status, a.reason) for a in outcome.prizes] == [
+        (
+            "Girls Champion",
+            "pending",
+            "B and C share the place on every tie-break: the drawing of lots or the arbiter "
+            "decides",
+        ),
+        (
+            "Girls Under 16 Champion",
+            "pending",
+            "waits for the decision on Girls Champion, which B may take",
+        ),
+    ]
+    lots = '[ranking]\nexhausted = "lots"\nlots = ["C", "B"]\n'
+    outcome, _ = _outcome(make_site, lots + titles, rules="us-junior-closed", slug="lots")
+    assert outcome is not None
+    assert _who(outcome, "title") == [("Girls Champion", "C"), ("Girls Under 16 Champion", "B")]
 
 
 def test_a_forfeit_cancels_prize_money_and_the_prize_passes_on(make_site: SiteMaker) -> None:

@@ -103,7 +103,9 @@ def award_prizes(
     pending = {n for p in playoffs if p.status == "pending" for n in p.players}
     context = _Context(event, standings, pending)
     awards = _titles(context)
-    awards += _trophies(context, {a.player for a in awards if a.player is not None})
+    holders = {a.player for a in awards if a.player is not None}
+    undecided = {n: a.name for a in awards for n in a.undecided}
+    awards += _trophies(context, holders, undecided)
     awards += _money(context, records, forfeit_cancels_money)
     if problems is not None and event.finished:  # a shared place mid-event is no news
         for award in awards:
@@ -157,6 +159,15 @@ def _undecided_award(kind: str, name: str, category: str, level: list[int], ctx:
     return Award(kind, name, category, None, "pending", reason, undecided=tuple(level))
 
 
+def _waiting_award(
+    kind: str, name: str, category: str, on: str, winner: int, ctx: _Context
+) -> Award:
+    """A title or trophy whose next candidate may yet take ``on``, which the drawing of lots
+    or the arbiter decides: it cannot be told before that."""
+    reason = f"waits for the decision on {on}, which {ctx.name(winner)} may take"
+    return Award(kind, name, category, None, "pending", reason)
+
+
 def title_kind(title: TitleEntry, category: CategoryEntry) -> str:
     """A title's kind as written, or by default its category's: a title of a category of
     girls only is a girls' title (By-law 3, 2b: a girl may also hold one open title)."""
@@ -168,6 +179,8 @@ def title_kind(title: TitleEntry, category: CategoryEntry) -> str:
 def _titles(ctx: _Context) -> list[Award]:
     """Clause 2: titles in listing order; at most one title of each kind per player."""
     held: dict[str, set[int]] = {"open": set(), "girls": set()}
+    undecided: dict[str, dict[int, str]] = {"open": {}, "girls": {}}
+    """By kind, the players of a title left to lots or the arbiter, and that title's name."""
     awards = []
     for title in ctx.event.config.titles:
         category = category_of(ctx.event, title.category)
@@ -192,9 +205,14 @@ def _titles(ctx: _Context) -> list[Award]:
             tied = [n for n in candidates if n in ctx.pending]
             awards.append(_pending_award("title", title.name, title.category, tied, ctx))
             continue
+        if winner in undecided[kind]:
+            on = undecided[kind][winner]
+            awards.append(_waiting_award("title", title.name, title.category, on, winner, ctx))
+            continue
         level = _shared_place(ctx, winner, ranking, set(candidates))
         if len(level) > 1:
             awards.append(_undecided_award("title", title.name, title.category, level, ctx))
+            undecided[kind].update(dict.fromkeys(level, title.name))
             continue
         held[kind].add(winner)
         where = (
@@ -213,13 +231,18 @@ def _titles(ctx: _Context) -> list[Award]:
     return awards
 
 
-def _trophies(ctx: _Context, title_holders: set[int]) -> list[Award]:
-    """Clause 3: one trophy per player; first places before second places, then listing."""
+def _trophies(
+    ctx: _Context, title_holders: set[int], undecided_titles: dict[int, str]
+) -> list[Award]:
+    """Clause 3: one trophy per player; first places before second places, then listing.
+    A trophy whose winner may yet take one left to lots or the arbiter (or a title, when
+    title holders take no trophy) waits for that decision."""
     event = ctx.event
     allow_title_holders = event.config.prizes.trophies_for_title_holders
     order = sorted(enumerate(event.config.trophies), key=lambda item: (item[1].place, item[0]))
     results: dict[int, Award] = {}
     holders: set[int] = set()
+    undecided: dict[int, str] = {} if allow_title_holders else dict(undecided_titles)
     for index, trophy in order:
         ranking = category_ranking(event, ctx.standings, trophy.category)
         category = category_of(event, trophy.category)
@@ -249,9 +272,15 @@ def _trophies(ctx: _Context, title_holders: set[int]) -> list[Award]:
                 ctx,
             )
             continue
+        if winner in undecided:
+            results[index] = _waiting_award(
+                "trophy", trophy.name, trophy.category, undecided[winner], winner, ctx
+            )
+            continue
         level = _shared_place(ctx, winner, ranking, eligible)
         if len(level) > 1:
             results[index] = _undecided_award("trophy", trophy.name, trophy.category, level, ctx)
+            undecided.update(dict.fromkeys(level, trophy.name))
             continue
         holders.add(winner)
         position = ranking.index(winner) + 1
