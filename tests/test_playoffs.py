@@ -473,6 +473,33 @@ def test_a_tie_for_first_before_the_last_round_is_no_play_off_yet(make_site: Sit
         make_site, on, [(1, "A", "C", "1-0")], rules="us-junior-closed", slug="on-early"
     )
     (error,) = [p for p in problems.errors if p.code == "playoff-extra-game"]
-    assert error.message.endswith(
-        "no play-off is due before every game of the last round has a result"
+    assert error.message.endswith("no play-off is due before every game of the event has a result")
+
+
+def test_play_offs_for_two_places_read_their_own_games(make_site: SiteMaker) -> None:
+    """places = [1, 3]: A and B tie for 1st, C and D for 3rd (PAIR). Each play-off reads the
+    games of its own players in play order: the 3rd-place play-off may finish first, and the
+    two may be played side by side."""
+    extra = "[playoff]\nplaces = [1, 3]\n"
+    third = [(1, "C", "D", "1-0"), (2, "D", "C", "1/2-1/2")]  # C 1½, D ½
+    event, outcome, problems = _outcome(
+        make_site, PAIR, third, rules="us-junior-closed", extra=extra
     )
+    assert event and outcome and not problems.errors, problems.items
+    first, bronze = outcome.playoffs
+    assert (first.status, bronze.status) == ("pending", "complete")
+    assert _names(event, bronze.order) == ["C", "D"]
+    assert [(r.player.name, r.place) for r in outcome.standings.rows] == [
+        ("B", "1-2"), ("A", "1-2"), ("C", "3"), ("D", "4"),
+    ]  # fmt: skip
+    side_by_side = [
+        (1, "A", "B", "1-0"), (2, "C", "D", "1-0"), (3, "B", "A", "1-0"), (4, "D", "C", "0-1"),
+        (5, "A", "B", "1/2-1/2"),  # the Armageddon: a draw is a win for Black (B)
+    ]  # fmt: skip
+    event, outcome, problems = _outcome(
+        make_site, PAIR, side_by_side, rules="us-junior-closed", extra=extra, slug="both"
+    )
+    assert event and outcome and not problems.errors, problems.items
+    first, bronze = outcome.playoffs
+    assert (first.status, bronze.status) == ("complete", "complete")
+    assert (_names(event, first.order), _names(event, bronze.order)) == (["B", "A"], ["C", "D"])

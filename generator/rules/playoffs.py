@@ -193,9 +193,6 @@ class _Games:
         self.position += 1
         return game
 
-    def rest(self) -> list[Game]:
-        return self.games[self.position :]
-
 
 def resolve_playoffs(
     event: Event,
@@ -212,7 +209,9 @@ def resolve_playoffs(
     form = playoff_format(event)
     results = []
     covered: set[int] = set()
-    games = _Games(sorted(event.playoff_games, key=lambda g: g.board))
+    played = sorted(event.playoff_games, key=lambda g: g.board)
+    taken: set[int] = set()
+    """The games (their index in ``played``) that a play-off read."""
     finished = event.finished
     for place in sorted(set(event.config.playoff.places)):
         if place > len(standings.rows):
@@ -233,16 +232,25 @@ def resolve_playoffs(
         if len(players) == 1:
             results.append(Playoff(place, form, players, tied, "not-needed", note=note))
             continue
+        # Each play-off reads the games of its own players, in play order: play-offs for
+        # several places may be played side by side, their games numbered as they came.
+        mine = [
+            i
+            for i, game in enumerate(played)
+            if i not in taken and (game.white in players or game.black in players)
+        ]
+        games = _Games([played[i] for i in mine])
         playoff = _play(event, records, form, place, players, tied, note, games, problems)
+        taken.update(mine[: games.position])
         if playoff.status == "complete":
             first = 1 + min(i for i, r in enumerate(standings.rows) if r.player.number in tied)
             playoff = _settle(event, records, playoff, first)
         results.append(playoff)
-    for game in games.rest():
+    for game in (game for i, game in enumerate(played) if i not in taken):
         if finished:
             why = "the play-off was already decided, or no play-off is due"
         else:
-            why = "no play-off is due before every game of the last round has a result"
+            why = "no play-off is due before every game of the event has a result"
         problems.error(
             f"play-off game {_label(event, game)} is not needed: {why}",
             game.source,
