@@ -539,16 +539,19 @@ name = "3rd place"
 place = 3
 amount = 100
 """
-    outcome, problems = _outcome(make_site, extra, games=games)
+    trophy = '\n[[trophies]]\nname = "Runner-up"\ncategory = "open"\nplace = 2\n'
+    outcome, problems = _outcome(make_site, extra + trophy, games=games)
     assert outcome is not None and not problems.errors, problems.items
     statuses = [(a.name, a.status, a.player) for a in outcome.prizes]
     assert statuses == [
         ("Champion", "pending", None),
+        ("Runner-up", "pending", None),
         ("1st place", "pending", None),
         ("3rd place", "awarded", 3),
     ]
+    assert outcome.prizes[1].reason == "waits for the play-off: A or B"  # either may be 2nd
     assert outcome.prizes[0].reason == "waits for the play-off: A or B"
-    assert (outcome.prizes[1].amount, outcome.prizes[1].net) == (600, 600)  # known already
+    assert (outcome.prizes[2].amount, outcome.prizes[2].net) == (600, 600)  # known already
 
     # Split by points, A and B share 1st and 2nd place whoever wins the play-off: (600 + 400)
     # / 2 = 500 each, paid now; the title still waits.

@@ -264,13 +264,10 @@ def _trophies(
             continue
         winner = candidates[0]
         if winner in ctx.pending:
-            results[index] = _pending_award(
-                "trophy",
-                trophy.name,
-                trophy.category,
-                [n for n in candidates if n in ctx.pending],
-                ctx,
-            )
+            # Everyone still playing off for the winner's place could end up in it, those
+            # listed above the trophy's place too.
+            playing = [n for n in ranking if n in ctx.pending and ctx.rank[n] == ctx.rank[winner]]
+            results[index] = _pending_award("trophy", trophy.name, trophy.category, playing, ctx)
             continue
         if winner in undecided:
             results[index] = _waiting_award(
