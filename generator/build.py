@@ -52,7 +52,7 @@ from .rules.checks import arbiter_checks
 from .rules.playoffs import apply_playoffs, resolve_playoffs
 from .rules.prizes import award_prizes, forfeit_cancels_money
 from .rules.scores import player_records
-from .rules.standings import rank_ahead, rank_event
+from .rules.standings import Standings, rank_ahead, rank_event
 from .text import ordinal
 from .trf import merge_trf, read_trf
 from .write import write_site
@@ -305,6 +305,7 @@ def decide(event: Event, problems: Problems) -> EventOutcome:
     def current() -> None:
         arbiter_checks(event, records, problems)
         math_order = rank_event(event, records)
+        _lots_not_recorded(event, math_order, problems)
         playoffs = resolve_playoffs(event, math_order, records, problems)
         standings = apply_playoffs(math_order, playoffs)
         check_categories(event, problems)
@@ -370,6 +371,27 @@ def _slug_clashes(content: Path, folders: list[Path], problems: Problems) -> set
             code="slug-clash",
         )
     return clashing
+
+
+def _lots_not_recorded(event: Event, standings: Standings, problems: Problems) -> None:
+    """``exhausted = "lots"``, and the final standings still share a place: the drawing of
+    lots that would order those players is not (all) in ``[ranking] lots``."""
+    if event.config.ranking.exhausted != "lots" or not event.finished:
+        return
+    groups: dict[int, list[str]] = {}
+    for row in standings.rows:
+        groups.setdefault(row.rank, []).append(row.player.name)
+    for names in (names for names in groups.values() if len(names) > 1):
+        problems.warning(
+            f"{', '.join(names[:-1])} and {names[-1]} are equal on every tie-break, but "
+            "[ranking] lots does not name them all: they share the place",
+            event.folder / "event.toml",
+            hint="add the order the lots gave, e.g. lots = "
+            + "["
+            + ", ".join(f'"{n}"' for n in names)
+            + "]",
+            code="lots-not-recorded",
+        )
 
 
 def _without_draft_pages(event: Event, config: SiteConfig, content: Path) -> Event:

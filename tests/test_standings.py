@@ -5,7 +5,9 @@ from __future__ import annotations
 from conftest import SiteMaker, event_toml, load, pgn_game
 from trf_rows import values
 
+from generator.build import decide
 from generator.model import Event
+from generator.problems import Problems
 from generator.rules.scores import player_records
 from generator.rules.standings import rank
 
@@ -59,6 +61,35 @@ def test_lots_decide_when_the_organiser_asks(make_site: SiteMaker) -> None:
         (D, "3", "lots"),
         (B, "4", "points"),
     ]
+
+
+def test_lots_that_do_not_name_a_tied_player_leave_the_place_shared(
+    make_site: SiteMaker,
+) -> None:
+    """The lots name C and D but not A: A and C (equal on every tie-break) share 1st place
+    rather than being put in an order nobody drew; B and D are ordered by the lots. The build
+    says which drawing is missing."""
+    body = (
+        f'tiebreaks = ["DE", "SB"]\n[ranking]\nexhausted = "lots"\nlots = ["{C}", "{D}", "{B}"]\n\n'
+    )
+    event = _event(make_site, body)
+    assert _order(event) == [
+        (A, "1-2", "shared"),
+        (C, "1-2", "points"),
+        (D, "3", "lots"),
+        (B, "4", "points"),
+    ]
+    outcome = decide(event, problems := Problems())
+    assert [(w.code, w.message) for w in problems.warnings if w.code == "lots-not-recorded"] == [
+        (
+            "lots-not-recorded",
+            f"{A} and {C} are equal on every tie-break, but [ranking] lots does not name "
+            "them all: they share the place",
+        )
+    ]
+    assert outcome.standings.rows[0].reason == (
+        "equal on every tie-break; no drawing of lots recorded"
+    )
 
 
 def test_first_tiebreak_that_differs_decides(make_site: SiteMaker) -> None:

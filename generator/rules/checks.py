@@ -50,6 +50,7 @@ CHECKS: dict[str, str] = {
     "trf-points": "TRF points that disagree with the results",
     "fide-id-mismatch": "FIDE ids that belong to another player than the name beside them",
     "undecided-prize": "Titles and trophies the drawing of lots or the arbiter decides",
+    "lots-not-recorded": "Places the drawing of lots should decide",
 }
 """Every warning code an event can carry, with the heading the Arbiter report gives it."""
 

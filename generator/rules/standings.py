@@ -321,10 +321,12 @@ def rank_among(
 def _exhausted(
     ctx: TiebreakContext, group: list[int], order: list[int], boundaries: list[_Boundary]
 ) -> None:
-    """Every tie-break is equal: share the place, or follow the drawing of lots (Art. 4.2)."""
+    """Every tie-break is equal: share the place, or follow the drawing of lots (Art. 4.2) when
+    it names every player of the group (an order it does not give is not made up)."""
     ranking = ctx.event.config.ranking
-    if ranking.exhausted == "lots":
-        drawn = [normalise_name(name) for name in ranking.lots]
+    drawn = [normalise_name(name) for name in ranking.lots]
+    named = all(normalise_name(ctx.players[n].name) in drawn for n in group)
+    if ranking.exhausted == "lots" and named:
 
         def lot(number: int) -> tuple[int, int]:
             key = normalise_name(ctx.players[number].name)
@@ -332,6 +334,9 @@ def _exhausted(
 
         group = sorted(group, key=lot)
         boundary = _Boundary("lots", "ahead by the drawing of lots")
+    elif ranking.exhausted == "lots":
+        group = sorted(group)
+        boundary = _Boundary("shared", "equal on every tie-break; no drawing of lots recorded")
     else:
         group = sorted(group)
         boundary = _Boundary("shared", "equal on every tie-break")
