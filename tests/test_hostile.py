@@ -16,6 +16,7 @@ from conftest import FIXTURES, SiteMaker, event_toml, load, pgn_game
 
 from generator.build import build_site, check_site
 from generator.cli import main
+from generator.render.site import markdown_html
 
 HOSTILE = FIXTURES / "hostile"
 A, B, C, D = "Alpha, Anna", "Bravo, Bob", "Charlie, Carl", "Delta, Dora"
@@ -381,3 +382,28 @@ def test_python_chess_failing_on_a_game_is_an_error_not_a_crash(make_site: SiteM
     _, problems = load(make_site(event_toml(), {"games.pgn": GOOD + broken}))
     assert [p.code for p in problems.errors] == ["unreadable-pgn"]
     assert problems.errors[0].line == 9
+
+
+@pytest.mark.parametrize(
+    "target",
+    [
+        "java&#115;cript:alert(1)",
+        "&#106;avascript:alert(1)",
+        "javascript&colon;alert(1)",
+        "&#x6A;avascript:alert(1)",
+        "data&colon;text/html,x",
+        "vbscript:x",
+        "JaVaScRiPt:alert(1)",
+    ],
+)
+def test_no_spelling_of_a_script_link_survives_markdown(target: str) -> None:
+    """A browser decodes entities in a link before it reads the scheme: so must the filter."""
+    page = markdown_html(f"[x]({target})")
+    assert page == '<p><a href="#">x</a></p>', page
+
+
+@pytest.mark.parametrize(
+    "target", ["https://example.org/a?b=1", "mailto:arbiter@example.org", "round-2.html", "#top"]
+)
+def test_ordinary_links_are_kept(target: str) -> None:
+    assert f'href="{target}"' in markdown_html(f"[x]({target})")

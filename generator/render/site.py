@@ -9,6 +9,7 @@ from __future__ import annotations
 import contextlib
 import functools
 import hashlib
+import html
 import marshal
 import os
 import pickle
@@ -67,7 +68,18 @@ class EventOutcome:
     prizes: tuple[Award, ...] = ()
 
 
-_SCRIPT_URL = re.compile(r"^(?:javascript|vbscript|data):", re.IGNORECASE)
+_SCHEME = re.compile(r"^([a-z][a-z0-9+.\-]*):", re.IGNORECASE)
+_SAFE_SCHEMES = frozenset({"http", "https", "mailto", "tel"})
+_IGNORED_IN_URLS = re.compile(r"[\x00-\x20\x7f]")
+"""What a browser drops from a link before it reads its scheme (spaces, tabs, controls)."""
+
+
+def safe_link(value: str) -> bool:
+    """A link target Markdown may keep: relative, or web, mail or telephone. Read as the
+    browser reads it, entities decoded (``java&#115;cript:``) and spaces and controls
+    dropped, so no spelling of ``javascript:`` or ``data:`` gets through."""
+    found = _SCHEME.match(_IGNORED_IN_URLS.sub("", html.unescape(value)))
+    return found is None or found.group(1).lower() in _SAFE_SCHEMES
 
 
 class _ScriptLinks:
@@ -78,7 +90,7 @@ class _ScriptLinks:
         for element in root.iter():
             for attribute in ("href", "src"):
                 value = element.get(attribute)
-                if value is not None and _SCRIPT_URL.match("".join(value.split())):
+                if value is not None and not safe_link(value):
                     element.set(attribute, "#")
 
 
