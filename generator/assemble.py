@@ -501,7 +501,7 @@ def _apply_results(
         if entry.result == game.result:
             if entry.reason or entry.forfeited:
                 changed = replace(game, reason=entry.reason, forfeited=entry.forfeited)
-                _replace(result, existing, changed)
+                _replace(result, existing, changed, by_round_player)
             continue
         if not entry.reason and game.result != PENDING:
             key = (entry.round, normalise_name(entry.white), normalise_name(entry.black))
@@ -535,12 +535,22 @@ def _apply_results(
                 reason=entry.reason,
                 forfeited=entry.forfeited,
             ),
+            by_round_player,
         )
     return result
 
 
-def _replace(candidates: list[_Candidate], old: _Candidate, game: Game) -> None:
-    candidates[candidates.index(old)] = _Candidate(game, old.where)
+def _replace(
+    candidates: list[_Candidate],
+    old: _Candidate,
+    game: Game,
+    by_round_player: dict[tuple[int, int], _Candidate],
+) -> None:
+    """Put ``game`` in ``old``'s place, where later entries of the same round look it up too."""
+    new = _Candidate(game, old.where)
+    candidates[candidates.index(old)] = new
+    for number in (game.white, game.black):
+        by_round_player[(game.round, number)] = new
 
 
 def _byes(

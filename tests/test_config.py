@@ -214,3 +214,19 @@ def test_names_match_ignoring_case_and_spacing() -> None:
     for other in ("Bravo Ben", "Bravo, Benn", "Bravo, B.", "Brav o, Ben"):
         assert normalise_name(other) != normalise_name("Bravo, Ben"), other
     assert normalise_name("Bravo, Ben") == "bravo, ben"  # still read as written
+
+
+def test_two_results_entries_for_one_game_are_an_error(make_site: SiteMaker) -> None:
+    """Two arbiter entries for one game (the same, or contradicting): one would silently win."""
+    entry = (
+        '\n[[results]]\nround = 1\nwhite = "Alpha, Anna"\nblack = "Bravo, Bob"\n'
+        'result = "{}"\nreason = "Arbiter"\n'
+    )
+    site = make_site(event_toml() + entry.format("1-0") + entry.format("0-1"))
+    errors = _errors(site / "content/ev/event.toml")
+    assert [(m, h) for _, m, h in errors] == [
+        (
+            "results[2]: round 1: a second [[results]] entry for Alpha, Anna's game",
+            "keep one entry per game (with the reason, if the arbiter decided)",
+        )
+    ]

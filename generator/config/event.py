@@ -481,6 +481,25 @@ def check_event(config: EventConfig, issues: list[Issue]) -> None:
                     'for a game that was never played, write result = "+-" or "-+" instead',
                 )
             )
+    entered: set[tuple[int, str]] = set()
+    for i, result in enumerate(config.results):
+        if result.trf is not None:
+            continue  # a TRF file's game, which an entry of event.toml may override
+        keys = {(result.round, normalise_name(name)) for name in (result.white, result.black)}
+        twice = [
+            name
+            for name in (result.white, result.black)
+            if (result.round, normalise_name(name)) in entered
+        ]
+        if twice:
+            issues.append(
+                Issue(
+                    ("results", i),
+                    f"round {result.round}: a second [[results]] entry for {twice[0]}'s game",
+                    "keep one entry per game (with the reason, if the arbiter decided)",
+                )
+            )
+        entered |= keys
     for i, bye in enumerate(config.byes):
         need_round(("byes", i, "round"), bye.round)
         need_player(("byes", i, "player"), bye.player)
