@@ -160,10 +160,31 @@ def _event_pages(folder: Path, problems: Problems) -> tuple[Page, ...]:
     return tuple(pages)
 
 
-def _pgn_files(folder: Path, patterns: tuple[str, ...]) -> list[Path]:
+def _pgn_files(
+    folder: Path, patterns: tuple[str, ...], problems: Problems, key: str = "pgn"
+) -> list[Path]:
+    """The files ``patterns`` (relative to the event's folder) name, each once."""
     found: dict[Path, None] = {}
     for pattern in patterns:
-        for path in sorted(folder.glob(pattern)):
+        reason = ""
+        if not pattern.strip():
+            reason = "it is empty"
+        elif Path(pattern).is_absolute():
+            reason = "it is not relative to the event's folder"
+        else:
+            try:
+                paths = sorted(folder.glob(pattern))
+            except (ValueError, NotImplementedError, OSError) as exc:
+                reason = (exc.strerror if isinstance(exc, OSError) else None) or str(exc)
+        if reason:
+            problems.error(
+                f'{key} = [..., "{pattern}", ...] cannot be searched: {reason}',
+                folder / "event.toml",
+                hint='give file patterns relative to the event\'s folder, e.g. "games/*.pgn"',
+                code="config",
+            )
+            continue
+        for path in paths:
             if path.is_file():
                 found.setdefault(path, None)
     return list(found)
@@ -212,8 +233,8 @@ def load_event(folder: Path, problems: Problems, slug: str | None = None) -> Eve
         config = _with_trf(config, folder, config_path, lines, problems)
         if config is None:
             return None
-    playoff_paths = _pgn_files(folder, config.playoff.pgn)
-    paths = [p for p in _pgn_files(folder, config.pgn) if p not in playoff_paths]
+    playoff_paths = _pgn_files(folder, config.playoff.pgn, problems, "[playoff] pgn")
+    paths = [p for p in _pgn_files(folder, config.pgn, problems) if p not in playoff_paths]
     if not paths:
         problems.warning(
             f"no PGN files match {', '.join(config.pgn)}",

@@ -234,10 +234,11 @@ def read_trf(
     scoring = scoring or Scoring()
     try:
         text = decode(path.read_bytes())
-    except OSError as exc:
+    except (OSError, ValueError) as exc:  # ValueError: a name no file can have (a NUL)
+        reason = (exc.strerror if isinstance(exc, OSError) else None) or str(exc)
         problems.error(
-            f"cannot read the TRF file: {exc.strerror}",
-            path,
+            f"cannot read the TRF file: {reason}",
+            path.parent / "event.toml" if isinstance(exc, ValueError) else path,
             hint="check the trf key in event.toml",
             code="trf",
         )

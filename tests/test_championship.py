@@ -240,3 +240,20 @@ def test_a_player_in_two_sections_is_reported(tmp_path: Path) -> None:
     assert report.written
     (warning,) = [p for p in report.problems.items if p.code == "championship"]
     assert warning.message == "Open16-4 plays in two sections: Under 16 Open and Under 18 Girls"
+
+
+def test_section_names_are_folder_names(tmp_path: Path) -> None:
+    site = _championship(tmp_path / "site")
+    marker = site / "content/ajc-2026/championship.toml"
+    long = "x" * 300
+    marker.write_text(
+        f'name = "AJC"\nsections = ["under-18-open", "./under-18-open", "{long}", "./.."]\n',
+        encoding="utf-8",
+    )
+    report = build_site(site)
+    assert not report.written
+    assert [p.message for p in report.problems.errors if p.path == marker] == [
+        'sections[2]: "./under-18-open" is listed twice',
+        "sections[3]: is too long for a folder name",
+        'sections[4]: "./.." is not a folder of the championship',
+    ]

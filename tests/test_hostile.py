@@ -407,3 +407,27 @@ def test_no_spelling_of_a_script_link_survives_markdown(target: str) -> None:
 )
 def test_ordinary_links_are_kept(target: str) -> None:
     assert f'href="{target}"' in markdown_html(f"[x]({target})")
+
+
+@pytest.mark.parametrize(
+    ("setting", "message"),
+    [
+        ('pgn = [""]', 'pgn = [..., "", ...] cannot be searched: it is empty'),
+        (
+            'pgn = ["/tmp/*.pgn"]',
+            'pgn = [..., "/tmp/*.pgn", ...] cannot be searched: it is not relative to the '
+            "event's folder",
+        ),
+        (f'pgn = ["{"x" * 300}/*.pgn"]', "cannot be searched: File name too long"),
+        ('trf = "x\\u0000.trf"', "cannot read the TRF file: embedded null byte"),
+    ],
+)
+def test_file_settings_no_file_can_match_are_errors(
+    make_site: SiteMaker, setting: str, message: str
+) -> None:
+    site = make_site(event_toml(setting + "\n"))
+    report = build_site(site)
+    assert not report.written
+    assert any(message in p.message for p in report.problems.errors), [
+        p.format() for p in report.problems.items
+    ]

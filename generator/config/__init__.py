@@ -136,7 +136,7 @@ def load_championship_config(path: Path, problems: Problems) -> ChampionshipConf
     seen: set[str] = set()
     for index, name in enumerate(config.sections):
         folder = PurePosixPath(name)
-        if len(folder.parts) != 1 or name in (".", "..") or "\\" in name:
+        if len(folder.parts) != 1 or folder.parts[0] in (".", "..") or "\\" in name:
             issues.append(
                 Issue(
                     ("sections", index),
@@ -144,11 +144,15 @@ def load_championship_config(path: Path, problems: Problems) -> ChampionshipConf
                     'name a sub-folder of the championship\'s folder, e.g. "under-12"',
                 )
             )
-        elif name in seen:
+        elif len(name.encode()) > 255:
+            issues.append(
+                Issue(("sections", index), "is too long for a folder name", "use a shorter name")
+            )
+        elif folder.as_posix() in seen:
             issues.append(
                 Issue(("sections", index), f'"{name}" is listed twice', "remove one of the two")
             )
-        seen.add(name)
+        seen.add(folder.as_posix())
     report_issues(issues, path, lines, problems)
     return None if issues else config
 
