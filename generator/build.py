@@ -60,12 +60,23 @@ from .write import write_site
 DEFAULT_HOME = "# Results\n\nThe events of this site are listed below.\n"
 
 
+def marker_files(folder: Path, name: str) -> list[Path]:
+    """``folder/*/name`` in name order, a symbolic link that leads nowhere (or loops) included:
+    a glob skips it, and the event or championship behind it would vanish from the site
+    without a word (its published pages deleted); read, it is reported instead."""
+    try:
+        subfolders = sorted(p for p in folder.iterdir() if p.is_dir())
+    except OSError:
+        return []
+    return [p / name for p in subfolders if (p / name).is_file() or (p / name).is_symlink()]
+
+
 def find_event_folders(content: Path) -> list[Path]:
     """Every event folder: ``content/<event>/`` and the sections of a championship,
     ``content/<championship>/<section>/``, in name order."""
-    folders = [p.parent for p in content.glob("*/event.toml")]
-    for marker in content.glob("*/championship.toml"):
-        folders.extend(p.parent for p in marker.parent.glob("*/event.toml"))
+    folders = [p.parent for p in marker_files(content, "event.toml")]
+    for marker in marker_files(content, "championship.toml"):
+        folders.extend(p.parent for p in marker_files(marker.parent, "event.toml"))
     return sorted(folders)
 
 
@@ -87,7 +98,7 @@ def load_championships(
     of whose sections is published (all drafts): its page would list nothing."""
     by_slug = {event.slug: event for event in events}
     found = []
-    for marker in sorted(content.glob("*/championship.toml")):
+    for marker in marker_files(content, "championship.toml"):
         held = site_config is not None and site_config.is_draft(marker.parent.relative_to(content))
         if held and not drafts:
             continue
@@ -96,7 +107,7 @@ def load_championships(
             continue
         slug = slugify(marker.parent.name)
         folders = [marker.parent / name for name in config.sections] or sorted(
-            p.parent for p in marker.parent.glob("*/event.toml")
+            p.parent for p in marker_files(marker.parent, "event.toml")
         )
         for folder in folders:
             if not (folder / "event.toml").is_file():
@@ -106,7 +117,7 @@ def load_championships(
                     hint="create it, or remove the section from sections = [...]",
                     code="championship",
                 )
-        for other in sorted(p.parent for p in marker.parent.glob("*/event.toml")):
+        for other in [p.parent for p in marker_files(marker.parent, "event.toml")]:
             if config.sections and other not in folders:
                 problems.warning(
                     f'the folder "{other.name}" has an event.toml but is not one of the '
@@ -365,7 +376,7 @@ def _slug_clashes(content: Path, folders: list[Path], problems: Problems) -> set
     beside a championship.toml (the event's page would replace the championship's). Each is
     an error, and the folder is not read (one would silently overwrite the other)."""
     owners: dict[str, tuple[Path, str]] = {}
-    for marker in sorted(content.glob("*/championship.toml")):
+    for marker in marker_files(content, "championship.toml"):
         owners.setdefault(event_slug(marker.parent, content), (marker.parent, "championship"))
     clashing: set[Path] = set()
     for folder in folders:

@@ -431,3 +431,21 @@ def test_file_settings_no_file_can_match_are_errors(
     assert any(message in p.message for p in report.problems.errors), [
         p.format() for p in report.problems.items
     ]
+
+
+def test_an_event_file_that_is_a_broken_link_is_reported(make_site: SiteMaker) -> None:
+    """A glob skips a link that leads nowhere: the event would vanish, and its published pages
+    with it, without a word. It is an error, and the last good site stays."""
+    site = make_site(event_toml(), {"g.pgn": pgn_game("1.1", "Alpha, Anna", "Bravo, Bob", "1-0")})
+    assert build_site(site).written
+    event_file = site / "content/ev/event.toml"
+    event_file.unlink()
+    event_file.symlink_to(site / "content/ev/missing.toml")
+    report = build_site(site)
+    assert not report.written
+    (error,) = report.problems.errors
+    assert (error.path, error.message) == (
+        event_file,
+        "cannot read the file: No such file or directory",
+    )
+    assert (site / "output/ev/index.html").is_file()

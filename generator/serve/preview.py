@@ -16,7 +16,7 @@ import traceback
 from dataclasses import dataclass, field
 from pathlib import Path, PurePosixPath
 
-from ..build import event_slug, find_event_folders
+from ..build import event_slug, find_event_folders, marker_files
 from ..cache import BuildCache, RebuildStats, changed_files
 from ..config import load_site_config
 from ..model import slugify
@@ -138,7 +138,7 @@ class PreviewSite:
             return ()
         content = self.site_dir / "content"
         paths: list[str] = []
-        for marker in sorted(content.glob("*/championship.toml")):
+        for marker in marker_files(content, "championship.toml"):
             if config.is_draft(marker.parent.relative_to(content)):
                 paths.append(f"{slugify(marker.parent.name)}/")
         for folder in find_event_folders(content):
