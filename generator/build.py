@@ -405,6 +405,22 @@ def _slug_clashes(content: Path, folders: list[Path], problems: Problems) -> set
     return clashing
 
 
+def _drafts_that_match_nothing(
+    config: SiteConfig, site_dir: Path, content: Path, problems: Problems
+) -> None:
+    """A ``drafts`` pattern no folder or page matches: most likely a path written from the
+    site's folder ("content/junior-2027") or with "./", so the draft would be published."""
+    paths = [p.relative_to(content) for p in content.rglob("*") if p.is_dir() or p.suffix == ".md"]
+    for pattern in config.drafts:
+        if not any(SiteConfig(drafts=(pattern,)).is_draft(path) for path in paths):
+            problems.warning(
+                f'drafts: "{pattern}" matches no folder or page under content/',
+                site_dir / "site.toml",
+                hint='write paths under content/, e.g. "junior-2027" or "*/notes-*.md"',
+                code="drafts",
+            )
+
+
 def _lots_not_recorded(event: Event, standings: Standings, problems: Problems) -> None:
     """``exhausted = "lots"``, and the final standings still share a place: the drawing of
     lots that would order those players is not (all) in ``[ranking] lots``."""
@@ -437,6 +453,8 @@ def load_site(
 ) -> tuple[Site, list[EventOutcome]]:
     config = load_site_config(site_dir, problems)
     content = site_dir / "content"
+    if config.drafts and content.is_dir():
+        _drafts_that_match_nothing(config, site_dir, content, problems)
     if not content.is_dir():
         problems.error(
             "there is no content/ folder",

@@ -590,9 +590,17 @@ def _to_game(
         final = board
     else:
         played, final = recorded
+    null = next((i for i, (_, uci) in enumerate(played) if uci == "0000"), None)
+    if null is not None and not game.errors:
+        # A null move ("--") is no move of chess: the game is shown up to it, as up to an
+        # illegal move (python-chess reads it, and reads a move number it cannot place so).
+        final = start_board(game.headers)
+        for _, uci in played[:null]:
+            final.push(chess.Move.from_uci(uci))
+        played = played[:null]
     moves = Moves.of(played, placement(final), final.halfmove_clock)
     illegal = None
-    ply = first_ply(game.headers) + len(moves) if game.errors else 0  # the move not played
+    ply = first_ply(game.headers) + len(moves) if game.errors or null is not None else 0
     for error in game.errors:
         match = _ILLEGAL.match(str(error))
         number = ply // 2 + 1
@@ -600,6 +608,10 @@ def _to_game(
         what = f"'{match.group(2)}'" if match else str(error).split(" while ")[0]
         illegal = f"move {number} ({side}): {what}"
         break
+    else:
+        if null is not None:
+            side = "White" if ply % 2 == 0 else "Black"
+            illegal = f"move {ply // 2 + 1} ({side}): '--', a null move"
     headers = {key: unescape_tag(value) for key, value in game.headers.items()}
     result = PgnGame(path, line, tag_lines, headers, moves, initial, illegal)
     if illegal:

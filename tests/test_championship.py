@@ -257,3 +257,16 @@ def test_section_names_are_folder_names(tmp_path: Path) -> None:
         "sections[3]: is too long for a folder name",
         'sections[4]: "./.." is not a folder of the championship',
     ]
+
+
+def test_a_drafts_pattern_that_matches_nothing_is_reported(tmp_path: Path) -> None:
+    site = _championship(tmp_path / "site")
+    (site / "site.toml").write_text('drafts = ["content/ajc-2026"]\n', encoding="utf-8")
+    report = build_site(site)
+    assert report.written and (site / "output/ajc-2026/index.html").exists()
+    (warning,) = [p for p in report.problems.items if p.code == "drafts"]
+    assert warning.message == 'drafts: "content/ajc-2026" matches no folder or page under content/'
+    (site / "site.toml").write_text('drafts = ["./ajc-2026"]\n', encoding="utf-8")
+    report = build_site(site)
+    assert report.written and not report.problems.items
+    assert not (site / "output/ajc-2026").exists()

@@ -63,6 +63,19 @@ def test_an_illegal_move_is_a_warning_naming_the_game_and_move() -> None:
     assert len(game.moves) == 2
 
 
+def test_a_null_move_is_an_illegal_move() -> None:
+    """ "--" is no move of chess (python-chess reads it as a null move): the game is shown up to
+    it, with the same warning as an illegal move, and the position is the one before it."""
+    text = '[White "A"]\n[Black "B"]\n[Round "1"]\n[Result "1-0"]\n\n1. e4 -- 2. Qh5 1-0\n'
+    problems = Problems()
+    (game,) = read_pgn_text(text, Path("null.pgn"), problems)
+    (warning,) = problems.warnings
+    assert warning.code == "illegal-move"
+    assert "move 1 (Black): '--', a null move" in warning.message
+    assert [m.san for m in game.moves] == ["e4"]
+    assert game.moves.final_placement == "rnbqkbnr/pppppppp/8/8/4P3/8/PPPP1PPP/RNBQKBNR"
+
+
 def test_latin1_files_are_read(tmp_path: Path) -> None:
     path = tmp_path / "old.pgn"
     path.write_bytes(

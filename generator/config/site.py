@@ -34,7 +34,7 @@ class SiteConfig:
         in ``drafts`` keeps its sections and pages back too."""
         parts = relative.parts
         held = ["/".join(parts[: end + 1]) for end in range(len(parts))]
-        patterns = [pattern.strip("/") for pattern in self.drafts]
+        patterns = [pattern.strip("/").removeprefix("./") for pattern in self.drafts]
         return any(fnmatch.fnmatchcase(text, pattern) for text in held for pattern in patterns)
 
 
