@@ -8,6 +8,7 @@ workflow for sites published with Actions (the other way is ``crosstable deploy`
 from __future__ import annotations
 
 import datetime as dt
+import json
 import sys
 from pathlib import Path
 
@@ -17,7 +18,7 @@ EVENT_SLUG = "club-championship"
 
 SITE_TOML = """\
 # Site settings for crosstable: see the README of crosstable for every key.
-title = "{title}"
+title = {title_toml}
 language = "en"
 
 # Pages or whole events that only `crosstable serve` shows (build and deploy leave them out),
@@ -179,6 +180,12 @@ jobs:
 """
 
 
+def toml_string(text: str) -> str:
+    """``text`` as a TOML basic string: a folder named ``Bob"s results`` or ``c:\\club`` must
+    still give a site.toml that reads (JSON's escapes are TOML's)."""
+    return json.dumps(text, ensure_ascii=False)
+
+
 def site_files(title: str, year: int) -> dict[str, str]:
     """Every file of a new site, by path relative to its folder."""
     games = "".join(
@@ -193,7 +200,13 @@ def site_files(title: str, year: int) -> dict[str, str]:
         )
         for round_tag, day, white, black, result, moves in GAMES
     )
-    values = {"title": title, "slug": EVENT_SLUG, "year": year, "version": __version__}
+    values = {
+        "title": title,
+        "title_toml": toml_string(title),
+        "slug": EVENT_SLUG,
+        "year": year,
+        "version": __version__,
+    }
     return {
         "site.toml": SITE_TOML.format(**values),
         "content/index.md": INDEX_MD.format(**values),

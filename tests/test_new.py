@@ -57,3 +57,17 @@ def test_new_refuses_a_folder_that_is_not_empty(
     err = capsys.readouterr().err
     assert "not empty" in err and "Traceback" not in err
     assert sorted(p.name for p in tmp_path.iterdir()) == ["keep.txt"]
+
+
+@pytest.mark.parametrize("folder", ['Bob"s results', "c:\\club", "Ünïcode club"])
+def test_a_folder_name_any_characters_gives_a_site_that_builds(tmp_path: Path, folder: str) -> None:
+    """The title comes from the folder's name: quotes and backslashes are escaped in
+    site.toml, so the new site still builds at once."""
+    site = tmp_path / folder
+    assert main(["new", str(site)]) == 0
+    report = build_site(site, strict=True)
+    assert report.written and report.problems.items == []
+    title = folder.replace("-", " ").replace("_", " ").strip().title()
+    assert title.encode() in report.files["index.html"].replace(b"&#34;", b'"').replace(
+        b"&quot;", b'"'
+    )
