@@ -100,6 +100,22 @@ def check_cname(cname: str) -> str:
     return cname
 
 
+def _worktree_of(repo: Path, branch: str) -> str | None:
+    """The folder of another worktree of ``repo`` that has ``branch`` checked out: moving
+    the branch under it would leave its files and index undoing the deploy."""
+    try:
+        listing = _git(repo, "worktree", "list", "--porcelain")
+    except GitFailed:
+        return None
+    folder = None
+    for line in listing.splitlines():
+        if line.startswith("worktree "):
+            folder = line.removeprefix("worktree ")
+        elif line == f"branch refs/heads/{branch}" and folder is not None:
+            return folder
+    return None
+
+
 def prepare(site_dir: Path, config: SiteConfig, remote: str | None, branch: str | None) -> Target:
     """Check everything a deploy needs before building: repository, remote, branch, identity."""
     remote = remote or config.deploy.remote
@@ -114,6 +130,7 @@ def prepare(site_dir: Path, config: SiteConfig, remote: str | None, branch: str 
             "https://github.com/YOU/REPO.git (or push the site where its repository is)",
         ) from None
     try:
+        _git(repo, "check-ref-format", "--branch", branch)  # refuses "HEAD" too
         _git(repo, "check-ref-format", f"refs/heads/{branch}")
     except GitFailed:
         raise DeployError(
@@ -136,6 +153,13 @@ def prepare(site_dir: Path, config: SiteConfig, remote: str | None, branch: str 
         raise DeployError(
             f'the branch "{branch}" is the one checked out here, and deploy replaces its files',
             "publish to a branch of its own: --branch gh-pages",
+        )
+    elsewhere = _worktree_of(repo, branch)
+    if elsewhere is not None:
+        raise DeployError(
+            f'the branch "{branch}" is checked out in {elsewhere}, and deploy replaces its files',
+            f"remove that worktree (git worktree remove {elsewhere}), or publish to another "
+            "branch with --branch",
         )
     try:
         _git(repo, "var", "GIT_COMMITTER_IDENT")

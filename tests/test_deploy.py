@@ -159,3 +159,23 @@ def test_a_site_outside_git_and_a_bad_domain_are_refused(
     )
     assert main(["deploy", "--site", str(site)]) == 1
     assert "is not a domain name" in capsys.readouterr().err
+
+
+def test_a_branch_checked_out_in_another_worktree_or_named_head_is_refused(
+    repo: tuple[Path, Path], capsys: pytest.CaptureFixture[str]
+) -> None:
+    """Moving a branch another worktree has checked out would leave that worktree's files
+    and index undoing the deploy (git branch -f refuses it too); "HEAD" is no branch name."""
+    site, remote = repo
+    assert main(["deploy", "--site", str(site)]) == 0
+    published = git(remote, "rev-parse", "gh-pages")
+    other = site.parent / "pages-worktree"
+    git(site, "worktree", "add", "--quiet", str(other), "gh-pages")
+    (site / "content/index.md").write_text("# Changed\n", encoding="utf-8")
+    capsys.readouterr()
+    assert main(["deploy", "--site", str(site)]) == 1
+    err = capsys.readouterr().err
+    assert f'the branch "gh-pages" is checked out in {other}' in err and "Traceback" not in err
+    assert git(remote, "rev-parse", "gh-pages") == published
+    assert main(["deploy", "--site", str(site), "--branch", "HEAD"]) == 1
+    assert '"HEAD" is not a valid branch name' in capsys.readouterr().err
