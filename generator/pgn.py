@@ -162,7 +162,10 @@ def _decoded(data: bytes) -> str:
             return data.decode("utf-16")
         except UnicodeDecodeError:
             pass
-    for encoding in ("utf-8-sig", "cp1252"):
+    # A UTF-8 mark in front of a Windows-1252 body (an editor added it, the text was not
+    # converted): the mark goes in any case, or "ï»¿" would hide the first tag.
+    data = data.removeprefix(codecs.BOM_UTF8)
+    for encoding in ("utf-8", "cp1252"):
         try:
             return data.decode(encoding)
         except UnicodeDecodeError:

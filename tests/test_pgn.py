@@ -2,6 +2,7 @@
 
 from __future__ import annotations
 
+import codecs
 import io
 import pickle
 import random
@@ -241,3 +242,13 @@ def test_moves_of_a_game_from_a_fen_are_numbered_from_its_fen() -> None:
         board = chess.Board(start)  # half-moves before: (move - 1) * 2, one more for Black
         assert pgn.first_ply({"FEN": start}) == first == board.ply()
     assert pgn.first_ply({}) == pgn.first_ply({"FEN": "not a position"}) == 0
+
+
+def test_a_utf8_mark_before_a_windows_1252_body_hides_no_tag(tmp_path: Path) -> None:
+    path = tmp_path / "mixed.pgn"
+    text = '[Event "Cup"]\n[White "Müller, Jörg"]\n[Black "B"]\n[Result "1-0"]\n\n1-0\n'
+    path.write_bytes(codecs.BOM_UTF8 + text.encode("cp1252"))
+    read, problems = read_as_site(path)
+    assert not problems.items
+    assert read == python_chess_games(text)
+    assert read[0][0]["Event"] == "Cup" and read[0][0]["White"] == "Müller, Jörg"
