@@ -214,7 +214,8 @@ def _from_pgn(
             )
         else:
             numbers[side] = number
-            _fide_id_of_another(pgn_game, side, number, names, problems)
+            if names.by_fide:  # no FIDE id in event.toml: none to contradict
+                _fide_id_of_another(pgn_game, side, number, names, problems)
     round_tag = headers.get("Round", "?")
     match = _ROUND.match(round_tag)
     round_number = board = 0
