@@ -41,6 +41,7 @@ from .config.event import (
     normalise_name,
 )
 from .config.schema import Issue
+from .config.site import holds_back
 from .config.toml_lines import KeyPath, line_of
 from .model import Championship, Event, Page, Site, slugify
 from .parallel import JOBS, usable_cpus
@@ -48,11 +49,11 @@ from .pgn import PARSE_CACHE, decode, read_pgn_files
 from .problems import Problems, Severity
 from .render.site import RESERVED_PAGES, EventOutcome, render_site
 from .rules.categories import check_categories
-from .rules.checks import arbiter_checks
+from .rules.checks import arbiter_checks, lots_not_recorded
 from .rules.playoffs import apply_playoffs, resolve_playoffs
 from .rules.prizes import award_prizes, forfeit_cancels_money
 from .rules.scores import player_records
-from .rules.standings import Standings, rank_ahead, rank_event
+from .rules.standings import rank_ahead, rank_event
 from .text import ordinal
 from .trf import merge_trf, read_trf
 from .write import write_site
@@ -337,7 +338,7 @@ def decide(event: Event, problems: Problems) -> EventOutcome:
     def current() -> None:
         arbiter_checks(event, records, problems)
         math_order = rank_event(event, records)
-        _lots_not_recorded(event, math_order, problems)
+        lots_not_recorded(event, math_order, problems)
         playoffs = resolve_playoffs(event, math_order, records, problems)
         standings = apply_playoffs(math_order, playoffs)
         check_categories(event, problems)
@@ -412,34 +413,13 @@ def _drafts_that_match_nothing(
     site's folder ("content/junior-2027") or with "./", so the draft would be published."""
     paths = [p.relative_to(content) for p in content.rglob("*") if p.is_dir() or p.suffix == ".md"]
     for pattern in config.drafts:
-        if not any(SiteConfig(drafts=(pattern,)).is_draft(path) for path in paths):
+        if not any(holds_back(pattern, path) for path in paths):
             problems.warning(
                 f'drafts: "{pattern}" matches no folder or page under content/',
                 site_dir / "site.toml",
                 hint='write paths under content/, e.g. "junior-2027" or "*/notes-*.md"',
                 code="drafts",
             )
-
-
-def _lots_not_recorded(event: Event, standings: Standings, problems: Problems) -> None:
-    """``exhausted = "lots"``, and the final standings still share a place: the drawing of
-    lots that would order those players is not (all) in ``[ranking] lots``."""
-    if event.config.ranking.exhausted != "lots" or not event.finished:
-        return
-    groups: dict[int, list[str]] = {}
-    for row in standings.rows:
-        groups.setdefault(row.rank, []).append(row.player.name)
-    for names in (names for names in groups.values() if len(names) > 1):
-        problems.warning(
-            f"{', '.join(names[:-1])} and {names[-1]} are equal on every tie-break, but "
-            "[ranking] lots does not name them all: they share the place",
-            event.folder / "event.toml",
-            hint="add the order the lots gave, e.g. lots = "
-            + "["
-            + ", ".join(f'"{n}"' for n in names)
-            + "]",
-            code="lots-not-recorded",
-        )
 
 
 def _without_draft_pages(event: Event, config: SiteConfig, content: Path) -> Event:

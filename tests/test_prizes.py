@@ -439,16 +439,7 @@ category = "G16"
     assert _who(outcome, "title") == [("Girls Champion", "C"), ("Girls Under 16 Champion", "B")]
 
 
-def test_a_forfeit_cancels_prize_money_and_the_prize_passes_on(make_site: SiteMaker) -> None:
-    games = [g for g in GAMES if g[:3] != (1, "B", "E")]
-    extra = """
-[[results]]
-round = 1
-white = "B"
-black = "E"
-result = "-+"
-reason = "White more than 30 minutes late"
-
+THIRD_AND_FIFTH = """
 [[prizes.money]]
 name = "3rd place"
 place = 3
@@ -459,6 +450,19 @@ name = "5th place"
 place = 5
 amount = 50
 """
+
+
+def test_a_forfeit_cancels_prize_money_and_the_prize_passes_on(make_site: SiteMaker) -> None:
+    games = [g for g in GAMES if g[:3] != (1, "B", "E")]
+    extra = """
+[[results]]
+round = 1
+white = "B"
+black = "E"
+result = "-+"
+reason = "White more than 30 minutes late"
+"""
+    extra += THIRD_AND_FIFTH
     # B loses round 1 by forfeit: A 3, C 2, E 1½, then D and B on 1. They never met; BPG is 1
     # each; KS (line 1½: A, C, E) gives D ½ (the draw with E) and B 0: D 4th, B 5th, F ½ 6th.
     outcome, problems = _outcome(make_site, extra, games=games, rules="us-junior-closed")
@@ -492,17 +496,8 @@ black = "E"
 result = "0-1"
 forfeited = true
 reason = "White's phone rang"
-
-[[prizes.money]]
-name = "3rd place"
-place = 3
-amount = 300
-
-[[prizes.money]]
-name = "5th place"
-place = 5
-amount = 50
 """
+    extra += THIRD_AND_FIFTH
     outcome, problems = _outcome(make_site, extra, rules="us-junior-closed")
     assert outcome is not None and not problems.errors, problems.items
     game = next(g for g in outcome.event.games if g.round == 1 and g.board == 2)

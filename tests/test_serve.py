@@ -286,6 +286,20 @@ def test_serve_leaves_no_folder_behind(site: Path) -> None:
     assert not any(folder.exists() for folder in folders)
 
 
+def serve_command(site: Path, temporary: Path) -> subprocess.Popen[str]:
+    """``crosstable serve`` as a command, with its own temporary folder, Ctrl+C handled as in a
+    terminal, and its output (both streams) to read."""
+    port = str(free_port())
+    return subprocess.Popen(
+        [sys.executable, "-m", "generator", "serve", "--site", str(site), "--port", port],
+        env=dict(os.environ, TMPDIR=str(temporary)),
+        stdout=subprocess.PIPE,
+        stderr=subprocess.STDOUT,
+        text=True,
+        preexec_fn=lambda: signal.signal(signal.SIGINT, signal.SIG_DFL),
+    )
+
+
 @pytest.mark.parametrize("stop", [signal.SIGTERM, signal.SIGHUP, signal.SIGINT])
 @pytest.mark.parametrize("after", ["building", "serving on"])
 def test_kill_stops_serve_as_ctrl_c_does(
@@ -295,15 +309,7 @@ def test_kill_stops_serve_as_ctrl_c_does(
     its builder and temporary folders go with it."""
     temporary = tmp_path / "tmp"
     temporary.mkdir()
-    command = [sys.executable, "-m", "generator", "serve", "--site", str(site)]
-    process = subprocess.Popen(
-        [*command, "--port", str(free_port())],
-        env=dict(os.environ, TMPDIR=str(temporary)),
-        stdout=subprocess.PIPE,
-        stderr=subprocess.STDOUT,
-        text=True,
-        preexec_fn=lambda: signal.signal(signal.SIGINT, signal.SIG_DFL),  # as in a terminal
-    )
+    process = serve_command(site, temporary)
     try:
         assert process.stdout is not None
         for line in process.stdout:
@@ -337,16 +343,8 @@ def test_a_killed_serve_s_folders_go_with_the_next_serve(site: Path, tmp_path: P
     temporary = tmp_path / "tmp"
     temporary.mkdir()
 
-    command = [sys.executable, "-m", "generator", "serve", "--site", str(site)]
-
     def serve() -> subprocess.Popen[str]:
-        process = subprocess.Popen(
-            [*command, "--port", str(free_port())],
-            env=dict(os.environ, TMPDIR=str(temporary)),
-            stdout=subprocess.PIPE,
-            stderr=subprocess.STDOUT,
-            text=True,
-        )
+        process = serve_command(site, temporary)
         assert process.stdout is not None
         for line in process.stdout:
             if "serving on" in line:

@@ -49,12 +49,14 @@ def test_equal_on_every_tiebreak_shares_the_place(make_site: SiteMaker) -> None:
     assert rows[0].tiebreaks == {"DE": 0.5, "SB": 2.5}
 
 
+def _lots(*names: str) -> str:
+    """Ties broken by DE and SB, then by the drawing of lots that gave ``names`` in order."""
+    drawn = ", ".join(f'"{name}"' for name in names)
+    return f'tiebreaks = ["DE", "SB"]\n[ranking]\nexhausted = "lots"\nlots = [{drawn}]\n\n'
+
+
 def test_lots_decide_when_the_organiser_asks(make_site: SiteMaker) -> None:
-    body = (
-        'tiebreaks = ["DE", "SB"]\n[ranking]\nexhausted = "lots"\n'
-        f'lots = ["{C}", "{D}", "{A}", "{B}"]\n\n'
-    )
-    event = _event(make_site, body)
+    event = _event(make_site, _lots(C, D, A, B))
     assert _order(event) == [
         (C, "1", "lots"),
         (A, "2", "points"),
@@ -69,10 +71,7 @@ def test_lots_that_do_not_name_a_tied_player_leave_the_place_shared(
     """The lots name C and D but not A: A and C (equal on every tie-break) share 1st place
     rather than being put in an order nobody drew; B and D are ordered by the lots. The build
     says which drawing is missing."""
-    body = (
-        f'tiebreaks = ["DE", "SB"]\n[ranking]\nexhausted = "lots"\nlots = ["{C}", "{D}", "{B}"]\n\n'
-    )
-    event = _event(make_site, body)
+    event = _event(make_site, _lots(C, D, B))
     assert _order(event) == [
         (A, "1-2", "shared"),
         (C, "1-2", "points"),

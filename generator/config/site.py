@@ -32,10 +32,15 @@ class SiteConfig:
         """Whether a path under content/ (a championship or event folder, or a page) is held
         back from builds: it or a folder it is in matches a pattern, so a championship named
         in ``drafts`` keeps its sections and pages back too."""
-        parts = relative.parts
-        held = ["/".join(parts[: end + 1]) for end in range(len(parts))]
-        patterns = [pattern.strip("/").removeprefix("./") for pattern in self.drafts]
-        return any(fnmatch.fnmatchcase(text, pattern) for text in held for pattern in patterns)
+        return any(holds_back(pattern, relative) for pattern in self.drafts)
+
+
+def holds_back(pattern: str, relative: PurePath) -> bool:
+    """Whether one ``drafts`` pattern matches ``relative`` or a folder it is in."""
+    pattern = pattern.strip("/").removeprefix("./")
+    parts = relative.parts
+    folders = ("/".join(parts[: end + 1]) for end in range(len(parts)))
+    return any(fnmatch.fnmatchcase(path, pattern) for path in folders)
 
 
 DEPLOY = Table(

@@ -34,6 +34,7 @@ from ..model import Event, Game
 from ..pgn import Moves, start_board
 from ..problems import Problems
 from .scores import Kind, PlayerRecord
+from .standings import Standings
 
 CHECKS: dict[str, str] = {
     "early-draw": "Draws agreed before the minimum number of moves",
@@ -482,3 +483,24 @@ def check_rounds(event: Event, records: dict[int, PlayerRecord], problems: Probl
                 code="missing-game",
                 context={"round": round_number, "player": event.player(number).name},
             )
+
+
+def lots_not_recorded(event: Event, standings: Standings, problems: Problems) -> None:
+    """``exhausted = "lots"``, and the final standings still share a place: the drawing of
+    lots that would order those players is not (all) in ``[ranking] lots``."""
+    if event.config.ranking.exhausted != "lots" or not event.finished:
+        return
+    groups: dict[int, list[str]] = {}
+    for row in standings.rows:
+        groups.setdefault(row.rank, []).append(row.player.name)
+    for names in (names for names in groups.values() if len(names) > 1):
+        problems.warning(
+            f"{', '.join(names[:-1])} and {names[-1]} are equal on every tie-break, but "
+            "[ranking] lots does not name them all: they share the place",
+            event.folder / "event.toml",
+            hint="add the order the lots gave, e.g. lots = "
+            + "["
+            + ", ".join(f'"{n}"' for n in names)
+            + "]",
+            code="lots-not-recorded",
+        )

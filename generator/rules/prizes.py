@@ -179,8 +179,8 @@ def title_kind(title: TitleEntry, category: CategoryEntry) -> str:
 def _titles(ctx: _Context) -> list[Award]:
     """Clause 2: titles in listing order; at most one title of each kind per player."""
     held: dict[str, set[int]] = {"open": set(), "girls": set()}
+    # By kind, the players of a title left to lots or the arbiter, and that title's name.
     undecided: dict[str, dict[int, str]] = {"open": {}, "girls": {}}
-    """By kind, the players of a title left to lots or the arbiter, and that title's name."""
     awards = []
     for title in ctx.event.config.titles:
         category = category_of(ctx.event, title.category)

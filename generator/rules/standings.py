@@ -250,11 +250,7 @@ def rank(
     counted = records if after_round is None else {n: r.upto(rounds) for n, r in records.items()}
     codes = tuple(event.tiebreaks if codes is None else codes)
     ctx = TiebreakContext.from_records(event, records, rounds)  # cut to ``rounds`` there
-    values: dict[str, dict[int, float]] = {}
-    for code in codes:
-        if parse_code(code).base != "DE":
-            values[code] = tiebreak_values(ctx, code, (p.number for p in event.players))
-    de_values: dict[str, dict[int, float]] = {c: {} for c in codes if parse_code(c).base == "DE"}
+    values, de_values = _tiebreak_columns(ctx, codes, [p.number for p in event.players])
 
     order: list[int] = []
     boundaries: list[_Boundary] = []
@@ -299,6 +295,16 @@ def rank(
     return Standings(tuple(rows), rounds)
 
 
+def _tiebreak_columns(
+    ctx: TiebreakContext, codes: Sequence[str], players: Sequence[int]
+) -> tuple[dict[str, dict[int, float]], dict[str, dict[int, float]]]:
+    """Each player's value of every per-player tie-break, and an empty column for each Direct
+    Encounter code (filled in by ``_split`` for the group it meets)."""
+    values = {c: tiebreak_values(ctx, c, players) for c in codes if parse_code(c).base != "DE"}
+    de_values: dict[str, dict[int, float]] = {c: {} for c in codes if parse_code(c).base == "DE"}
+    return values, de_values
+
+
 def rank_among(
     event: Event, records: dict[int, PlayerRecord], players: Sequence[int]
 ) -> tuple[list[int], list[tuple[str, str]]]:
@@ -308,10 +314,7 @@ def rank_among(
     player but the last, what separates them from the next: (decided_by, reason)."""
     codes = tuple(event.tiebreaks)
     ctx = TiebreakContext.from_records(event, records, event.rounds_played)
-    values = {
-        code: tiebreak_values(ctx, code, players) for code in codes if parse_code(code).base != "DE"
-    }
-    de_values: dict[str, dict[int, float]] = {c: {} for c in codes if parse_code(c).base == "DE"}
+    values, de_values = _tiebreak_columns(ctx, codes, players)
     order: list[int] = []
     boundaries: list[_Boundary] = []
     _split(ctx, sorted(players), codes, values, de_values, order, boundaries)
