@@ -693,6 +693,47 @@ def test_a_last_round_still_on_is_not_called_final(make_site: SiteMaker) -> None
     assert "Final: all 3 rounds played" in (out / "index.html").read_text(encoding="utf-8")
 
 
+def test_a_card_during_the_last_round_counts_only_known_results(make_site: SiteMaker) -> None:
+    """While Alpha's round-3 game is on, her card says 1½ from 2 rounds (1-0, ½), her place
+    is provisional, her chart stops after round 2, and her prize is what the standings would
+    give if the event ended now; the standings show no prize badges until it is finished."""
+    games = (
+        pgn_game("1.1", "Alpha, Anna", "Delta, Dora", "1-0")
+        + pgn_game("1.2", "Bravo, Bob", "Charlie, Carl", "0-1")
+        + pgn_game("2.1", "Charlie, Carl", "Alpha, Anna", "1/2-1/2")
+        + pgn_game("2.2", "Delta, Dora", "Bravo, Bob", "1/2-1/2")
+        + pgn_game("3.2", "Charlie, Carl", "Delta, Dora", "1-0")
+    )
+    toml = event_toml(
+        '[prizes]\ncurrency = "AUD"\n'
+        '[[prizes.money]]\nname = "1st place"\nplace = 1\namount = 100\n'
+    )
+    site = make_site(toml, {"g.pgn": games + pgn_game("3.1", "Alpha, Anna", "Bravo, Bob", "*")})
+    assert build_site(site).written
+    out = site / "output/ev"
+    card = (out / "players/1-alpha-anna.html").read_text(encoding="utf-8")
+    assert "<dd>1½ from 2 round(s); round 3 not finished</dd>" in card
+    assert '<dt>Place</dt><dd>2 <span class="note">provisional</span></dd>' in card
+    assert "<h2>Prizes if the event ended now</h2>" not in card  # Charlie (2½) leads
+    charlie = (out / "players/3-charlie-carl.html").read_text(encoding="utf-8")
+    assert "<h2>Prizes if the event ended now</h2>" in charlie
+    assert "<dd>2½ from 3 round(s)</dd>" in charlie
+    chart = card[card.index('<figure class="chart-frame">') :]
+    assert ">2</text>" in chart and ">3</text>" not in chart.split("</figure>")[0]
+    assert 'class="badge' not in (out / "standings.html").read_text(encoding="utf-8")
+
+    (site / "content/ev/g.pgn").write_text(
+        games + pgn_game("3.1", "Alpha, Anna", "Bravo, Bob", "0-1"), encoding="utf-8"
+    )
+    assert build_site(site).written
+    card = (out / "players/1-alpha-anna.html").read_text(encoding="utf-8")
+    assert "<dd>1½ from 3 round(s)</dd>" in card and "provisional" not in card
+    charlie = (out / "players/3-charlie-carl.html").read_text(encoding="utf-8")
+    assert "<h2>Prizes</h2>" in charlie
+    standings = (out / "standings.html").read_text(encoding="utf-8")
+    assert standings.count('class="badge') == 1  # Charlie's, now the event is finished
+
+
 FEN_BLACK = "rnbqkbnr/pppp1ppp/8/4p3/4P3/8/PPPP1PPP/RNBQKBNR b KQkq - 0 2"  # Black's 2nd move
 FEN_GAME = "2... Qh4 3. g3 Qxe4+ 4. Qe2 Qxh1"
 

@@ -222,8 +222,9 @@ def standings_row(
     url: Url,
     tiebreaks: Sequence[Any],
 ) -> Markup:
-    """One player's row of the standings: place, number, name (and badges on the current
-    standings), rating, federation, points, games, tie-breaks and why ahead of the next."""
+    """One player's row of the standings: place, number, name (and badges when ``final``:
+    the current standings of a finished event), rating, federation, points, games, tie-breaks
+    and why ahead of the next."""
     player = row.player
     withdrawn = player.withdrawn_after
     fields = (

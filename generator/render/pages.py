@@ -211,11 +211,16 @@ def player_page(environment: jinja2.Environment, context: Mapping[str, Any]) -> 
     facts = _e(context["event_facts"])
     description = f"{name}: {where} with {points} {unit}. {_e(event.name)}: {facts}."
     abbr = f'<abbr class="title">{_e(player.title)}</abbr> ' if player.title else ""
+    progress = context["progress"]
+    provisional = "" if event.finished else ' <span class="note">provisional</span>'
+    unfinished = ""
+    if progress.unfinished:
+        unfinished = f"; round {_e(', '.join(map(str, progress.unfinished)))} not finished"
     main = [
         f"<h1>{abbr}{name}</h1>\n",
         '<dl class="facts">\n',
-        f"  <dt>Place</dt><dd>{_e(row.place)}</dd>\n",
-        f"  <dt>Points</dt><dd>{points} from {_e(event.rounds_played)} round(s)</dd>\n",
+        f"  <dt>Place</dt><dd>{_e(row.place)}{provisional}</dd>\n",
+        f"  <dt>Points</dt><dd>{points} from {_e(progress.counted)} round(s){unfinished}</dd>\n",
         f"  <dt>Pairing number</dt><dd>{_e(player.number)}</dd>\n",
     ]
     for label, value in (
@@ -233,7 +238,8 @@ def player_page(environment: jinja2.Environment, context: Mapping[str, Any]) -> 
     main.append("</dl>\n")
     awards = context["awards"].get(player.number)
     if awards:
-        main.append('<h2>Prizes</h2>\n<ul class="awards">\n')
+        heading = "Prizes" if event.finished else "Prizes if the event ended now"
+        main.append(f'<h2>{heading}</h2>\n<ul class="awards">\n')
         for award in awards:
             money = ""
             if award.kind == "money" and award.net is not None:
@@ -243,7 +249,7 @@ def player_page(environment: jinja2.Environment, context: Mapping[str, Any]) -> 
                     money += f" after {_e(f'{award.fines:,.2f}')} in fines"
             main.append(f"  <li>{badges({0: [award]}, 0)} {_e(award.reason)}{money}</li>\n")
         main.append("</ul>\n")
-    if event.rounds_played > 1:
+    if progress.charted > 1:
         main.append(
             f'<figure class="chart-frame">\n  {context["chart"]}\n  <figcaption>Score after each'
             " round (the dotted line: a win every round).</figcaption>\n</figure>\n"

@@ -719,7 +719,7 @@ PAGE_CONTEXT = frozenset(
 )
 """What ``SiteRenderer._chrome_key`` covers: the context every keyed page may use."""
 
-PLAYER_PAGE_CONTEXT = PAGE_CONTEXT - {"social"} | {"row", "awards", "lines", "chart"}
+PLAYER_PAGE_CONTEXT = PAGE_CONTEXT - {"social"} | {"row", "awards", "lines", "chart", "progress"}
 """The context a player's page may use (``awards`` only for that player's own prizes):
 ``player_page_key`` covers exactly these."""
 
@@ -826,10 +826,12 @@ def _arbiter_context(outcome: EventOutcome) -> dict[str, Any]:
 
 
 def _player_context(event: Event, row: StandingRow, standings: Standings) -> dict[str, Any]:
+    progress = views.player_progress(row.record, event.rounds_played)
     return {
         "lines": views.player_lines(event, row.record, standings),
+        "progress": progress,
         "chart": charts.score_progression(
-            row.record.running_scores()[: event.rounds_played],
+            row.record.running_scores()[: progress.charted],
             event.scoring.win,
             row.player.name,
         ),

@@ -233,6 +233,29 @@ def player_lines(
 
 
 @dataclass(frozen=True)
+class Progress:
+    """How far a player's score goes while the event runs: the card says "5 from 6 rounds;
+    round 7 not finished" rather than counting a game still on as a round played."""
+
+    counted: int
+    """Rounds up to the last one played whose outcome for this player is known."""
+    unfinished: tuple[int, ...]
+    """Those rounds whose game of this player has no result yet."""
+    charted: int
+    """Rounds the score chart shows: up to the last known outcome (a game still on at the
+    end would otherwise be drawn as a loss)."""
+
+
+def player_progress(record: PlayerRecord, rounds_played: int) -> Progress:
+    entries = record.entries[:rounds_played]
+    unfinished = tuple(e.round for e in entries if e.kind is Kind.PENDING)
+    charted = len(entries)
+    while charted and entries[charted - 1].kind is Kind.PENDING:
+        charted -= 1
+    return Progress(len(entries) - len(unfinished), unfinished, charted)
+
+
+@dataclass(frozen=True)
 class CategoryRow:
     place: str
     """The place within the category ("2" or a shared "2-3")."""
