@@ -52,6 +52,7 @@ CHECKS: dict[str, str] = {
     "fide-id-mismatch": "FIDE ids that belong to another player than the name beside them",
     "undecided-prize": "Titles and trophies the drawing of lots or the arbiter decides",
     "lots-not-recorded": "Places the drawing of lots should decide",
+    "playoff-early": "Play-off games waiting for the event's last results",
 }
 """Every warning code an event can carry, with the heading the Arbiter report gives it."""
 

@@ -247,12 +247,21 @@ def resolve_playoffs(
             playoff = _settle(event, records, playoff, first)
         results.append(playoff)
     for game in (game for i, game in enumerate(played) if i not in taken):
-        if finished:
-            why = "the play-off was already decided, or no play-off is due"
-        else:
-            why = "no play-off is due before every game of the event has a result"
+        if not finished:
+            # Played while a game of the event is still on (the tie may not change): the
+            # rest of the site still publishes, and the game counts once the results are in.
+            problems.warning(
+                f"play-off game {_label(event, game)} is kept aside until every game of the "
+                "event has a result: a play-off is decided only then",
+                game.source,
+                game.line,
+                "enter the last results; if the game was added by mistake, remove it",
+                code="playoff-early",
+            )
+            continue
         problems.error(
-            f"play-off game {_label(event, game)} is not needed: {why}",
+            f"play-off game {_label(event, game)} is not needed: the play-off was already "
+            "decided, or no play-off is due",
             game.source,
             game.line,
             "remove the game, or check its Round tag and players",
