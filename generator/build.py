@@ -336,7 +336,7 @@ def decide(event: Event, problems: Problems) -> EventOutcome:
     found: list[EventOutcome] = []
 
     def current() -> None:
-        arbiter_checks(event, records, problems)
+        arbiter_checks(event, problems)
         math_order = rank_event(event, records)
         lots_not_recorded(event, math_order, problems)
         playoffs = resolve_playoffs(event, math_order, records, problems)

@@ -189,9 +189,36 @@ class Event:
 
     @cached_property
     def rounds_in_progress(self) -> tuple[int, ...]:
-        """Rounds up to ``rounds_played`` that still have a game without a result."""
+        """Rounds up to ``rounds_played`` that still have a game without a result, or players
+        without a game or a bye (``unpaired``)."""
         played = self.rounds_played
-        return tuple(sorted({g.round for g in self.games if not g.finished and g.round <= played}))
+        rounds = {g.round for g in self.games if not g.finished and g.round <= played}
+        return tuple(sorted(rounds | set(self.unpaired)))
+
+    @cached_property
+    def unpaired(self) -> dict[int, tuple[int, ...]]:
+        """Each round up to ``rounds_played`` whose players (pairing numbers) include some,
+        not withdrawn, with neither a game nor a bye, beyond the one a round robin of an odd
+        number sits out. Results are often entered as games end, so such a round is not
+        taken as over (a bye, an absence or a withdrawal must be recorded to close it)."""
+        sits_out = 1 if self.is_round_robin and len(self.players) % 2 == 1 else 0
+        present: dict[int, set[int]] = {}
+        for game in self.games:
+            present.setdefault(game.round, set()).update((game.white, game.black))
+        for bye in self.byes:
+            present.setdefault(bye.round, set()).add(bye.player)
+        result = {}
+        for number in range(1, self.rounds_played + 1):
+            here = present.get(number, set())
+            missing = tuple(
+                p.number
+                for p in self.players
+                if p.number not in here
+                and (p.withdrawn_after is None or number <= p.withdrawn_after)
+            )
+            if len(missing) > sits_out:
+                result[number] = missing
+        return result
 
     @property
     def finished(self) -> bool:

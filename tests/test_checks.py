@@ -355,6 +355,52 @@ def test_forfeit_reasons_are_shown_on_the_round_page(make_site: SiteMaker) -> No
     assert "Black more than 30 minutes late" in page
 
 
+def test_a_player_without_a_game_keeps_the_round_open(make_site: SiteMaker) -> None:
+    """Results are entered as games end: in the last round of a Swiss, Bravo and Delta have
+    nothing yet (their game not entered), so the event is not finished; a recorded absence
+    for each closes the round. A round robin of three has one player sit out each round."""
+    games = (
+        pgn_game("1.1", "Alpha, Anna", "Bravo, Bob", "1-0")
+        + pgn_game("1.2", "Charlie, Carl", "Delta, Dora", "1-0")
+        + pgn_game("2.1", "Alpha, Anna", "Charlie, Carl", "1-0")
+    )
+    site = make_site(event_toml(format="swiss", rounds=2), {"g.pgn": games})
+    event, problems = load(site)
+    assert event is not None
+    outcome = decide(event, problems)
+    assert (event.rounds_played, event.rounds_in_progress, event.finished) == (2, (2,), False)
+    missing = [dict(p.context) for p in outcome.warnings if p.code == "missing-game"]
+    assert missing == [{"round": 2, "player": "Bravo, Bob"}, {"round": 2, "player": "Delta, Dora"}]
+    assert outcome.warnings[0].message == (
+        "Bravo, Bob has no game and no bye in round 2: the round counts as not finished until "
+        "one is recorded (meanwhile 0 points)"
+    )
+    assert build_site(site).written
+    results = json.loads((site / "output/ev/results.json").read_text(encoding="utf-8"))
+    assert results["event"]["finished"] is False
+
+    absences = "".join(
+        f'[[byes]]\nround = 2\nplayer = "{name}"\npoints = 0\n'
+        for name in ("Bravo, Bob", "Delta, Dora")
+    )
+    (site / "content/ev/event.toml").write_text(
+        event_toml(absences, format="swiss", rounds=2), encoding="utf-8"
+    )
+    event, problems = load(site)
+    assert event is not None and event.finished and event.unpaired == {}
+
+    three = event_toml(rounds=3).split('[[players]]\nname = "Delta, Dora"')[0]
+    sits_out = (
+        pgn_game("1.1", "Alpha, Anna", "Bravo, Bob", "1-0")
+        + pgn_game("2.1", "Charlie, Carl", "Alpha, Anna", "1/2-1/2")
+        + pgn_game("3.1", "Bravo, Bob", "Charlie, Carl", "0-1")
+    )
+    site = make_site(three, {"g.pgn": sits_out}, slug="rr3")
+    event, problems = load(site, "rr3")
+    assert event is not None and len(event.players) == 3
+    assert (event.finished, event.unpaired) == (True, {})
+
+
 def test_every_code_has_a_heading() -> None:
     source = Path(checks.__file__).read_text(encoding="utf-8")
     for code in ("early-draw", "draw-unverified", "result-mismatch", "time-control"):

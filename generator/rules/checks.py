@@ -33,7 +33,6 @@ import chess
 from ..model import Event, Game
 from ..pgn import Moves, start_board
 from ..problems import Problems
-from .scores import Kind, PlayerRecord
 from .standings import Standings
 
 CHECKS: dict[str, str] = {
@@ -63,7 +62,7 @@ STREAK = 3
 """FIDE C.04.1 f: no player receives the same colour three times in a row."""
 
 
-def arbiter_checks(event: Event, records: dict[int, PlayerRecord], problems: Problems) -> None:
+def arbiter_checks(event: Event, problems: Problems) -> None:
     """Run every check, in the order the Arbiter report lists them."""
     check_early_draws(event, problems)
     check_final_positions(event, problems)
@@ -71,7 +70,7 @@ def arbiter_checks(event: Event, records: dict[int, PlayerRecord], problems: Pro
     check_time_controls(event, problems)
     check_colour_streaks(event, problems)
     check_duplicate_games(event, problems)
-    check_rounds(event, records, problems)
+    check_rounds(event, problems)
 
 
 def min_draw_moves(event: Event) -> int:
@@ -459,28 +458,19 @@ def check_duplicate_games(event: Event, problems: Problems) -> None:
         )
 
 
-def check_rounds(event: Event, records: dict[int, PlayerRecord], problems: Problems) -> None:
-    """Warn about players with neither a game nor a bye in a round that was played.
-
-    In a round robin with an odd number of players one player sits out each round by design.
-    """
+def check_rounds(event: Event, problems: Problems) -> None:
+    """Warn about players with neither a game nor a bye in a round that was played
+    (``Event.unpaired``: a round robin of an odd number has one sit out by design). Until
+    that is recorded the round counts as not finished."""
     config_path = event.folder / "event.toml"
-    missing: dict[int, list[int]] = defaultdict(list)
-    for number, record in records.items():
-        for entry in record.entries:
-            if entry.kind is Kind.UNPAIRED:
-                missing[entry.round].append(number)
-    sits_out = 1 if event.is_round_robin and len(event.players) % 2 == 1 else 0
-    for round_number in sorted(missing):
-        numbers = missing[round_number]
-        if len(numbers) <= sits_out:
-            continue
+    for round_number, numbers in sorted(event.unpaired.items()):
         for number in numbers:
             problems.warning(
-                f"{event.player(number).name} has no game and no bye in round {round_number}; "
-                "counted as absent (0 points)",
+                f"{event.player(number).name} has no game and no bye in round {round_number}: "
+                "the round counts as not finished until one is recorded (meanwhile 0 points)",
                 config_path,
-                hint="add the game to a PGN file, or a [[byes]] or [[withdrawals]] entry",
+                hint="add the game to a PGN file, or a [[byes]] entry (points = 0 for an "
+                "absence) or a [[withdrawals]] entry",
                 code="missing-game",
                 context={"round": round_number, "player": event.player(number).name},
             )
