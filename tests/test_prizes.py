@@ -2,11 +2,13 @@
 
 from __future__ import annotations
 
+import pytest
 from conftest import SiteMaker
 
 from generator.build import decide, load_event
 from generator.problems import Problems
 from generator.render.site import EventOutcome
+from generator.rules import prizes
 from generator.rules.prizes import Award
 
 # Six players in a Swiss of 3 rounds; final order by points: A 3, B 2½, C 2, D 1, E ½, F 0.
@@ -363,20 +365,26 @@ place = 3
     outcome, problems = _outcome(make_site, extra, rules="us-junior-closed")
     assert outcome is not None and not problems.errors, problems.items
     assert [r.place for r in outcome.standings.rows[1:3]] == ["2-3", "2-3"]
+    # Either way the lots go, the girl behind takes 2nd Girls (one trophy each), so 3rd
+    # overall passes her by to D, 4th, who then holds a trophy: 3rd Girls (B, C, D) is left
+    # to nobody. B ahead: Girls Champion B, 2nd Girls C, 3rd overall D (C holds one).
+    # C ahead: Girls Champion C, 2nd Girls B, 3rd overall D (B holds one).
     assert [(a.name, a.player, a.status) for a in outcome.prizes] == [
         ("Champion", 1, "awarded"),
         ("Girls Champion", None, "pending"),
         ("2nd Girls", None, "pending"),
-        ("3rd overall", None, "pending"),
-        ("3rd Girls", 4, "awarded"),  # D, 3rd among the girls whichever way B and C go
+        ("3rd overall", 4, "awarded"),
+        ("3rd Girls", None, "unclaimed"),
     ]
     assert outcome.prizes[1].reason == (
         "B and C share the place on every tie-break: the drawing of lots or the arbiter decides"
     )
     undecided = [p.message for p in problems.warnings if p.code == "undecided-prize"]
     assert [m.split(":")[0] for m in undecided] == ["Girls Champion", "2nd Girls"]
-    # 3rd overall goes to C unless C takes 2nd Girls (one trophy each): it waits for that.
-    assert outcome.prizes[3].reason == "waits for the decision on 2nd Girls, which C may take"
+    assert outcome.prizes[3].reason == (
+        "4th in Open; C already holds a higher prize or B already holds a higher prize (the "
+        "same whichever way the play-off or the drawing of lots goes)"
+    )
 
     lots = '[ranking]\nexhausted = "lots"\nlots = ["C", "B"]\n'
     outcome, problems = _outcome(make_site, lots + extra, rules="us-junior-closed", slug="lots")
@@ -428,9 +436,10 @@ category = "G16"
             "decides",
         ),
         (
-            "Girls Under 16 Champion",
+            "Girls Under 16 Champion",  # whichever of B and C is not Girls Champion
             "pending",
-            "waits for the decision on Girls Champion, which B may take",
+            "B and C share the place on every tie-break: the drawing of lots or the arbiter "
+            "decides",
         ),
     ]
     lots = '[ranking]\nexhausted = "lots"\nlots = ["C", "B"]\n'
@@ -564,3 +573,99 @@ amount = 100
 def test_award_net_is_never_below_zero() -> None:
     award = Award("money", "x", "open", 1, amount=100.0, fines=250.0)
     assert award.net == 0.0
+
+
+U12_TITLES = (
+    CATEGORIES
+    + """
+[[titles]]
+name = "Champion"
+category = "open"
+
+[[titles]]
+name = "Under 12 Champion"
+category = "U12"
+
+[[trophies]]
+name = "2nd Under 12"
+category = "U12"
+place = 2
+"""
+)
+
+
+def test_an_age_group_champion_takes_no_trophy_of_a_lower_place(make_site: SiteMaker) -> None:
+    """Clause 3: "first in any age group is higher than second in any age group", and the
+    Under 12 title is first place in that group. A 3 is Champion; Under 12 (A, D, F): the
+    title passes A (an open title already) to D; 2nd Under 12 starts at D, who holds the
+    age group's first place, and goes to F."""
+    outcome, problems = _outcome(make_site, U12_TITLES)
+    assert outcome is not None and not problems.errors, problems.items
+    assert _who(outcome, "title") == [("Champion", "A"), ("Under 12 Champion", "D")]
+    assert _who(outcome, "trophy") == [("2nd Under 12", "F")]
+    assert outcome.prizes[2].reason == "3rd in Under 12; D already holds a higher prize"
+
+
+def test_what_a_pending_play_off_may_change_waits_for_it(make_site: SiteMaker) -> None:
+    """A and B tie on 2½ (A-B drawn) and the ACF play-off has not started. If A wins: Champion
+    A, Under 12 Champion D (A holds the open title), 2nd Under 12 F (D holds first place in
+    Under 12). If B wins: Champion B, Under 12 Champion A, 2nd Under 12 D. Each waits, naming
+    both possible winners; C's 3rd place money is the same either way."""
+    games = [(r, w, b, "1/2-1/2" if (w, b) == ("A", "B") else res) for r, w, b, res in GAMES]
+    money = '[[prizes.money]]\nname = "3rd place"\nplace = 3\namount = 100\n'
+    outcome, problems = _outcome(make_site, U12_TITLES + money, games=games)
+    assert outcome is not None and not problems.errors, problems.items
+    assert [(a.name, a.status, a.reason) for a in outcome.prizes] == [
+        ("Champion", "pending", "waits for the play-off: A or B"),
+        ("Under 12 Champion", "pending", "waits for the play-off: A or D"),
+        ("2nd Under 12", "pending", "waits for the play-off: D or F"),
+        ("3rd place", "awarded", "3rd overall"),
+    ]
+
+
+def test_money_a_pending_play_off_cannot_change_is_paid(make_site: SiteMaker) -> None:
+    """U.S. rules: A and B tie on 2 for first and their play-off has not started, A seeded
+    first (A beat B). A lost round 2 by forfeit: no prize money, whoever wins. Either way
+    B takes the 600 and the rest follow the standings: D 1½ (C-D drawn, D two Blacks over
+    the board to C's none), C 1½, E 1 (E beat F), F 1."""
+    games = [
+        (1, "A", "B", "1-0"), (1, "C", "D", "1/2-1/2"), (1, "E", "F", "1-0"),
+        (2, "B", "E", "1-0"), (2, "D", "F", "1-0"),  # and A-C forfeited to C (below)
+        (3, "A", "E", "1-0"), (3, "B", "D", "1-0"), (3, "C", "F", "0-1"),
+    ]  # fmt: skip
+    money = "".join(
+        f'[[prizes.money]]\nname = "Place {place}"\nplace = {place}\namount = {amount}\n'
+        for place, amount in ((1, 600), (2, 400), (3, 300), (4, 200), (5, 100))
+    )
+    forfeit = '[[results]]\nround = 2\nwhite = "A"\nblack = "C"\nresult = "-+"\n'
+    outcome, problems = _outcome(make_site, forfeit + money, games=games, rules="us-junior-closed")
+    assert outcome is not None and not problems.errors, problems.items
+    assert [r.player.name for r in outcome.standings.rows] == ["A", "B", "D", "C", "E", "F"]
+    assert [r.place for r in outcome.standings.rows[:2]] == ["1-2", "1-2"]
+    paid = [(a.name, a.status, a.amount) for a in outcome.prizes]
+    assert _who(outcome, "money") == [
+        ("Place 1", "B"), ("Place 2", "D"), ("Place 3", "C"), ("Place 4", "E"), ("Place 5", "F"),
+    ]  # fmt: skip
+    assert {status for _, status, _ in paid} == {"awarded"}
+    assert outcome.prizes[0].passed_over == ("A forfeited a game (round 2): no prize money",)
+    assert outcome.prizes[0].reason == (
+        "2nd overall or 1st overall (the same whichever way the play-off or the drawing of lots "
+        "goes)"
+    )
+
+
+def test_too_many_orders_leave_titles_and_trophies_pending(
+    make_site: SiteMaker, monkeypatch: pytest.MonkeyPatch
+) -> None:
+    """Early in a big Swiss hundreds share first place: past ``OUTCOMES_LIMIT`` orders the
+    titles and trophies are pending rather than worked out for each. B and C share 2nd-3rd
+    (two orders); with a limit of one, all wait."""
+    monkeypatch.setattr(prizes, "OUTCOMES_LIMIT", 1)
+    extra = CATEGORIES + '[[titles]]\nname = "Girls Champion"\ncategory = "G"\nkind = "girls"\n'
+    outcome, problems = _outcome(make_site, extra, rules="us-junior-closed")
+    assert outcome is not None and not problems.errors, problems.items
+    (award,) = outcome.prizes
+    assert (award.status, award.reason) == (
+        "pending",
+        "2 players share places on every tie-break: the drawing of lots or the arbiter decides",
+    )

@@ -169,7 +169,9 @@ class PrizesConfig:
     money: tuple[MoneyPrize, ...] = ()
     trophies_for_title_holders: bool = True
     """ACF clause 3 limits non-monetary prizes "not associated with the awarding of a title":
-    read literally, a title holder may also take one trophy. ``false`` excludes them."""
+    read literally, the holder of an open or girls' title may also take one trophy; ``false``
+    excludes them. An age-group title is first place in that group ("first in any age group is
+    higher than second"), so its holder never takes a trophy besides."""
     forfeit_cancels_money: bool | None = None
     """No prize money after a withdrawal or a forfeit loss (U.S. Junior Closed); by preset."""
 

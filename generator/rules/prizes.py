@@ -6,7 +6,8 @@
   one). Each goes to the best-placed player of its category who holds no title of the same kind
   yet; a girl may hold one "girls" title as well as one "open" title (2b).
 * Trophies (clause 3): one per player, the highest they are eligible for: every first place
-  outranks every second place, and so on; between equal places the listing order decides.
+  outranks every second place, and so on; between equal places the listing order decides. An
+  age-group title is that group's first place, so its holder takes no trophy besides.
 * Money (clause 4): independent of titles and trophies; one prize per player, the largest;
   equal amounts go in listing order. With ``ties = "split"`` players tied on points pool the
   place prizes their places cover and share them equally (to the cent, the odd cents going to
@@ -17,16 +18,19 @@
 
 A prize for place k of a category goes to the player in k-th place of that category, or, when
 that player cannot take it (they already hold a larger or higher prize, or may not receive
-money), to the next player down who can. A prize whose next candidate is still playing a
-play-off is "pending", never guessed; so is a title or trophy whose candidate shares the place
-with another player who could take it (equal on every tie-break): the drawing of lots or the
-arbiter decides, not the pairing numbers. Money is shared (``ties``).
+money), to the next player down who can. What a play-off still being played, or the drawing
+of lots among players equal on every tie-break, has yet to decide is never guessed (by seeding
+or pairing number): the prizes are worked out for every order those players may still finish
+in, and a prize is awarded only when all agree; otherwise it is "pending" and names who may
+take it. Money of players equal on every tie-break is shared instead (``ties``).
 """
 
 from __future__ import annotations
 
-from collections.abc import Container, Sequence
-from dataclasses import dataclass, field
+import itertools
+import math
+from collections.abc import Iterator, Sequence
+from dataclasses import dataclass, replace
 
 from ..config.event import CategoryEntry, MoneyPrize, TitleEntry, normalise_name
 from ..model import Event
@@ -72,20 +76,28 @@ def forfeit_cancels_money(event: Event) -> bool:
 
 @dataclass
 class _Context:
-    event: Event
-    standings: Standings
-    pending: set[int]
-    """Players whose place waits for a play-off still being played."""
-    rank: dict[int, int] = field(default_factory=dict)
-    points: dict[int, float] = field(default_factory=dict)
+    """One finishing order the prizes are worked out for: the standings' own, or one of the
+    orders a play-off still being played, or the drawing of lots, could still give."""
 
-    def __post_init__(self) -> None:
-        for row in self.standings.rows:
-            self.rank[row.player.number] = row.rank
-            self.points[row.player.number] = row.points
+    event: Event
+    rankings: dict[str, list[int]]
+    """Each category's players, best first (the titles' and trophies' may stop where no
+    prize can reach)."""
+    rank: dict[int, int]
+    points: dict[int, float]
+
+    def ranking(self, category_id: str) -> list[int]:
+        return self.rankings[category_id]
 
     def name(self, number: int) -> str:
         return self.event.player(number).name
+
+
+OUTCOMES_LIMIT = 5040
+"""The most finishing orders the titles and trophies are worked out for (7 players sharing a
+place): beyond, they are pending, as early in a big Swiss where hundreds share first place."""
+
+UNDECIDED = "the drawing of lots or the arbiter decides"
 
 
 def award_prizes(
@@ -96,17 +108,16 @@ def award_prizes(
     forfeit_cancels_money: bool,
     problems: Problems | None = None,
 ) -> tuple[Award, ...]:
-    """Every title, trophy and money prize; a title or trophy left to the drawing of lots or
-    the arbiter is also reported to ``problems`` (``undecided-prize``)."""
+    """Every title, trophy and money prize. A prize is awarded only when every order that a
+    play-off still being played, or the drawing of lots among players equal on every
+    tie-break, could give awards it alike; otherwise it is pending and names who may take it,
+    never guessed (by seeding or pairing number). A title or trophy left to the drawing of
+    lots or the arbiter is also reported to ``problems`` (``undecided-prize``)."""
     if event.rounds_played == 0:
         return _before_the_first_result(event)
-    pending = {n for p in playoffs if p.status == "pending" for n in p.players}
-    context = _Context(event, standings, pending)
-    awards = _titles(context)
-    holders = {a.player for a in awards if a.player is not None}
-    undecided = {n: a.name for a in awards for n in a.undecided}
-    awards += _trophies(context, holders, undecided)
-    awards += _money(context, records, forfeit_cancels_money)
+    playing = [tuple(p.players) for p in playoffs if p.status == "pending" and len(p.players) > 1]
+    awards = _titles_and_trophies(event, standings, playing)
+    awards += _money_awards(event, standings, playing, records, forfeit_cancels_money)
     if problems is not None and event.finished:  # a shared place mid-event is no news
         for award in awards:
             if award.undecided:
@@ -134,38 +145,189 @@ def _before_the_first_result(event: Event) -> tuple[Award, ...]:
     )
 
 
-def _pending_award(
-    kind: str, name: str, category: str, candidates: list[int], ctx: _Context
+@dataclass(frozen=True)
+class _Group:
+    """Players whose order among themselves is not known yet: a play-off still being played,
+    or players equal on every tie-break (a shared place)."""
+
+    players: tuple[int, ...]
+    playoff: bool
+
+
+class _Orders:
+    """The finishing orders still possible: every order of each group, the groups taken
+    together (the standings' own order first)."""
+
+    def __init__(
+        self, base: dict[str, list[int]], groups: list[_Group], rank: dict[int, int]
+    ) -> None:
+        self.base, self.groups, self.rank = base, groups, rank
+        # Per category, the positions each group's members hold in it.
+        self.slots = {
+            category: [
+                [i for i, n in enumerate(ranking) if n in set(group.players)] for group in groups
+            ]
+            for category, ranking in base.items()
+        }
+
+    @property
+    def count(self) -> int:
+        return math.prod(math.factorial(len(g.players)) for g in self.groups)
+
+    def each(self) -> Iterator[tuple[tuple[tuple[int, ...], ...], _Orders.Order]]:
+        """Each possible order: the groups' orders, and the rankings and ranks that follow."""
+        for chosen in itertools.product(*(itertools.permutations(g.players) for g in self.groups)):
+            rankings = {}
+            for category, ranking in self.base.items():
+                ranking = list(ranking)
+                for order, slots in zip(chosen, self.slots[category], strict=True):
+                    if slots:
+                        members = set(ranking[i] for i in slots)
+                        for i, n in zip(slots, (n for n in order if n in members), strict=True):
+                            ranking[i] = n
+                rankings[category] = ranking
+            rank = dict(self.rank)
+            for order in chosen:
+                first = min(self.rank[n] for n in order)
+                rank.update((n, first + i) for i, n in enumerate(order))
+            yield chosen, (rankings, rank)
+
+    Order = tuple[dict[str, list[int]], dict[int, int]]
+
+
+def _levels(standings: Standings) -> dict[int, list[int]]:
+    """The players of each shared place (rank), in the standings' order."""
+    levels: dict[int, list[int]] = {}
+    for row in standings.rows:
+        levels.setdefault(row.rank, []).append(row.player.number)
+    return {rank: members for rank, members in levels.items() if len(members) > 1}
+
+
+def _titles_and_trophies(
+    event: Event, standings: Standings, playing: list[tuple[int, ...]]
+) -> list[Award]:
+    """Titles (clause 2) and trophies (clause 3) for every order still possible, merged: a
+    title or trophy only a walk down its category's first places can reach, so each ranking
+    stops there, and only the players of shared places and play-offs within reach are
+    ordered every way."""
+    config = event.config
+    if not config.titles and not config.trophies:
+        return []
+    points = {row.player.number: row.points for row in standings.rows}
+    rank = {row.player.number: row.rank for row in standings.rows}
+    skips = len(config.titles) + len(config.trophies)
+    reach: dict[str, int] = {}
+    for title in config.titles:
+        reach[title.category] = max(reach.get(title.category, 0), 1 + skips)
+    for trophy in config.trophies:
+        reach[trophy.category] = max(reach.get(trophy.category, 0), trophy.place + skips)
+    rankings = {}
+    for category, depth in reach.items():
+        ranking = category_ranking(event, standings, category)
+        end = min(depth, len(ranking))
+        while 0 < end < len(ranking) and rank[ranking[end]] == rank[ranking[end - 1]]:
+            end += 1  # the whole of a shared place at the edge
+        rankings[category] = ranking[:end]
+    within = {n for ranking in rankings.values() for n in ranking}
+    in_playoff = {n for group in playing for n in group}
+    groups = [
+        _Group(tuple(n for n in members if n in within), bool(in_playoff & set(members)))
+        for members in _levels(standings).values()
+        if len([n for n in members if n in within]) > 1
+    ]
+    orders = _Orders(rankings, groups, rank)
+    if orders.count > OUTCOMES_LIMIT:
+        return _too_many_to_tell(event, groups)
+    results: list[list[Award]] = []
+    tags: list[tuple[tuple[int, ...], ...]] = []
+    position = {row.player.number: i for i, row in enumerate(standings.rows)}
+    for chosen, (ranked, ranks) in orders.each():
+        ctx = _Context(event, ranked, ranks, points)
+        titles, holders = _titles(ctx)
+        results.append(titles + _trophies(ctx, holders))
+        tags.append(chosen)
+    return [
+        _merge([r[i] for r in results], tags, groups, rank, position, event)
+        for i in range(len(results[0]))
+    ]
+
+
+def _too_many_to_tell(event: Event, groups: list[_Group]) -> list[Award]:
+    """Every title and trophy pending: too many players share places to try every order."""
+    largest = max(groups, key=lambda g: len(g.players))
+    reason = f"{len(largest.players)} players share places on every tie-break: {UNDECIDED}"
+    config = event.config
+    return [
+        *(Award("title", t.name, t.category, None, "pending", reason) for t in config.titles),
+        *(Award("trophy", t.name, t.category, None, "pending", reason) for t in config.trophies),
+    ]
+
+
+def _merge(
+    results: list[Award],
+    tags: list[tuple[tuple[int, ...], ...]],
+    groups: list[_Group],
+    rank: dict[int, int],
+    position: dict[int, int],
+    event: Event,
 ) -> Award:
-    names = " or ".join(ctx.name(n) for n in candidates)
-    return Award(kind, name, category, None, "pending", f"waits for the play-off: {names}")
+    """One title or trophy over every order still possible: awarded when they all agree on
+    who takes it, otherwise pending, naming everyone who still may."""
+    base = results[0]
+    winners = [a.player for a in results]
+    if all(w == winners[0] for w in winners):
+        reasons = list(dict.fromkeys(a.reason for a in results))
+        if len(reasons) == 1:
+            return base
+        return replace(base, reason=_either(reasons))
+    candidates = tuple(sorted({w for w in winners if w is not None}, key=position.__getitem__))
+    names = [event.player(n).name for n in candidates]
+    choices = " or ".join(names) + (", or nobody" if None in winners else "")
+    on_playoff = _varies(winners, tags, [g.playoff for g in groups], True)
+    on_lots = _varies(winners, tags, [g.playoff for g in groups], False)
+    if on_playoff and not on_lots:
+        reason = f"waits for the play-off: {choices}"
+    elif on_lots and not on_playoff:
+        level = {rank[n] for n in candidates}
+        if len(level) == 1 and None not in winners:
+            together = ", ".join(names[:-1]) + f" and {names[-1]}"
+            reason = f"{together} share the place on every tie-break: {UNDECIDED}"
+            return Award(
+                base.kind, base.name, base.category, None, "pending", reason, undecided=candidates
+            )
+        reason = f"waits for the drawing of lots or the arbiter: {choices}"
+    else:
+        reason = f"waits for the play-off and the drawing of lots or the arbiter: {choices}"
+    return Award(base.kind, base.name, base.category, None, "pending", reason)
 
 
-UNDECIDED = "the drawing of lots or the arbiter decides"
+_WHICHEVER = "the same whichever way the play-off or the drawing of lots goes"
 
 
-def _shared_place(
-    ctx: _Context, winner: int, ranking: list[int], eligible: Container[int]
-) -> list[int]:
-    """The players of ``ranking`` who share ``winner``'s place and could take the title or
-    trophy as well: with more than one, it is not the program's to choose (by pairing
-    number, as the shared place lists them); the drawing of lots or the arbiter decides."""
-    return [n for n in ranking if ctx.rank[n] == ctx.rank[winner] and n in eligible]
+def _either(reasons: list[str]) -> str:
+    """The reasons a prize comes to the same player in different orders, said once:
+    "4th in Open; C already holds a higher prize or B already holds a higher prize"."""
+    heads = {r.split("; ", 1)[0] for r in reasons}
+    if len(heads) == 1 and all("; " in r for r in reasons):
+        tails = " or ".join(r.split("; ", 1)[1] for r in reasons)
+        return f"{heads.pop()}; {tails} ({_WHICHEVER})"
+    return " or ".join(reasons) + f" ({_WHICHEVER})"
 
 
-def _undecided_award(kind: str, name: str, category: str, level: list[int], ctx: _Context) -> Award:
-    names = ", ".join(ctx.name(n) for n in level[:-1]) + f" and {ctx.name(level[-1])}"
-    reason = f"{names} share the place on every tie-break: {UNDECIDED}"
-    return Award(kind, name, category, None, "pending", reason, undecided=tuple(level))
-
-
-def _waiting_award(
-    kind: str, name: str, category: str, on: str, winner: int, ctx: _Context
-) -> Award:
-    """A title or trophy whose next candidate may yet take ``on``, which the drawing of lots
-    or the arbiter decides: it cannot be told before that."""
-    reason = f"waits for the decision on {on}, which {ctx.name(winner)} may take"
-    return Award(kind, name, category, None, "pending", reason)
+def _varies(
+    winners: list[int | None],
+    tags: list[tuple[tuple[int, ...], ...]],
+    playoff: list[bool],
+    which: bool,
+) -> bool:
+    """Whether the winner changes with the order of the groups that are play-offs
+    (``which``) or shared places (not ``which``), the others' order held fixed."""
+    seen: dict[tuple[tuple[int, ...], ...], int | None] = {}
+    for winner, chosen in zip(winners, tags, strict=True):
+        fixed = tuple(order for order, kind in zip(chosen, playoff, strict=True) if kind != which)
+        if seen.setdefault(fixed, winner) != winner:
+            return True
+    return False
 
 
 def title_kind(title: TitleEntry, category: CategoryEntry) -> str:
@@ -176,109 +338,64 @@ def title_kind(title: TitleEntry, category: CategoryEntry) -> str:
     return "girls" if category.sex == "F" else "open"
 
 
-def _titles(ctx: _Context) -> list[Award]:
-    """Clause 2: titles in listing order; at most one title of each kind per player."""
+def _titles(ctx: _Context) -> tuple[list[Award], dict[int, CategoryEntry]]:
+    """Clause 2, for one finishing order: titles in listing order; at most one title of each
+    kind per player. Also returns each title holder's title category."""
     held: dict[str, set[int]] = {"open": set(), "girls": set()}
-    # By kind, the players of a title left to lots or the arbiter, and that title's name.
-    undecided: dict[str, dict[int, str]] = {"open": {}, "girls": {}}
+    holders: dict[int, CategoryEntry] = {}
     awards = []
     for title in ctx.event.config.titles:
         category = category_of(ctx.event, title.category)
-        ranking = category_ranking(ctx.event, ctx.standings, title.category)
+        ranking = ctx.ranking(title.category)
         kind = title_kind(title, category)
-        skipped = [n for n in ranking if n in held[kind]]
         candidates = [n for n in ranking if n not in held[kind]]
         if not candidates:
-            awards.append(
-                Award(
-                    "title",
-                    title.name,
-                    title.category,
-                    None,
-                    "unclaimed",
-                    f"no player of {category.name} is left to take it",
-                )
-            )
+            why = f"no player of {category.name} is left to take it"
+            awards.append(Award("title", title.name, title.category, None, "unclaimed", why))
             continue
         winner = candidates[0]
-        if winner in ctx.pending:
-            tied = [n for n in candidates if n in ctx.pending]
-            awards.append(_pending_award("title", title.name, title.category, tied, ctx))
-            continue
-        if winner in undecided[kind]:
-            on = undecided[kind][winner]
-            awards.append(_waiting_award("title", title.name, title.category, on, winner, ctx))
-            continue
-        level = _shared_place(ctx, winner, ranking, set(candidates))
-        if len(level) > 1:
-            awards.append(_undecided_award("title", title.name, title.category, level, ctx))
-            undecided[kind].update(dict.fromkeys(level, title.name))
-            continue
         held[kind].add(winner)
-        where = (
+        if winner not in holders or category.under is not None:
+            holders[winner] = category
+        reason = (
             "the best-placed player"
             if category.id == "open"
-            else (f"the best-placed player of {category.name}")
+            else f"the best-placed player of {category.name}"
         )
-        reason = where
-        ahead = [n for n in skipped if ranking.index(n) < ranking.index(winner)]
+        ahead = [n for n in ranking[: ranking.index(winner)] if n in held[kind]]
         if ahead:
             which = "a girls'" if kind == "girls" else "an open"
             names = ", ".join(ctx.name(n) for n in ahead)
             verb = "holds" if len(ahead) == 1 else "hold"
             reason += f" not already holding {which} title ({names} already {verb} one)"
         awards.append(Award("title", title.name, title.category, winner, reason=reason))
-    return awards
+    return awards, holders
 
 
-def _trophies(
-    ctx: _Context, title_holders: set[int], undecided_titles: dict[int, str]
-) -> list[Award]:
-    """Clause 3: one trophy per player; first places before second places, then listing.
-    A trophy whose winner may yet take one left to lots or the arbiter (or a title, when
-    title holders take no trophy) waits for that decision."""
+def _trophies(ctx: _Context, title_holders: dict[int, CategoryEntry]) -> list[Award]:
+    """Clause 3, for one finishing order: one trophy per player; first places before second
+    places, then listing. An age-group title is first place in that group ("first in any age
+    group is higher than second in any age group"), so its holder takes no trophy besides;
+    holders of other titles take one only with ``trophies_for_title_holders``."""
     event = ctx.event
     allow_title_holders = event.config.prizes.trophies_for_title_holders
+    barred = {
+        n for n, category in title_holders.items() if not allow_title_holders or category.under
+    }
     order = sorted(enumerate(event.config.trophies), key=lambda item: (item[1].place, item[0]))
     results: dict[int, Award] = {}
     holders: set[int] = set()
-    undecided: dict[int, str] = {} if allow_title_holders else dict(undecided_titles)
     for index, trophy in order:
-        ranking = category_ranking(event, ctx.standings, trophy.category)
+        ranking = ctx.ranking(trophy.category)
         category = category_of(event, trophy.category)
-        eligible = {
-            n
-            for n in ranking
-            if n not in holders and (allow_title_holders or n not in title_holders)
-        }
-        candidates = [n for n in ranking[trophy.place - 1 :] if n in eligible]
+        candidates = [
+            n for n in ranking[trophy.place - 1 :] if n not in holders and n not in barred
+        ]
         if not candidates:
-            results[index] = Award(
-                "trophy",
-                trophy.name,
-                trophy.category,
-                None,
-                "unclaimed",
-                f"no player of {category.name} is left to take it",
-            )
+            why = f"no player of {category.name} is left to take it"
+            results[index] = Award("trophy", trophy.name, trophy.category, None, "unclaimed", why)
             continue
         winner = candidates[0]
-        if winner in ctx.pending:
-            # Everyone still playing off for the winner's place could end up in it, those
-            # listed above the trophy's place too.
-            playing = [n for n in ranking if n in ctx.pending and ctx.rank[n] == ctx.rank[winner]]
-            results[index] = _pending_award("trophy", trophy.name, trophy.category, playing, ctx)
-            continue
-        if winner in undecided:
-            results[index] = _waiting_award(
-                "trophy", trophy.name, trophy.category, undecided[winner], winner, ctx
-            )
-            continue
-        level = _shared_place(ctx, winner, ranking, eligible)
-        if len(level) > 1:
-            results[index] = _undecided_award("trophy", trophy.name, trophy.category, level, ctx)
-            undecided.update(dict.fromkeys(level, trophy.name))
-            continue
         holders.add(winner)
         position = ranking.index(winner) + 1
         reason = f"{ordinal(position)} in {category.name}"
@@ -290,10 +407,73 @@ def _trophies(
     return [results[i] for i in range(len(event.config.trophies))]
 
 
-def _money(
-    ctx: _Context, records: dict[int, PlayerRecord], forfeit_cancels_money: bool
+def _money_awards(
+    event: Event,
+    standings: Standings,
+    playing: list[tuple[int, ...]],
+    records: dict[int, PlayerRecord],
+    forfeit_cancels_money: bool,
 ) -> list[Award]:
-    """Clause 4 and the U.S. rules: the largest prize first, one per player, fines deducted."""
+    """Clause 4 and the U.S. rules for every order a play-off still being played could give,
+    merged prize by prize: what they all agree on is awarded, the rest is pending. Players
+    equal on every tie-break share the money of their places (no drawing of lots); with
+    ``ties = "split"`` players equal on points do, and a play-off changes nothing."""
+    config = event.config
+    if not config.prizes.money:
+        return []
+    points = {row.player.number: row.points for row in standings.rows}
+    rank = {row.player.number: row.rank for row in standings.rows}
+    rankings = {
+        m.category: category_ranking(event, standings, m.category) for m in config.prizes.money
+    }
+    groups = [] if config.prizes.ties == "split" else [_Group(g, True) for g in playing]
+    position = {row.player.number: i for i, row in enumerate(standings.rows)}
+    barred = _barred_from_money(event, records) if forfeit_cancels_money else {}
+    results = [
+        _money(_Context(event, ranked, ranks, points), barred)
+        for _, (ranked, ranks) in _Orders(rankings, groups, rank).each()
+    ]
+    awards: list[Award] = []
+    for index, prize in enumerate(config.prizes.money):
+        each = [r[index] for r in results]
+        if all(_same_money(e, each[0]) for e in each):
+            awards.extend(_merge_reasons(each))
+            continue
+        possible = {a.player for e in each for a in e if a.player is not None}
+        names = " or ".join(
+            event.player(n).name for n in sorted(possible, key=position.__getitem__)
+        )
+        why = f"waits for the play-off: {names}"
+        awards.append(
+            Award("money", prize.name, prize.category, None, "pending", why, amount=prize.amount)
+        )
+    return awards
+
+
+def _same_money(one: list[Award], other: list[Award]) -> bool:
+    def shown(awards: list[Award]) -> list[tuple[object, ...]]:
+        return [(a.name, a.player, a.status, a.amount, a.shared_with) for a in awards]
+
+    return shown(one) == shown(other)
+
+
+def _merge_reasons(each: list[list[Award]]) -> list[Award]:
+    """A money prize every order awards alike, saying why in each way it may come about."""
+    merged = []
+    for awards in zip(*each, strict=True):
+        reasons = list(dict.fromkeys(a.reason for a in awards))
+        passed = tuple(dict.fromkeys(p for a in awards for p in a.passed_over))
+        award = replace(awards[0], passed_over=passed)
+        if len(reasons) > 1:
+            award = replace(award, reason=_either(reasons))
+        merged.append(award)
+    return merged
+
+
+def _money(ctx: _Context, barred: dict[int, str]) -> list[list[Award]]:
+    """Clause 4 and the U.S. rules, for one finishing order: the largest prize first, one per
+    player, fines deducted. Returns each prize's awards (several when shared, none when
+    another prize's share covers it)."""
     event = ctx.event
     config = event.config.prizes
     fines: dict[int, float] = {}
@@ -302,7 +482,6 @@ def _money(
         number = by_name.get(normalise_name(fine.player))
         if number is not None:
             fines[number] = fines.get(number, 0.0) + fine.amount
-    barred = _barred_from_money(event, records) if forfeit_cancels_money else {}
     remaining = list(enumerate(config.money))
     paid: set[int] = set()
     decided: dict[int, list[Award]] = {}
@@ -320,13 +499,6 @@ def _money(
             break
         _, prize_index, (group, _share, covered, passed) = best
         covered_prizes = [p for i, p in remaining if i in covered]
-        # Split by points, the shares do not wait for the play-off: it cannot change them.
-        if config.ties != "split" and any(n in ctx.pending for n in group):
-            for i in covered:
-                prize = config.money[i]
-                decided[i] = [_money_pending(ctx, prize.name, prize.category, prize.amount, group)]
-            remaining = [(i, p) for i, p in remaining if i not in covered]
-            continue
         pool = round(sum(p.amount for p in covered_prizes) * 100)
         shares = _split_cents(pool, len(group))
         primary = min(covered)
@@ -354,23 +526,13 @@ def _money(
             if i != primary:
                 decided.setdefault(i, [])
         remaining = [(i, p) for i, p in remaining if i not in covered]
-    awards = []
-    for index, prize in enumerate(config.money):
-        if index in decided:
-            awards.extend(decided[index])
-        else:
-            awards.append(
-                Award(
-                    "money",
-                    prize.name,
-                    prize.category,
-                    None,
-                    "unclaimed",
-                    "nobody eligible is left to take it",
-                    amount=None,
-                )
-            )
-    return awards
+    unclaimed = "nobody eligible is left to take it"
+    return [
+        decided[index]
+        if index in decided
+        else [Award("money", prize.name, prize.category, None, "unclaimed", unclaimed)]
+        for index, prize in enumerate(config.money)
+    ]
 
 
 def _offer(
@@ -383,9 +545,8 @@ def _offer(
     barred: dict[int, str],
 ) -> tuple[list[int], float, set[int], list[str]] | None:
     """Who would take this prize now, with the prizes their (tied) group covers and the share."""
-    event = ctx.event
-    config = event.config.prizes
-    ranking = category_ranking(event, ctx.standings, category_id)
+    config = ctx.event.config.prizes
+    ranking = ctx.ranking(category_id)
     passed: list[str] = []
     candidates: list[int] = []
     for number in ranking[place - 1 :]:
@@ -423,17 +584,8 @@ def _split_cents(pool: int, members: int) -> list[int]:
     return [base + (1 if i < extra else 0) for i in range(members)]
 
 
-def _money_pending(
-    ctx: _Context, name: str, category: str, amount: float, group: list[int]
-) -> Award:
-    names = " or ".join(ctx.name(n) for n in group if n in ctx.pending)
-    return Award(
-        "money", name, category, None, "pending", f"waits for the play-off: {names}", amount=amount
-    )
-
-
 def _money_reason(ctx: _Context, member: int, category_id: str, shared: tuple[int, ...]) -> str:
-    ranking = category_ranking(ctx.event, ctx.standings, category_id)
+    ranking = ctx.ranking(category_id)
     category = category_of(ctx.event, category_id)
     position = ranking.index(member) + 1
     where = "overall" if category.id == "open" else f"in {category.name}"
