@@ -200,8 +200,8 @@ class Event:
         """Each round up to ``rounds_played`` whose players (pairing numbers) include some,
         not withdrawn, with neither a game nor a bye, beyond the one a round robin of an odd
         number sits out. Results are often entered as games end, so such a round is not
-        taken as over (a bye, an absence or a withdrawal must be recorded to close it)."""
-        sits_out = 1 if self.is_round_robin and len(self.players) % 2 == 1 else 0
+        taken as over (a bye, an absence or a withdrawal must be recorded to close it). In
+        a round robin, each player who withdrew also leaves a scheduled opponent without one."""
         present: dict[int, set[int]] = {}
         for game in self.games:
             present.setdefault(game.round, set()).update((game.white, game.black))
@@ -210,6 +210,14 @@ class Event:
         result = {}
         for number in range(1, self.rounds_played + 1):
             here = present.get(number, set())
+            sits_out = 0
+            if self.is_round_robin:
+                gone = [
+                    p
+                    for p in self.players
+                    if p.withdrawn_after is not None and p.withdrawn_after < number
+                ]
+                sits_out = len(self.players) % 2 + len(gone)
             missing = tuple(
                 p.number
                 for p in self.players

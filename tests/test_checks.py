@@ -400,6 +400,19 @@ def test_a_player_without_a_game_keeps_the_round_open(make_site: SiteMaker) -> N
     assert event is not None and len(event.players) == 3
     assert (event.finished, event.unpaired) == (True, {})
 
+    # A round robin of four where Delta withdrew after round 1: her scheduled opponent in
+    # rounds 2 (Charlie) and 3 (Bravo) sits out; the event is finished.
+    games = (
+        pgn_game("1.1", "Alpha, Anna", "Delta, Dora", "1-0")
+        + pgn_game("1.2", "Bravo, Bob", "Charlie, Carl", "1/2-1/2")
+        + pgn_game("2.1", "Alpha, Anna", "Bravo, Bob", "1-0")
+        + pgn_game("3.1", "Charlie, Carl", "Alpha, Anna", "0-1")
+    )
+    withdrew = '[[withdrawals]]\nplayer = "Delta, Dora"\nafter_round = 1\n'
+    site = make_site(event_toml(withdrew), {"g.pgn": games}, slug="rr4")
+    event, problems = load(site, "rr4")
+    assert event is not None and (event.finished, event.unpaired) == (True, {})
+
 
 def test_every_code_has_a_heading() -> None:
     source = Path(checks.__file__).read_text(encoding="utf-8")
