@@ -172,6 +172,11 @@ def _event_pages(folder: Path, problems: Problems) -> tuple[Page, ...]:
     return tuple(pages)
 
 
+LEAVES_FOLDER = (
+    'it leaves the event\'s folder (".."), where a rebuild would not notice the files change'
+)
+
+
 def _pgn_files(
     folder: Path, patterns: tuple[str, ...], problems: Problems, key: str = "pgn"
 ) -> list[Path]:
@@ -183,6 +188,8 @@ def _pgn_files(
             reason = "it is empty"
         elif Path(pattern).is_absolute():
             reason = "it is not relative to the event's folder"
+        elif ".." in Path(pattern).parts:
+            reason = LEAVES_FOLDER
         else:
             try:
                 paths = sorted(folder.glob(pattern))
@@ -279,6 +286,20 @@ def _with_trf(
 ) -> EventConfig | None:
     """Complete the event file with the players, results and byes of its TRF file."""
     assert config.trf is not None
+    if ".." in Path(config.trf).parts or Path(config.trf).is_absolute():
+        problems.error(
+            f'trf = "{config.trf}" cannot be read: '
+            + (
+                LEAVES_FOLDER
+                if ".." in Path(config.trf).parts
+                else "it is not relative to the event's folder"
+            ),
+            config_path,
+            line_of(lines, ("trf",)),
+            hint="put the TRF file in the event's folder (or link it there)",
+            code="config",
+        )
+        return None
     data = read_trf(folder / config.trf, config.format, problems, config.scoring)
     if data is None:
         return None

@@ -420,6 +420,18 @@ def test_ordinary_links_are_kept(target: str) -> None:
         ),
         (f'pgn = ["{"x" * 300}/*.pgn"]', "cannot be searched: File name too long"),
         ('trf = "x\\u0000.trf"', "cannot read the TRF file: embedded null byte"),
+        # Outside the event's folder, a changed file would not make a rebuild (the check for
+        # changes reads content/): the last site would stay up with the old results.
+        (
+            'pgn = ["games/*.pgn", "../../shared/*.pgn"]',
+            'pgn = [..., "../../shared/*.pgn", ...] cannot be searched: it leaves the event\'s '
+            'folder (".."), where a rebuild would not notice the files change',
+        ),
+        (
+            'trf = "../t.trf"',
+            'trf = "../t.trf" cannot be read: it leaves the event\'s folder',
+        ),
+        ('trf = "/tmp/t.trf"', "it is not relative to the event's folder"),
     ],
 )
 def test_file_settings_no_file_can_match_are_errors(
