@@ -163,10 +163,9 @@ class _Orders:
     ) -> None:
         self.base, self.groups, self.rank = base, groups, rank
         # Per category, the positions each group's members hold in it.
+        members = [set(group.players) for group in groups]
         self.slots = {
-            category: [
-                [i for i, n in enumerate(ranking) if n in set(group.players)] for group in groups
-            ]
+            category: [[i for i, n in enumerate(ranking) if n in group] for group in members]
             for category, ranking in base.items()
         }
 
