@@ -669,3 +669,28 @@ def test_too_many_orders_leave_titles_and_trophies_pending(
         "pending",
         "2 players share places on every tie-break: the drawing of lots or the arbiter decides",
     )
+
+
+def test_a_tie_for_first_mid_event_is_not_settled_by_tie_breaks(make_site: SiteMaker) -> None:
+    """After round 3 of 3, with D-F still on: A (1, 2, 2½: SPS 5½) and B (½, 1½, 2½: SPS
+    4½) are level for first. Were the event to end now they would play off (ACF 5.2), so the
+    title and the 1st place money are theirs to play for, not A's by SPS; E's 3rd is sure."""
+    games = [
+        (1, "A", "D", "1-0"), (1, "B", "E", "1/2-1/2"), (1, "C", "F", "1-0"),
+        (2, "A", "C", "1-0"), (2, "B", "F", "1-0"), (2, "D", "E", "1/2-1/2"),
+        (3, "A", "E", "1/2-1/2"), (3, "B", "C", "1-0"), (3, "D", "F", "*"),
+    ]  # fmt: skip
+    extra = (
+        '[[titles]]\nname = "Champion"\n'
+        '[[prizes.money]]\nname = "1st place"\nplace = 1\namount = 600\n'
+        '[[prizes.money]]\nname = "3rd place"\nplace = 3\namount = 100\n'
+    )
+    outcome, problems = _outcome(make_site, extra, games=games)
+    assert outcome is not None and not problems.errors, problems.items
+    assert not outcome.event.finished
+    assert [r.player.name for r in outcome.standings.rows[:3]] == ["A", "B", "E"]
+    assert [(a.name, a.status, a.player, a.reason) for a in outcome.prizes] == [
+        ("Champion", "pending", None, "waits for the play-off: A or B"),
+        ("1st place", "pending", None, "waits for the play-off: A or B"),
+        ("3rd place", "awarded", 5, "3rd overall"),
+    ]

@@ -116,6 +116,12 @@ def award_prizes(
     if event.rounds_played == 0:
         return _before_the_first_result(event)
     playing = [tuple(p.players) for p in playoffs if p.status == "pending" and len(p.players) > 1]
+    if not event.finished:
+        # Were the event to end now, players tied for a place a play-off decides would play
+        # off: their tie-breaks do not give them what the play-off would.
+        playing += [
+            p.tied for p in playoffs if p.format is not None and not p.players and len(p.tied) > 1
+        ]
     awards = _titles_and_trophies(event, standings, playing)
     awards += _money_awards(event, standings, playing, records, forfeit_cancels_money)
     if problems is not None and event.finished:  # a shared place mid-event is no news
@@ -230,9 +236,14 @@ def _titles_and_trophies(
     within = {n for ranking in rankings.values() for n in ranking}
     in_playoff = {n for group in playing for n in group}
     groups = [
-        _Group(tuple(n for n in members if n in within), bool(in_playoff & set(members)))
-        for members in _levels(standings).values()
+        _Group(tuple(n for n in members if n in within), True)
+        for members in playing
         if len([n for n in members if n in within]) > 1
+    ]
+    groups += [
+        _Group(tuple(n for n in members if n in within), False)
+        for members in _levels(standings).values()
+        if len([n for n in members if n in within]) > 1 and not in_playoff & set(members)
     ]
     orders = _Orders(rankings, groups, rank)
     if orders.count > OUTCOMES_LIMIT:
