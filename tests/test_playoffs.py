@@ -506,3 +506,57 @@ def test_play_offs_for_two_places_read_their_own_games(make_site: SiteMaker) -> 
     first, bronze = outcome.playoffs
     assert (first.status, bronze.status) == ("complete", "complete")
     assert (_names(event, first.order), _names(event, bronze.order)) == (["B", "A"], ["C", "D"])
+
+
+# A four-player round robin where A beats B, B beats C and C beats A, each with White once
+# among them, and each beats D with White: A, B and C score 2 and are level on every U.S.
+# tie-break (DE 1, Most Blacks 1, Koya 1, SB 2, wins 2).
+LEVEL_THREE = [
+    (1, "A", "B", "1-0"), (1, "C", "D", "1-0"),
+    (2, "B", "C", "1-0"), (2, "A", "D", "1-0"),
+    (3, "C", "A", "1-0"), (3, "B", "D", "1-0"),
+]  # fmt: skip
+DRAWN_BLITZ = [
+    (1, "A", "B", "1/2-1/2"), (2, "B", "A", "1/2-1/2"), (3, "A", "C", "1/2-1/2"),
+    (4, "C", "A", "1/2-1/2"), (5, "B", "C", "1/2-1/2"), (6, "C", "B", "1/2-1/2"),
+]  # fmt: skip
+
+
+def test_an_armageddon_ladder_of_players_level_on_everything_waits_for_the_lots(
+    make_site: SiteMaker,
+) -> None:
+    """U.S. Junior Closed: the math tie-breaks order an Armageddon of more than two, and
+    "Lots shall be drawn at random". A, B and C draw the blitz and are level on every
+    tie-break: who waits for the winner is for the lots, not the pairing numbers. Until the
+    order is recorded, or the games show it, the play-off waits."""
+    event, outcome, problems = _outcome(
+        make_site, LEVEL_THREE, DRAWN_BLITZ, rules="us-junior-closed"
+    )
+    assert event and outcome and not problems.errors, problems.items
+    assert [r.place for r in outcome.standings.rows[:3]] == ["1-3", "1-3", "1-3"]
+    (result,) = outcome.playoffs
+    assert result.status == "pending"
+    assert result.next == (
+        "Armageddon: the drawing of lots orders A, B and C (who plays first, who waits for "
+        'the winner); record it in [ranking] lots with exhausted = "lots"'
+    )
+
+    # The games show the order the lots gave: C and B met first, so A waited. C beat B,
+    # then drew A with Black (draw odds): C first, A second, B third.
+    armageddon = [(7, "C", "B", "1-0"), (8, "A", "C", "1/2-1/2")]
+    event, outcome, problems = _outcome(
+        make_site, LEVEL_THREE, DRAWN_BLITZ + armageddon, rules="us-junior-closed", slug="played"
+    )
+    assert event and outcome and not problems.errors, problems.items
+    (result,) = outcome.playoffs
+    assert (result.status, _names(event, result.order)) == ("complete", ["C", "A", "B"])
+
+    # Recorded: the lots put B first, then C, then A; A and C, the two lowest, meet first.
+    lots = '[ranking]\nexhausted = "lots"\nlots = ["B", "C", "A"]\n'
+    event, outcome, problems = _outcome(
+        make_site, LEVEL_THREE, DRAWN_BLITZ, rules="us-junior-closed", extra=lots, slug="lots"
+    )
+    assert event and outcome and not problems.errors, problems.items
+    (result,) = outcome.playoffs
+    assert result.status == "pending" and result.next is not None
+    assert result.next.endswith(": C v A, colours by lot")

@@ -26,6 +26,7 @@ Procedures where the regulations leave room (documented on the play-off page):
 
 from __future__ import annotations
 
+import itertools
 from collections.abc import Sequence
 from dataclasses import dataclass, field, replace
 
@@ -340,10 +341,15 @@ def _play(
     for spec in form.stages:
         lot = lots.pop(0) if lots and spec.colours == "lot" else None
         if spec.armageddon:
-            if len(active) > 2 and len(active) < len(players):
+            if len(active) > 2:
                 # "math tiebreaks will be used to determine the order in which tied players
                 # face each other": among the players still tied, Direct Encounter included
-                active = rank_among(event, records, active)[0]
+                active, boundaries = rank_among(event, records, active)
+                active, undecided = _ladder(event, spec, active, boundaries, games)
+                if undecided:
+                    return Playoff(
+                        place, form, players, tied, "pending", tuple(stages), (), undecided, note
+                    )
             result, order, pending = _armageddon(event, spec, active, games, lot, problems)
             stages.append(result)
             if pending:
@@ -370,6 +376,56 @@ def _play(
             eliminated.append([active])
             return _finish(place, form, players, tied, stages, eliminated, note)
     return _finish(place, form, players, tied, stages, eliminated, note)
+
+
+def _ladder(
+    event: Event,
+    spec: StageSpec,
+    active: list[int],
+    boundaries: list[tuple[str, str]],
+    games: _Games,
+) -> tuple[list[int], str | None]:
+    """The Armageddon ladder's seeding (lowest seeds meet first, the winner meets the next).
+    Where the tie-breaks leave players level, the drawing of lots orders them, never the
+    pairing numbers: the games already played show the order it gave; while they do not,
+    the play-off waits for it (the second value says what is due)."""
+    blocks: list[list[int]] = [[active[0]]]
+    for (decided, _), player in zip(boundaries, active[1:], strict=True):
+        if decided == "shared":
+            blocks[-1].append(player)
+        else:
+            blocks.append([player])
+    lowest = len(active) - 2  # the two lowest seeds meet first, in either order
+    ladders: dict[tuple[object, ...], list[int]] = {}
+    for parts in itertools.product(*(itertools.permutations(b) for b in blocks)):
+        order = [n for part in parts for n in part]
+        key = (*order[:lowest], frozenset(order[lowest:]))
+        if key not in ladders and _fits(order, games):
+            ladders[key] = order
+    if len(ladders) <= 1:
+        return next(iter(ladders.values()), active), None
+    open_places = [{order[i] for order in ladders.values()} for i in range(lowest)]
+    level = {n for players in open_places if len(players) > 1 for n in players}
+    group = [n for n in active if n in level]
+    names = ", ".join(event.player(n).name for n in group[:-1])
+    names += f" and {event.player(group[-1]).name}"
+    for _ in range(min(len(games.games) - games.position, len(active) - 1)):
+        games.take()  # played in an order the lots gave (they fit it): not extra games
+    return active, (
+        f"{spec.name}: the drawing of lots orders {names} (who plays first, who waits for "
+        'the winner); record it in [ranking] lots with exhausted = "lots"'
+    )
+
+
+def _fits(order: list[int], games: _Games) -> bool:
+    """Whether the games still to be read follow the ladder of ``order`` as far as they go."""
+    ladder = list(reversed(order))
+    holder = ladder[0]
+    for challenger, game in zip(ladder[1:], games.games[games.position :], strict=False):
+        if frozenset((game.white, game.black)) != frozenset((holder, challenger)):
+            return False
+        holder = armageddon_winner(game)
+    return True
 
 
 def _finish(
