@@ -6,6 +6,8 @@ verified with the reference implementation), never from this code's own output.
 
 from __future__ import annotations
 
+from dataclasses import replace
+
 import pytest
 from conftest import SiteMaker
 from trf_rows import line, trf_event, values
@@ -203,6 +205,31 @@ def test_e3_direct_encounter_without_certainty(make_site: SiteMaker) -> None:
     context = TiebreakContext.from_records(event, player_records(event))
     assert [context.scores[n] for n in (1, 2, 3)] == [1.0, 1.0, 1.0]
     assert direct_encounter(context, [1, 2, 3]) == [[1, 2, 3]]
+
+
+def test_direct_encounter_in_a_round_robin_after_an_earlier_round(make_site: SiteMaker) -> None:
+    """The pairings of E3 as the first two rounds of a round robin of five: after round 2, A
+    beat B and C met neither, as in a Swiss. Not all have met (6.3), and A's game with C is
+    still to come: nobody is certain, and DE does not put A first (a round robin's group
+    counts as having met only once every round is played)."""
+    trf = "\n".join(
+        [
+            line(1, "A, A", 2000, (2, "w", "1"), (4, "b", "0")),
+            line(2, "B, B", 1990, (1, "b", "0"), (5, "w", "1")),
+            line(3, "C, C", 1980, (4, "w", "="), (6, "b", "=")),
+            line(4, "D, D", 1970, (3, "b", "="), (1, "w", "1")),
+            line(5, "E, E", 1960, (6, "w", "1"), (2, "b", "0")),
+            line(6, "F, F", 1950, (5, "b", "0"), (3, "w", "=")),
+        ]
+    )
+    swiss = trf_event(make_site, trf, "swiss")
+    event = replace(swiss, config=replace(swiss.config, format="round-robin", rounds=5))
+    context = TiebreakContext.from_records(event, player_records(event))
+    assert direct_encounter(context, [1, 2, 3]) == [[1, 2, 3]]
+    # Were those the last rounds, the group would count as having met: A 1, B 0, C 0.
+    over = replace(event, config=replace(event.config, rounds=2))
+    finished = TiebreakContext.from_records(over, player_records(over))
+    assert direct_encounter(finished, [1, 2, 3]) == [[1], [2, 3]]
 
 
 # -- section 6.5: an odd round robin and the Koya line ----------------------------------------

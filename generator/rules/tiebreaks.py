@@ -980,14 +980,16 @@ def direct_encounter_explained(
     When all have met, the mini-table decides and is applied again to each sub-group still
     tied (6.2). When not all have met (Swiss), a player is ranked first only if no rival could
     reach their score whatever the missing games' results; then Article 6 is applied again to
-    the rest (6.3). A round robin's group is treated as having met (the peer does the same).
+    the rest (6.3). A round robin's group is treated as having met once every round is played
+    (the peer does the same); in the standings after an earlier round some have not met yet.
     """
     remaining = list(group)
     ordered: list[list[int]] = []
     notes: list[str] = []
     while len(remaining) > 1:
         scores, met = direct_encounter_scores(ctx, remaining, forfeits_played)
-        if ctx.round_robin or all(len(met[p]) == len(remaining) - 1 for p in remaining):
+        all_played = ctx.round_robin and ctx.rounds >= ctx.event.rounds
+        if all_played or all(len(met[p]) == len(remaining) - 1 for p in remaining):
             subgroups, subnotes = _split_all_met(ctx, remaining, scores, forfeits_played)
             return ordered + subgroups, notes + subnotes
 
