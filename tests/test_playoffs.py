@@ -560,3 +560,13 @@ def test_an_armageddon_ladder_of_players_level_on_everything_waits_for_the_lots(
     (result,) = outcome.playoffs
     assert result.status == "pending" and result.next is not None
     assert result.next.endswith(": C v A, colours by lot")
+
+
+def test_no_play_off_page_where_the_rules_hold_no_play_off(make_site: SiteMaker) -> None:
+    """FIDE rules: A and B tie for first (PAIR) and the tie-breaks settle it; a page saying a
+    play-off was "not needed" and the tie "settled by the seeding" would be false."""
+    event, outcome, problems = _outcome(make_site, PAIR, [], rules="fide")
+    assert event and outcome and not problems.errors, problems.items
+    (result,) = outcome.playoffs
+    assert result.format is None and len(result.tied) == 2
+    assert not has_playoff_page(outcome)

@@ -171,11 +171,15 @@ def awards_by_player(awards: tuple[Award, ...]) -> dict[int, list[Award]]:
 
 def has_playoff_page(outcome: EventOutcome) -> bool:
     """A play-off page exists once a play-off was due (or settled without one): after the
-    last round (a tie for first before it comes and goes with every result)."""
+    last round (a tie for first before it comes and goes with every result), and only where
+    the rules hold one (without, the tie-breaks settle a tie: the standings say how)."""
     event = outcome.event
     if not event.finished:
         return False
-    return any(p.status != "not-needed" or len(p.tied) > 1 for p in outcome.playoffs)
+    return any(
+        p.format is not None and (p.status != "not-needed" or len(p.tied) > 1)
+        for p in outcome.playoffs
+    )
 
 
 def has_game_page(game: Game) -> bool:
