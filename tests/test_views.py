@@ -5,7 +5,7 @@ from __future__ import annotations
 from conftest import SiteMaker, event_toml, load, pgn_game
 
 from generator.model import Event
-from generator.render.views import crosstable, rank_table
+from generator.render.views import category_rows, crosstable, rank_table
 from generator.rules.scores import player_records
 from generator.rules.standings import Standings, rank
 from generator.text import score_text
@@ -79,3 +79,43 @@ def test_swiss_rank_table_shows_final_rank_colour_and_result(make_site: SiteMake
 
 def test_points_are_printed_with_halves() -> None:
     assert [score_text(v) for v in (0, 0.5, 6.5, 7.0, 2.25)] == ["0", "½", "6½", "7", "2.25"]
+
+
+FIVE = """
+[[players]]
+name = "A"
+[[players]]
+name = "B"
+[[players]]
+name = "C"
+[[players]]
+name = "D"
+[[players]]
+name = "E"
+"""
+
+
+def test_a_category_marks_what_separates_its_own_neighbours(make_site: SiteMaker) -> None:
+    """A round robin of five (one sits out each round). A (½, ½, 1½, 2½, 2½: PS 7½, PS/C1 7),
+    B (1, 1, 1, 2, 2½: 7½, 6½) and C (0, 1, 1½, 1½, 2½: 6½) score 2½. Overall A is ahead of
+    B on PS/C1; in a category of A and C alone, PS (7½ to 6½) is what separates them."""
+    results = [
+        (1, 1, "A", "E", "1/2-1/2"), (1, 2, "B", "D", "1-0"),
+        (2, 1, "C", "A", "1-0"), (2, 2, "D", "E", "1-0"),
+        (3, 1, "A", "B", "1-0"), (3, 2, "C", "E", "1/2-1/2"),
+        (4, 1, "D", "A", "0-1"), (4, 2, "B", "C", "1-0"),
+        (5, 1, "E", "B", "1/2-1/2"), (5, 2, "C", "D", "1-0"),
+    ]  # fmt: skip
+    games = "".join(pgn_game(f"{r}.{b}", w, k, res) for r, b, w, k, res in results)
+    toml = 'name = "Five"\nformat = "round-robin"\nrounds = 5\nstart = 2025-06-01\n' + FIVE
+    event, problems = load(make_site(toml, {"g.pgn": games}))
+    assert event is not None and not problems.errors, problems.items
+    codes = ("PS", "PS/C1")
+    standings = rank(event, player_records(event), codes=codes)
+    assert [(r.player.name, r.decided_by) for r in standings.rows[:3]] == [
+        ("A", "PS/C1"), ("B", "PS"), ("C", "points"),
+    ]  # fmt: skip
+    rows = category_rows(standings, [1, 3], codes)
+    assert [(r.row.player.name, r.place, r.decided_by) for r in rows] == [
+        ("A", "1", "PS"), ("C", "2", ""),
+    ]  # fmt: skip

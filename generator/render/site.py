@@ -546,7 +546,7 @@ class SiteRenderer:
                 category_path(event, category.id),
                 "category.html",
                 category=category,
-                rows=views.category_rows(standings, members),
+                rows=views.category_rows(standings, members, event.tiebreaks),
                 reference_date=reference_date(event),
                 **common,
             )

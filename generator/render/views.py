@@ -6,6 +6,7 @@ crosstable, lines of a player's card), so templates stay simple loops.
 
 from __future__ import annotations
 
+from collections.abc import Sequence
 from dataclasses import dataclass
 from typing import NamedTuple
 
@@ -260,17 +261,44 @@ class CategoryRow:
     place: str
     """The place within the category ("2" or a shared "2-3")."""
     row: StandingRow
+    decided_by: str = ""
+    """What separates this player from the next of the category: the overall row's reason
+    when that next player is also the next overall; otherwise the first tie-break whose
+    values differ ("" when none shows it, as when Direct Encounter was applied again)."""
+
+    @property
+    def tiebreaks(self) -> dict[str, float]:
+        return self.row.tiebreaks
 
 
-def category_rows(standings: Standings, members: list[int]) -> tuple[CategoryRow, ...]:
-    """A category's standings: the overall order filtered, places counted within it."""
+def category_rows(
+    standings: Standings, members: list[int], codes: Sequence[str] = ()
+) -> tuple[CategoryRow, ...]:
+    """A category's standings: the overall order filtered, places counted within it, and
+    what separates each player from the next of the category (``codes``: the tie-breaks)."""
     chosen = set(members)
+    order = {r.player.number: i for i, r in enumerate(standings.rows)}
     rows = [r for r in standings.rows if r.player.number in chosen]
     positions: dict[int, list[int]] = {}
     for position, row in enumerate(rows, start=1):
         positions.setdefault(row.rank, []).append(position)
     result = []
-    for row in rows:
+    for index, row in enumerate(rows):
         first, last = positions[row.rank][0], positions[row.rank][-1]
-        result.append(CategoryRow(str(first) if first == last else f"{first}-{last}", row))
+        following = rows[index + 1] if index + 1 < len(rows) else None
+        decided = ""
+        if following is None:
+            decided = ""  # nobody of the category below
+        elif following.rank == row.rank:
+            decided = "shared"
+        elif order[following.player.number] == order[row.player.number] + 1:
+            decided = row.decided_by
+        elif following.points != row.points:
+            decided = "points"
+        else:
+            decided = next(
+                (c for c in codes if row.tiebreaks.get(c) != following.tiebreaks.get(c)), ""
+            )
+        place = str(first) if first == last else f"{first}-{last}"
+        result.append(CategoryRow(place, row, decided))
     return tuple(result)
