@@ -145,11 +145,30 @@ def test_a_section_that_has_not_started(tmp_path: Path) -> None:
     landing = (site / "output/ajc-2026/index.html").read_text("utf-8")
     row = landing[landing.index(">Under 16 Open</a>") : landing.index(">Under 18 Girls</a>")]
     assert "not started" in row and "Open16-1" not in row
-    assert "Under 16 Champion: <em>pending</em>" in row
+    assert "awarded after the last round" in row and "Under 16 Champion" not in row
     data = json.loads((site / "output/ajc-2026/under-16-open/results.json").read_text("utf-8"))
     assert [(p["status"], p["reason"]) for p in data["prizes"]] == [
         ("pending", "no game has a result yet")
     ]
+
+
+def test_a_section_still_being_played_names_its_leader_not_its_champion(tmp_path: Path) -> None:
+    """After round 2 of 3 (the last round paired, no result yet), Open16-1 leads with 2: the
+    landing page says so, and names no champion before the last round."""
+    site = _championship(tmp_path / "site")
+    pgn = site / "content/ajc-2026/under-16-open/games.pgn"
+    rounds = pgn.read_text("utf-8").split('[Round "3"]')
+    pgn.write_text(
+        rounds[0] + '[Round "3"]'.join(r.replace("1-0", "*") for r in ["", *rounds[1:]]),
+        encoding="utf-8",
+    )
+    report = build_site(site)
+    assert report.written, [p.format() for p in report.problems.items]
+    landing = (site / "output/ajc-2026/index.html").read_text("utf-8")
+    row = landing[landing.index(">Under 16 Open</a>") : landing.index(">Under 18 Girls</a>")]
+    assert "after round 2 of 3" in row
+    assert re.search(r">Open16-1</a> <span class=\"note\">\(leading\)</span>", row)
+    assert "awarded after the last round" in row and "Under 16 Champion" not in row
 
 
 def test_a_draft_championship_is_not_published(tmp_path: Path) -> None:
