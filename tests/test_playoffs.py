@@ -5,7 +5,7 @@ from __future__ import annotations
 import pytest
 from conftest import SiteMaker
 
-from generator.build import decide, load_event
+from generator.build import build_site, decide, load_event
 from generator.model import Event
 from generator.problems import Problems
 from generator.render.site import EventOutcome, has_playoff_page
@@ -570,3 +570,20 @@ def test_no_play_off_page_where_the_rules_hold_no_play_off(make_site: SiteMaker)
     (result,) = outcome.playoffs
     assert result.format is None and len(result.tied) == 2
     assert not has_playoff_page(outcome)
+
+
+def test_a_play_off_stage_without_games_is_not_started(make_site: SiteMaker) -> None:
+    """A and B tie (PAIR) and no play-off game is in yet: the first stage is "Not started",
+    not "In progress"; once a game is in, it is in progress."""
+    toml = 'name = "P"\nformat = "round-robin"\nrounds = 3\nrules = "acf-junior"\n'
+    toml += "".join(f'[[players]]\nname = "{n}"\n' for n in "ABCD")
+    site = make_site(toml, {"games.pgn": _pgn(list(PAIR))})
+    assert build_site(site).written
+    page = (site / "output/ev/playoff.html").read_text(encoding="utf-8")
+    assert '<p class="stage-result">Not started</p>' in page and "In progress" not in page
+    playoff = _pgn([(1, "A", "B", "1-0")], TimeControl="900")
+    (site / "content/ev/playoff").mkdir()
+    (site / "content/ev/playoff/playoff.pgn").write_text(playoff, encoding="utf-8")
+    assert build_site(site).written
+    page = (site / "output/ev/playoff.html").read_text(encoding="utf-8")
+    assert '<p class="stage-result">In progress</p>' in page and "Not started" not in page

@@ -712,12 +712,12 @@ def test_a_card_during_the_last_round_counts_only_known_results(make_site: SiteM
     assert build_site(site).written
     out = site / "output/ev"
     card = (out / "players/1-alpha-anna.html").read_text(encoding="utf-8")
-    assert "<dd>1½ from 2 round(s); round 3 not finished</dd>" in card
+    assert "<dd>1½ from 2 rounds; round 3 not finished</dd>" in card
     assert '<dt>Place</dt><dd>2 <span class="note">provisional</span></dd>' in card
     assert "<h2>Prizes if the event ended now</h2>" not in card  # Charlie (2½) leads
     charlie = (out / "players/3-charlie-carl.html").read_text(encoding="utf-8")
     assert "<h2>Prizes if the event ended now</h2>" in charlie
-    assert "<dd>2½ from 3 round(s)</dd>" in charlie
+    assert "<dd>2½ from 3 rounds</dd>" in charlie
     chart = card[card.index('<figure class="chart-frame">') :]
     assert ">2</text>" in chart and ">3</text>" not in chart.split("</figure>")[0]
     assert 'class="badge' not in (out / "standings.html").read_text(encoding="utf-8")
@@ -727,11 +727,26 @@ def test_a_card_during_the_last_round_counts_only_known_results(make_site: SiteM
     )
     assert build_site(site).written
     card = (out / "players/1-alpha-anna.html").read_text(encoding="utf-8")
-    assert "<dd>1½ from 3 round(s)</dd>" in card and "provisional" not in card
+    assert "<dd>1½ from 3 rounds</dd>" in card and "provisional" not in card
     charlie = (out / "players/3-charlie-carl.html").read_text(encoding="utf-8")
     assert "<h2>Prizes</h2>" in charlie
     standings = (out / "standings.html").read_text(encoding="utf-8")
     assert standings.count('class="badge') == 1  # Charlie's, now the event is finished
+
+
+def test_a_game_still_on_without_moves_says_so_both_ways(make_site: SiteMaker) -> None:
+    """A paired game with no result and no moves yet: its page does not say "only its
+    result", written in Python or by the template alike (and the cards of a running event
+    alike too)."""
+    games = pgn_game("1.1", "Alpha, Anna", "Bravo, Bob", "1-0") + pgn_game(
+        "1.2", "Charlie, Carl", "Delta, Dora", "*"
+    )
+    site = make_site(event_toml(), {"g.pgn": games})
+    pages = _game_pages_both_ways(site)
+    for path, written, rendered in pages:
+        assert written == rendered, path
+    (unplayed,) = [w for path, w, _ in pages if path.endswith("games/r1-b2.html")]
+    assert b"<p>No result yet, and no moves recorded.</p>" in unplayed
 
 
 FEN_BLACK = "rnbqkbnr/pppp1ppp/8/4p3/4P3/8/PPPP1PPP/RNBQKBNR b KQkq - 0 2"  # Black's 2nd move

@@ -178,7 +178,11 @@ def _main(context: Mapping[str, Any], game: Any, white: Any, black: Any, result:
             "</div>\n",
         ]
     else:
-        parts.append("<p>No moves were recorded for this game; only its result.</p>\n")
+        parts.append(
+            "<p>No moves were recorded for this game; only its result.</p>\n"
+            if game.finished
+            else "<p>No result yet, and no moves recorded.</p>\n"
+        )
     parts.append(
         '<details class="pgn">\n  <summary>PGN</summary>\n'
         f"  <pre>{_e(context['pgn_text'])}</pre>\n</details>\n"
@@ -220,7 +224,8 @@ def player_page(environment: jinja2.Environment, context: Mapping[str, Any]) -> 
         f"<h1>{abbr}{name}</h1>\n",
         '<dl class="facts">\n',
         f"  <dt>Place</dt><dd>{_e(row.place)}{provisional}</dd>\n",
-        f"  <dt>Points</dt><dd>{points} from {_e(progress.counted)} round(s){unfinished}</dd>\n",
+        f"  <dt>Points</dt><dd>{points} from {_e(progress.counted)} "
+        f"round{'' if progress.counted == 1 else 's'}{unfinished}</dd>\n",
         f"  <dt>Pairing number</dt><dd>{_e(player.number)}</dd>\n",
     ]
     for label, value in (
