@@ -694,3 +694,18 @@ def test_a_tie_for_first_mid_event_is_not_settled_by_tie_breaks(make_site: SiteM
         ("1st place", "pending", None, "waits for the play-off: A or B"),
         ("3rd place", "awarded", 5, "3rd overall"),
     ]
+
+
+def test_an_overall_prize_says_when_a_tie_break_decided_it(make_site: SiteMaker) -> None:
+    """B and C both score 2; B is 2nd on Progressive Score (1 + 2 + 2 = 5 against C's
+    1 + 1 + 2 = 4). The 2nd place money says so; C's 3rd place was settled by points."""
+    money = "".join(
+        f'[[prizes.money]]\nname = "Place {place}"\nplace = {place}\namount = {amount}\n'
+        for place, amount in ((2, 400), (3, 300))
+    )
+    outcome, problems = _outcome(make_site, money)
+    assert outcome is not None and not problems.errors, problems.items
+    assert [(a.name, a.reason) for a in outcome.prizes] == [
+        ("Place 2", "2nd overall, ahead on Progressive Score, 5 to 4"),
+        ("Place 3", "3rd overall"),
+    ]

@@ -30,7 +30,7 @@ from __future__ import annotations
 import itertools
 import math
 from collections.abc import Iterator, Sequence
-from dataclasses import dataclass, replace
+from dataclasses import dataclass, field, replace
 
 from ..config.event import CategoryEntry, MoneyPrize, TitleEntry, normalise_name
 from ..model import Event
@@ -85,6 +85,9 @@ class _Context:
     prize can reach)."""
     rank: dict[int, int]
     points: dict[int, float]
+    ahead: dict[int, str] = field(default_factory=dict)
+    """Why a player is ahead of the next overall, where a tie-break or the play-off decided
+    it (the standings' words): an overall title or prize says so."""
 
     def ranking(self, category_id: str) -> list[int]:
         return self.rankings[category_id]
@@ -252,7 +255,7 @@ def _titles_and_trophies(
     tags: list[tuple[tuple[int, ...], ...]] = []
     position = {row.player.number: i for i, row in enumerate(standings.rows)}
     for chosen, (ranked, ranks) in orders.each():
-        ctx = _Context(event, ranked, ranks, points)
+        ctx = _Context(event, ranked, ranks, points, _ahead(standings))
         titles, holders = _titles(ctx)
         results.append(titles + _trophies(ctx, holders))
         tags.append(chosen)
@@ -368,7 +371,7 @@ def _titles(ctx: _Context) -> tuple[list[Award], dict[int, CategoryEntry]]:
         if winner not in holders or category.under is not None:
             holders[winner] = category
         reason = (
-            "the best-placed player"
+            f"the best-placed player{_why_ahead(ctx, winner)}"
             if category.id == "open"
             else f"the best-placed player of {category.name}"
         )
@@ -440,7 +443,7 @@ def _money_awards(
     position = {row.player.number: i for i, row in enumerate(standings.rows)}
     barred = _barred_from_money(event, records) if forfeit_cancels_money else {}
     results = [
-        _money(_Context(event, ranked, ranks, points), barred)
+        _money(_Context(event, ranked, ranks, points, _ahead(standings)), barred)
         for _, (ranked, ranks) in _Orders(rankings, groups, rank).each()
     ]
     awards: list[Award] = []
@@ -598,11 +601,26 @@ def _money_reason(ctx: _Context, member: int, category_id: str, shared: tuple[in
     ranking = ctx.ranking(category_id)
     category = category_of(ctx.event, category_id)
     position = ranking.index(member) + 1
-    where = "overall" if category.id == "open" else f"in {category.name}"
+    where = f"overall{_why_ahead(ctx, member)}" if category.id == "open" else f"in {category.name}"
     text = f"{ordinal(position)} {where}"
     if shared:
         text += "; shared equally with " + ", ".join(ctx.name(n) for n in shared)
     return text
+
+
+def _ahead(standings: Standings) -> dict[int, str]:
+    return {
+        row.player.number: row.reason
+        for row in standings.rows
+        if row.reason and row.decided_by not in ("points", "shared")
+    }
+
+
+def _why_ahead(ctx: _Context, number: int) -> str:
+    """ ", ahead on Progressive Score, 24 to 23½" when a tie-break (or ", ahead in the
+    play-off" when the play-off) put the player ahead of the next one overall."""
+    why = ctx.ahead.get(number)
+    return f", {why}" if why else ""
 
 
 def _barred_from_money(event: Event, records: dict[int, PlayerRecord]) -> dict[int, str]:
