@@ -709,3 +709,21 @@ def test_an_overall_prize_says_when_a_tie_break_decided_it(make_site: SiteMaker)
         ("Place 2", "2nd overall, ahead on Progressive Score, 5 to 4"),
         ("Place 3", "3rd overall"),
     ]
+
+
+def test_titles_go_oldest_age_group_first_whatever_the_listing(make_site: SiteMaker) -> None:
+    """Clause 2a: "first in an older age group is higher than first in a younger age group".
+    Listed Under 12 first, the Under 16 title (A, B, C, D, F) still goes first, to A; the
+    Under 12 title (A, D, F) then passes A, who holds one, to D."""
+    extra = (
+        CATEGORIES
+        + '[[categories]]\nid = "U16"\nname = "Under 16"\nunder = 16\n'
+        + '[[titles]]\nname = "Under 12 Champion"\ncategory = "U12"\n'
+        + '[[titles]]\nname = "Under 16 Champion"\ncategory = "U16"\n'
+    )
+    outcome, problems = _outcome(make_site, extra)
+    assert outcome is not None and not problems.errors, problems.items
+    assert _who(outcome, "title") == [("Under 12 Champion", "D"), ("Under 16 Champion", "A")]
+    assert outcome.prizes[0].reason == (
+        "the best-placed player of Under 12 not already holding an open title (A already holds one)"
+    )

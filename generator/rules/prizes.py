@@ -2,9 +2,10 @@
 
 * Categories (``[[categories]]``): age on the reference date, sex, rating range and federation,
   all that are given must hold; "open" is everyone.
-* Titles (ACF By-law 3, clause 2): listed highest first (an older age group before a younger
-  one). Each goes to the best-placed player of its category who holds no title of the same kind
-  yet; a girl may hold one "girls" title as well as one "open" title (2b).
+* Titles (ACF By-law 3, clause 2): highest first: those of no age group, then the older age
+  groups before the younger (``title_order``; listing order between equals). Each goes to the
+  best-placed player of its category who holds no title of the same kind yet; a girl may hold
+  one "girls" title as well as one "open" title (2b).
 * Trophies (clause 3): one per player, the highest they are eligible for: every first place
   outranks every second place, and so on; between equal places the listing order decides. An
   age-group title is that group's first place, so its holder takes no trophy besides.
@@ -351,20 +352,36 @@ def title_kind(title: TitleEntry, category: CategoryEntry) -> str:
     return "girls" if category.sex == "F" else "open"
 
 
+def title_order(event: Event) -> list[int]:
+    """The titles, highest first (clause 2a: "first in an older age group is higher than
+    first in a younger age group"): those of no age group (the open and girls' titles)
+    first, then by age group, oldest first; between equals the listing order."""
+    titles = event.config.titles
+
+    def age(index: int) -> tuple[bool, int]:
+        under = category_of(event, titles[index].category).under
+        return (under is not None, -(under or 0))
+
+    return sorted(range(len(titles)), key=age)
+
+
 def _titles(ctx: _Context) -> tuple[list[Award], dict[int, CategoryEntry]]:
-    """Clause 2, for one finishing order: titles in listing order; at most one title of each
-    kind per player. Also returns each title holder's title category."""
+    """Clause 2, for one finishing order: titles highest first (``title_order``); at most one
+    title of each kind per player. Returns them in listing order, and each title holder's
+    title category."""
     held: dict[str, set[int]] = {"open": set(), "girls": set()}
     holders: dict[int, CategoryEntry] = {}
-    awards = []
-    for title in ctx.event.config.titles:
+    found: dict[int, Award] = {}
+    titles = ctx.event.config.titles
+    for index in title_order(ctx.event):
+        title = titles[index]
         category = category_of(ctx.event, title.category)
         ranking = ctx.ranking(title.category)
         kind = title_kind(title, category)
         candidates = [n for n in ranking if n not in held[kind]]
         if not candidates:
             why = f"no player of {category.name} is left to take it"
-            awards.append(Award("title", title.name, title.category, None, "unclaimed", why))
+            found[index] = Award("title", title.name, title.category, None, "unclaimed", why)
             continue
         winner = candidates[0]
         held[kind].add(winner)
@@ -381,8 +398,8 @@ def _titles(ctx: _Context) -> tuple[list[Award], dict[int, CategoryEntry]]:
             names = ", ".join(ctx.name(n) for n in ahead)
             verb = "holds" if len(ahead) == 1 else "hold"
             reason += f" not already holding {which} title ({names} already {verb} one)"
-        awards.append(Award("title", title.name, title.category, winner, reason=reason))
-    return awards, holders
+        found[index] = Award("title", title.name, title.category, winner, reason=reason)
+    return [found[i] for i in range(len(titles))], holders
 
 
 def _trophies(ctx: _Context, title_holders: dict[int, CategoryEntry]) -> list[Award]:
