@@ -568,6 +568,16 @@ amount = 100
         ("1st place + 2nd place", "awarded", 1, 500.0),
         ("1st place + 2nd place", "awarded", 2, 500.0),
     ]
+    # Each badge says it is a share, not both prizes.
+    assert outcome.prizes[1].label == "Share of 1st place + 2nd place"
+
+
+def test_badge_words_of_money_prizes() -> None:
+    """A prize named for a place says "prize" (the holder may be placed lower, the prize
+    having passed down); a name that says so already is kept; titles keep their names."""
+    assert Award("money", "4th place", "open", 5, amount=2000.0).label == "4th place prize"
+    assert Award("money", "Best U12 prize", "U12", 5).label == "Best U12 prize"
+    assert Award("title", "Under 12 Champion", "U12", 5).label == "Under 12 Champion"
 
 
 def test_award_net_is_never_below_zero() -> None:

@@ -295,7 +295,9 @@ def test_the_table_row_fragments_equal_their_macros() -> None:
         (Cell("+", None, None, "bye", 'a "bye" & <more>', "bye"),),
     ]
     columns = [SimpleNamespace(code=c) for c in ("BH/C1", "SB", "DE")]
-    award = SimpleNamespace(kind="title", reason="best <junior>", name="Champion & co")
+    award = SimpleNamespace(
+        kind="title", reason="best <junior>", name="Champion & co", label="Champion & co"
+    )
     rows = 0
     for name, rating, federation in (("O'Brien <Bob>", 2311, "IRL"), ("Plain", None, None)):
         for withdrawn_after in (None, 1, 3):
@@ -490,7 +492,7 @@ def test_the_player_row_and_badge_fragments_equal_their_macros() -> None:
         Game(3, 1, 7, 2, "+-", reason='late & "absent"'),
     ]
     opponents = [None, Player(number=2, name="O'Brien <Bob>", slug="x", title="FM", rating=2311)]
-    award = SimpleNamespace(kind="money", reason="1st & best", name="<1st>")
+    award = SimpleNamespace(kind="money", reason="1st & best", name="<1st>", label="<1st> prize")
     rows = 0
     for game in games:
         for opponent in (*opponents, Player(number=4, name="Plain", slug="y")):
@@ -732,6 +734,8 @@ def test_a_card_during_the_last_round_counts_only_known_results(make_site: SiteM
     assert "<h2>Prizes</h2>" in charlie
     standings = (out / "standings.html").read_text(encoding="utf-8")
     assert standings.count('class="badge') == 1  # Charlie's, now the event is finished
+    # A money prize named for a place reads as a prize, not as the holder's place.
+    assert ">1st place prize</span>" in standings
 
 
 def test_a_game_still_on_without_moves_says_so_both_ways(make_site: SiteMaker) -> None:

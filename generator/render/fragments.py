@@ -171,7 +171,7 @@ def badges(awards: Any, number: int) -> Markup:
 
 
 def _award_fields(awards: Any, number: int) -> tuple[tuple[str, str, str], ...]:
-    return tuple((award.kind, award.reason, award.name) for award in awards.get(number, ()))
+    return tuple((award.kind, award.reason, award.label) for award in awards.get(number, ()))
 
 
 def _badges(awards: Sequence[tuple[str, str, str]]) -> str:

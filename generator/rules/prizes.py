@@ -63,6 +63,16 @@ class Award:
     """A title or trophy pending because these players share the place on every tie-break."""
 
     @property
+    def label(self) -> str:
+        """The badge's words: a money prize named for a place ("4th place") reads as the
+        place of whoever holds it, so it says "prize" (or "share of" when split)."""
+        if self.kind != "money":
+            return self.name
+        if self.shared_with:
+            return f"Share of {self.name}"
+        return self.name if "prize" in self.name.lower() else f"{self.name} prize"
+
+    @property
     def net(self) -> float | None:
         if self.amount is None:
             return None
