@@ -724,6 +724,8 @@ def test_a_card_during_the_last_round_counts_only_known_results(make_site: SiteM
     assert ">2</text>" in chart and ">3</text>" not in chart.split("</figure>")[0]
     assert 'class="badge' not in (out / "standings.html").read_text(encoding="utf-8")
     assert "<h1>Prizes if the event ended now</h1>" in (out / "prizes.html").read_text("utf-8")
+    home = (site / "output/index.html").read_text(encoding="utf-8")
+    assert "· round 3 of 3 in progress</span>" in home
 
     (site / "content/ev/g.pgn").write_text(
         games + pgn_game("3.1", "Alpha, Anna", "Bravo, Bob", "0-1"), encoding="utf-8"
@@ -738,6 +740,7 @@ def test_a_card_during_the_last_round_counts_only_known_results(make_site: SiteM
     # A money prize named for a place reads as a prize, not as the holder's place.
     assert ">1st place prize</span>" in standings
     assert "<h1>Prize winners</h1>" in (out / "prizes.html").read_text("utf-8")
+    assert "· final</span>" in (site / "output/index.html").read_text(encoding="utf-8")
 
 
 def test_a_game_still_on_without_moves_says_so_both_ways(make_site: SiteMaker) -> None:
