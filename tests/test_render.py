@@ -739,6 +739,8 @@ def test_a_card_during_the_last_round_counts_only_known_results(make_site: SiteM
     assert standings.count('class="badge') == 1  # Charlie's, now the event is finished
     # A money prize named for a place reads as a prize, not as the holder's place.
     assert ">1st place prize</span>" in standings
+    # Bravo (1½) is ahead of Alpha (1½) on a tie-break: said under the name too, for phones.
+    assert '<span class="why-inline">ahead on ' in standings
     assert "<h1>Prize winners</h1>" in (out / "prizes.html").read_text("utf-8")
     assert "· final</span>" in (site / "output/index.html").read_text(encoding="utf-8")
 

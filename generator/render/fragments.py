@@ -247,15 +247,17 @@ def _standings_row(fields: tuple[Any, ...]) -> str:
         if withdrew is not None
         else ""
     )
+    inline = ""
     if decided_by not in ("points", "shared"):
         why = str(escape(reason))
+        inline = f'<span class="why-inline">{why}</span>'  # under the name on a phone
     else:
         why = '<span class="note">shares the place</span>' if decided_by == "shared" else ""
     return (
         f"{_WITHDRAWN if withdrew is not None else '<tr>'}\n"
         f"      <td>{_text(place)}</td>\n"
         f'      <td class="optional">{_text(str(number))}</td>\n'
-        f'      <th scope="row">{_link(href, title, name)}{note}{_badges(awards)}</th>\n'
+        f'      <th scope="row">{_link(href, title, name)}{note}{_badges(awards)}{inline}</th>\n'
         f'      <td class="optional">{_text(str(rating or ""))}</td>\n'
         f'      <td class="optional">{_text(federation or "")}</td>\n'
         f'      <td class="pts">{_text(score_text(points))}</td>\n'
