@@ -739,10 +739,25 @@ def test_a_card_during_the_last_round_counts_only_known_results(make_site: SiteM
     assert standings.count('class="badge') == 1  # Charlie's, now the event is finished
     # A money prize named for a place reads as a prize, not as the holder's place.
     assert ">1st place prize</span>" in standings
-    # Bravo (1½) is ahead of Alpha (1½) on a tie-break: said under the name too, for phones.
-    assert '<span class="why-inline">ahead on ' in standings
     assert "<h1>Prize winners</h1>" in (out / "prizes.html").read_text("utf-8")
     assert "· final</span>" in (site / "output/index.html").read_text(encoding="utf-8")
+
+
+def test_why_a_player_is_ahead_is_also_said_under_the_name(make_site: SiteMaker) -> None:
+    """Bravo and Alpha both score 1 (Bravo beat Alpha): Direct Encounter puts Bravo ahead.
+    The reason is in its column and, for a phone's narrow screen, under Bravo's name."""
+    games = (
+        pgn_game("1.1", "Bravo, Bob", "Alpha, Anna", "1-0")
+        + pgn_game("1.2", "Charlie, Carl", "Delta, Dora", "1/2-1/2")
+        + pgn_game("2.1", "Alpha, Anna", "Charlie, Carl", "1-0")
+        + pgn_game("2.2", "Delta, Dora", "Bravo, Bob", "1-0")
+    )
+    site = make_site(event_toml('tiebreaks = ["DE"]\n', rounds=2, format="swiss"), {"g.pgn": games})
+    assert build_site(site).written
+    standings = (site / "output/ev/standings.html").read_text(encoding="utf-8")
+    reason = "ahead on Direct Encounter, 1 to 0"
+    assert f'<span class="why-inline">{reason}' in standings
+    assert f'<td class="why">{reason}' in standings
 
 
 def test_a_game_still_on_without_moves_says_so_both_ways(make_site: SiteMaker) -> None:
