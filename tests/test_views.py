@@ -5,7 +5,13 @@ from __future__ import annotations
 from conftest import SiteMaker, event_toml, load, pgn_game
 
 from generator.model import Event
-from generator.render.views import category_rows, crosstable, rank_table
+from generator.render.views import (
+    TiebreakColumn,
+    category_rows,
+    columns_after,
+    crosstable,
+    rank_table,
+)
 from generator.rules.scores import player_records
 from generator.rules.standings import Standings, rank
 from generator.text import score_text
@@ -119,3 +125,14 @@ def test_a_category_marks_what_separates_its_own_neighbours(make_site: SiteMaker
     assert [(r.row.player.name, r.place, r.decided_by) for r in rows] == [
         ("A", "1", "PS"), ("C", "2", ""),
     ]  # fmt: skip
+
+
+def test_progressive_score_cuts_of_every_round_played_are_not_columns() -> None:
+    """After round 3, PS/C3 takes off the scores after rounds 1, 2 and 3: nothing is left
+    (zero for everyone), so the standings after round 3 show PS, PS/C1 and PS/C2 only. A
+    Buchholz cut drops opponents, not rounds: it stays."""
+    columns = tuple(
+        TiebreakColumn(code, code, "", "") for code in ("PS", "PS/C1", "PS/C2", "PS/C3", "BH/C1")
+    )
+    assert [c.code for c in columns_after(columns, 3)] == ["PS", "PS/C1", "PS/C2", "BH/C1"]
+    assert [c.code for c in columns_after(columns, 1)] == ["PS", "BH/C1"]

@@ -528,7 +528,11 @@ class SiteRenderer:
         )
         chrome = self._chrome_key(outcome, common) if self.keys is not None else None
         own_chrome = self._chrome_key(outcome, own_card) if self.keys is not None else None
-        self._page(paths["standings"], "standings.html", shown=standings, **common)
+        columns = common["tiebreaks"]
+        after = views.columns_after(columns, standings.after_round)
+        self._page(
+            paths["standings"], "standings.html", shown=standings, **{**common, "tiebreaks": after}
+        )
         for earlier in outcome.history:
             self._page(
                 standings_path(event, earlier.after_round),
@@ -537,7 +541,7 @@ class SiteRenderer:
                 if chrome
                 else None,
                 shown=earlier,
-                **common,
+                **{**common, "tiebreaks": views.columns_after(columns, earlier.after_round)},
             )
         self._page(paths["tiebreaks"], "tiebreaks.html", **common)
         for category in event.config.categories:

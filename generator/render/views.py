@@ -13,7 +13,7 @@ from typing import NamedTuple
 from ..model import Bye, Event, Game, Player
 from ..rules.scores import Kind, PlayerRecord, RoundEntry
 from ..rules.standings import StandingRow, Standings
-from ..rules.tiebreaks import definition, describe
+from ..rules.tiebreaks import definition, describe, parse_code
 
 
 def result_text(result: str) -> str:
@@ -82,6 +82,19 @@ def tiebreak_columns(event: Event) -> tuple[TiebreakColumn, ...]:
         found = definition(code)
         columns.append(TiebreakColumn(code, describe(code), found.article, found.description))
     return tuple(columns)
+
+
+def columns_after(
+    columns: tuple[TiebreakColumn, ...], after_round: int
+) -> tuple[TiebreakColumn, ...]:
+    """The columns of the standings after ``after_round``: a Progressive Score cut of that
+    many rounds or more leaves nothing (a column of zeros), so it is left out."""
+
+    def empty(column: TiebreakColumn) -> bool:
+        code = parse_code(column.code)
+        return code.base == "PS" and code.modifiers.cut >= after_round
+
+    return tuple(c for c in columns if not empty(c))
 
 
 class Cell(NamedTuple):
