@@ -758,6 +758,13 @@ def test_why_a_player_is_ahead_is_also_said_under_the_name(make_site: SiteMaker)
     reason = "ahead on Direct Encounter, 1 to 0"
     assert f'<span class="why-inline">{reason}' in standings
     assert f'<td class="why">{reason}' in standings
+    # Delta (1½) and Charlie (½) are tied with nobody: Direct Encounter never applied to
+    # them, a dash in the table (a 0 in results.json, as the spec has it), not a lost game.
+    assert standings.count('<td class="tb">–</td>') == 2
+    data = json.loads((site / "output/ev/results.json").read_text(encoding="utf-8"))
+    assert [(s["name"], s["tiebreaks"]["DE"]) for s in data["standings"]] == [
+        ("Delta, Dora", 0), ("Bravo, Bob", 1), ("Alpha, Anna", 0), ("Charlie, Carl", 0),
+    ]  # fmt: skip
 
 
 def test_a_game_still_on_without_moves_says_so_both_ways(make_site: SiteMaker) -> None:

@@ -57,11 +57,18 @@ def tiebreak_cells(row: Any, tiebreaks: Sequence[Any]) -> Markup:
     return Markup(_tiebreak_cells(_tiebreak_values(row, tiebreaks), row.decided_by))
 
 
-def _tiebreak_values(row: Any, tiebreaks: Sequence[Any]) -> tuple[tuple[str, float], ...]:
-    return tuple([(column.code, row.tiebreaks[column.code]) for column in tiebreaks])
+def _tiebreak_values(row: Any, tiebreaks: Sequence[Any]) -> tuple[tuple[str, float | None], ...]:
+    """Each column's value; None (a dash) for Direct Encounter never applied to the player."""
+    unreached = getattr(row, "unreached", ())
+    return tuple(
+        [
+            (column.code, None if column.code in unreached else row.tiebreaks[column.code])
+            for column in tiebreaks
+        ]
+    )
 
 
-def _tiebreak_cells(values: Sequence[tuple[str, float]], decided_by: str) -> str:
+def _tiebreak_cells(values: Sequence[tuple[str, float | None]], decided_by: str) -> str:
     # The values print as digits, "-" and ".": nothing to escape.
     return "".join(
         f'<td class="tb{" decisive" if decided_by == code else ""}">{_number(value)}</td>'
@@ -74,7 +81,9 @@ _NUMBERS: dict[float, str] = {}
 values (equal numbers print alike: 1 and 1.0 are one key)."""
 
 
-def _number(value: float) -> str:
+def _number(value: float | None) -> str:
+    if value is None:
+        return "–"
     text = _NUMBERS.get(value)
     if text is None:
         text = number_text(value)

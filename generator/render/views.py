@@ -283,6 +283,10 @@ class CategoryRow:
     def tiebreaks(self) -> dict[str, float]:
         return self.row.tiebreaks
 
+    @property
+    def unreached(self) -> tuple[str, ...]:
+        return self.row.unreached
+
 
 def category_rows(
     standings: Standings, members: list[int], codes: Sequence[str] = ()

@@ -45,6 +45,9 @@ class StandingRow:
     tiebreaks: dict[str, float] = field(default_factory=dict)
     reason: str = ""
     """Why this player is ahead of the next one, in words."""
+    unreached: tuple[str, ...] = ()
+    """Direct Encounter codes never applied to this player (tied with nobody, or separated
+    before it): the value is a 0 for ``results.json``, which the tables show as a dash."""
 
     @property
     def points(self) -> float:
@@ -82,8 +85,9 @@ class Standings:
         return {}
 
 
-_Row = tuple[int, int, str, str, tuple[tuple[str, float], ...], str]
-"""A standings row without its objects: number, rank, place, decided by, tie-breaks, reason."""
+_Row = tuple[int, int, str, str, tuple[tuple[str, float], ...], str, tuple[str, ...]]
+"""A standings row without its objects: number, rank, place, decided by, tie-breaks, reason,
+unreached."""
 
 
 class _KeptStandings(Standings):
@@ -111,9 +115,9 @@ class _KeptStandings(Standings):
         counted = records if final else {n: r.upto(rounds) for n, r in records.items()}
         return tuple(
             StandingRow(
-                event.player(number), counted[number], place_rank, place, by, dict(tbs), why
+                event.player(number), counted[number], place_rank, place, by, dict(tbs), why, gone
             )
-            for number, place_rank, place, by, tbs, why in kept
+            for number, place_rank, place, by, tbs, why, gone in kept
         )
 
 
@@ -195,7 +199,10 @@ def _rank_task_pickled(task: tuple[str, int | None]) -> bytes:
 
 def _pickled_rows(standings: Standings) -> bytes:
     rows = tuple(
-        (r.player.number, r.rank, r.place, r.decided_by, tuple(r.tiebreaks.items()), r.reason)
+        (
+            *(r.player.number, r.rank, r.place, r.decided_by, tuple(r.tiebreaks.items())),
+            *(r.reason, r.unreached),
+        )
         for r in standings.rows
     )
     return pickle.dumps(rows, pickle.HIGHEST_PROTOCOL)
@@ -289,6 +296,7 @@ def rank(
                     decided_by=boundary.decided_by,
                     tiebreaks=tiebreaks,
                     reason=boundary.reason,
+                    unreached=tuple(c for c, found in de_values.items() if number not in found),
                 )
             )
         position = end + 1
