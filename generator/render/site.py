@@ -591,7 +591,12 @@ class SiteRenderer:
                 functools.partial(_round_key, chrome, shown_round) if chrome else None,
                 **common,
             )
-        self._page(paths["players"], "players.html", **common)
+        self._page(
+            paths["players"],
+            "players.html",
+            rows={row.player.number: row for row in standings.rows},
+            **common,
+        )
         awards = common["awards"]
         for row in standings.rows:
             self._page(
