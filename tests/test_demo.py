@@ -7,6 +7,7 @@ expected points and tie-breaks here are sums of those tables, checked by hand.
 from __future__ import annotations
 
 import json
+import re
 import shutil
 from pathlib import Path
 from typing import Any
@@ -213,3 +214,6 @@ def test_demo_pages(demo: Path) -> None:
     assert len(with_board) == 42 + 2
     assert (demo / "junior-closed/playoff.html").is_file()
     assert (demo / "index.html").is_file()
+    # The event page names the title holders once the event is finished (as above).
+    event = (demo / "junior-championship/index.html").read_text("utf-8")
+    assert re.search(r"<li>Under 16 Champion: <a [^>]+>Zhou, Lachlan</a></li>", event)
