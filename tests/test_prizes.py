@@ -86,10 +86,9 @@ sex = "F"
 """
 
 
-def test_an_under_age_overall_winner_takes_the_open_title(make_site: SiteMaker) -> None:
-    extra = (
-        CATEGORIES
-        + """
+OPEN_AND_U12_TITLES = (
+    CATEGORIES
+    + """
 [[titles]]
 name = "Champion"
 category = "open"
@@ -98,8 +97,11 @@ category = "open"
 name = "Under 12 Champion"
 category = "U12"
 """
-    )
-    outcome, problems = _outcome(make_site, extra)
+)
+
+
+def test_an_under_age_overall_winner_takes_the_open_title(make_site: SiteMaker) -> None:
+    outcome, problems = _outcome(make_site, OPEN_AND_U12_TITLES)
     assert outcome is not None and not problems.errors, problems.items
     # A (11) wins everything: the open title; the U12 title passes to D, the next under 12.
     assert _who(outcome, "title") == [("Champion", "A"), ("Under 12 Champion", "D")]
@@ -586,21 +588,7 @@ def test_award_net_is_never_below_zero() -> None:
 
 
 U12_TITLES = (
-    CATEGORIES
-    + """
-[[titles]]
-name = "Champion"
-category = "open"
-
-[[titles]]
-name = "Under 12 Champion"
-category = "U12"
-
-[[trophies]]
-name = "2nd Under 12"
-category = "U12"
-place = 2
-"""
+    OPEN_AND_U12_TITLES + '\n[[trophies]]\nname = "2nd Under 12"\ncategory = "U12"\nplace = 2\n'
 )
 
 

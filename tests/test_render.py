@@ -663,14 +663,17 @@ def test_games_pgn_escapes_quotes_in_forfeit_records_too(make_site: SiteMaker) -
     assert events == [name, name]
 
 
+# Alpha 1½, Bravo ½, Charlie 1½, Delta ½ after two rounds of a round robin of four.
+FIRST_TWO_ROUNDS = (
+    pgn_game("1.1", "Alpha, Anna", "Delta, Dora", "1-0")
+    + pgn_game("1.2", "Bravo, Bob", "Charlie, Carl", "0-1")
+    + pgn_game("2.1", "Charlie, Carl", "Alpha, Anna", "1/2-1/2")
+    + pgn_game("2.2", "Delta, Dora", "Bravo, Bob", "1/2-1/2")
+)
+
+
 def test_a_last_round_still_on_is_not_called_final(make_site: SiteMaker) -> None:
-    games = (
-        pgn_game("1.1", "Alpha, Anna", "Delta, Dora", "1-0")
-        + pgn_game("1.2", "Bravo, Bob", "Charlie, Carl", "0-1")
-        + pgn_game("2.1", "Charlie, Carl", "Alpha, Anna", "1/2-1/2")
-        + pgn_game("2.2", "Delta, Dora", "Bravo, Bob", "1/2-1/2")
-        + pgn_game("3.1", "Alpha, Anna", "Bravo, Bob", "1/2-1/2")
-    )
+    games = FIRST_TWO_ROUNDS + pgn_game("3.1", "Alpha, Anna", "Bravo, Bob", "1/2-1/2")
     site = make_site(
         event_toml(), {"g.pgn": games + pgn_game("3.2", "Charlie, Carl", "Delta, Dora", "*")}
     )
@@ -699,13 +702,7 @@ def test_a_card_during_the_last_round_counts_only_known_results(make_site: SiteM
     """While Alpha's round-3 game is on, her card says 1½ from 2 rounds (1-0, ½), her place
     is provisional, her chart stops after round 2, and her prize is what the standings would
     give if the event ended now; the standings show no prize badges until it is finished."""
-    games = (
-        pgn_game("1.1", "Alpha, Anna", "Delta, Dora", "1-0")
-        + pgn_game("1.2", "Bravo, Bob", "Charlie, Carl", "0-1")
-        + pgn_game("2.1", "Charlie, Carl", "Alpha, Anna", "1/2-1/2")
-        + pgn_game("2.2", "Delta, Dora", "Bravo, Bob", "1/2-1/2")
-        + pgn_game("3.2", "Charlie, Carl", "Delta, Dora", "1-0")
-    )
+    games = FIRST_TWO_ROUNDS + pgn_game("3.2", "Charlie, Carl", "Delta, Dora", "1-0")
     toml = event_toml(
         '[prizes]\ncurrency = "AUD"\n'
         '[[prizes.money]]\nname = "1st place"\nplace = 1\namount = 100\n'

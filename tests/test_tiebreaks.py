@@ -189,19 +189,21 @@ def test_de63_certainty_rule(make_site: SiteMaker) -> None:
     assert [r.decided_by for r in standings.rows[:3]] == ["DE", "BH", "points"]
 
 
+E3 = "\n".join(
+    [
+        line(1, "A, A", 2000, (2, "w", "1"), (4, "b", "0")),
+        line(2, "B, B", 1990, (1, "b", "0"), (5, "w", "1")),
+        line(3, "C, C", 1980, (4, "w", "="), (6, "b", "=")),
+        line(4, "D, D", 1970, (3, "b", "="), (1, "w", "1")),
+        line(5, "E, E", 1960, (6, "w", "1"), (2, "b", "0")),
+        line(6, "F, F", 1950, (5, "b", "0"), (3, "w", "=")),
+    ]
+)
+
+
 def test_e3_direct_encounter_without_certainty(make_site: SiteMaker) -> None:
     # A beat B; C met neither. A's game with C could still be lost: nobody is certain.
-    trf = "\n".join(
-        [
-            line(1, "A, A", 2000, (2, "w", "1"), (4, "b", "0")),
-            line(2, "B, B", 1990, (1, "b", "0"), (5, "w", "1")),
-            line(3, "C, C", 1980, (4, "w", "="), (6, "b", "=")),
-            line(4, "D, D", 1970, (3, "b", "="), (1, "w", "1")),
-            line(5, "E, E", 1960, (6, "w", "1"), (2, "b", "0")),
-            line(6, "F, F", 1950, (5, "b", "0"), (3, "w", "=")),
-        ]
-    )
-    event = trf_event(make_site, trf, "swiss")
+    event = trf_event(make_site, E3, "swiss")
     context = TiebreakContext.from_records(event, player_records(event))
     assert [context.scores[n] for n in (1, 2, 3)] == [1.0, 1.0, 1.0]
     assert direct_encounter(context, [1, 2, 3]) == [[1, 2, 3]]
@@ -212,17 +214,7 @@ def test_direct_encounter_in_a_round_robin_after_an_earlier_round(make_site: Sit
     beat B and C met neither, as in a Swiss. Not all have met (6.3), and A's game with C is
     still to come: nobody is certain, and DE does not put A first (a round robin's group
     counts as having met only once every round is played)."""
-    trf = "\n".join(
-        [
-            line(1, "A, A", 2000, (2, "w", "1"), (4, "b", "0")),
-            line(2, "B, B", 1990, (1, "b", "0"), (5, "w", "1")),
-            line(3, "C, C", 1980, (4, "w", "="), (6, "b", "=")),
-            line(4, "D, D", 1970, (3, "b", "="), (1, "w", "1")),
-            line(5, "E, E", 1960, (6, "w", "1"), (2, "b", "0")),
-            line(6, "F, F", 1950, (5, "b", "0"), (3, "w", "=")),
-        ]
-    )
-    swiss = trf_event(make_site, trf, "swiss")
+    swiss = trf_event(make_site, E3, "swiss")
     event = replace(swiss, config=replace(swiss.config, format="round-robin", rounds=5))
     context = TiebreakContext.from_records(event, player_records(event))
     assert direct_encounter(context, [1, 2, 3]) == [[1, 2, 3]]
