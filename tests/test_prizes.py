@@ -282,9 +282,11 @@ amount = 150
     by_player = {outcome.event.player(a.player).name: a for a in money if a.player is not None}
     assert by_player["A"].amount == 600
     # B and C tie on 2 points for 2nd-3rd: 300 + 100.01 pooled, 200.01 and 200.00, the odd
-    # cent to the higher-placed B; 200 beats the 150 for the best girl.
+    # cent to B, the lower pairing number; 200 beats the 150 for the best girl.
     assert (by_player["B"].amount, by_player["C"].amount) == (200.01, 200.0)
     assert by_player["B"].shared_with == (3,)
+    # Shared by points: the tie-break that puts B ahead of C does not decide the money.
+    assert by_player["B"].reason == "2nd overall; shared equally with C"
     assert by_player["B"].name == "2nd place + 3rd place"
     # 1st Girls passes to D, the next girl.
     assert by_player["D"].name == "1st Girls" and by_player["D"].amount == 150
@@ -665,7 +667,7 @@ def test_too_many_orders_leave_titles_and_trophies_pending(
     (award,) = outcome.prizes
     assert (award.status, award.reason) == (
         "pending",
-        "2 players share places on every tie-break: the drawing of lots or the arbiter decides",
+        "2 players share a place on every tie-break: too many ways it may end to tell yet",
     )
 
 

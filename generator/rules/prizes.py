@@ -12,8 +12,9 @@
 * Money (clause 4): independent of titles and trophies; one prize per player, the largest;
   equal amounts go in listing order. With ``ties = "split"`` players tied on points pool the
   place prizes their places cover and share them equally (to the cent, the odd cents going to
-  the higher-ranked players, so the shares add up to the pool); no share can exceed the largest
-  prize of the pool, so nobody gets more than they could have won alone.
+  the lower pairing numbers, which no play-off or drawing of lots changes, so the shares add
+  up to the pool); no share can exceed the largest prize of the pool, so nobody gets more than
+  they could have won alone.
 * U.S. Junior Closed: a player who withdrew or forfeited a game receives no prize money (the
   prize passes on); fines are deducted from the prize, never below zero.
 
@@ -173,15 +174,52 @@ class _Group:
     players: tuple[int, ...]
     playoff: bool
 
+    def orders(self, shared: bool) -> list[tuple[tuple[int, ...], ...]]:
+        """The ways they may still finish, as blocks of players sharing a place, best first:
+        every order; with ``shared``, a play-off's orders also leave players level behind its
+        winner (they share a place, and its money)."""
+        if not shared:
+            return [tuple((n,) for n in order) for order in itertools.permutations(self.players)]
+        found = []
+        for winner in self.players:
+            rest = [n for n in self.players if n != winner]
+            found += [((winner,), *blocks) for blocks in _weak_orders(rest)]
+        return found
+
+
+def _ordered_partitions(n: int) -> int:
+    """How many ways ``n`` players may finish with ties (the Fubini number)."""
+    ways = [1]
+    for size in range(1, n + 1):
+        ways.append(sum(math.comb(size, k) * ways[size - k] for k in range(1, size + 1)))
+    return ways[n]
+
+
+def _weak_orders(players: list[int]) -> list[tuple[tuple[int, ...], ...]]:
+    """Every way ``players`` may finish with ties: ordered blocks of equal players."""
+    if not players:
+        return [()]
+    found = []
+    for size in range(1, len(players) + 1):
+        for first in itertools.combinations(players, size):
+            rest = [n for n in players if n not in first]
+            found += [(first, *blocks) for blocks in _weak_orders(rest)]
+    return found
+
 
 class _Orders:
-    """The finishing orders still possible: every order of each group, the groups taken
-    together (the standings' own order first)."""
+    """The finishing orders still possible: each group's orders (``_Group.orders``), the
+    groups taken together (the standings' own order first)."""
 
     def __init__(
-        self, base: dict[str, list[int]], groups: list[_Group], rank: dict[int, int]
+        self,
+        base: dict[str, list[int]],
+        groups: list[_Group],
+        rank: dict[int, int],
+        shared: bool = False,
     ) -> None:
         self.base, self.groups, self.rank = base, groups, rank
+        self.choices = [g.orders(shared and g.playoff) for g in groups]
         # Per category, the positions each group's members hold in it.
         members = [set(group.players) for group in groups]
         self.slots = {
@@ -189,29 +227,60 @@ class _Orders:
             for category, ranking in base.items()
         }
 
-    @property
-    def count(self) -> int:
-        return math.prod(math.factorial(len(g.players)) for g in self.groups)
+    @staticmethod
+    def count(groups: list[_Group], shared: bool = False) -> int:
+        """How many orders the groups give (worked out before any is made): a group's every
+        order, or with ``shared`` a play-off's winner alone and the rest in any order or
+        level (``_Group.orders``)."""
 
-    def each(self) -> Iterator[tuple[tuple[tuple[int, ...], ...], _Orders.Order]]:
+        def ways(group: _Group) -> int:
+            k = len(group.players)
+            if shared and group.playoff:
+                return k * _ordered_partitions(k - 1)
+            return math.factorial(k)
+
+        return math.prod(ways(g) for g in groups)
+
+    def each(self) -> Iterator[tuple[tuple[object, ...], _Orders.Order]]:
         """Each possible order: the groups' orders, and the rankings and ranks that follow."""
-        for chosen in itertools.product(*(itertools.permutations(g.players) for g in self.groups)):
+        for chosen in itertools.product(*self.choices):
             rankings = {}
             for category, ranking in self.base.items():
                 ranking = list(ranking)
-                for order, slots in zip(chosen, self.slots[category], strict=True):
+                for blocks, slots in zip(chosen, self.slots[category], strict=True):
                     if slots:
                         members = set(ranking[i] for i in slots)
-                        for i, n in zip(slots, (n for n in order if n in members), strict=True):
+                        order = (n for block in blocks for n in block if n in members)
+                        for i, n in zip(slots, order, strict=True):
                             ranking[i] = n
                 rankings[category] = ranking
             rank = dict(self.rank)
-            for order in chosen:
-                first = min(self.rank[n] for n in order)
-                rank.update((n, first + i) for i, n in enumerate(order))
+            for blocks in chosen:
+                place = min(self.rank[n] for block in blocks for n in block)
+                for block in blocks:
+                    rank.update((n, place) for n in block)
+                    place += len(block)
             yield chosen, (rankings, rank)
 
     Order = tuple[dict[str, list[int]], dict[int, int]]
+
+
+def _blocks(rank: dict[int, int], playing: list[tuple[int, ...]]) -> dict[int, object]:
+    """Which players stand or fall together at the edge of a prize's reach: a play-off's (or
+    those level for one mid-event, whose ranks differ), and each shared place's."""
+    blocks: dict[int, object] = {n: ("rank", r) for n, r in rank.items()}
+    for index, group in enumerate(playing):
+        blocks.update((n, ("play-off", index)) for n in group)
+    return blocks
+
+
+def _reach(ranking: list[int], depth: int, blocks: dict[int, object]) -> list[int]:
+    """The first ``depth`` players of a ranking, and the rest of a block cut at the edge:
+    no prize's walk down the ranking goes further (it passes at most one holder a prize)."""
+    end = min(depth, len(ranking))
+    while 0 < end < len(ranking) and blocks[ranking[end]] == blocks[ranking[end - 1]]:
+        end += 1
+    return ranking[:end]
 
 
 def _levels(standings: Standings) -> dict[int, list[int]]:
@@ -240,13 +309,11 @@ def _titles_and_trophies(
         reach[title.category] = max(reach.get(title.category, 0), 1 + skips)
     for trophy in config.trophies:
         reach[trophy.category] = max(reach.get(trophy.category, 0), trophy.place + skips)
-    rankings = {}
-    for category, depth in reach.items():
-        ranking = category_ranking(event, standings, category)
-        end = min(depth, len(ranking))
-        while 0 < end < len(ranking) and rank[ranking[end]] == rank[ranking[end - 1]]:
-            end += 1  # the whole of a shared place at the edge
-        rankings[category] = ranking[:end]
+    blocks = _blocks(rank, playing)
+    rankings = {
+        category: _reach(category_ranking(event, standings, category), depth, blocks)
+        for category, depth in reach.items()
+    }
     within = {n for ranking in rankings.values() for n in ranking}
     in_playoff = {n for group in playing for n in group}
     groups = [
@@ -259,11 +326,11 @@ def _titles_and_trophies(
         for members in _levels(standings).values()
         if len([n for n in members if n in within]) > 1 and not in_playoff & set(members)
     ]
+    if _Orders.count(groups) > OUTCOMES_LIMIT:
+        return _too_many_to_tell(event, groups, ("title", "trophy"))
     orders = _Orders(rankings, groups, rank)
-    if orders.count > OUTCOMES_LIMIT:
-        return _too_many_to_tell(event, groups)
     results: list[list[Award]] = []
-    tags: list[tuple[tuple[int, ...], ...]] = []
+    tags: list[tuple[object, ...]] = []
     position = {row.player.number: i for i, row in enumerate(standings.rows)}
     for chosen, (ranked, ranks) in orders.each():
         ctx = _Context(event, ranked, ranks, points, _ahead(standings))
@@ -276,20 +343,32 @@ def _titles_and_trophies(
     ]
 
 
-def _too_many_to_tell(event: Event, groups: list[_Group]) -> list[Award]:
-    """Every title and trophy pending: too many players share places to try every order."""
+def _too_many_to_tell(event: Event, groups: list[_Group], kinds: tuple[str, ...]) -> list[Award]:
+    """Every prize of ``kinds`` pending: too many ways the event may still end to try them
+    all, as early in an event where many players are level for first place."""
     largest = max(groups, key=lambda g: len(g.players))
-    reason = f"{len(largest.players)} players share places on every tie-break: {UNDECIDED}"
+    if largest.playoff:
+        why = f"{len(largest.players)} players are level for a place a play-off decides"
+    else:
+        why = f"{len(largest.players)} players share a place on every tie-break"
+    reason = f"{why}: too many ways it may end to tell yet"
     config = event.config
-    return [
-        *(Award("title", t.name, t.category, None, "pending", reason) for t in config.titles),
-        *(Award("trophy", t.name, t.category, None, "pending", reason) for t in config.trophies),
+    entries: list[tuple[str, str, str]] = [
+        *(("title", e.name, e.category) for e in config.titles if "title" in kinds),
+        *(("trophy", e.name, e.category) for e in config.trophies if "trophy" in kinds),
     ]
+    awards = [Award(kind, name, cat, None, "pending", reason) for kind, name, cat in entries]
+    if "money" in kinds:
+        awards += [
+            Award("money", m.name, m.category, None, "pending", reason, amount=m.amount)
+            for m in config.prizes.money
+        ]
+    return awards
 
 
 def _merge(
     results: list[Award],
-    tags: list[tuple[tuple[int, ...], ...]],
+    tags: list[tuple[object, ...]],
     groups: list[_Group],
     rank: dict[int, int],
     position: dict[int, int],
@@ -340,13 +419,13 @@ def _either(reasons: list[str]) -> str:
 
 def _varies(
     winners: list[int | None],
-    tags: list[tuple[tuple[int, ...], ...]],
+    tags: list[tuple[object, ...]],
     playoff: list[bool],
     which: bool,
 ) -> bool:
     """Whether the winner changes with the order of the groups that are play-offs
     (``which``) or shared places (not ``which``), the others' order held fixed."""
-    seen: dict[tuple[tuple[int, ...], ...], int | None] = {}
+    seen: dict[tuple[object, ...], int | None] = {}
     for winner, chosen in zip(winners, tags, strict=True):
         fixed = tuple(order for order, kind in zip(chosen, playoff, strict=True) if kind != which)
         if seen.setdefault(fixed, winner) != winner:
@@ -454,25 +533,46 @@ def _money_awards(
     records: dict[int, PlayerRecord],
     forfeit_cancels_money: bool,
 ) -> list[Award]:
-    """Clause 4 and the U.S. rules for every order a play-off still being played could give,
-    merged prize by prize: what they all agree on is awarded, the rest is pending. Players
-    equal on every tie-break share the money of their places (no drawing of lots); with
-    ``ties = "split"`` players equal on points do, and a play-off changes nothing."""
+    """Clause 4 and the U.S. rules for every order a play-off still being played could give
+    (its winner alone, those behind in any order or level), and, with ``exhausted = "lots"``,
+    every order a drawing of lots not yet recorded could give; merged prize by prize: what
+    they all agree on is awarded, the rest is pending. Players equal on every tie-break
+    otherwise share the money of their places; with ``ties = "split"`` players equal on
+    points do, and neither a play-off nor lots change the shares."""
     config = event.config
     if not config.prizes.money:
         return []
     points = {row.player.number: row.points for row in standings.rows}
     rank = {row.player.number: row.rank for row in standings.rows}
-    rankings = {
-        m.category: category_ranking(event, standings, m.category) for m in config.prizes.money
-    }
-    groups = [] if config.prizes.ties == "split" else [_Group(g, True) for g in playing]
-    position = {row.player.number: i for i, row in enumerate(standings.rows)}
     barred = _barred_from_money(event, records) if forfeit_cancels_money else {}
+    skips = len(config.prizes.money) + len(barred)
+    depths: dict[str, int] = {}
+    for prize in config.prizes.money:
+        depths[prize.category] = max(depths.get(prize.category, 0), prize.place + skips)
+    blocks = _blocks(rank, playing)
+    rankings = {
+        category: _reach(category_ranking(event, standings, category), depth, blocks)
+        for category, depth in depths.items()
+    }
+    groups: list[_Group] = []
+    if config.prizes.ties != "split":
+        within = {n for ranking in rankings.values() for n in ranking}
+        groups = [_Group(g, True) for g in playing if within & set(g)]
+        if config.ranking.exhausted == "lots":
+            in_playoff = {n for g in playing for n in g}
+            groups += [
+                _Group(tuple(members), False)
+                for members in _levels(standings).values()
+                if within & set(members) and not in_playoff & set(members)
+            ]
+    position = {row.player.number: i for i, row in enumerate(standings.rows)}
+    if _Orders.count(groups, shared=True) > OUTCOMES_LIMIT:
+        return _too_many_to_tell(event, groups, ("money",))
     results = [
         _money(_Context(event, ranked, ranks, points, _ahead(standings)), barred)
-        for _, (ranked, ranks) in _Orders(rankings, groups, rank).each()
+        for _, (ranked, ranks) in _Orders(rankings, groups, rank, shared=True).each()
     ]
+    lots = any(not g.playoff for g in groups)
     awards: list[Award] = []
     for index, prize in enumerate(config.prizes.money):
         each = [r[index] for r in results]
@@ -483,9 +583,19 @@ def _money_awards(
         names = " or ".join(
             event.player(n).name for n in sorted(possible, key=position.__getitem__)
         )
-        why = f"waits for the play-off: {names}"
+        on = "the play-off" if not lots else "the play-off or the drawing of lots"
+        if not any(g.playoff for g in groups):
+            on = "the drawing of lots"
         awards.append(
-            Award("money", prize.name, prize.category, None, "pending", why, amount=prize.amount)
+            Award(
+                "money",
+                prize.name,
+                prize.category,
+                None,
+                "pending",
+                f"waits for {on}: {names}",
+                amount=prize.amount,
+            )
         )
     return awards
 
@@ -542,7 +652,8 @@ def _money(ctx: _Context, barred: dict[int, str]) -> list[list[Award]]:
         pool = round(sum(p.amount for p in covered_prizes) * 100)
         shares = _split_cents(pool, len(group))
         primary = min(covered)
-        for member, cents in zip(group, shares, strict=True):
+        # The odd cents by pairing number: neither a play-off nor lots may change a share.
+        for member, cents in zip(sorted(group), shares, strict=True):
             paid.add(member)
             amount = cents / 100
             shared = tuple(n for n in group if n != member)
@@ -628,7 +739,9 @@ def _money_reason(ctx: _Context, member: int, category_id: str, shared: tuple[in
     ranking = ctx.ranking(category_id)
     category = category_of(ctx.event, category_id)
     position = ranking.index(member) + 1
-    where = f"overall{_why_ahead(ctx, member)}" if category.id == "open" else f"in {category.name}"
+    # Split by points, the tie-breaks that order the players do not decide their money.
+    why = "" if shared or ctx.event.config.prizes.ties == "split" else _why_ahead(ctx, member)
+    where = f"overall{why}" if category.id == "open" else f"in {category.name}"
     text = f"{ordinal(position)} {where}"
     if shared:
         text += "; shared equally with " + ", ".join(ctx.name(n) for n in shared)
