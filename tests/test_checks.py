@@ -378,6 +378,8 @@ def test_a_player_without_a_game_keeps_the_round_open(make_site: SiteMaker) -> N
     assert build_site(site).written
     results = json.loads((site / "output/ev/results.json").read_text(encoding="utf-8"))
     assert results["event"]["finished"] is False
+    card = (site / "output/ev/players/2-bravo-bob.html").read_text(encoding="utf-8")
+    assert "<dd>0 from 1 round; round 2 not finished</dd>" in card
 
     absences = "".join(
         f'[[byes]]\nround = 2\nplayer = "{name}"\npoints = 0\n'

@@ -598,13 +598,22 @@ class SiteRenderer:
             **common,
         )
         awards = common["awards"]
+        missing: dict[int, tuple[int, ...]] = {}  # rounds a player's card shows as not in yet
+        for number_round, numbers in sorted(event.unpaired.items()):
+            for number in numbers:
+                missing[number] = (*missing.get(number, ()), number_round)
         for row in standings.rows:
             self._page(
                 player_path(event, row.player.number),
                 "player.html",
                 functools.partial(_player_context, event, row, standings),
                 functools.partial(
-                    player_page_key, own_chrome, row, standings, awards.get(row.player.number, [])
+                    player_page_key,
+                    own_chrome,
+                    row,
+                    standings,
+                    awards.get(row.player.number, []),
+                    missing.get(row.player.number, ()),
                 )
                 if own_chrome
                 else None,
@@ -757,11 +766,16 @@ def shown_game(game: Game | None) -> tuple[object, ...] | None:
 
 
 def player_page_key(
-    chrome: str, row: StandingRow, standings: Standings, awards: Sequence[Award]
+    chrome: str,
+    row: StandingRow,
+    standings: Standings,
+    awards: Sequence[Award],
+    missing: tuple[int, ...] = (),
 ) -> str:
     """A player's page key: the event's chrome (players, settings, navigation), the player's
-    place, points and prizes, and each round: opponent and their points, colour, result and
-    bye (the running score and the chart follow from these)."""
+    place, points and prizes, each round: opponent and their points, colour, result and bye
+    (the running score and the chart follow from these), and the rounds whose record of the
+    player is not in yet (``Event.unpaired``: other players' records can change that)."""
     rounds = [
         (
             *(entry.round, entry.kind.value, entry.points, entry.colour, entry.bye),
@@ -772,7 +786,7 @@ def player_page_key(
         for entry in row.record.entries
     ]
     place = (row.player.number, row.rank, row.place, row.points)
-    return _digest(chrome, "player", place, list(awards), rounds)
+    return _digest(chrome, "player", place, list(awards), rounds, missing)
 
 
 def round_page_key(chrome: str, shown: views.RoundView) -> str:
@@ -839,7 +853,7 @@ def _arbiter_context(outcome: EventOutcome) -> dict[str, Any]:
 
 
 def _player_context(event: Event, row: StandingRow, standings: Standings) -> dict[str, Any]:
-    progress = views.player_progress(row.record, event.rounds_played)
+    progress = views.player_progress(event, row.record)
     return {
         "lines": views.player_lines(event, row.record, standings),
         "progress": progress,

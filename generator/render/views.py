@@ -260,11 +260,18 @@ class Progress:
     end would otherwise be drawn as a loss)."""
 
 
-def player_progress(record: PlayerRecord, rounds_played: int) -> Progress:
-    entries = record.entries[:rounds_played]
-    unfinished = tuple(e.round for e in entries if e.kind is Kind.PENDING)
+def player_progress(event: Event, record: PlayerRecord) -> Progress:
+    entries = record.entries[: event.rounds_played]
+    # A game without a result, or no game and no bye where one is due (``Event.unpaired``;
+    # not a round robin's sit-out): the round is not in yet for this player.
+    missing = {r for r, numbers in event.unpaired.items() if record.number in numbers}
+
+    def open_round(entry: RoundEntry) -> bool:
+        return entry.kind is Kind.PENDING or entry.round in missing
+
+    unfinished = tuple(e.round for e in entries if open_round(e))
     charted = len(entries)
-    while charted and entries[charted - 1].kind is Kind.PENDING:
+    while charted and open_round(entries[charted - 1]):
         charted -= 1
     return Progress(len(entries) - len(unfinished), unfinished, charted)
 
