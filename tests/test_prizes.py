@@ -727,3 +727,23 @@ def test_titles_go_oldest_age_group_first_whatever_the_listing(make_site: SiteMa
     assert outcome.prizes[0].reason == (
         "the best-placed player of Under 12 not already holding an open title (A already holds one)"
     )
+
+
+def test_too_many_ways_leave_the_money_pending_too(
+    make_site: SiteMaker, monkeypatch: pytest.MonkeyPatch
+) -> None:
+    """Money past ``OUTCOMES_LIMIT`` ways (a tie of ten for first after round 1 of a round
+    robin made 10! = 3,628,800 orders, and the build did not end): counted before any is
+    made, and every prize waits. A and B tie for first and play off (the ACF play-off has not
+    started): with a limit of one way, the 3rd place money waits as well."""
+    monkeypatch.setattr(prizes, "OUTCOMES_LIMIT", 1)
+    games = [(r, w, b, "1/2-1/2" if (w, b) == ("A", "B") else res) for r, w, b, res in GAMES]
+    money = '[[prizes.money]]\nname = "3rd place"\nplace = 3\namount = 100\n'
+    outcome, problems = _outcome(make_site, money, games=games)
+    assert outcome is not None and not problems.errors, problems.items
+    (award,) = outcome.prizes
+    assert (award.status, award.reason, award.amount) == (
+        "pending",
+        "2 players are level for a place a play-off decides: too many ways it may end to tell yet",
+        100,
+    )
