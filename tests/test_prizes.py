@@ -747,3 +747,25 @@ def test_too_many_ways_leave_the_money_pending_too(
         "2 players are level for a place a play-off decides: too many ways it may end to tell yet",
         100,
     )
+
+
+def test_mid_event_an_acf_tie_of_three_is_reduced_to_two_first(make_site: SiteMaker) -> None:
+    """After round 3 of 3 with D-F still on, A (1, 2, 2: SPS 5), B (1, 1, 2: 4) and C (0, 1,
+    2: 3) share 2 points. Were the event to end now, SPS would reduce them to A and B (5.2.1),
+    who would play off for 1st and 2nd; C is 3rd either way."""
+    games = [
+        (1, "A", "C", "1-0"), (1, "B", "D", "1-0"), (1, "E", "F", "1/2-1/2"),
+        (2, "A", "D", "1-0"), (2, "B", "E", "0-1"), (2, "C", "F", "1-0"),
+        (3, "A", "B", "0-1"), (3, "C", "E", "1-0"), (3, "D", "F", "*"),
+    ]  # fmt: skip
+    money = "".join(
+        f'[[prizes.money]]\nname = "Place {place}"\nplace = {place}\namount = {amount}\n'
+        for place, amount in ((1, 600), (2, 400), (3, 100))
+    )
+    outcome, problems = _outcome(make_site, money, games=games)
+    assert outcome is not None and not problems.errors, problems.items
+    assert [r.player.name for r in outcome.standings.rows[:3]] == ["A", "B", "C"]
+    assert [(a.name, a.status, a.player) for a in outcome.prizes] == [
+        ("Place 1", "pending", None), ("Place 2", "pending", None), ("Place 3", "awarded", 3),
+    ]  # fmt: skip
+    assert outcome.prizes[0].reason == "waits for the play-off: A or B"

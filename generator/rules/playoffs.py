@@ -156,6 +156,9 @@ class Playoff:
     """The places of ``order``: "2", or "2-3" shared by players the play-off left level and
     the tie-breaks could not separate."""
     winner_notes: dict[int, str] = field(default_factory=dict)
+    would_play: tuple[int, ...] = ()
+    """Before the last result: who would play off were the event to end now (the ACF
+    reduction applied), for the prizes "if the event ended now"."""
 
 
 def playoff_format(event: Event) -> PlayoffFormat | None:
@@ -224,7 +227,10 @@ def resolve_playoffs(
         covered.update(tied)
         if not finished and form is not None and len(tied) > 1:
             note = "tied for now: a play-off, if still needed, follows the last round"
-            results.append(Playoff(place, form, (), tied, "not-needed", note=note))
+            would_play = _seeding(form, tied, standings)[0]
+            results.append(
+                Playoff(place, form, (), tied, "not-needed", note=note, would_play=would_play)
+            )
             continue
         if form is None or len(tied) == 1:
             results.append(Playoff(place, form, (), tied, "not-needed"))

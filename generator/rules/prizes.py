@@ -134,9 +134,7 @@ def award_prizes(
     if not event.finished:
         # Were the event to end now, players tied for a place a play-off decides would play
         # off: their tie-breaks do not give them what the play-off would.
-        playing += [
-            p.tied for p in playoffs if p.format is not None and not p.players and len(p.tied) > 1
-        ]
+        playing += [p.would_play for p in playoffs if len(p.would_play) > 1]
     awards = _titles_and_trophies(event, standings, playing)
     awards += _money_awards(event, standings, playing, records, forfeit_cancels_money)
     if problems is not None and event.finished:  # a shared place mid-event is no news
