@@ -2,6 +2,8 @@
 
 from __future__ import annotations
 
+from dataclasses import replace
+
 from conftest import SiteMaker, event_toml, load, pgn_game
 
 from generator.model import Event
@@ -125,6 +127,11 @@ def test_a_category_marks_what_separates_its_own_neighbours(make_site: SiteMaker
     assert [(r.row.player.name, r.place, r.decided_by) for r in rows] == [
         ("A", "1", "PS"), ("C", "2", ""),
     ]  # fmt: skip
+    # Had a play-off put A ahead of B, it would be what puts A ahead of C too: the strongest
+    # of what separates the players between them (points, the play-off, then the tie-breaks).
+    first = replace(standings.rows[0], decided_by="playoff")
+    played = replace(standings, rows=(first, *standings.rows[1:]))
+    assert [r.decided_by for r in category_rows(played, [1, 3], codes)] == ["playoff", ""]
 
 
 def test_progressive_score_cuts_of_every_round_played_are_not_columns() -> None:

@@ -282,9 +282,9 @@ class CategoryRow:
     """The place within the category ("2" or a shared "2-3")."""
     row: StandingRow
     decided_by: str = ""
-    """What separates this player from the next of the category: the overall row's reason
-    when that next player is also the next overall; otherwise the first tie-break whose
-    values differ ("" when none shows it, as when Direct Encounter was applied again)."""
+    """What separates this player from the next of the category: the strongest of what
+    separates the players between them overall (points, the play-off, the tie-breaks in
+    order, then lots); "" for the last."""
 
     @property
     def tiebreaks(self) -> dict[str, float]:
@@ -315,13 +315,16 @@ def category_rows(
             decided = ""  # nobody of the category below
         elif following.rank == row.rank:
             decided = "shared"
-        elif order[following.player.number] == order[row.player.number] + 1:
-            decided = row.decided_by
-        elif following.points != row.points:
-            decided = "points"
         else:
-            decided = next(
-                (c for c in codes if row.tiebreaks.get(c) != following.tiebreaks.get(c)), ""
+            # The overall order is lexicographic (points, play-off, tie-breaks in order,
+            # lots): what separates two players is the strongest of what separates the
+            # players between them.
+            between = standings.rows[order[row.player.number] : order[following.player.number]]
+            strength = ["points", "playoff", *codes]  # then lots
+            decided = min(
+                (r.decided_by for r in between if r.decided_by != "shared"),
+                key=lambda by: strength.index(by) if by in strength else len(strength),
+                default="",
             )
         place = str(first) if first == last else f"{first}-{last}"
         result.append(CategoryRow(place, row, decided))
