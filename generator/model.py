@@ -8,8 +8,10 @@ withdrawals are separate records. Nothing here computes a score: that is the rul
 from __future__ import annotations
 
 import datetime as dt
+import itertools
 import re
 import unicodedata
+from collections import Counter
 from dataclasses import dataclass, field
 from functools import cached_property
 from pathlib import Path
@@ -193,7 +195,24 @@ class Event:
         without a game or a bye (``unpaired``)."""
         played = self.rounds_played
         rounds = {g.round for g in self.games if not g.finished and g.round <= played}
+        if self.unplayed_pairs:
+            rounds.add(self.rounds)
         return tuple(sorted(rounds | set(self.unpaired)))
+
+    @cached_property
+    def unplayed_pairs(self) -> tuple[tuple[int, int], ...]:
+        """Once every round of a round robin has a result: the pairs of players (neither
+        withdrawn) who have not met as often as it schedules (once, twice in a double round
+        robin). A game not entered hides behind a sit-out when two players who withdrew were
+        due to meet: this finds it, and the event is not finished until it is recorded."""
+        if not self.is_round_robin or self.rounds_played < self.rounds:
+            return ()
+        times = 2 if self.config.format == "double-round-robin" else 1
+        met = Counter(frozenset((g.white, g.black)) for g in self.games)
+        active = [p.number for p in self.players if p.withdrawn_after is None]
+        return tuple(
+            (a, b) for a, b in itertools.combinations(active, 2) if met[frozenset((a, b))] < times
+        )
 
     @cached_property
     def unpaired(self) -> dict[int, tuple[int, ...]]:

@@ -415,6 +415,37 @@ def test_a_player_without_a_game_keeps_the_round_open(make_site: SiteMaker) -> N
     event, problems = load(site, "rr4")
     assert event is not None and (event.finished, event.unpaired) == (True, {})
 
+    # A round robin of six: E and F withdrew after round 3 and were due to meet in round 4,
+    # where A-D is not entered: two players without a game are the two sit-outs allowed, so
+    # only the pairs that never met show it. Not finished until A-D is recorded.
+    names = "ABCDEF"
+    schedule = [
+        ("A", "F", "B", "E", "C", "D"), ("F", "D", "E", "C", "A", "B"),
+        ("B", "F", "C", "A", "D", "E"), ("F", "E", "A", "D", "B", "C"),
+        ("C", "F", "D", "B", "E", "A"),
+    ]  # fmt: skip
+    games = ""
+    for number, pairs in enumerate(schedule, start=1):
+        for board, (white, black) in enumerate(zip(pairs[::2], pairs[1::2], strict=True), 1):
+            gone = number > 3 and ({white, black} & {"E", "F"} or {white, black} == {"A", "D"})
+            if not gone:
+                games += pgn_game(f"{number}.{board}", white, black, "1/2-1/2")
+    toml = 'name = "Six"\nformat = "round-robin"\nrounds = 5\nstart = 2025-06-01\n'
+    toml += "".join(f'[[players]]\nname = "{n}"\n' for n in names)
+    toml += "".join(f'[[withdrawals]]\nplayer = "{n}"\nafter_round = 3\n' for n in "EF")
+    site = make_site(toml, {"g.pgn": games}, slug="rr6")
+    event, problems = load(site, "rr6")
+    assert event is not None and event.unpaired == {} and event.rounds_played == 5
+    assert (event.unplayed_pairs, event.rounds_in_progress, event.finished) == (
+        ((1, 4),), (5,), False,
+    )  # fmt: skip
+    outcome = decide(event, problems)
+    (warning,) = [w for w in outcome.warnings if w.code == "missing-game"]
+    assert warning.message == (
+        "A and D have not played each other: the round robin counts as not finished until "
+        "their game is recorded"
+    )
+
 
 def test_every_code_has_a_heading() -> None:
     source = Path(checks.__file__).read_text(encoding="utf-8")

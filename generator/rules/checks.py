@@ -474,6 +474,17 @@ def check_rounds(event: Event, problems: Problems) -> None:
                 code="missing-game",
                 context={"round": round_number, "player": event.player(number).name},
             )
+    for a, b in event.unplayed_pairs:
+        first, second = event.player(a).name, event.player(b).name
+        problems.warning(
+            f"{first} and {second} have not played each other: the round robin counts as not "
+            "finished until their game is recorded",
+            config_path,
+            hint="add the game to a PGN file, a [[results]] entry (a forfeit), or a "
+            "[[withdrawals]] entry for a player who left",
+            code="missing-game",
+            context={"white": first, "black": second},
+        )
 
 
 def lots_not_recorded(event: Event, standings: Standings, problems: Problems) -> None:
