@@ -327,6 +327,8 @@ def read_trf(
     if len(problems.errors) > before:
         return None
     rounds = max([rounds_declared, *(len(p.rounds) for p in players.values())])
+    played = max((len(p.rounds) for p in players.values()), default=0)
+    players = {n: _padded(p, played) for n, p in players.items()}
     results, byes = _games(players, format, path, problems)
     if len(problems.errors) > before:
         return None
@@ -334,6 +336,19 @@ def read_trf(
         _check_points(players[number], scoring, path, problems)
     ordered = tuple(players[n].entry for n in sorted(players))
     return TrfEvent(name, rounds, ordered, results, byes, tiebreaks)
+
+
+def _padded(player: TrfPlayer, rounds: int) -> TrfPlayer:
+    """A line that stops before the last round with a result (as exporters write a player
+    who withdrew) has blank rounds after it: "not paired", an absence in a Swiss."""
+    if len(player.rounds) >= rounds:
+        return player
+    column = 92 + 10 * len(player.rounds)
+    blanks = tuple(
+        TrfRound(0, "-", "", player.line, column + 10 * i)
+        for i in range(rounds - len(player.rounds))
+    )
+    return replace(player, rounds=player.rounds + blanks)
 
 
 def _check_points(player: TrfPlayer, scoring: Scoring, path: Path, problems: Problems) -> None:

@@ -52,6 +52,27 @@ def test_every_result_code(make_site: SiteMaker) -> None:
     assert [p.rating for p in event.players] == [2000, 1900, 1800, 1700, 1600, 1500]
 
 
+def test_a_line_that_stops_early_is_absent_in_the_rounds_after(make_site: SiteMaker) -> None:
+    """An exporter stops E's line after round 1 (E left the event): rounds 2 and 3 are blank,
+    "not paired" (TRF-16: as Z), absences, and the event with every other result in is
+    finished."""
+    trf = "\n".join(
+        [
+            "012 Short",
+            "XXR 3",
+            line(1, "A, A", 2000, (2, "w", "1"), (3, "b", "="), (4, "w", "=")),
+            line(2, "B, B", 1900, (1, "b", "0"), (0, "-", "U"), (3, "w", "0")),
+            line(3, "C, C", 1800, (5, "w", "1"), (1, "w", "="), (2, "b", "1")),
+            line(4, "D, D", 1700, (0, "-", "U"), (0, "-", "Z"), (1, "b", "=")),
+            line(5, "E, E", 1600, (3, "b", "0")),
+        ]
+    )
+    event, problems = load(make_site(_event_toml(), {"event.trf": trf}))
+    assert event is not None and not problems.errors, [p.format() for p in problems.items]
+    assert [(b.round, b.points) for b in event.byes if b.player == 5] == [(2, 0.0), (3, 0.0)]
+    assert (event.unpaired, event.finished) == ({}, True)
+
+
 def test_unknown_result_code_names_line_and_column(make_site: SiteMaker) -> None:
     trf = (
         "012 X\n"
