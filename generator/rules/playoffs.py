@@ -258,11 +258,13 @@ def resolve_playoffs(
             # Played while a game of the event is still on (the tie may not change): the
             # rest of the site still publishes, and the game counts once the results are in.
             problems.warning(
-                f"play-off game {_label(event, game)} is kept aside until every game of the "
-                "event has a result: a play-off is decided only then",
+                f"play-off game {_label(event, game)} is kept aside until the event is "
+                "finished (every game with a result, every player with a game or a bye in "
+                "each round): a play-off is decided only then",
                 game.source,
                 game.line,
-                "enter the last results; if the game was added by mistake, remove it",
+                "enter the last results (and any missing game, bye or withdrawal); if the "
+                "game was added by mistake, remove it",
                 code="playoff-early",
             )
             continue
