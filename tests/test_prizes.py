@@ -2,10 +2,13 @@
 
 from __future__ import annotations
 
+from dataclasses import replace
+
 import pytest
 from conftest import SiteMaker
 
 from generator.build import decide, load_event
+from generator.config.event import TitleEntry
 from generator.problems import Problems
 from generator.render.site import EventOutcome
 from generator.rules import prizes
@@ -727,6 +730,11 @@ def test_titles_go_oldest_age_group_first_whatever_the_listing(make_site: SiteMa
     assert outcome.prizes[0].reason == (
         "the best-placed player of Under 12 not already holding an open title (A already holds one)"
     )
+    # Clause 2a ranks age groups only: a title of no age group keeps its place in the list.
+    club = TitleEntry("Club Champion", "open")
+    listed = (*outcome.event.config.titles[:1], club, *outcome.event.config.titles[1:])
+    event = replace(outcome.event, config=replace(outcome.event.config, titles=listed))
+    assert prizes.title_order(event) == [2, 1, 0]  # Under 16, Club Champion, Under 12
 
 
 def test_too_many_ways_leave_the_money_pending_too(

@@ -2,10 +2,10 @@
 
 * Categories (``[[categories]]``): age on the reference date, sex, rating range and federation,
   all that are given must hold; "open" is everyone.
-* Titles (ACF By-law 3, clause 2): highest first: those of no age group, then the older age
-  groups before the younger (``title_order``; listing order between equals). Each goes to the
-  best-placed player of its category who holds no title of the same kind yet; a girl may hold
-  one "girls" title as well as one "open" title (2b).
+* Titles (ACF By-law 3, clause 2): highest first, as listed, except that the age groups'
+  titles go oldest first (``title_order``). Each goes to the best-placed player of its category
+  who holds no title of the same kind yet; a girl may hold one "girls" title as well as one
+  "open" title (2b).
 * Trophies (clause 3): one per player, the highest they are eligible for: every first place
   outranks every second place, and so on; between equal places the listing order decides. An
   age-group title is that group's first place, so its holder takes no trophy besides.
@@ -440,16 +440,16 @@ def title_kind(title: TitleEntry, category: CategoryEntry) -> str:
 
 
 def title_order(event: Event) -> list[int]:
-    """The titles, highest first (clause 2a: "first in an older age group is higher than
-    first in a younger age group"): those of no age group (the open and girls' titles)
-    first, then by age group, oldest first; between equals the listing order."""
+    """The titles, highest first: the listing order, except that titles of age groups take
+    the places the age groups' titles are listed in oldest first (clause 2a: "first in an
+    older age group is higher than first in a younger age group"; it ranks nothing else)."""
     titles = event.config.titles
-
-    def age(index: int) -> tuple[bool, int]:
-        under = category_of(event, titles[index].category).under
-        return (under is not None, -(under or 0))
-
-    return sorted(range(len(titles)), key=age)
+    under = [category_of(event, title.category).under for title in titles]
+    ages = [i for i, limit in enumerate(under) if limit is not None]
+    order = list(range(len(titles)))
+    for place, index in zip(ages, sorted(ages, key=lambda i: -(under[i] or 0)), strict=True):
+        order[place] = index
+    return order
 
 
 def _titles(ctx: _Context) -> tuple[list[Award], dict[int, CategoryEntry]]:
