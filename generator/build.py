@@ -8,6 +8,7 @@ from __future__ import annotations
 
 import errno
 import os
+import posixpath
 from collections.abc import Callable, Mapping
 from dataclasses import replace
 from pathlib import Path
@@ -177,6 +178,12 @@ LEAVES_FOLDER = (
 )
 
 
+def leaves_folder(pattern: str) -> bool:
+    """Whether a relative path or pattern climbs out of the folder it is relative to
+    (``../x.pgn``, ``games/../../x.pgn``), not merely through a ``..`` (``a/../b.pgn``)."""
+    return Path(posixpath.normpath(pattern.replace("\\", "/"))).parts[:1] == ("..",)
+
+
 def _pgn_files(
     folder: Path, patterns: tuple[str, ...], problems: Problems, key: str = "pgn"
 ) -> list[Path]:
@@ -188,7 +195,7 @@ def _pgn_files(
             reason = "it is empty"
         elif Path(pattern).is_absolute():
             reason = "it is not relative to the event's folder"
-        elif ".." in Path(pattern).parts:
+        elif leaves_folder(pattern):
             reason = LEAVES_FOLDER
         else:
             try:
@@ -286,12 +293,12 @@ def _with_trf(
 ) -> EventConfig | None:
     """Complete the event file with the players, results and byes of its TRF file."""
     assert config.trf is not None
-    if ".." in Path(config.trf).parts or Path(config.trf).is_absolute():
+    if leaves_folder(config.trf) or Path(config.trf).is_absolute():
         problems.error(
             f'trf = "{config.trf}" cannot be read: '
             + (
                 LEAVES_FOLDER
-                if ".." in Path(config.trf).parts
+                if leaves_folder(config.trf)
                 else "it is not relative to the event's folder"
             ),
             config_path,

@@ -14,7 +14,7 @@ from pathlib import Path
 import pytest
 from conftest import FIXTURES, SiteMaker, event_toml, load, pgn_game
 
-from generator.build import build_site, check_site
+from generator.build import build_site, check_site, leaves_folder
 from generator.cli import main
 from generator.render.site import markdown_html
 
@@ -461,3 +461,18 @@ def test_an_event_file_that_is_a_broken_link_is_reported(make_site: SiteMaker) -
         "cannot read the file: No such file or directory",
     )
     assert (site / "output/ev/index.html").is_file()
+
+
+@pytest.mark.parametrize(
+    ("pattern", "leaves"),
+    [
+        ("../x.pgn", True),
+        ("games/../../x.pgn", True),
+        ("..\\x.pgn", True),
+        ("a/../b.pgn", False),  # through a "..", still inside
+        ("games/*.pgn", False),
+        ("..x.pgn", False),  # a name that starts with two dots
+    ],
+)
+def test_a_pattern_leaves_the_folder_only_if_it_climbs_out(pattern: str, leaves: bool) -> None:
+    assert leaves_folder(pattern) is leaves
