@@ -777,3 +777,60 @@ def test_mid_event_an_acf_tie_of_three_is_reduced_to_two_first(make_site: SiteMa
         ("Place 1", "pending", None), ("Place 2", "pending", None), ("Place 3", "awarded", 3),
     ]  # fmt: skip
     assert outcome.prizes[0].reason == "waits for the play-off: A or B"
+
+
+# A, B and C beat one another in a circle and each beat D with White: 2 points each, equal on
+# Direct Encounter (1 each) among themselves; D 0.
+CIRCLE = [
+    (1, "A", "B", "1-0"), (1, "C", "D", "1-0"),
+    (2, "B", "C", "1-0"), (2, "A", "D", "1-0"),
+    (3, "C", "A", "1-0"), (3, "B", "D", "1-0"),
+]  # fmt: skip
+FOUR_UNDER_12 = {name: ("2015-05-01", "M") for name in "ABCD"}
+
+
+def test_a_shared_place_pays_several_and_the_next_prize_passes_on(make_site: SiteMaker) -> None:
+    """FIDE rules with DE alone: A, B and C share 1st-3rd and the 1st prize, 300 / 3 = 100
+    each (larger than a third of the 50 for the best under 12); the best under 12 then passes
+    all three, paid already, to D. Split by points (ties = "split") it is the same: three
+    players on 2 points share the 300."""
+    money = (
+        'tiebreaks = ["DE"]\n'
+        + CATEGORIES
+        + '[[prizes.money]]\nname = "1st"\nplace = 1\namount = 300\n'
+        + '[[prizes.money]]\nname = "1st U12"\nplace = 1\ncategory = "U12"\namount = 50\n'
+    )
+    for extra, slug in ((money, "share"), (money + '[prizes]\nties = "split"\n', "split")):
+        outcome, problems = _outcome(
+            make_site, extra, games=CIRCLE, rules="fide", players=FOUR_UNDER_12, slug=slug
+        )
+        assert outcome is not None and not problems.errors, problems.items
+        paid = [(a.name, a.player, a.amount) for a in outcome.prizes]
+        assert paid == [
+            ("1st", 1, 100.0),
+            ("1st", 2, 100.0),
+            ("1st", 3, 100.0),
+            ("1st U12", 4, 50.0),
+        ]
+
+
+def test_money_past_the_limit_waits_only_where_the_lots_decide(
+    make_site: SiteMaker, monkeypatch: pytest.MonkeyPatch
+) -> None:
+    """exhausted = "lots" and no lots recorded: A, B and C (level on every tie-break) have
+    3! orders, past a limit of one. They share the place for now, so whatever they take waits
+    for the lots; D's 4th place money does not depend on them and is paid."""
+    monkeypatch.setattr(prizes, "OUTCOMES_LIMIT", 1)
+    extra = (
+        'tiebreaks = ["DE"]\n[ranking]\nexhausted = "lots"\n'
+        + '[[prizes.money]]\nname = "1st"\nplace = 1\namount = 300\n'
+        + '[[prizes.money]]\nname = "4th"\nplace = 4\namount = 30\n'
+    )
+    outcome, problems = _outcome(
+        make_site, extra, games=CIRCLE, rules="fide", players=FOUR_UNDER_12
+    )
+    assert outcome is not None and not problems.errors, problems.items
+    assert [(a.name, a.status, a.player, a.reason) for a in outcome.prizes] == [
+        ("1st", "pending", None, "waits for the drawing of lots: A or B or C"),
+        ("4th", "awarded", 4, "4th overall"),
+    ]

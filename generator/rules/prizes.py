@@ -543,38 +543,46 @@ def _money_awards(
     points = {row.player.number: row.points for row in standings.rows}
     rank = {row.player.number: row.rank for row in standings.rows}
     barred = _barred_from_money(event, records) if forfeit_cancels_money else {}
-    skips = len(config.prizes.money) + len(barred)
-    depths: dict[str, int] = {}
-    for prize in config.prizes.money:
-        depths[prize.category] = max(depths.get(prize.category, 0), prize.place + skips)
-    blocks = _blocks(rank, playing)
     rankings = {
-        category: _reach(category_ranking(event, standings, category), depth, blocks)
-        for category, depth in depths.items()
+        m.category: category_ranking(event, standings, m.category) for m in config.prizes.money
     }
+    position = {row.player.number: i for i, row in enumerate(standings.rows)}
     groups: list[_Group] = []
     if config.prizes.ties != "split":
-        within = {n for ranking in rankings.values() for n in ranking}
-        groups = [_Group(g, True) for g in playing if within & set(g)]
+        candidates = [_Group(g, True) for g in playing]
         if config.ranking.exhausted == "lots":
             in_playoff = {n for g in playing for n in g}
-            groups += [
+            candidates += [
                 _Group(tuple(members), False)
                 for members in _levels(standings).values()
-                if within & set(members) and not in_playoff & set(members)
+                if not in_playoff & set(members)
             ]
-    position = {row.player.number: i for i, row in enumerate(standings.rows)}
+        # Shared places whose lots are recorded or not to be drawn pool money too.
+        shared = [_Group(tuple(m), False) for m in _levels(standings).values()]
+        reach = _money_reach(config.prizes.money, rankings, candidates + shared, len(barred))
+        groups = [g for g in candidates if reach & set(g.players)]
+    # Too many ways: players sharing a place whose lots are not recorded share its money for
+    # now (as the standings share the place), and whatever they take waits for the lots.
+    unrecorded: list[_Group] = []
+    while _Orders.count(groups, shared=True) > OUTCOMES_LIMIT and any(
+        not g.playoff for g in groups
+    ):
+        largest = max((g for g in groups if not g.playoff), key=lambda g: len(g.players))
+        groups.remove(largest)
+        unrecorded.append(largest)
     if _Orders.count(groups, shared=True) > OUTCOMES_LIMIT:
         return _too_many_to_tell(event, groups, ("money",))
     results = [
         _money(_Context(event, ranked, ranks, points, _ahead(standings)), barred)
         for _, (ranked, ranks) in _Orders(rankings, groups, rank, shared=True).each()
     ]
-    lots = any(not g.playoff for g in groups)
+    waiting = {n for g in unrecorded for n in g.players}
+    lots = any(not g.playoff for g in groups) or bool(unrecorded)
     awards: list[Award] = []
     for index, prize in enumerate(config.prizes.money):
         each = [r[index] for r in results]
-        if all(_same_money(e, each[0]) for e in each):
+        agreed = all(_same_money(e, each[0]) for e in each)
+        if agreed and not any(a.player in waiting for a in each[0]):
             awards.extend(_merge_reasons(each))
             continue
         possible = {a.player for e in each for a in e if a.player is not None}
@@ -596,6 +604,28 @@ def _money_awards(
             )
         )
     return awards
+
+
+def _money_reach(
+    prizes: Sequence[MoneyPrize],
+    rankings: dict[str, list[int]],
+    groups: list[_Group],
+    barred: int,
+) -> set[int]:
+    """The players some prize's walk down its category may reach, in any order the groups
+    may finish in: from the prize's place, past players barred from money and players paid
+    already; a prize pays at most one group (a shared place pools it), so each group within
+    reach may add its players to those the walks pass. Worked out to a fixed point."""
+    extra = 0
+    while True:
+        within: set[int] = set()
+        for prize in prizes:
+            ranking = rankings[prize.category]
+            within.update(ranking[: prize.place + len(prizes) + barred + extra])
+        grown = sum(len(g.players) for g in groups if within & set(g.players))
+        if grown <= extra:
+            return within
+        extra = grown
 
 
 def _same_money(one: list[Award], other: list[Award]) -> bool:
