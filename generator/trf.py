@@ -327,7 +327,15 @@ def read_trf(
     if len(problems.errors) > before:
         return None
     rounds = max([rounds_declared, *(len(p.rounds) for p in players.values())])
-    played = max((len(p.rounds) for p in players.values()), default=0)
+    played = max(
+        (
+            index
+            for p in players.values()
+            for index, block in enumerate(p.rounds, start=1)
+            if block.opponent and block.result
+        ),
+        default=0,
+    )
     players = {n: _padded(p, played) for n, p in players.items()}
     results, byes = _games(players, format, path, problems)
     if len(problems.errors) > before:
@@ -339,8 +347,9 @@ def read_trf(
 
 
 def _padded(player: TrfPlayer, rounds: int) -> TrfPlayer:
-    """A line that stops before the last round with a result (as exporters write a player
-    who withdrew) has blank rounds after it: "not paired", an absence in a Swiss."""
+    """A line that stops before the last round with a game result (as exporters write a
+    player who withdrew) has blank rounds up to it: "not paired", an absence in a Swiss.
+    Rounds after it are not played yet: nothing is added there."""
     if len(player.rounds) >= rounds:
         return player
     column = 92 + 10 * len(player.rounds)

@@ -72,6 +72,21 @@ def test_a_line_that_stops_early_is_absent_in_the_rounds_after(make_site: SiteMa
     assert [(b.round, b.points) for b in event.byes if b.player == 5] == [(2, 0.0), (3, 0.0)]
     assert (event.unpaired, event.finished) == ({}, True)
 
+    # A half-point bye requested for round 5 makes D's line the longest; rounds 4 and 5 are
+    # not played yet, so nobody else is absent in them.
+    ahead = trf.replace(
+        line(4, "D, D", 1700, (0, "-", "U"), (0, "-", "Z"), (1, "b", "=")),
+        line(4, "D, D", 1700, (0, "-", "U"), (0, "-", "Z"), (1, "b", "="), (0, "-", ""),
+             (0, "-", "H")),
+    ).replace("XXR 3", "XXR 5")  # fmt: skip
+    event, problems = load(
+        make_site(_event_toml(rounds=5), {"event.trf": ahead}, slug="ahead"), "ahead"
+    )
+    assert event is not None and not problems.errors, [p.format() for p in problems.items]
+    # Only D's own blocks count there: round 4 written blank (as Z), the bye in round 5.
+    byes = [(b.round, b.player, b.points) for b in event.byes if b.round > 3]
+    assert byes == [(4, 4, 0.0), (5, 4, 0.5)]
+
 
 def test_unknown_result_code_names_line_and_column(make_site: SiteMaker) -> None:
     trf = (
