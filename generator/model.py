@@ -200,6 +200,25 @@ class Event:
         return tuple(sorted(rounds | set(self.unpaired)))
 
     @cached_property
+    def not_in_yet(self) -> dict[int, tuple[int, ...]]:
+        """Per player, the rounds whose record of them is not in yet: a round of ``unpaired``
+        they lack, and, for a player of ``unplayed_pairs``, every round they have neither a
+        game nor a bye in (which one the missing game was due in is not known)."""
+        found: dict[int, set[int]] = {}
+        for number_round, numbers in self.unpaired.items():
+            for number in numbers:
+                found.setdefault(number, set()).add(number_round)
+        unmet = {n for pair in self.unplayed_pairs for n in pair}
+        if unmet:
+            taken = {(g.round, n) for g in self.games for n in (g.white, g.black)}
+            taken |= {(b.round, b.player) for b in self.byes}
+            for number in unmet:
+                found.setdefault(number, set()).update(
+                    r for r in range(1, self.rounds_played + 1) if (r, number) not in taken
+                )
+        return {n: tuple(sorted(rounds)) for n, rounds in found.items() if rounds}
+
+    @cached_property
     def unplayed_pairs(self) -> tuple[tuple[int, int], ...]:
         """Once every round of a round robin has a result: the pairs of players (neither
         withdrawn) who have not met as often as it schedules (once, twice in a double round

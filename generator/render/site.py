@@ -598,10 +598,7 @@ class SiteRenderer:
             **common,
         )
         awards = common["awards"]
-        missing: dict[int, tuple[int, ...]] = {}  # rounds a player's card shows as not in yet
-        for number_round, numbers in sorted(event.unpaired.items()):
-            for number in numbers:
-                missing[number] = (*missing.get(number, ()), number_round)
+        missing = event.not_in_yet  # rounds a player's card shows as not in yet
         for row in standings.rows:
             self._page(
                 player_path(event, row.player.number),

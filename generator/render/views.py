@@ -264,7 +264,7 @@ def player_progress(event: Event, record: PlayerRecord) -> Progress:
     entries = record.entries[: event.rounds_played]
     # A game without a result, or no game and no bye where one is due (``Event.unpaired``;
     # not a round robin's sit-out): the round is not in yet for this player.
-    missing = {r for r, numbers in event.unpaired.items() if record.number in numbers}
+    missing = set(event.not_in_yet.get(record.number, ()))
 
     def open_round(entry: RoundEntry) -> bool:
         return entry.kind is Kind.PENDING or entry.round in missing
