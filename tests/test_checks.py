@@ -449,6 +449,21 @@ def test_a_player_without_a_game_keeps_the_round_open(make_site: SiteMaker) -> N
         "their game is recorded"
     )
 
+    # A round robin of four whose round-3 game Alpha-Bravo is not entered: each of them is
+    # named once, for the round; the pair is not named again.
+    games = (
+        pgn_game("1.1", "Alpha, Anna", "Charlie, Carl", "1-0")
+        + pgn_game("1.2", "Bravo, Bob", "Delta, Dora", "1-0")
+        + pgn_game("2.1", "Alpha, Anna", "Delta, Dora", "1-0")
+        + pgn_game("2.2", "Bravo, Bob", "Charlie, Carl", "1-0")
+        + pgn_game("3.2", "Charlie, Carl", "Delta, Dora", "1-0")
+    )
+    event, problems = load(make_site(event_toml(), {"g.pgn": games}, slug="rr4c"), "rr4c")
+    assert event is not None and event.unplayed_pairs == ((1, 2),)
+    outcome = decide(event, problems)
+    named = [dict(w.context) for w in outcome.warnings if w.code == "missing-game"]
+    assert named == [{"round": 3, "player": "Alpha, Anna"}, {"round": 3, "player": "Bravo, Bob"}]
+
 
 def test_every_code_has_a_heading() -> None:
     source = Path(checks.__file__).read_text(encoding="utf-8")
