@@ -184,6 +184,13 @@ def leaves_folder(pattern: str) -> bool:
     return Path(posixpath.normpath(pattern.replace("\\", "/"))).parts[:1] == ("..",)
 
 
+def _outside(pattern: str) -> str:
+    """Why a file setting (``pgn`` pattern, ``trf`` path) may not be read, or ""."""
+    if Path(pattern).is_absolute():
+        return "it is not relative to the event's folder"
+    return LEAVES_FOLDER if leaves_folder(pattern) else ""
+
+
 def _pgn_files(
     folder: Path, patterns: tuple[str, ...], problems: Problems, key: str = "pgn"
 ) -> list[Path]:
@@ -193,10 +200,8 @@ def _pgn_files(
         reason = ""
         if not pattern.strip():
             reason = "it is empty"
-        elif Path(pattern).is_absolute():
-            reason = "it is not relative to the event's folder"
-        elif leaves_folder(pattern):
-            reason = LEAVES_FOLDER
+        elif _outside(pattern):
+            reason = _outside(pattern)
         else:
             try:
                 paths = sorted(folder.glob(pattern))
@@ -293,14 +298,9 @@ def _with_trf(
 ) -> EventConfig | None:
     """Complete the event file with the players, results and byes of its TRF file."""
     assert config.trf is not None
-    if leaves_folder(config.trf) or Path(config.trf).is_absolute():
+    if _outside(config.trf):
         problems.error(
-            f'trf = "{config.trf}" cannot be read: '
-            + (
-                LEAVES_FOLDER
-                if leaves_folder(config.trf)
-                else "it is not relative to the event's folder"
-            ),
+            f'trf = "{config.trf}" cannot be read: {_outside(config.trf)}',
             config_path,
             line_of(lines, ("trf",)),
             hint="put the TRF file in the event's folder (or link it there)",

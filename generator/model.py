@@ -208,15 +208,23 @@ class Event:
         for number_round, numbers in self.unpaired.items():
             for number in numbers:
                 found.setdefault(number, set()).add(number_round)
-        unmet = {n for pair in self.unplayed_pairs for n in pair}
-        if unmet:
-            taken = {(g.round, n) for g in self.games for n in (g.white, g.black)}
-            taken |= {(b.round, b.player) for b in self.byes}
-            for number in unmet:
-                found.setdefault(number, set()).update(
-                    r for r in range(1, self.rounds_played + 1) if (r, number) not in taken
-                )
+        for number in {n for pair in self.unplayed_pairs for n in pair}:
+            found.setdefault(number, set()).update(
+                r
+                for r in range(1, self.rounds_played + 1)
+                if number not in self._present.get(r, ())
+            )
         return {n: tuple(sorted(rounds)) for n, rounds in found.items() if rounds}
+
+    @cached_property
+    def _present(self) -> dict[int, set[int]]:
+        """Each round's players with a game or a bye in it."""
+        present: dict[int, set[int]] = {}
+        for game in self.games:
+            present.setdefault(game.round, set()).update((game.white, game.black))
+        for bye in self.byes:
+            present.setdefault(bye.round, set()).add(bye.player)
+        return present
 
     @cached_property
     def unplayed_pairs(self) -> tuple[tuple[int, int], ...]:
@@ -240,22 +248,17 @@ class Event:
         number sits out. Results are often entered as games end, so such a round is not
         taken as over (a bye, an absence or a withdrawal must be recorded to close it). In
         a round robin, each player who withdrew also leaves a scheduled opponent without one."""
-        present: dict[int, set[int]] = {}
-        for game in self.games:
-            present.setdefault(game.round, set()).update((game.white, game.black))
-        for bye in self.byes:
-            present.setdefault(bye.round, set()).add(bye.player)
         result = {}
         for number in range(1, self.rounds_played + 1):
-            here = present.get(number, set())
+            here = self._present.get(number, set())
             sits_out = 0
             if self.is_round_robin:
-                gone = [
-                    p
+                gone = sum(
+                    1
                     for p in self.players
                     if p.withdrawn_after is not None and p.withdrawn_after < number
-                ]
-                sits_out = len(self.players) % 2 + len(gone)
+                )
+                sits_out = len(self.players) % 2 + gone
             missing = tuple(
                 p.number
                 for p in self.players

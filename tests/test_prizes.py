@@ -114,12 +114,9 @@ def test_an_under_age_overall_winner_takes_the_open_title(make_site: SiteMaker) 
     )
 
 
-def test_a_girl_may_hold_a_girls_title_and_an_open_title(make_site: SiteMaker) -> None:
-    games = [(r, w, b, {"A": "0-1"}.get(w, res) if r == 3 else res) for r, w, b, res in GAMES]
-    # Round 3: B beats A -> B 3, A 2, C 2.
-    extra = (
-        CATEGORIES
-        + """
+OPEN_AND_GIRLS_TITLES = (
+    CATEGORIES
+    + """
 [[titles]]
 name = "Champion"
 category = "open"
@@ -128,12 +125,14 @@ category = "open"
 name = "Girls Champion"
 category = "G"
 kind = "girls"
-
-[[titles]]
-name = "Under 12 Champion"
-category = "U12"
 """
-    )
+)
+
+
+def test_a_girl_may_hold_a_girls_title_and_an_open_title(make_site: SiteMaker) -> None:
+    games = [(r, w, b, {"A": "0-1"}.get(w, res) if r == 3 else res) for r, w, b, res in GAMES]
+    # Round 3: B beats A -> B 3, A 2, C 2.
+    extra = OPEN_AND_GIRLS_TITLES + '[[titles]]\nname = "Under 12 Champion"\ncategory = "U12"\n'
     outcome, problems = _outcome(make_site, extra, games=games)
     assert outcome is not None and not problems.errors, problems.items
     assert outcome.standings.rows[0].player.name == "B"
@@ -342,17 +341,8 @@ def test_a_title_or_trophy_for_a_shared_place_is_left_to_lots_or_the_arbiter(
     gives them to the lower pairing number: they wait for the drawing of lots or the arbiter,
     and the build says so. A's title is not in doubt."""
     extra = (
-        CATEGORIES
+        OPEN_AND_GIRLS_TITLES
         + """
-[[titles]]
-name = "Champion"
-category = "open"
-
-[[titles]]
-name = "Girls Champion"
-category = "G"
-kind = "girls"
-
 [[trophies]]
 name = "2nd Girls"
 category = "G"

@@ -310,12 +310,10 @@ def category_rows(
     for index, row in enumerate(rows):
         first, last = positions[row.rank][0], positions[row.rank][-1]
         following = rows[index + 1] if index + 1 < len(rows) else None
-        decided = ""
-        if following is None:
-            decided = ""  # nobody of the category below
-        elif following.rank == row.rank:
+        decided = ""  # the last: nobody of the category below
+        if following is not None and following.rank == row.rank:
             decided = "shared"
-        else:
+        elif following is not None:
             # The overall order is lexicographic (points, play-off, tie-breaks in order,
             # lots): what separates two players is the strongest of what separates the
             # players between them.

@@ -330,8 +330,9 @@ def _titles_and_trophies(
     results: list[list[Award]] = []
     tags: list[tuple[object, ...]] = []
     position = {row.player.number: i for i, row in enumerate(standings.rows)}
+    ahead = _ahead(standings)
     for chosen, (ranked, ranks) in orders.each():
-        ctx = _Context(event, ranked, ranks, points, _ahead(standings))
+        ctx = _Context(event, ranked, ranks, points, ahead)
         titles, holders = _titles(ctx)
         results.append(titles + _trophies(ctx, holders))
         tags.append(chosen)
@@ -572,8 +573,9 @@ def _money_awards(
         unrecorded.append(largest)
     if _Orders.count(groups, shared=True) > OUTCOMES_LIMIT:
         return _too_many_to_tell(event, groups, ("money",))
+    ahead = _ahead(standings)
     results = [
-        _money(_Context(event, ranked, ranks, points, _ahead(standings)), barred)
+        _money(_Context(event, ranked, ranks, points, ahead), barred)
         for _, (ranked, ranks) in _Orders(rankings, groups, rank, shared=True).each()
     ]
     waiting = {n for g in unrecorded for n in g.players}
