@@ -145,6 +145,27 @@ def test_results_json_follows_the_contract(mini: Path) -> None:
     assert data["prizes"] == [] and data["warnings"] == []
 
 
+def test_a_forfeit_over_a_pgn_game_has_no_plies_in_any_export(make_site: SiteMaker) -> None:
+    """An arbiter's forfeit replaces a game whose PGN has moves: the game was not played, so
+    results.json counts no plies, as games.pgn (a forfeit record without moves) shows none;
+    a game played, then forfeited (``forfeited = true``) keeps its moves in both."""
+    body = (
+        '[[results]]\nround = 1\nwhite = "Alpha, Anna"\nblack = "Bravo, Bob"\nresult = "+-"\n'
+        'reason = "Black more than 30 minutes late"\n\n'
+        '[[results]]\nround = 1\nwhite = "Charlie, Carl"\nblack = "Delta, Dora"\n'
+        'result = "0-1"\nforfeited = true\nreason = "White\'s phone rang"\n\n'
+    )
+    games = pgn_game("1.1", "Alpha, Anna", "Bravo, Bob", "0-1", "1. f3 e5 2. g4 Qh4#")
+    games += pgn_game("1.2", "Charlie, Carl", "Delta, Dora", "1-0", "1. e4 e5 2. Nf3")
+    site = make_site(event_toml(body, format="swiss", rounds=1), {"games.pgn": games})
+    build_site(site)
+    data = json.loads((site / "output/ev/results.json").read_text(encoding="utf-8"))
+    plies = [(g["result"], g["forfeit"], g["plies"]) for g in data["games"]]
+    assert plies == [("+-", True, 0), ("0-1", False, 3)]
+    exported = chess.pgn.read_game(io.StringIO((site / "output/ev/games.pgn").read_text()))
+    assert exported is not None and exported.end().ply() == 0
+
+
 def test_games_pgn_holds_every_played_game_with_canonical_names(mini: Path) -> None:
     build_site(mini)
     text = (mini / "output/mini/games.pgn").read_text(encoding="utf-8")

@@ -220,7 +220,9 @@ def _game_json(event: Event, game: Game) -> dict[str, Any]:
         "black": event.player(game.black).name,
         "result": game.result,
         "forfeit": game.forfeit,
-        "plies": game.plies,
+        # A forfeit was not played: moves of a PGN game it overrode are not the game's (the
+        # game has no page, and games.pgn writes it without them).
+        "plies": 0 if game.forfeit else game.plies,
     }
     if game.reason:
         data["reason"] = game.reason
