@@ -51,6 +51,37 @@ def pgn_game(
     )
 
 
+# Five players, five rounds. Alpha, Bravo and Charlie beat each other in a circle (A beat B,
+# B beat C, C beat A); against the others Alpha drew twice and Bravo and Charlie won once and
+# lost once to Echo. Echo 3 (draws with A and D, wins over B and C); A, B, C 2; Delta 1.
+DE_TWICE_RESULTS = (
+    (1, "Alpha, Anna", "Bravo, Bob", "1-0"),
+    (1, "Charlie, Carl", "Delta, Dora", "1-0"),
+    (2, "Charlie, Carl", "Alpha, Anna", "1-0"),
+    (2, "Echo, Eve", "Bravo, Bob", "1-0"),
+    (3, "Alpha, Anna", "Delta, Dora", "1/2-1/2"),
+    (3, "Echo, Eve", "Charlie, Carl", "1-0"),
+    (4, "Alpha, Anna", "Echo, Eve", "1/2-1/2"),
+    (4, "Bravo, Bob", "Delta, Dora", "1-0"),
+    (5, "Bravo, Bob", "Charlie, Carl", "1-0"),
+    (5, "Delta, Dora", "Echo, Eve", "1/2-1/2"),
+)
+
+
+def de_twice_event() -> str:
+    """The event above with Direct Encounter listed twice: ``["DE", "WIN", "DE"]``."""
+    players = "".join(
+        f'[[players]]\nname = "{name}"\n\n'
+        for name in ("Alpha, Anna", "Bravo, Bob", "Charlie, Carl", "Delta, Dora", "Echo, Eve")
+    )
+    results = "".join(
+        f'[[results]]\nround = {r}\nwhite = "{w}"\nblack = "{b}"\nresult = "{res}"\n\n'
+        for r, w, b, res in DE_TWICE_RESULTS
+    )
+    head = 'name = "DE twice"\nformat = "round-robin"\nrounds = 5\nstart = 2025-06-01\n'
+    return head + 'tiebreaks = ["DE", "WIN", "DE"]\n\n' + players + results
+
+
 SiteMaker = Callable[..., Path]
 
 

@@ -2,6 +2,7 @@
 
 from __future__ import annotations
 
+import csv
 import io
 import json
 import posixpath
@@ -14,7 +15,7 @@ from urllib.parse import unquote, urlsplit
 import chess
 import chess.pgn
 import pytest
-from conftest import FIXTURES, ROOT, SiteMaker, event_toml, pgn_game
+from conftest import FIXTURES, ROOT, SiteMaker, de_twice_event, event_toml, pgn_game
 from hypothesis import given
 from hypothesis import strategies as st
 
@@ -166,6 +167,36 @@ def test_a_forfeit_over_a_pgn_game_has_no_plies_in_any_export(make_site: SiteMak
     assert exported is not None and exported.end().ply() == 0
 
 
+def test_direct_encounter_listed_twice_shows_each_applications_value(
+    make_site: SiteMaker,
+) -> None:
+    """``["DE", "WIN", "DE"]`` (the event of test_standings, worked out there by hand): each
+    column of the tables and of standings.csv holds its own application's value, and
+    results.json keeps the first under "DE" and the second under "DE#2"."""
+    site = make_site(de_twice_event())
+    build_site(site)
+    output = site / "output/ev"
+    data = json.loads((output / "results.json").read_text(encoding="utf-8"))
+    assert data["event"]["tiebreaks"] == ["DE", "WIN", "DE"]
+    assert [(s["name"], s["tiebreaks"]) for s in data["standings"][1:4]] == [
+        ("Bravo, Bob", {"DE": 1, "WIN": 2, "DE#2": 1}),
+        ("Charlie, Carl", {"DE": 1, "WIN": 2, "DE#2": 0}),
+        ("Alpha, Anna", {"DE": 1, "WIN": 1, "DE#2": 0}),
+    ]
+    rows = list(csv.reader(io.StringIO((output / "standings.csv").read_text(encoding="utf-8"))))
+    assert rows[0][-3:] == ["DE", "WIN", "DE"]
+    assert [row[-3:] for row in rows[2:4]] == [["1", "2", "1"], ["1", "2", "0"]]
+    html = (output / "standings.html").read_text(encoding="utf-8")
+    cells = [
+        re.findall(r'<td class="tb[^"]*">([^<]*)</td>', row)
+        for row in re.findall(r"<tr>(.*?)</tr>", html, re.S)
+        if "Bravo" in row or "Charlie" in row or "Alpha" in row
+    ]
+    assert cells == [["1", "2", "1"], ["1", "2", "0"], ["1", "1", "–"]]
+    listed = (output / "tiebreaks.html").read_text(encoding="utf-8")
+    assert 'id="DE"' in listed and 'id="DE-2"' in listed
+
+
 def test_games_pgn_holds_every_played_game_with_canonical_names(mini: Path) -> None:
     build_site(mini)
     text = (mini / "output/mini/games.pgn").read_text(encoding="utf-8")
@@ -273,7 +304,7 @@ def test_fragments_are_the_macros_they_stand_in_for() -> None:
         for label in ("", "won by forfeit", 'a "label" & <more>')
         for kind in ("game", "bye")
     ]
-    columns = [SimpleNamespace(code=c) for c in ("BH/C1", "BH", "SB", "DE")]
+    columns = [SimpleNamespace(code=c, key=c) for c in ("BH/C1", "BH", "SB", "DE")]
     for name, title in (
         ("Alpha, Anna", "GM"),
         ("O'Brien <Bob>", None),
@@ -315,7 +346,7 @@ def test_the_table_row_fragments_equal_their_macros() -> None:
         (Cell("½", "b", games[1], "3", "", "game"),),
         (Cell("+", None, None, "bye", 'a "bye" & <more>', "bye"),),
     ]
-    columns = [SimpleNamespace(code=c) for c in ("BH/C1", "SB", "DE")]
+    columns = [SimpleNamespace(code=c, key=c) for c in ("BH/C1", "SB", "DE")]
     award = SimpleNamespace(
         kind="title", reason="best <junior>", name="Champion & co", label="Champion & co"
     )

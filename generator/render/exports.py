@@ -22,7 +22,7 @@ from ..pgn import escape_tag, export_game
 from ..problems import Problem
 from ..rules.playoffs import Playoff
 from ..rules.prizes import Award
-from ..rules.standings import Standings
+from ..rules.standings import Standings, column_keys
 
 SCHEMA_VERSION = 1
 CSV_COLUMNS = (
@@ -264,9 +264,9 @@ def standings_csv(event: Event, standings: Standings) -> str:
                 _number(row.points),
                 row.record.games,
                 *(
-                    _number(row.tiebreaks[code])
-                    for code in event.tiebreaks
-                    if code in row.tiebreaks
+                    _number(row.tiebreaks[key])
+                    for key in column_keys(event.tiebreaks)
+                    if key in row.tiebreaks
                 ),
             ]
         )

@@ -62,7 +62,7 @@ def _tiebreak_values(row: Any, tiebreaks: Sequence[Any]) -> tuple[tuple[str, flo
     unreached = getattr(row, "unreached", ())
     return tuple(
         [
-            (column.code, None if column.code in unreached else row.tiebreaks[column.code])
+            (column.code, None if column.key in unreached else row.tiebreaks[column.key])
             for column in tiebreaks
         ]
     )

@@ -12,7 +12,7 @@ from typing import NamedTuple
 
 from ..model import Bye, Event, Game, Player
 from ..rules.scores import Kind, PlayerRecord, RoundEntry
-from ..rules.standings import StandingRow, Standings
+from ..rules.standings import StandingRow, Standings, column_keys
 from ..rules.tiebreaks import definition, describe, parse_code
 
 
@@ -68,19 +68,26 @@ def entry_label(entry: RoundEntry) -> str:
 
 @dataclass(frozen=True)
 class TiebreakColumn:
-    """A tie-break as the tables head it: code, full name, article and definition."""
+    """A tie-break as the tables head it: code, full name, article and definition, and the
+    key of its values in the rows (``column_keys``: the code, "DE#2" for a code listed
+    again)."""
 
     code: str
     name: str
     article: str
     description: str
+    key: str = ""
+
+    def __post_init__(self) -> None:
+        if not self.key:
+            object.__setattr__(self, "key", self.code)
 
 
 def tiebreak_columns(event: Event) -> tuple[TiebreakColumn, ...]:
     columns = []
-    for code in event.tiebreaks:
+    for code, key in zip(event.tiebreaks, column_keys(event.tiebreaks), strict=True):
         found = definition(code)
-        columns.append(TiebreakColumn(code, describe(code), found.article, found.description))
+        columns.append(TiebreakColumn(code, describe(code), found.article, found.description, key))
     return tuple(columns)
 
 

@@ -43,10 +43,12 @@ class StandingRow:
     decided_by: str
     """What separated this player from the next: "points", a tie-break code, "shared" ..."""
     tiebreaks: dict[str, float] = field(default_factory=dict)
+    """Each tie-break's value, by its key (``column_keys``: the code, "DE#2" for a code
+    listed again)."""
     reason: str = ""
     """Why this player is ahead of the next one, in words."""
     unreached: tuple[str, ...] = ()
-    """Direct Encounter codes never applied to this player (tied with nobody, or separated
+    """Keys of Direct Encounters never applied to this player (tied with nobody, or separated
     before it): the value is a 0 for ``results.json``, which the tables show as a dash."""
 
     @property
@@ -257,7 +259,8 @@ def rank(
     counted = records if after_round is None else {n: r.upto(rounds) for n, r in records.items()}
     codes = tuple(event.tiebreaks if codes is None else codes)
     ctx = TiebreakContext.from_records(event, records, rounds)  # cut to ``rounds`` there
-    values, de_values = _tiebreak_columns(ctx, codes, [p.number for p in event.players])
+    columns = tuple(zip(column_keys(codes), codes, strict=True))
+    values, de_values = _tiebreak_columns(ctx, columns, [p.number for p in event.players])
 
     order: list[int] = []
     boundaries: list[_Boundary] = []
@@ -271,7 +274,7 @@ def rank(
     for index, group in enumerate(groups):
         if index:
             boundaries.append(_Boundary("points", "more points"))
-        _split(ctx, group, codes, values, de_values, order, boundaries)
+        _split(ctx, group, columns, values, de_values, order, boundaries)
 
     rows = []
     position = 0
@@ -284,9 +287,9 @@ def rank(
             number = order[current]
             boundary = boundaries[current] if current < len(boundaries) else _Boundary()
             tiebreaks = {}
-            for code in codes:
-                source = de_values.get(code, values.get(code, {}))
-                tiebreaks[code] = source.get(number, 0.0)
+            for key, _ in columns:
+                source = de_values.get(key, values.get(key, {}))
+                tiebreaks[key] = source.get(number, 0.0)
             rows.append(
                 StandingRow(
                     player=event.player(number),
@@ -303,13 +306,37 @@ def rank(
     return Standings(tuple(rows), rounds)
 
 
+def column_keys(codes: Sequence[str]) -> tuple[str, ...]:
+    """A key for each tie-break of the list, for the rows' values: its code, and for a code
+    listed again the code and its count ("DE#2"). Direct Encounter may come twice (FIDE C.07
+    4.3, type A): each time it is worked out afresh on the players still tied there."""
+    seen: dict[str, int] = {}
+    keys = []
+    for code in codes:
+        seen[code] = seen.get(code, 0) + 1
+        keys.append(code if seen[code] == 1 else f"{code}#{seen[code]}")
+    return tuple(keys)
+
+
+_Columns = Sequence[tuple[str, str]]
+"""The tie-breaks still to apply, in order: (key, code), keys as ``column_keys`` gives them."""
+
+
 def _tiebreak_columns(
-    ctx: TiebreakContext, codes: Sequence[str], players: Sequence[int]
+    ctx: TiebreakContext, columns: _Columns, players: Sequence[int]
 ) -> tuple[dict[str, dict[int, float]], dict[str, dict[int, float]]]:
     """Each player's value of every per-player tie-break, and an empty column for each Direct
-    Encounter code (filled in by ``_split`` for the group it meets)."""
-    values = {c: tiebreak_values(ctx, c, players) for c in codes if parse_code(c).base != "DE"}
-    de_values: dict[str, dict[int, float]] = {c: {} for c in codes if parse_code(c).base == "DE"}
+    Encounter (filled in by ``_split`` for the group it meets), by key."""
+    found: dict[str, dict[int, float]] = {}
+    values: dict[str, dict[int, float]] = {}
+    de_values: dict[str, dict[int, float]] = {}
+    for key, code in columns:
+        if parse_code(code).base == "DE":
+            de_values[key] = {}
+        else:
+            if code not in found:
+                found[code] = tiebreak_values(ctx, code, players)
+            values[key] = found[code]
     return values, de_values
 
 
@@ -321,11 +348,12 @@ def rank_among(
     Encounter then counts only their games with each other. Returns the order and, for each
     player but the last, what separates them from the next: (decided_by, reason)."""
     codes = tuple(event.tiebreaks)
+    columns = tuple(zip(column_keys(codes), codes, strict=True))
     ctx = TiebreakContext.from_records(event, records, event.rounds_played)
-    values, de_values = _tiebreak_columns(ctx, codes, players)
+    values, de_values = _tiebreak_columns(ctx, columns, players)
     order: list[int] = []
     boundaries: list[_Boundary] = []
-    _split(ctx, sorted(players), codes, values, de_values, order, boundaries)
+    _split(ctx, sorted(players), columns, values, de_values, order, boundaries)
     return order, [(b.decided_by, b.reason) for b in boundaries]
 
 
@@ -360,32 +388,33 @@ def _exhausted(
 def _split(
     ctx: TiebreakContext,
     group: list[int],
-    codes: Sequence[str],
+    columns: _Columns,
     values: dict[str, dict[int, float]],
     de_values: dict[str, dict[int, float]],
     order: list[int],
     boundaries: list[_Boundary],
 ) -> None:
-    """Order one tied group by the remaining codes, appending to ``order`` and ``boundaries``."""
+    """Order one tied group by the remaining tie-breaks, appending to ``order`` and
+    ``boundaries``."""
     if len(group) == 1:
         order.append(group[0])
         return
-    if not codes:
+    if not columns:
         _exhausted(ctx, group, order, boundaries)
         return
-    code, rest = codes[0], codes[1:]
+    (key, code), rest = columns[0], columns[1:]
     parsed = parse_code(code)
     if parsed.base == "DE":
         played = parsed.modifiers.forfeits_played
         subgroups, notes = direct_encounter_explained(ctx, group, played)
         scores, _ = direct_encounter_scores(ctx, group, played)
         for number in group:
-            de_values[code].setdefault(number, scores[number])
+            de_values[key].setdefault(number, scores[number])
         reasons = [f"ahead on Direct Encounter, {note}" for note in notes]
     else:
         by_level: dict[float, list[int]] = {}
         for number in group:
-            by_level.setdefault(round(values[code][number], 9), []).append(number)
+            by_level.setdefault(round(values[key][number], 9), []).append(number)
         levels = sorted(by_level, reverse=True)
         subgroups = [by_level[level] for level in levels]
         reasons = [
