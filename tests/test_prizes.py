@@ -824,3 +824,32 @@ def test_money_past_the_limit_waits_only_where_the_lots_decide(
         ("1st", "pending", None, "waits for the drawing of lots: A or B or C"),
         ("4th", "awarded", 4, "4th overall"),
     ]
+
+
+def test_a_title_for_every_age_listed_after_an_age_groups_title_is_a_warning(
+    make_site: SiteMaker,
+) -> None:
+    """Titles go highest first as listed (age groups oldest first among themselves): listed
+    after "Under 12 Champion", the open "Champion" comes second, so A (under 12, first
+    overall) takes the Under 12 title and the open one passes to B. The build says so, on the
+    open title's line; listed first, nothing is said."""
+    listed_after = (
+        CATEGORIES
+        + '[[titles]]\nname = "Under 12 Champion"\ncategory = "U12"\n'
+        + '[[titles]]\nname = "Champion"\ncategory = "open"\n'
+        + '[[titles]]\nname = "Girls Champion"\ncategory = "G"\n'
+    )
+    outcome, problems = _outcome(make_site, listed_after)
+    assert outcome is not None and not problems.errors, problems.items
+    assert _who(outcome, "title")[:2] == [("Under 12 Champion", "A"), ("Champion", "B")]
+    (warning,) = [p for p in problems.items if p.code == "title-order"]
+    assert warning.message == (
+        'the title "Champion" (every age) is listed after the age-group title "Under 12 '
+        'Champion", so that one is awarded first: a winner young enough for both takes '
+        '"Under 12 Champion"'
+    )
+    text = (outcome.event.folder / "event.toml").read_text(encoding="utf-8").splitlines()
+    assert warning.line is not None and text[warning.line - 1] == "[[titles]]"
+    assert text[warning.line] == 'name = "Champion"'
+    outcome, problems = _outcome(make_site, OPEN_AND_U12_TITLES, slug="first")
+    assert outcome is not None and not [p for p in problems.items if p.code == "title-order"]
