@@ -552,7 +552,8 @@ amount = 100
     ]
     assert outcome.prizes[1].reason == "waits for the play-off: A or B"  # either may be 2nd
     assert outcome.prizes[0].reason == "waits for the play-off: A or B"
-    assert (outcome.prizes[2].amount, outcome.prizes[2].net) == (600, 600)  # known already
+    # The amount is known already; what is paid (fines deducted) waits for the winner.
+    assert (outcome.prizes[2].amount, outcome.prizes[2].net) == (600, None)
 
     # Split by points, A and B share 1st and 2nd place whoever wins the play-off: (600 + 400)
     # / 2 = 500 each, paid now; the title still waits.
@@ -853,3 +854,16 @@ def test_a_title_for_every_age_listed_after_an_age_groups_title_is_a_warning(
     assert text[warning.line] == 'name = "Champion"'
     outcome, problems = _outcome(make_site, OPEN_AND_U12_TITLES, slug="first")
     assert outcome is not None and not [p for p in problems.items if p.code == "title-order"]
+
+
+def test_money_nobody_takes_keeps_its_amount_and_pays_nothing(make_site: SiteMaker) -> None:
+    """A money prize for a category without players is unclaimed: it still says what it is
+    worth (50), and nobody is paid (no net), as for a prize that waits for a play-off."""
+    extra = (
+        '[[categories]]\nid = "U8"\nname = "Under 8"\nunder = 8\n'
+        '[[prizes.money]]\nname = "Best Under 8"\ncategory = "U8"\nplace = 1\namount = 50\n'
+    )
+    outcome, problems = _outcome(make_site, extra)
+    assert outcome is not None and not problems.errors, problems.items
+    (prize,) = outcome.prizes
+    assert (prize.status, prize.player, prize.amount, prize.net) == ("unclaimed", None, 50, None)

@@ -75,7 +75,8 @@ class Award:
 
     @property
     def net(self) -> float | None:
-        if self.amount is None:
+        """What the player is paid, fines deducted: none while nobody holds the prize."""
+        if self.amount is None or self.player is None:
             return None
         return max(0.0, round(self.amount - self.fines, 2))
 
@@ -711,7 +712,9 @@ def _money(ctx: _Context, barred: dict[int, str]) -> list[list[Award]]:
     return [
         decided[index]
         if index in decided
-        else [Award("money", prize.name, prize.category, None, "unclaimed", unclaimed)]
+        else [
+            Award("money", prize.name, prize.category, None, "unclaimed", unclaimed, prize.amount)
+        ]
         for index, prize in enumerate(config.money)
     ]
 
