@@ -266,7 +266,7 @@ def load_event(folder: Path, problems: Problems, slug: str | None = None) -> Eve
             return None
     playoff_paths = _pgn_files(folder, config.playoff.pgn, problems, "[playoff] pgn")
     paths = [p for p in _pgn_files(folder, config.pgn, problems) if p not in playoff_paths]
-    if not paths:
+    if not paths and config.trf is None:  # a TRF file gives the results: moves are optional
         problems.warning(
             f"no PGN files match {', '.join(config.pgn)}",
             config_path,

@@ -9,7 +9,16 @@ TRF's result), and ``[[byes]]``. Every result code of the format is read:
 * ``+`` ``-`` forfeits (a double forfeit is ``-`` for both);
 * ``H`` half-point bye, ``F`` full-point bye, ``U`` pairing-allocated bye, ``Z`` (or a blank
   result without opponent in a Swiss) zero-point bye. A round-robin round with neither opponent
-  nor result is the schedule's bye and records nothing.
+  nor result is the schedule's bye and records nothing. Without an opponent, the older codes
+  Vega, lichess and JaVaFo's files write are read too: ``+`` a full-point bye, ``=`` a
+  half-point bye, ``-`` as a blank result (an absence in a Swiss).
+
+The tournament records complete the event file where it is silent: ``042`` and ``052`` the
+start and end dates (the start picks the FIDE tie-break rules' edition), ``202`` the
+tie-breaks (for the ``fide`` rules, which list none of their own). A scoring the file declares
+(``XXS`` of JaVaFo's TRFx, TRF-26's ``162``) must be the event's ``[scoring]``, and points
+adjusted outside the games (TRF-26's ``299``) are refused: either would make other standings
+than the pairing program's.
 
 Problems are reported with the line and the column of the field. The entries made here carry
 their TRF line (``TrfPlace``), so a conflict found later, with a PGN game or in the whole
@@ -29,13 +38,17 @@ from .config.event import (
     PlayerEntry,
     ResultEntry,
     Scoring,
+    TiebreakCode,
     TrfPlace,
     normalise_name,
 )
+from .config.schema import Issue
 from .config.toml_lines import KeyPath
 from .model import PENDING
 from .pgn import decode
+from .presets import PRESETS
 from .problems import Problems
+from .text import score_text
 
 PLAYED = {"1": 1.0, "=": 0.5, "0": 0.0, "W": 1.0, "D": 0.5, "L": 0.0}
 FORFEITS = {"+", "-"}
@@ -70,6 +83,28 @@ class TrfEvent:
     results: tuple[ResultEntry, ...]
     byes: tuple[ByeEntry, ...]
     tiebreaks: tuple[str, ...]
+    """Record 202's list when every code of it is known, else empty."""
+    start: dt.date | None = None
+    end: dt.date | None = None
+
+
+TITLES = {
+    "g": "GM",
+    "m": "IM",
+    "f": "FM",
+    "c": "CM",
+    "wg": "WGM",
+    "wm": "WIM",
+    "wf": "WFM",
+    "wc": "WCM",
+}
+"""TRF-16's short title codes, as Swiss-Manager writes them, by the titles they stand for."""
+
+BYES_WITHOUT_OPPONENT = {"+": 1.0, "=": 0.5}
+"""Older codes for a bye (opponent ``0000``): Vega's and JaVaFo's full- and half-point byes."""
+
+_SCORE_PART = re.compile(r"\b(WW|BW|WD|BD|WL|BL|W|D|L)\s*=?\s*(\d+(?:\.\d+)?)")
+_DATE = re.compile(r"^(\d{4})[/.-](\d{1,2})[/.-](\d{1,2})$")
 
 
 def _field(line: str, start: int, end: int) -> str:
@@ -177,7 +212,7 @@ def _player(raw: str, number: int, path: Path, line: int, problems: Problems) ->
         rating=int(rating_text) if rating_text and int(rating_text) else None,
         fide_id=int(fide_text) if fide_text and int(fide_text) else None,
         federation=_field(raw, 54, 56) or None,
-        title=_field(raw, 11, 13) or None,
+        title=TITLES.get(_field(raw, 11, 13).lower(), _field(raw, 11, 13)) or None,
         born=born,
         birth_year=birth_year,
         sex=sex,
@@ -247,6 +282,7 @@ def read_trf(
     name = ""
     rounds_declared = 0
     tiebreaks: tuple[str, ...] = ()
+    dates: dict[str, dt.date] = {}
     players: dict[int, TrfPlayer] = {}
     names: dict[str, TrfPlayer] = {}
     player_lines = 0
@@ -259,7 +295,33 @@ def read_trf(
             if _digits(value):
                 rounds_declared = int(value)
         elif code == "202":
-            tiebreaks = tuple(t.strip() for t in raw[4:].split(",") if t.strip())
+            tiebreaks = _tiebreaks(raw, path, number, problems)
+        elif code in ("042", "052"):
+            day = _date(raw[4:].strip())
+            if day is not None:
+                dates[code] = day
+            elif raw[4:].strip():
+                what = "start" if code == "042" else "end"
+                problems.warning(
+                    f'the {what} date "{raw[4:].strip()}" (record {code}) is not a date: '
+                    "it is not used",
+                    path,
+                    number,
+                    f"write it as YYYY/MM/DD, or set {what} = YYYY-MM-DD in event.toml",
+                    code="trf",
+                )
+        elif code in ("XXS", "162"):
+            _check_scoring(raw, scoring, path, number, problems)
+        elif code == "299":
+            problems.error(
+                "record 299 adds or takes away points outside the games and byes, which "
+                "crosstable cannot show: its standings would not be the pairing program's",
+                path,
+                number,
+                "give the points as games or byes, or remove the line to publish the standings "
+                "without the adjustment",
+                code="trf",
+            )
         elif code == "001":
             player_lines += 1
             if "\t" in raw:
@@ -343,7 +405,73 @@ def read_trf(
     for number in sorted(players):
         _check_points(players[number], scoring, path, problems)
     ordered = tuple(players[n].entry for n in sorted(players))
-    return TrfEvent(name, rounds, ordered, results, byes, tiebreaks)
+    return TrfEvent(
+        name, rounds, ordered, results, byes, tiebreaks, dates.get("042"), dates.get("052")
+    )
+
+
+def _date(text: str) -> dt.date | None:
+    """A tournament record's date: ``YYYY/MM/DD`` (also with dots or dashes)."""
+    match = _DATE.match(text)
+    if match is None:
+        return None
+    try:
+        return dt.date(*(int(part) for part in match.groups()))
+    except ValueError:
+        return None
+
+
+def _tiebreaks(raw: str, path: Path, line: int, problems: Problems) -> tuple[str, ...]:
+    """Record 202's codes, when crosstable knows every one of them (else none: a list with a
+    tie-break left out would rank otherwise than the pairing program)."""
+    listed = tuple(t.strip() for t in raw[4:].split(",") if t.strip())
+    issues: list[Issue] = []
+    codes = tuple(
+        TiebreakCode().validate(code, ("tiebreaks", i), issues) for i, code in enumerate(listed)
+    )
+    if issues:
+        unknown = ", ".join(listed[int(issue.path[1])] for issue in issues)
+        problems.warning(
+            f"record 202 lists tie-breaks crosstable does not know ({unknown}): the list is "
+            "not used",
+            path,
+            line,
+            "set tiebreaks = [...] in event.toml with FIDE codes such as BH/C1, SB, DE",
+            code="trf",
+        )
+        return ()
+    return tuple(str(code) for code in codes)
+
+
+def _check_scoring(raw: str, scoring: Scoring, path: Path, line: int, problems: Problems) -> None:
+    """A scoring the file declares (JaVaFo's ``XXS W=3 D=1``, TRF-26's ``162 W 3.0 D 1.0``)
+    must be the event's: the points of the file's players follow it."""
+    found: dict[str, float] = {}
+    for part, value in _SCORE_PART.findall(raw[4:]):
+        found[part] = float(value)
+    ours = {"W": scoring.win, "D": scoring.draw, "L": scoring.loss}
+    differs = [(part, value) for part, value in found.items() if abs(value - ours[part[-1]]) > 1e-9]
+    if not differs:
+        return
+    declared = {part[-1]: value for part, value in found.items()}
+    words = {"W": "win", "D": "draw", "L": "loss"}
+    text = ", ".join(
+        f"{words[k]} {score_text(v)}"
+        for k, v in sorted(declared.items(), key=lambda kv: "WDL".index(kv[0]))
+    )
+    setting = ", ".join(
+        f"{words[k]} = {v:g}"
+        for k, v in sorted(declared.items(), key=lambda kv: "WDL".index(kv[0]))
+    )
+    problems.error(
+        f"the file scores {text} (record {raw[:3]}), but the event scores win "
+        f"{score_text(scoring.win)}, draw {score_text(scoring.draw)}, loss "
+        f"{score_text(scoring.loss)}",
+        path,
+        line,
+        f"set the scoring in event.toml: [scoring] {setting}",
+        code="trf",
+    )
 
 
 def _padded(player: TrfPlayer, rounds: int) -> TrfPlayer:
@@ -398,8 +526,13 @@ def _games(
                 place = TrfPlace(path, block.line, block.column)
                 if block.result in BYES:
                     byes.append(ByeEntry(index, name, BYES[block.result], trf=place))
-                elif block.result == "" and format == "swiss":
+                elif block.result in BYES_WITHOUT_OPPONENT:
+                    points = BYES_WITHOUT_OPPONENT[block.result]
+                    byes.append(ByeEntry(index, name, points, trf=place))
+                elif block.result in ("", "-") and format == "swiss":
                     byes.append(ByeEntry(index, name, 0.0, trf=place))
+                elif block.result == "-":
+                    pass  # a round robin's round without a game: as a blank result
                 elif block.result:
                     problems.error(
                         f"column {block.column + 7}: round {index} of player {number} has the "
@@ -430,6 +563,34 @@ def _games(
                     place = TrfPlace(path, block.line, block.column)
                     results.append(
                         ResultEntry(index, white.entry.name, black.entry.name, PENDING, trf=place)
+                    )
+                continue
+            if block.opponent == number:
+                problems.error(
+                    f"column {block.column}: player {number} is paired with themself in round "
+                    f"{index}",
+                    path,
+                    block.line,
+                    "write the opponent's start number, or 0000 for a bye",
+                    code="trf",
+                )
+                continue
+            if (
+                mirror is not None
+                and mirror.opponent == number
+                and {block.colour, mirror.colour} != {"w", "b"}
+                and _agree(replace(block, colour="w"), replace(mirror, colour="b"))
+            ):
+                if number < block.opponent:  # said once, for the game
+                    problems.error(
+                        f"column {block.column + 5}: round {index}, the game of players "
+                        f"{number} and {block.opponent} has no colours ({block.colour} and "
+                        f"{mirror.colour})",
+                        path,
+                        block.line,
+                        "write w for the player who had White and b for the one who had "
+                        "Black, on both lines (a forfeit keeps the colours it was paired with)",
+                        code="trf",
                     )
                 continue
             if mirror is None or mirror.opponent != number or not _agree(block, mirror):
@@ -540,10 +701,17 @@ def merge_trf(config: EventConfig, data: TrfEvent) -> tuple[EventConfig, list[tu
                 ("players", index),
             )
         )
+    start = config.start or data.start
     merged = replace(
         config,
         players=tuple(players),
         results=data.results + config.results,
         byes=data.byes + config.byes,
+        start=start,
+        end=config.end or (data.end if data.end and (start is None or data.end >= start) else None),
+        # The pairing program's tie-breaks, unless the event file or its rules give some.
+        tiebreaks=config.tiebreaks
+        if config.tiebreaks is not None or PRESETS[config.rules].tiebreaks
+        else data.tiebreaks or None,
     )
     return merged, problems

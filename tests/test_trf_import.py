@@ -420,7 +420,7 @@ def test_a_pairing_without_a_result_is_a_pending_game(make_site: SiteMaker) -> N
     )
     event, problems = load(make_site(_event_toml(rounds=2), {"event.trf": trf}))
     assert event is not None and not problems.errors, [p.format() for p in problems.items]
-    assert [p.code for p in problems.warnings] == ["no-games"]
+    assert not problems.warnings  # a TRF event needs no PGN files
     assert [(g.round, g.white, g.black, g.result) for g in event.games if g.round == 2] == [
         (2, 1, 2, "1-0"),
         (2, 3, 4, "*"),
@@ -435,4 +435,148 @@ def test_a_pairing_without_a_result_is_a_pending_game(make_site: SiteMaker) -> N
         "   1 b 0",
         "   4 w  ",
         "   3 b  ",
+    ]
+
+
+def test_byes_written_with_the_older_codes(make_site: SiteMaker) -> None:
+    """Vega, lichess and JaVaFo write a bye with opponent 0000 and a game's code: ``+`` a
+    full-point bye, ``=`` a half-point bye, ``-`` an absence (in a Swiss; in a round robin a
+    round without a game, as a blank result). They were refused, failing the whole build."""
+    trf = "\n".join(
+        [
+            "012 Older codes",
+            "XXR 2",
+            line(1, "A, A", 2000, (2, "w", "1"), (0, "-", "+")),
+            line(2, "B, B", 1900, (1, "b", "0"), (3, "w", "1")),
+            line(3, "C, C", 1800, (0, "-", "="), (2, "b", "0")),
+            line(4, "D, D", 1700, (0, "-", "-"), (0, "-", "-")),
+        ]
+    )
+    event, problems = load(make_site(_event_toml(rounds=2), {"event.trf": trf}))
+    assert event is not None and not problems.errors, [p.format() for p in problems.items]
+    byes = [(b.round, b.player, b.points) for b in event.byes]
+    assert byes == [(1, 3, 0.5), (1, 4, 0.0), (2, 1, 1.0), (2, 4, 0.0)]
+    points = {n: r.points for n, r in player_records(event).items()}
+    assert points == {1: 2.0, 2: 1.0, 3: 0.5, 4: 0.0}
+    assert not problems.warnings  # nor "no PGN files": a TRF event's games need no moves
+
+    # A round robin of three: the player out of each round is written 0000 - -.
+    robin = "\n".join(
+        [
+            "012 Robin",
+            line(1, "A, A", 2000, (2, "w", "1"), (0, "-", "-"), (3, "b", "=")),
+            line(2, "B, B", 1900, (1, "b", "0"), (3, "w", "1"), (0, "-", "-")),
+            line(3, "C, C", 1800, (0, "-", "-"), (2, "b", "0"), (1, "w", "=")),
+        ]
+    )
+    event, problems = load(
+        make_site(_event_toml("round-robin"), {"event.trf": robin}, slug="rr"), "rr"
+    )
+    assert event is not None and not problems.items, [p.format() for p in problems.items]
+    assert (event.byes, event.finished) == ((), True)
+
+
+def test_the_files_dates_and_tiebreaks_complete_the_event(make_site: SiteMaker) -> None:
+    """Records 042/052 give the dates event.toml leaves out: a start before 1 March 2026
+    ranks by the 2024 rules, as the pairing program did. Record 202 gives the tie-breaks when
+    neither event.toml nor its rules name any; what event.toml says stays."""
+    head = ["012 Dated", "042 2026/02/28", "052 2026.03.02", "202 BH/C1,SB", "XXR 1"]
+    rows = [line(1, "A, A", 2000, (2, "w", "1")), line(2, "B, B", 1900, (1, "b", "0"))]
+    trf = "\n".join(head + rows)
+    event, problems = load(make_site(_event_toml(rounds=1), {"event.trf": trf}))
+    assert event is not None and not problems.items, [p.format() for p in problems.items]
+    assert (event.config.start, event.config.end) == (dt.date(2026, 2, 28), dt.date(2026, 3, 2))
+    assert (event.rules_edition, event.tiebreaks) == ("2024", ("BH/C1", "SB"))
+
+    own = _event_toml(rounds=1, extra='start = 2026-04-01\ntiebreaks = ["SB"]\n')
+    event, problems = load(make_site(own, {"event.trf": trf}, slug="own"), "own")
+    assert event is not None and not problems.items, [p.format() for p in problems.items]
+    assert (event.config.start, event.rules_edition, event.tiebreaks) == (
+        dt.date(2026, 4, 1),
+        "2026",
+        ("SB",),
+    )
+    preset = _event_toml("round-robin", rounds=1, extra='rules = "us-junior-closed"\n')
+    event, problems = load(make_site(preset, {"event.trf": trf}, slug="us"), "us")
+    assert event is not None and not problems.errors, [p.format() for p in problems.items]
+    assert event.tiebreaks == ("DE", "BPG", "KS", "SB", "WIN")
+
+    # A code crosstable does not know: the list is not taken (a tie-break left out would
+    # rank otherwise), and the warning says so on the record's line.
+    unknown = trf.replace("202 BH/C1,SB", "202 BH/C1,XYZ").replace("042 2026/02/28", "042 soon")
+    event, problems = load(make_site(_event_toml(rounds=1), {"event.trf": unknown}, slug="u"), "u")
+    assert event is not None and not problems.errors
+    assert [(p.line, p.message) for p in problems.warnings] == [
+        (2, 'the start date "soon" (record 042) is not a date: it is not used'),
+        (4, "record 202 lists tie-breaks crosstable does not know (XYZ): the list is not used"),
+    ]
+    assert (event.config.start, event.tiebreaks) == (None, ())
+
+
+def test_a_scoring_the_file_declares_must_be_the_events(make_site: SiteMaker) -> None:
+    """A 3-1-0 file (JaVaFo's XXS, TRF-26's 162 as crosstable writes it) read with the
+    event's 1-½-0 would give other points and another order: an error on the record's line,
+    whose hint is the setting to add. With that setting the file reads."""
+    rows = [line(1, "A, A", 2000, (2, "w", "1")), line(2, "B, B", 1900, (1, "b", "0"))]
+    declared = {"XXS": ("win 3, draw 1", "win = 3, draw = 1")}
+    declared["162"] = ("win 3, draw 1, loss 0", "win = 3, draw = 1, loss = 0")
+    for record in ("XXS W=3 D=1", "162  W 3.0    D 1.0    L 0.0"):
+        words, setting = declared[record[:3]]
+        trf = "\n".join(["012 Three", "XXR 1", record, *rows])
+        slug = record[:3].lower()
+        _, problems = load(make_site(_event_toml(rounds=1), {"event.trf": trf}, slug=slug), slug)
+        (error,) = problems.errors
+        assert (error.line, error.message) == (
+            3,
+            f"the file scores {words} (record {record[:3]}), but the event scores win 1, "
+            "draw ½, loss 0",
+        )
+        assert error.hint == f"set the scoring in event.toml: [scoring] {setting}"
+        three = _event_toml(rounds=1, extra="[scoring]\nwin = 3.0\ndraw = 1.0\n")
+        event, problems = load(make_site(three, {"event.trf": trf}, slug=slug + "3"), slug + "3")
+        assert event is not None and not problems.items, [p.format() for p in problems.items]
+
+
+def test_points_adjusted_outside_the_games_are_refused(make_site: SiteMaker) -> None:
+    """TRF-26's record 299 adds points no game or bye gives: the standings could not be the
+    pairing program's, so the file is refused on that line."""
+    trf = "\n".join(
+        [
+            "012 Bonus",
+            "XXR 1",
+            "299           2.0    1    2",
+            line(1, "A, A", 2000, (2, "w", "1")),
+            line(2, "B, B", 1900, (1, "b", "0")),
+        ]
+    )
+    _, problems = load(make_site(_event_toml(rounds=1), {"event.trf": trf}))
+    (error,) = problems.errors
+    assert error.line == 3 and error.message.startswith("record 299 adds or takes away points")
+
+
+def test_short_title_codes_are_the_titles(make_site: SiteMaker) -> None:
+    """TRF-16 files from Swiss-Manager write titles as g, m, wg ...: shown as GM, IM, WGM."""
+    rows = [line(1, "A, A", 2000, (2, "w", "1")), line(2, "B, B", 1900, (1, "b", "0"))]
+    rows = [rows[0][:10] + "  m" + rows[0][13:], rows[1][:10] + " wg" + rows[1][13:]]
+    event, problems = load(make_site(_event_toml(rounds=1), {"event.trf": "\n".join(rows)}))
+    assert event is not None and not problems.errors, [p.format() for p in problems.items]
+    assert [p.title for p in event.players] == ["IM", "WGM"]
+
+
+def test_a_game_without_colours_and_a_player_paired_with_themself_are_named(
+    make_site: SiteMaker,
+) -> None:
+    """Both lines agree on a forfeit but give no colours: said once, for the game, and not as
+    two entries that disagree. A player paired with themself is said as such."""
+    trf = "\n".join(
+        [
+            line(1, "A, A", 2000, (2, "-", "+")),
+            line(2, "B, B", 1900, (1, "-", "-")),
+            line(3, "C, C", 1800, (3, "w", "1")),
+        ]
+    )
+    _, problems = load(make_site(_event_toml(rounds=1), {"event.trf": trf}))
+    assert [(p.line, p.message) for p in problems.errors] == [
+        (1, "column 97: round 1, the game of players 1 and 2 has no colours (- and -)"),
+        (3, "column 92: player 3 is paired with themself in round 1"),
     ]
