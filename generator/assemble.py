@@ -14,7 +14,7 @@ from collections.abc import Mapping
 from dataclasses import dataclass, replace
 from pathlib import Path
 
-from .config.event import EventConfig, PlayerEntry, TitleEntry, closest_hint, normalise_name
+from .config.event import EventConfig, PlayerEntry, closest_hint, normalise_name
 from .config.toml_lines import KeyPath, line_of
 from .model import PENDING, Bye, Event, Game, Page, Player, slugify
 from .pgn import PgnGame, shorten
@@ -136,7 +136,6 @@ def assemble_event(
     candidates = _apply_results(candidates, config, config_path, config_lines, names, problems)
     byes = _byes(config, config_path, config_lines, names, candidates, problems)
     _check_withdrawals(players, candidates, problems)
-    _check_title_order(config, config_path, config_lines, problems)
     games = _number_boards(candidates, problems)
     preset = PRESETS[config.rules]
     tiebreaks = (
@@ -156,43 +155,6 @@ def assemble_event(
         pages=pages,
         playoff_games=_playoff_games(playoff_pgn or [], config, names, problems),
     )
-
-
-def _check_title_order(
-    config: EventConfig,
-    config_path: Path,
-    config_lines: Mapping[KeyPath, int],
-    problems: Problems,
-) -> None:
-    """A title for every age listed after an age group's title of the same kind. Titles go
-    highest first in their listed order (age groups among themselves oldest first, By-law 3
-    clause 2a), so the age group's title would go first: the overall winner, if in the age
-    group, would take it, and the title for every age would pass to the next player."""
-    categories = {c.id: c for c in config.categories}
-    seen: dict[str, TitleEntry] = {}
-    for index, title in enumerate(config.titles):
-        category = categories.get(title.category)
-        under = category.under if category is not None else None
-        limited = category is not None and (
-            category.min_rating is not None
-            or category.max_rating is not None
-            or category.federation is not None
-        )
-        sex = category.sex if category is not None else None
-        kind = title.kind or ("girls" if sex == "F" else "open")
-        if under is not None:
-            seen.setdefault(kind, title)
-        elif not limited and kind in seen:
-            problems.warning(
-                f'the title "{title.name}" (every age) is listed after the age-group title '
-                f'"{seen[kind].name}", so that one is awarded first: a winner young enough '
-                f'for both takes "{seen[kind].name}"',
-                config_path,
-                line_of(config_lines, ("titles", index)),
-                hint="list titles highest first: the titles for every age before the age "
-                "groups' titles",
-                code="title-order",
-            )
 
 
 def _unknown_player(

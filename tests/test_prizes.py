@@ -8,7 +8,7 @@ import pytest
 from conftest import SiteMaker
 
 from generator.build import decide, load_event
-from generator.config.event import TitleEntry
+from generator.config.event import CategoryEntry, TitleEntry
 from generator.problems import Problems
 from generator.render.site import EventOutcome
 from generator.rules import prizes
@@ -721,11 +721,16 @@ def test_titles_go_oldest_age_group_first_whatever_the_listing(make_site: SiteMa
     assert outcome.prizes[0].reason == (
         "the best-placed player of Under 12 not already holding an open title (A already holds one)"
     )
-    # Clause 2a ranks age groups only: a title of no age group keeps its place in the list.
+    # A title of every age is the oldest group's, wherever it is listed; clause 2a ranks age
+    # groups only, so a title of a rating category keeps its place in the list.
     club = TitleEntry("Club Champion", "open")
-    listed = (*outcome.event.config.titles[:1], club, *outcome.event.config.titles[1:])
-    event = replace(outcome.event, config=replace(outcome.event.config, titles=listed))
-    assert prizes.title_order(event) == [2, 1, 0]  # Under 16, Club Champion, Under 12
+    rated = TitleEntry("Best under 1600", "R")
+    categories = (*outcome.event.config.categories, CategoryEntry("R", "Rated", max_rating=1600))
+    listed = (*outcome.event.config.titles[:1], club, rated, *outcome.event.config.titles[1:])
+    config = replace(outcome.event.config, titles=listed, categories=categories)
+    event = replace(outcome.event, config=config)
+    # Club Champion, Under 16, Best under 1600 (its own place), Under 12
+    assert prizes.title_order(event) == [1, 3, 2, 0]
 
 
 def test_too_many_ways_leave_the_money_pending_too(
@@ -827,33 +832,22 @@ def test_money_past_the_limit_waits_only_where_the_lots_decide(
     ]
 
 
-def test_a_title_for_every_age_listed_after_an_age_groups_title_is_a_warning(
-    make_site: SiteMaker,
-) -> None:
-    """Titles go highest first as listed (age groups oldest first among themselves): listed
-    after "Under 12 Champion", the open "Champion" comes second, so A (under 12, first
-    overall) takes the Under 12 title and the open one passes to B. The build says so, on the
-    open title's line; listed first, nothing is said."""
+def test_a_title_for_every_age_goes_first_wherever_it_is_listed(make_site: SiteMaker) -> None:
+    """Clause 2a: the open group is the oldest of all. Listed after "Under 12 Champion", the
+    open "Champion" still goes first, to A (first overall, under 12); the Under 12 title then
+    passes A, who holds an open title, to D. Listed that way, A took the Under 12 title and
+    the open one went to the next player."""
     listed_after = (
         CATEGORIES
         + '[[titles]]\nname = "Under 12 Champion"\ncategory = "U12"\n'
         + '[[titles]]\nname = "Champion"\ncategory = "open"\n'
-        + '[[titles]]\nname = "Girls Champion"\ncategory = "G"\n'
     )
     outcome, problems = _outcome(make_site, listed_after)
     assert outcome is not None and not problems.errors, problems.items
-    assert _who(outcome, "title")[:2] == [("Under 12 Champion", "A"), ("Champion", "B")]
-    (warning,) = [p for p in problems.items if p.code == "title-order"]
-    assert warning.message == (
-        'the title "Champion" (every age) is listed after the age-group title "Under 12 '
-        'Champion", so that one is awarded first: a winner young enough for both takes '
-        '"Under 12 Champion"'
-    )
-    text = (outcome.event.folder / "event.toml").read_text(encoding="utf-8").splitlines()
-    assert warning.line is not None and text[warning.line - 1] == "[[titles]]"
-    assert text[warning.line] == 'name = "Champion"'
+    assert _who(outcome, "title") == [("Under 12 Champion", "D"), ("Champion", "A")]
     outcome, problems = _outcome(make_site, OPEN_AND_U12_TITLES, slug="first")
-    assert outcome is not None and not [p for p in problems.items if p.code == "title-order"]
+    assert outcome is not None and not problems.errors, problems.items
+    assert _who(outcome, "title") == [("Champion", "A"), ("Under 12 Champion", "D")]
 
 
 def test_money_nobody_takes_keeps_its_amount_and_pays_nothing(make_site: SiteMaker) -> None:
