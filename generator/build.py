@@ -401,14 +401,28 @@ def _players_in_two_sections(sections: list[Event], marker: Path, problems: Prob
 
 def _slug_clashes(content: Path, folders: list[Path], problems: Problems) -> set[Path]:
     """Event folders whose pages would land where another folder's do: names that differ
-    only in case, accents or punctuation ("Girls Élite", "girls-elite"), or an event.toml
-    beside a championship.toml (the event's page would replace the championship's). Each is
-    an error, and the folder is not read (one would silently overwrite the other)."""
+    only in case, accents or punctuation ("Girls Élite", "girls-elite"), an event.toml beside
+    a championship.toml (the event's page would replace the championship's), or two
+    championships of one address. Each is an error, and the folder is not read (one would
+    silently overwrite the other)."""
     owners: dict[str, tuple[Path, str]] = {}
-    for marker in marker_files(content, "championship.toml"):
-        owners.setdefault(event_slug(marker.parent, content), (marker.parent, "championship"))
     clashing: set[Path] = set()
+    for marker in marker_files(content, "championship.toml"):
+        slug = event_slug(marker.parent, content)
+        owner, _ = owners.setdefault(slug, (marker.parent, "championship"))
+        if owner != marker.parent:
+            clashing.update(p.parent for p in marker_files(marker.parent, "event.toml"))
+            problems.error(
+                f"the championship {marker.parent.relative_to(content).as_posix()}/ would go "
+                f'to "{slug}/", over the championship {owner.relative_to(content).as_posix()}/',
+                marker,
+                hint="rename one of the two folders (folder names become page addresses: "
+                "case, accents and punctuation do not count)",
+                code="slug-clash",
+            )
     for folder in folders:
+        if folder in clashing:  # a section of a championship that clashes: said above
+            continue
         slug = event_slug(folder, content)
         found = owners.setdefault(slug, (folder, "event"))
         owner, kind = found

@@ -219,6 +219,27 @@ def test_folders_that_would_publish_to_one_place_are_errors(tmp_path: Path) -> N
     ]
 
 
+def test_two_championships_of_one_address_are_an_error(tmp_path: Path) -> None:
+    """ "AJC 2026/" and "ajc-2026/" both publish to ajc-2026/: one landing page silently
+    replaced the other (and the home page linked both to it). The second is an error."""
+    site = _championship(tmp_path / "site")
+    content = site / "content"
+    shutil.copytree(content / "ajc-2026", content / "AJC 2026")
+    report = build_site(site)
+    assert not report.written
+    clashes = [
+        (p.path.relative_to(content).as_posix(), p.message)
+        for p in report.problems.errors
+        if p.code == "slug-clash"
+    ]
+    assert clashes == [
+        (
+            "ajc-2026/championship.toml",
+            'the championship ajc-2026/ would go to "ajc-2026/", over the championship AJC 2026/',
+        )
+    ]
+
+
 def test_the_championship_file_is_checked(tmp_path: Path) -> None:
     site = _championship(tmp_path / "site")
     marker = site / "content/ajc-2026/championship.toml"
