@@ -448,6 +448,8 @@ def _tag_blocks(text: str) -> list[tuple[int, int]]:
 
     python-chess reads a game of tags without moves or result as the start of the next game,
     so the first game's tags were silently overwritten: each block of tags starts a game here.
+    Only blank lines between two blocks, and no tag the game already has (ChessBase writes a
+    blank line after ``[Event]``), leave them one game's (``_same_game``).
     """
     if "{" not in text and not _ODD_LINE_ENDS.search(text.replace("\r\n", "\n")):
         return _plain_tag_blocks(text)
@@ -460,22 +462,35 @@ def _tag_blocks_by_line(text: str) -> list[tuple[int, int]]:
     offset = 0
     previous = ""
     in_comment = False
+    tags: set[str] = set()  # of the game being read
+    between = ""  # the lines since its last tag line
     for line in text.splitlines(keepends=True):
-        is_tag = not in_comment and _TAG_LINE.match(line) is not None
-        if is_tag and offset and not _TAG_LINE.match(previous):
-            starts.append(offset)
-        if not is_tag:
+        match = None if in_comment else _TAG_LINE.match(line)
+        if match is not None:
+            if offset and not _TAG_LINE.match(previous) and not _same_game(between, tags, match):
+                starts.append(offset)
+                tags = set()
+            tags.add(match.group(1))
+            between = ""
+        else:
             in_comment = _comment_open(line, in_comment)
+            between += line
         previous = line
         offset += len(line)
     starts.append(len(text))
     return [(a, b) for a, b in itertools.pairwise(starts) if a < b]
 
 
+def _same_game(between: str, tags: set[str], match: re.Match[str]) -> bool:
+    """A tag line after other lines still belongs to the game whose tags came before, when
+    only blank lines stand between them and the game has no such tag yet."""
+    return bool(tags) and not between.strip() and match.group(1) not in tags
+
+
 _ODD_LINE_ENDS = re.compile("[\r\x0b\x0c\x1c\x1d\x1e\x85\u2028\u2029]")
 """Line ends ``str.splitlines`` knows besides "\n" and "\r\n"."""
 
-_TAG_LINE_IN_TEXT = re.compile(r'^[^\S\n]*\[\w+[^\S\n]+"', re.MULTILINE)
+_TAG_LINE_IN_TEXT = re.compile(r'^[^\S\n]*\[(\w+)[^\S\n]+"', re.MULTILINE)
 """``_TAG_LINE`` found in a whole text (whitespace not running on into the next line)."""
 
 
@@ -484,10 +499,13 @@ def _plain_tag_blocks(text: str) -> list[tuple[int, int]]:
     "\r\n" (the usual file), found by one search instead of a match per line."""
     starts = [0]
     after_tag = -1  # where the line after the last tag line starts
+    tags: set[str] = set()  # of the game being read
     for match in _TAG_LINE_IN_TEXT.finditer(text):
         start = match.start()
-        if start and start != after_tag:
+        if start and start != after_tag and not _same_game(text[after_tag:start], tags, match):
             starts.append(start)
+            tags = set()
+        tags.add(match.group(1))
         end = text.find("\n", start)
         after_tag = len(text) if end < 0 else end + 1
     starts.append(len(text))

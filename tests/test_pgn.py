@@ -252,3 +252,31 @@ def test_a_utf8_mark_before_a_windows_1252_body_hides_no_tag(tmp_path: Path) -> 
     assert not problems.items
     assert read == python_chess_games(text)
     assert read[0][0]["Event"] == "Cup" and read[0][0]["White"] == "Müller, Jörg"
+
+
+def test_a_blank_line_among_a_games_tags_keeps_them_one_game() -> None:
+    """ChessBase writes a blank line after [Event]: the tags after it are the same game's,
+    as python-chess reads them (the build failed: a game of [Event] alone, with no players).
+    A block of tags that repeats a tag is the next game's, even when the game before it has
+    neither moves nor result (a file of results typed in)."""
+    chessbase = (
+        '[Event "Match"]\n\n[Round "1"]\n[White "A"]\n[Black "B"]\n[Result "0-1"]\n\n'
+        "1. f3 e5 2. g4 Qh4# 0-1\n"
+    )
+    problems = Problems()
+    games = read_pgn_text(chessbase, Path("cb.pgn"), problems)
+    assert not problems.items
+    assert [(g.headers["Event"], g.headers["White"], len(g.moves)) for g in games] == [
+        ("Match", "A", 4)
+    ]
+    assert [(h["Event"], h["White"]) for h, _ in python_chess_games(chessbase)] == [("Match", "A")]
+    typed = (
+        '[Event "E"]\n[Round "1"]\n[White "A"]\n[Black "B"]\n[Result "1-0"]\n\n'
+        '[Event "E"]\n[Round "1"]\n[White "C"]\n[Black "D"]\n[Result "0-1"]\n'
+    )
+    for text in (typed, typed.replace("\n", "\r\n"), typed + "{ typed in }\n"):
+        games = read_pgn_text(text, Path("typed.pgn"), Problems())
+        assert [(g.headers["White"], g.headers["Result"]) for g in games] == [
+            ("A", "1-0"),
+            ("C", "0-1"),
+        ], repr(text)
