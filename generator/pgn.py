@@ -177,6 +177,7 @@ _DOS_END = "\x1a"
 """The DOS end-of-file mark (Ctrl-Z) old tools write after the last line, which ``copy /b``
 leaves in front of the next file's first tag when files are joined."""
 _BARE_CR = re.compile("\r(?!\n)")
+_DOUBLE_CR = re.compile("\r+\r\n")
 
 
 def _plain_text(text: str) -> str:
@@ -186,10 +187,16 @@ def _plain_text(text: str) -> str:
 
     A line ending in a bare CR (old Mac files) ends in LF instead, one character for the
     other: python-chess read such a text as one line (a file opened as text gets universal
-    newlines, a string does not), and messages number lines by LF. CRLF stays as it is."""
+    newlines, a string does not), and messages number lines by LF. CRLF stays as it is, and
+    CR CR LF (a file converted to Windows line ends twice) is one: read as two, it put a
+    blank line after every tag and move line, and each tag became a game of its own."""
     if _DOS_END in text:
         text = text.replace(_DOS_END, "")
-    return _BARE_CR.sub("\n", text) if "\r" in text else text
+    if "\r" not in text:
+        return text
+    if "\r\r\n" in text:
+        text = _DOUBLE_CR.sub("\r\n", text)
+    return _BARE_CR.sub("\n", text)
 
 
 class ParseCache(Protocol):
@@ -635,6 +642,22 @@ def _to_game(
             illegal = f"move {ply // 2 + 1} ({side}): '--', a null move"
     headers = {key: unescape_tag(value) for key, value in game.headers.items()}
     result = PgnGame(path, line, tag_lines, headers, moves, initial, illegal)
+    tag = headers.get("Result", "*")
+    ending = game.movetext_result if isinstance(game, _RecordedGame) else None
+    if ending is not None and ending != tag:
+        problems.warning(
+            f'{result.label}: the Result tag says "{tag}", but the moves end with "{ending}"; '
+            "the tag is taken",
+            path,
+            result.tag_line("Result"),
+            hint="correct whichever of the two is wrong (a live feed may update only one)",
+            code="result-tag",
+            context={
+                "round": headers.get("Round", "?"),
+                "white": headers.get("White", "?"),
+                "black": headers.get("Black", "?"),
+            },
+        )
     if illegal:
         problems.warning(
             f"{result.label}: illegal or unreadable move at {illegal}; "
@@ -661,6 +684,8 @@ class _RecordedGame(chess.pgn.Game):
     """Each main-line move with its SAN; ``None``: replay instead."""
     final_board: chess.Board | None = None
     """The parser's board of the main line: at the end, the final position."""
+    movetext_result: str | None = None
+    """The result the moves end with (the Result tag's when that is "*" or missing)."""
 
 
 class _Recording:
@@ -717,6 +742,10 @@ class _MainlineRecorder(_Recording, chess.pgn.GameBuilder[_RecordedGame]):
         super().visit_move(board, move)
         self.record_move(board, move, len(self.variation_stack) == 1)
 
+    def visit_result(self, result: str) -> None:
+        self.game.movetext_result = result
+        super().visit_result(result)
+
 
 class _NotPlain(Exception):
     """A comment, side line, NAG or error: the game is read again by ``_MainlineRecorder``."""
@@ -754,6 +783,7 @@ class _PlainRecorder(_Recording, chess.pgn.BaseVisitor[_RecordedGame]):
         self.pending = (move, _san_without_suffix(board, move, self.token))
 
     def visit_result(self, result: str) -> None:
+        self.game.movetext_result = result
         if self.game.headers.get("Result", "*") == "*":  # as GameBuilder does
             self.game.headers["Result"] = result
 
@@ -825,6 +855,7 @@ def _read_lean(block: str) -> _PlainGame | None:
     try:
         for token in _LEAN_TOKENS.findall(movetext):
             if token in _RESULTS:
+                game.movetext_result = token
                 if headers.get("Result", "*") == "*":  # as read_game and GameBuilder do
                     headers["Result"] = token
                 continue

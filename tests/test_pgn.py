@@ -280,3 +280,37 @@ def test_a_blank_line_among_a_games_tags_keeps_them_one_game() -> None:
             ("A", "1-0"),
             ("C", "0-1"),
         ], repr(text)
+
+
+def test_cr_cr_lf_is_one_line_end(tmp_path: Path) -> None:
+    """A file converted to Windows line ends twice ends its lines in CR CR LF: one line end,
+    as python-chess reads the file opened as text. Read as two, every tag became a game."""
+    path = tmp_path / "twice.pgn"
+    path.write_bytes((GAME_A + "\n" + GAME_B).replace("\n", "\r\r\n").encode())
+    read, problems = read_as_site(path)
+    assert not problems.items
+    assert read == python_chess_games(GAME_A + "\n" + GAME_B)
+
+
+def test_a_result_tag_the_moves_contradict_is_a_warning() -> None:
+    """PGN wants the Result tag and the result after the moves alike; a live feed or a typist
+    may change one only. The tag is taken, and the warning names the game on the tag's line,
+    whichever way the text is read (plain moves, or with a comment)."""
+    for moves in ("1. e4 e5 2. Nf3 Nc6 1-0", "1. e4 { a comment } e5 2. Nf3 Nc6 1-0"):
+        text = f'[White "A"]\n[Black "B"]\n[Result "1/2-1/2"]\n\n{moves}\n'
+        problems = Problems()
+        (game,) = read_pgn_text(text, Path("r.pgn"), problems)
+        assert game.headers["Result"] == "1/2-1/2"
+        (warning,) = problems.items
+        assert (warning.code, warning.line, warning.message) == (
+            "result-tag",
+            3,
+            'round ?, A v B: the Result tag says "1/2-1/2", but the moves end with "1-0"; '
+            "the tag is taken",
+        )
+    # A game in progress written with its tag "*" takes the moves' result, without a word.
+    problems = Problems()
+    (game,) = read_pgn_text(
+        '[White "A"]\n[Black "B"]\n[Result "*"]\n\n1. e4 0-1\n', Path("s"), problems
+    )
+    assert game.headers["Result"] == "0-1" and not problems.items
