@@ -16,7 +16,7 @@ from pathlib import Path
 import jinja2
 
 from .assemble import assemble_event
-from .buildstate import BuildReport, LastBuild, overlaps_content
+from .buildstate import BuildReport, LastBuild, not_replaceable, overlaps_content
 from .cache import (
     IncrementalSite,
     PgnStore,
@@ -610,8 +610,19 @@ def _build_site(site_dir: Path, output: Path | None, strict: bool, jobs: int | N
         return quick  # nothing changed since the last build, whose site stands
     site_dir, output, folder = last.site_dir, last.output, last.folder
     state, fingerprint = last.state, last.fingerprint
+    overlaps = overlaps_content(site_dir, output)  # said below, once the site is checked
+    refused = "" if overlaps else not_replaceable(output, state is not None)
+    if refused:
+        report = BuildReport()
+        report.problems.error(
+            f"the build would replace the output folder, but {refused}",
+            output,
+            hint="give --output a new or empty folder (the build replaces all of it), or "
+            "delete this one yourself",
+            code="output",
+        )
+        return report
     content = site_dir / "content"
-    overlaps = overlaps_content(site_dir, output)
     jobs = usable_cpus() if jobs is None else jobs
     store = PgnStore(folder)
     if folder is not None:

@@ -309,6 +309,29 @@ def build_places(site_dir: Path, output: Path | None) -> tuple[Path, Path, Path 
     return site_dir, output, None if overlaps_content(site_dir, output) else build_folder(output)
 
 
+def not_replaceable(output: Path, recorded: bool) -> str:
+    """Why a build may not replace ``output`` (a build replaces the whole folder), or "": a
+    file, or a folder of files crosstable did not make (``--output mydocs`` deleted them).
+    A folder is taken for a site crosstable made when the build cache records it, or when
+    it holds a site's home page and crosstable's own script (a build with the cache
+    deleted)."""
+    if not output.exists():
+        return ""
+    if not output.is_dir():
+        return f"{output} is a file, not a folder"
+    if recorded:
+        return ""
+    try:
+        entries = sorted(p.name for p in output.iterdir())
+    except OSError:
+        return ""  # reported when the site is written
+    made = {"index.html", "static"} <= set(entries) and (output / "static/board.js").is_file()
+    if not entries or made:
+        return ""
+    shown = ", ".join(entries[:3]) + (", ..." if len(entries) > 3 else "")
+    return f"{output} holds files crosstable did not make ({shown})"
+
+
 def overlaps_content(site_dir: Path, output: Path) -> bool:
     content = site_dir / "content"
     return output == content or content in output.parents or output in content.parents

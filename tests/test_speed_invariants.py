@@ -630,7 +630,12 @@ def test_kept_pages_are_never_stale(
         text = path.read_text(encoding="utf-8")
         start = text.index(near)
         at = text.index(old, start)
-        path.write_text(text[:at] + new + text[at + len(old) :], encoding="utf-8")
+        text = text[:at] + new + text[at + len(old) :]
+        if name.endswith(".pgn"):  # the result after the moves too, as the tag
+            end = text.find("\n[Event", at)
+            game = text[at : len(text) if end < 0 else end]
+            text = text[:at] + game.replace(old, new, 1) + text[at + len(game) :]
+        path.write_text(text, encoding="utf-8")
         rendered.clear()
         assert build_site(site, jobs=1).written, step
         copy = tmp_path / f"fresh-{step}"

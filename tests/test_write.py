@@ -3,8 +3,12 @@ one (``patch``); either way no reader sees a half-written page."""
 
 from __future__ import annotations
 
+import shutil
 from pathlib import Path
 
+from conftest import SiteMaker, event_toml, pgn_game
+
+from generator.build import build_site
 from generator.write import patch
 
 
@@ -52,3 +56,39 @@ def test_a_page_may_become_a_folder_and_a_folder_a_page(tmp_path: Path) -> None:
     staging = make(tmp_path / "new", {"ev/info/index.html": "now a folder", "ev/about": "a page"})
     patch(staging, output, ["ev/about", "ev/info/index.html"], ["ev/info", "ev/about/index.html"])
     assert files(output) == {"ev/info/index.html": "now a folder", "ev/about": "a page"}
+
+
+def test_a_folder_crosstable_did_not_make_is_never_replaced(make_site: SiteMaker) -> None:
+    """A build replaces its whole output folder: given a folder of someone's files
+    (``--output mydocs``), or a file, it stops with an error and touches nothing. A folder
+    an earlier build made is replaced, also once the build cache is deleted, and so is an
+    empty one."""
+    site = make_site(event_toml(), {"g.pgn": pgn_game("1.1", "Alpha, Anna", "Bravo, Bob", "1-0")})
+    mine = site.parent / "mydocs"
+    mine.mkdir()
+    (mine / "thesis.txt").write_text("years of work", encoding="utf-8")
+    report = build_site(site, mine)
+    assert not report.written
+    (error,) = report.problems.errors
+    assert error.message == (
+        f"the build would replace the output folder, but {mine} holds files crosstable did "
+        "not make (thesis.txt)"
+    )
+    assert sorted(p.name for p in mine.iterdir()) == ["thesis.txt"]
+    assert (mine / "thesis.txt").read_text(encoding="utf-8") == "years of work"
+    a_file = site.parent / "notes.md"
+    a_file.write_text("notes", encoding="utf-8")
+    report = build_site(site, a_file)
+    assert [e.message for e in report.problems.errors] == [
+        f"the build would replace the output folder, but {a_file} is a file, not a folder"
+    ]
+    assert a_file.read_text(encoding="utf-8") == "notes"
+
+    empty = site.parent / "empty"
+    empty.mkdir()
+    assert build_site(site, empty).written
+    shutil.rmtree(site.parent / ".crosstable-cache")  # the cache gone: the site is still known
+    (site / "content/ev/g.pgn").write_text(pgn_game("1.1", "Alpha, Anna", "Bravo, Bob", "0-1"))
+    report = build_site(site, empty)
+    assert report.written, [p.format() for p in report.problems.items]
+    assert '"result": "0-1"' in (empty / "ev/results.json").read_text(encoding="utf-8")
