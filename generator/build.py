@@ -9,6 +9,7 @@ from __future__ import annotations
 import errno
 import os
 import posixpath
+import traceback
 from collections.abc import Callable, Mapping
 from dataclasses import replace
 from pathlib import Path
@@ -48,7 +49,7 @@ from .model import Championship, Event, Page, Site, slugify
 from .parallel import JOBS, usable_cpus
 from .pgn import PARSE_CACHE, decode, read_pgn_files
 from .problems import Problems, Severity
-from .render.site import RESERVED_PAGES, EventOutcome, render_site
+from .render.site import RESERVED_PAGES, EventOutcome, TemplateFailure, fault_words, render_site
 from .rules.categories import check_categories
 from .rules.checks import arbiter_checks, lots_not_recorded
 from .rules.playoffs import apply_playoffs, resolve_playoffs
@@ -70,7 +71,9 @@ def marker_files(folder: Path, name: str) -> list[Path]:
         subfolders = sorted(p for p in folder.iterdir() if p.is_dir())
     except OSError:
         return []
-    return [p / name for p in subfolders if (p / name).is_file() or (p / name).is_symlink()]
+    # A folder of the marker's name too: reading it is an error that names it, where leaving
+    # it out deleted the event's published pages without a word.
+    return [p / name for p in subfolders if (p / name).exists() or (p / name).is_symlink()]
 
 
 def find_event_folders(content: Path) -> list[Path]:
@@ -561,6 +564,7 @@ def check_site(
     report = BuildReport()
     site, outcomes = load_site(site_dir, report.problems, drafts)
     report.notices = pending_playoffs(outcomes)
+    _unreadable_templates(site_dir / "templates", report.problems)
     if not report.problems.errors:
         try:
             report.files = render(site, outcomes)
@@ -571,13 +575,70 @@ def check_site(
                 exc.lineno,
                 hint="fix the template in templates/, or delete it to use the built-in one",
             )
-        except jinja2.TemplateError as exc:
+        except TemplateFailure as exc:
             report.problems.error(
-                f"a template failed: {exc}",
-                site_dir / "templates",
+                f"a template failed: {exc.message}",
+                Path(exc.path),
+                exc.line,
+                hint="check the templates in templates/ against the built-in ones",
+            )
+        except (jinja2.TemplateError, ArithmeticError, LookupError, TypeError, ValueError,
+                RecursionError, OSError) as exc:  # fmt: skip
+            templates = site_dir / "templates"
+            path, line = _template_place(exc, templates)
+            if isinstance(exc, OSError) and exc.filename:
+                path = Path(exc.filename)
+            if not isinstance(exc, jinja2.TemplateError) and (
+                path is None or templates not in path.parents
+            ):
+                raise  # not in a template of the site's: a fault of crosstable's own
+            what = str(exc) if isinstance(exc, jinja2.TemplateError) else fault_words(exc)
+            report.problems.error(
+                f"a template failed: {what}",
+                path or templates,
+                line,
                 hint="check the templates in templates/ against the built-in ones",
             )
     return report
+
+
+def _unreadable_templates(templates: Path, problems: Problems) -> None:
+    """A file of the site's templates/ that cannot be read as UTF-8 text: Jinja would fail
+    on it halfway through the pages."""
+    if not templates.is_dir():
+        return
+    for path in sorted(templates.rglob("*")):
+        if not path.is_file():
+            continue
+        try:
+            data = path.read_bytes()
+        except OSError as exc:
+            problems.error(
+                f"cannot read the template: {exc.strerror or exc}",
+                path,
+                hint="check the file's permissions, or delete it to use the built-in one",
+            )
+            continue
+        if path.suffix in (".html", ".txt", ".xml", ".css", ".js", ".json", ".md"):
+            try:
+                data.decode("utf-8")
+            except UnicodeDecodeError:
+                problems.error(
+                    "the template is not UTF-8 text",
+                    path,
+                    hint="save it as UTF-8 in your editor, or delete it to use the built-in one",
+                )
+
+
+def _template_place(exc: BaseException, templates: Path) -> tuple[Path | None, int | None]:
+    """The file and line of the site's template where ``exc`` happened, when its traceback
+    passes through one (Jinja's compiled templates keep their file's name and lines)."""
+    place: tuple[Path | None, int | None] = (None, None)
+    for frame in traceback.extract_tb(exc.__traceback__):
+        path = Path(frame.filename)
+        if templates in path.parents:
+            place = (path, frame.lineno)
+    return place
 
 
 def build_site(

@@ -122,7 +122,7 @@ def input_fingerprint(site_dir: Path, output: Path) -> str | None:
                     if path.is_symlink():
                         return None
                     digest.update(f"{path.relative_to(site_dir)}\0".encode())
-                    if name in files:
+                    if name in files and path.is_file():  # not a pipe: it would be waited on
                         digest.update(path.read_bytes() + b"\0")
     except OSError:
         return None

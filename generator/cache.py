@@ -685,7 +685,9 @@ def pgn_files(content: Path) -> list[Path]:
     found: list[Path] = []
     for root, _, files in os.walk(content):
         found.extend(Path(root) / name for name in files if name.lower().endswith(".pgn"))
-    return sorted(found)
+    # Regular files only: a pipe named *.pgn would be waited on for ever, and a link to
+    # /dev/zero read without end.
+    return sorted(path for path in found if path.is_file())
 
 
 def templates_fingerprint(site_folder: Path) -> str:

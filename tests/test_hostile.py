@@ -7,6 +7,7 @@ The odd files live in ``tests/fixtures/hostile/`` (made once, byte by byte; see 
 from __future__ import annotations
 
 import json
+import os
 import re
 import shutil
 from pathlib import Path
@@ -109,6 +110,29 @@ def test_dates_that_are_not_dates(
         (("start = 2025-06-01", "start = 2025-06-01\n[scoring]\nwin = inf"), "win: expected"),
         (("start = 2025-06-01", "start = 2025-06-01\n[scoring]\ndraw = nan"), "draw: expected"),
         (('"Delta, Dora"', '"Delta,\\nDora"'), "contains a line break"),
+        # Numbers so large the build raised (nan, overflow) or ran for minutes (a chart tick
+        # per point), or that do not fit TRF-16's columns.
+        (("start = 2025-06-01", "start = 2025-06-01\n[scoring]\nwin = 1e308"), "at most 100"),
+        (("start = 2025-06-01", "start = 2025-06-01\n[scoring]\nwin = 1e9"), "at most 100"),
+        (("rating = 2150", "rating = 2150\nbirth_year = 10000"), "10000 is too large"),
+        (("rating = 2150", "rating = 99999"), "99999 is too large: at most 9999"),
+        (("rating = 2150", "rating = 2150\nnumber = 10000"), "10000 is too large"),
+        (("fide_id = 1000001", "fide_id = 123456789012345"), "at most 99999999999"),
+        (
+            (
+                "start = 2025-06-01",
+                'start = 2025-06-01\n[[prizes.money]]\nname = "X"\nplace = 1\namount = 1e308\n',
+            ),
+            "amount: 1e+308 is too large",
+        ),
+        (
+            ("start = 2025-06-01", "start = 2025-06-01\n[scoring]\nwin = 0\nloss = 5"),
+            "scoring: a win scores 0, a draw 0.5 and a loss 5: the standings would reward losing",
+        ),
+        (
+            ("start = 2025-06-01", "start = 2025-06-01\nx = " + "[" * 600 + "]" * 600),
+            "TOML nested too deeply",
+        ),
     ],
 )
 def test_values_no_event_can_have(
@@ -476,3 +500,59 @@ def test_an_event_file_that_is_a_broken_link_is_reported(make_site: SiteMaker) -
 )
 def test_a_pattern_leaves_the_folder_only_if_it_climbs_out(pattern: str, leaves: bool) -> None:
     assert leaves_folder(pattern) is leaves
+
+
+@pytest.mark.parametrize(
+    ("template", "message"),
+    [
+        ("{{ 1/0 }}", "templates/base.html:1: error: a template failed: division by zero"),
+        ("{{ 1 + 'a' }}", "templates/base.html:1: error: a template failed: unsupported operand"),
+        (
+            "{% extends 'base.html' %}",
+            "templates/base.html:1: error: a template failed: a template that includes or "
+            "extends itself",
+        ),
+        ("\n\n{{ sponsor.name }}", "templates/base.html:3: error: a template failed: 'sponsor'"),
+        (b"\xff\xfe{{ x }}", "templates/base.html: error: the template is not UTF-8 text"),
+    ],
+)
+def test_a_failing_template_is_named_with_its_line(
+    built: Path, capsys: pytest.CaptureFixture[str], template: str | bytes, message: str
+) -> None:
+    """A site's own template that fails while the pages render (in any process) is an error
+    on its file and line, not a traceback."""
+    path = built / "templates/base.html"
+    path.parent.mkdir()
+    if isinstance(template, bytes):
+        path.write_bytes(template)
+    else:
+        path.write_text(template, encoding="utf-8")
+    status, err = rebuild(built, capsys)
+    assert status == 1
+    assert message in err
+
+
+def test_lists_nested_hundreds_deep_are_shown_as_written() -> None:
+    """Markdown's parser recursed without end on 1,000 nested list items: the page shows the
+    text as written."""
+    text = "- " * 1000 + "x <b>"
+    assert markdown_html(text) == f"<pre>{'- ' * 1000}x &lt;b&gt;</pre>"
+
+
+def test_an_event_file_that_is_a_folder_is_an_error(
+    built: Path, capsys: pytest.CaptureFixture[str]
+) -> None:
+    """Left out, the event's published pages were deleted without a word."""
+    (built / "content/ev/event.toml").unlink()
+    (built / "content/ev/event.toml").mkdir()
+    status, err = rebuild(built, capsys)
+    assert status == 1
+    assert "content/ev/event.toml: error: cannot read the file: Is a directory" in err
+
+
+def test_a_pipe_named_like_a_pgn_file_is_not_waited_on(
+    built: Path, capsys: pytest.CaptureFixture[str]
+) -> None:
+    os.mkfifo(built / "content/ev/live.pgn")
+    status, err = rebuild(built, capsys)
+    assert status == 0, err

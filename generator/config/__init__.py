@@ -69,6 +69,13 @@ def load_toml(path: Path, schema: Table, problems: Problems) -> tuple[Any, Mappi
             hint=_syntax_hint(text, line),
         )
         return None, {}
+    except RecursionError:
+        problems.error(
+            "TOML nested too deeply (arrays or tables inside one another hundreds of times)",
+            path,
+            hint="write the values flat, as the README's examples do",
+        )
+        return None, {}
     value, issues = validate(schema, data)
     if key:
         if len(PARSED) > 1000:  # serve runs for days

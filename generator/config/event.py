@@ -236,6 +236,8 @@ class TiebreakCode(Str):
         return cleaned.upper().replace("-C", "/C")
 
 
+MAX_AMOUNT = 1e12
+"""Largest prize or fine: money is summed and shared to the cent, which larger floats lose."""
 MAX_NAME = 200
 """Longest name accepted: names become page titles, table cells and (shortened) file names."""
 _name = Str(
@@ -250,13 +252,14 @@ PLAYER = Table(
     {
         "name": _name,
         "aliases": List(Str(max_length=MAX_NAME, single_line=True), default=()),
-        "number": Number(integer=True, minimum=1),
-        "rating": Number(integer=True, minimum=0),
-        "fide_id": Number(integer=True, minimum=1),
+        # TRF-16 gives these 4, 4 and 11 columns: larger ones would shift its fields.
+        "number": Number(integer=True, minimum=1, maximum=9999),
+        "rating": Number(integer=True, minimum=0, maximum=9999),
+        "fide_id": Number(integer=True, minimum=1, maximum=99_999_999_999),
         "federation": Str(),
         "title": Str(),
         "born": Date(),
-        "birth_year": Number(integer=True, minimum=1900),
+        "birth_year": Number(integer=True, minimum=1900, maximum=2999),
         "sex": Str(choices=("M", "F")),
         "club": Str(),
     },
@@ -307,7 +310,7 @@ PLAYOFF = Table(
 FINE = Table(
     {
         "player": _name,
-        "amount": Number(minimum=0, required=True),
+        "amount": Number(minimum=0, maximum=MAX_AMOUNT, required=True),
         "reason": Str(default=""),
     },
     FineEntry,
@@ -349,7 +352,7 @@ MONEY = Table(
         "name": Str(required=True),
         "place": Number(integer=True, minimum=1, required=True),
         "category": Str(default="open"),
-        "amount": Number(minimum=0, required=True),
+        "amount": Number(minimum=0, maximum=MAX_AMOUNT, required=True),
     },
     MoneyPrize,
 )
@@ -377,9 +380,9 @@ RANKING = Table(
 
 SCORING = Table(
     {
-        "win": Number(minimum=0, default=1.0),
-        "draw": Number(minimum=0, default=0.5),
-        "loss": Number(minimum=0, default=0.0),
+        "win": Number(minimum=0, maximum=100, default=1.0),
+        "draw": Number(minimum=0, maximum=100, default=0.5),
+        "loss": Number(minimum=0, maximum=100, default=0.0),
     },
     Scoring,
 )
@@ -424,6 +427,17 @@ def check_event(config: EventConfig, issues: list[Issue]) -> None:
     """Rules that span several keys: names that must exist, rounds in range, unique numbers."""
     if config.start and config.end and config.end < config.start:
         issues.append(Issue(("end",), f"the event ends ({config.end}) before it starts"))
+    scoring = config.scoring
+    if not (scoring.win >= scoring.draw >= scoring.loss and scoring.win > scoring.loss):
+        issues.append(
+            Issue(
+                ("scoring",),
+                f"a win scores {scoring.win:g}, a draw {scoring.draw:g} and a loss "
+                f"{scoring.loss:g}: the standings would reward losing",
+                "a win must score more than a loss, and a draw no more than a win and no less "
+                "than a loss (e.g. win = 3, draw = 1, loss = 0)",
+            )
+        )
     if not config.players and config.trf is None:
         issues.append(
             Issue(("players",), "no players", "add one [[players]] table per participant")

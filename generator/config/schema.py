@@ -166,7 +166,7 @@ class Number(Option):
             issues.append(Issue(path, f"expected {self.expected()}, found {value}"))
             return MISSING
         if self.maximum is not None and value > self.maximum:
-            issues.append(Issue(path, f"{value} is too large: at most {self.maximum:g}"))
+            issues.append(Issue(path, f"{value} is too large: at most {_bound(self.maximum)}"))
             return MISSING
         if self.integer and not isinstance(value, int):
             return self._wrong_type(value, path, issues)
@@ -177,6 +177,11 @@ class Number(Option):
             issues.append(Issue(path, f"{value} is not {self.expected()}"))
             return MISSING
         return value
+
+
+def _bound(value: float) -> str:
+    """A bound as a person writes it: 99999999999, not 1e+11."""
+    return str(int(value)) if float(value).is_integer() else f"{value:g}"
 
 
 class Bool(Option):

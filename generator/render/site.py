@@ -14,6 +14,7 @@ import marshal
 import os
 import pickle
 import re
+import traceback
 import xml.etree.ElementTree as etree
 from collections.abc import Callable, Iterator, Sequence
 from dataclasses import dataclass
@@ -94,6 +95,54 @@ class _ScriptLinks:
                     element.set(attribute, "#")
 
 
+_TEMPLATE_FAULTS = (
+    jinja2.TemplateError,
+    ArithmeticError,
+    LookupError,
+    TypeError,
+    ValueError,
+    RecursionError,
+)
+"""What a site's own template may raise while it renders a page."""
+
+
+class TemplateFailure(jinja2.TemplateError):
+    """A site's template failed while it rendered a page, at ``path``, ``line``: worked out
+    where it happened (a worker process's traceback does not come back with the error)."""
+
+    def __init__(self, message: str, path: str, line: int | None) -> None:
+        super().__init__(message)
+        self.path = path
+        self.line = line
+
+    def __reduce__(self) -> tuple[type[TemplateFailure], tuple[str, str, int | None]]:
+        return (TemplateFailure, (self.message or "", self.path, self.line))
+
+
+def fault_words(exc: BaseException) -> str:
+    """What went wrong, in the words of the exception, without a traceback."""
+    kind = {
+        ZeroDivisionError: "division by zero",
+        RecursionError: "a template that includes or extends itself",
+        UnicodeDecodeError: "a template file that is not UTF-8 text",
+    }
+    for cls, words in kind.items():
+        if isinstance(exc, cls):
+            return words
+    if isinstance(exc, OSError):
+        return f"cannot read a template: {exc.strerror or exc}"
+    return str(exc) or type(exc).__name__
+
+
+def _site_template_frame(exc: BaseException, templates: Path) -> tuple[str, int | None] | None:
+    """The last place in the site's templates the traceback of ``exc`` passes through."""
+    found = None
+    for frame in traceback.extract_tb(exc.__traceback__):
+        if templates in Path(frame.filename).parents:
+            found = (frame.filename, frame.lineno)
+    return found
+
+
 def markdown_html(text: str, raw_html: bool = False) -> str:
     """Markdown to HTML with raw HTML escaped: organisers write text, not markup.
 
@@ -104,7 +153,10 @@ def markdown_html(text: str, raw_html: bool = False) -> str:
         converter.preprocessors.deregister("html_block")
         converter.inlinePatterns.deregister("html")
         converter.treeprocessors.register(_ScriptLinks(), "script-links", 1)
-    return str(converter.convert(text))
+    try:
+        return str(converter.convert(text))
+    except RecursionError:  # lists nested hundreds deep: the text, as written
+        return f"<pre>{html.escape(text)}</pre>"
 
 
 def markdown_title(text: str, fallback: str) -> str:
@@ -450,11 +502,19 @@ class SiteRenderer:
             self.pages.append(PageJob(path, "", {}, make=make, weight=weight))
 
     def page_bytes(self, job: PageJob) -> bytes:
-        if self.rows is not None and job.template in ROW_TABLES:
-            folder, version = self.rows
-            with fragments.kept_rows(f"{folder}/{rows_file(job.path)}", version):
-                return self._page_bytes(job)
-        return self._page_bytes(job)
+        try:
+            if self.rows is not None and job.template in ROW_TABLES:
+                folder, version = self.rows
+                with fragments.kept_rows(f"{folder}/{rows_file(job.path)}", version):
+                    return self._page_bytes(job)
+            return self._page_bytes(job)
+        except _TEMPLATE_FAULTS as exc:
+            place = _site_template_frame(exc, self.site.folder / "templates")
+            if place is None:
+                raise
+            raise TemplateFailure(
+                str(exc) if isinstance(exc, jinja2.TemplateError) else fault_words(exc), *place
+            ) from None
 
     def forget_rows(self, pages: Sequence[PageJob]) -> None:
         """Remove the kept rows of tables that are no longer among ``pages`` (an event
