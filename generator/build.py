@@ -10,6 +10,7 @@ import errno
 import os
 import posixpath
 import traceback
+import unicodedata
 from collections.abc import Callable, Mapping
 from dataclasses import replace
 from pathlib import Path
@@ -111,9 +112,12 @@ def load_championships(
         if config is None:
             continue
         slug = slugify(marker.parent.name)
-        folders = [marker.parent / name for name in config.sections] or sorted(
-            p.parent for p in marker_files(marker.parent, "event.toml")
-        )
+        # A section listed as its folder is named, whatever the Unicode form of either
+        # ("Garçons" typed composed, its folder made by macOS decomposed).
+        present = {_nfc(p.name): p for p in marker.parent.iterdir() if p.is_dir()}
+        folders = [
+            present.get(_nfc(name), marker.parent / name) for name in config.sections
+        ] or sorted(p.parent for p in marker_files(marker.parent, "event.toml"))
         for folder in folders:
             if not (folder / "event.toml").is_file():
                 problems.error(
@@ -137,6 +141,15 @@ def load_championships(
             for f in folders
         ):
             continue  # every section held back as a draft
+        if not sections:
+            problems.warning(
+                f"the championship {marker.parent.name} has no section to publish: its page "
+                "is left out",
+                marker,
+                hint="a section is a folder beside championship.toml holding an event.toml",
+                code="championship",
+            )
+            continue
         _players_in_two_sections([by_slug[s] for s in sections], marker, problems)
         found.append(
             Championship(
@@ -150,6 +163,29 @@ def load_championships(
             )
         )
     return tuple(found)
+
+
+def _nfc(text: str) -> str:
+    return unicodedata.normalize("NFC", text)
+
+
+def _events_not_read(content: Path, folders: list[Path], problems: Problems) -> bool:
+    """An event.toml deeper than an event's or a section's folder is read by nothing: its
+    event would be missing from the site without a word. Whether there is one."""
+    read = set(folders)
+    found = False
+    for path in sorted(content.glob("*/*/**/event.toml")):
+        if path.parent not in read:
+            where = path.parent.relative_to(content).as_posix()
+            problems.warning(
+                f"{where}/event.toml is not read: an event's folder is content/<event>/, "
+                "or content/<championship>/<section>/ beside a championship.toml",
+                path,
+                hint="move the folder up to one of those places",
+                code="event-not-read",
+            )
+            found = True
+    return found
 
 
 def _read_text(path: Path, problems: Problems) -> str:
@@ -512,7 +548,8 @@ def load_site(
             outcomes.append(decide(event, event_problems))
             events.append(event)
         problems.extend(event_problems)
-    if content.is_dir() and not find_event_folders(content):
+    unread = content.is_dir() and _events_not_read(content, folders, problems)
+    if content.is_dir() and not folders and not unread:
         problems.warning(
             "no events: no folder of content/ holds an event.toml",
             content,

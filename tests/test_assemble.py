@@ -2,6 +2,8 @@
 
 from __future__ import annotations
 
+import unicodedata
+
 from conftest import SiteMaker, event_toml, load, pgn_game
 
 A, B, C, D = "Alpha, Anna", "Bravo, Bob", "Charlie, Carl", "Delta, Dora"
@@ -212,3 +214,15 @@ def test_a_fide_id_of_another_player_is_reported(make_site: SiteMaker) -> None:
         "round 1.1, Bravo, Bob v Charlie, Carl: the White tag names Bravo, Bob, but "
         "WhiteFideId 1000001 is Alpha, Anna's; the name was taken"
     )
+
+
+def test_names_match_whatever_their_unicode_form(make_site: SiteMaker) -> None:
+    """ "Müller" written with "u" and a combining diaeresis (macOS, text copied from a PDF)
+    is the event file's "Müller": the two look alike, and the error named both the same."""
+    composed, decomposed = "Müller, Jörg", unicodedata.normalize("NFD", "Müller, Jörg")
+    assert composed != decomposed
+    toml = event_toml().replace("Delta, Dora", composed)
+    games = pgn_game("1.1", decomposed, A, "1-0")
+    event, problems = load(make_site(toml, {"g.pgn": games}))
+    assert event is not None and not problems.errors, [p.format() for p in problems.items]
+    assert event.player(event.games[0].white).name == composed

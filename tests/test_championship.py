@@ -5,6 +5,7 @@ from __future__ import annotations
 import json
 import re
 import shutil
+import unicodedata
 from pathlib import Path
 from urllib.parse import urlsplit
 
@@ -310,3 +311,50 @@ def test_a_drafts_pattern_that_matches_nothing_is_reported(tmp_path: Path) -> No
     report = build_site(site)
     assert report.written and not report.problems.items
     assert not (site / "output/ajc-2026").exists()
+
+
+def test_a_section_listed_in_another_unicode_form_is_its_folder(tmp_path: Path) -> None:
+    """macOS names a folder "Garçons" with "c" and a combining cedilla; championship.toml
+    lists it typed, with "ç" as one character. The two look alike and are one section (it
+    was reported missing, and its folder as not a section)."""
+    site = _championship(tmp_path / "site")
+    champ = site / "content/ajc-2026"
+    typed, on_disk = "Garçons Élite", unicodedata.normalize("NFD", "Garçons Élite")
+    (champ / "under-18-girls").rename(champ / on_disk)
+    marker = champ / "championship.toml"
+    marker.write_text(marker.read_text("utf-8").replace("under-18-girls", typed), "utf-8")
+    report = build_site(site)
+    assert report.written and not report.problems.items, [p.format() for p in report.problems.items]
+    assert (site / "output/ajc-2026/garcons-elite/results.json").is_file()
+
+
+def test_an_event_folder_too_deep_is_reported_and_an_empty_championship_left_out(
+    tmp_path: Path,
+) -> None:
+    """Sections one folder too deep (content/ajc/open/under-18/) were read by nothing: the
+    championship was published with no section, and the only word was "no events"."""
+    site = _championship(tmp_path / "site")
+    champ = site / "content/ajc-2026"
+    for section in ("under-18-open", "under-16-open", "under-18-girls"):
+        (champ / "deeper").mkdir(exist_ok=True)
+        (champ / section).rename(champ / "deeper" / section)
+    marker = champ / "championship.toml"
+    marker.write_text(marker.read_text("utf-8").replace("sections = [", "# sections = ["), "utf-8")
+    report = build_site(site)
+    assert report.written
+    warnings = [(p.code, p.message) for p in report.problems.warnings]
+    assert warnings == [
+        (
+            "event-not-read",
+            f"ajc-2026/deeper/{section}/event.toml is not read: an event's folder is "
+            "content/<event>/, or content/<championship>/<section>/ beside a championship.toml",
+        )
+        for section in ("under-16-open", "under-18-girls", "under-18-open")
+    ] + [
+        (
+            "championship",
+            "the championship ajc-2026 has no section to publish: its page is left out",
+        )
+    ]
+    assert not (site / "output/ajc-2026").exists()
+    assert (site / "output/club/index.html").is_file()

@@ -5,6 +5,7 @@ from __future__ import annotations
 import datetime as dt
 import difflib
 import re
+import unicodedata
 from dataclasses import dataclass, field
 from pathlib import Path
 
@@ -578,7 +579,11 @@ _COMMA = re.compile(r"\s*,\s*")
 
 def normalise_name(name: str) -> str:
     """Names match case-insensitively and whatever the spacing (README): extra spaces, and
-    spaces or none on either side of a comma ("Bravo , Ben", "bravo,ben": "bravo, ben")."""
+    spaces or none on either side of a comma ("Bravo , Ben", "bravo,ben": "bravo, ben"), and
+    whatever the Unicode form: "ü" as one character or as "u" and a combining mark (macOS
+    and text copied from PDF files write the second), which look alike."""
+    if not name.isascii():
+        name = unicodedata.normalize("NFC", name)
     return " ".join(_COMMA.sub(", ", name).split()).casefold()
 
 
