@@ -231,6 +231,9 @@ def _from_pgn(
     else:
         round_number = int(match.group(1))
         board = int(match.group(2) or 0)
+        board_tag = headers.get("Board", "").strip()
+        if not board and board_tag.isascii() and board_tag.isdigit() and int(board_tag):
+            board = int(board_tag)  # [Round "3"] [Board "12"], as ChessBase and lichess write
         if not 1 <= round_number <= config.rounds:
             ok = False
             problems.error(
@@ -262,6 +265,8 @@ def _from_pgn(
         )
     if not ok:
         return None
+    if _forfeit_marked(pgn_game, result):
+        result = "+-" if result == "1-0" else "-+"
     game = Game(
         round=round_number,
         board=board,
@@ -276,6 +281,15 @@ def _from_pgn(
         illegal=pgn_game.illegal,
     )
     return _Candidate(game, f"{path.name}:{pgn_game.line}")
+
+
+def _forfeit_marked(pgn_game: PgnGame, result: str) -> bool:
+    """A decisive game without moves whose Termination tag says "forfeit" (as broadcast tools
+    and crosstable's own games.pgn write one): a forfeit, not a game played over the board,
+    which the tie-breaks and the rules on prize money count otherwise. ("time forfeit" is a
+    game lost on time: played.)"""
+    termination = pgn_game.headers.get("Termination", "").strip().casefold()
+    return result in ("1-0", "0-1") and not pgn_game.moves and termination == "forfeit"
 
 
 def _playoff_games(

@@ -226,3 +226,41 @@ def test_names_match_whatever_their_unicode_form(make_site: SiteMaker) -> None:
     event, problems = load(make_site(toml, {"g.pgn": games}))
     assert event is not None and not problems.errors, [p.format() for p in problems.items]
     assert event.player(event.games[0].white).name == composed
+
+
+def test_a_game_marked_forfeit_in_its_pgn_is_a_forfeit(make_site: SiteMaker) -> None:
+    """Broadcast tools write a forfeit as a decisive result without moves and a Termination
+    tag "forfeit": it is a forfeit (not a game played, which Games with Black, the prize rules
+    and TRF's codes count otherwise). "time forfeit" is a game lost on time, played; a result
+    without moves and without the tag stays a result typed in."""
+    games = (
+        pgn_game("1.1", A, B, "1-0", Termination="forfeit")
+        + pgn_game("1.2", C, D, "0-1", Termination="Forfeit")
+        + pgn_game("2.1", A, C, "1-0", "1. e4 e5", Termination="time forfeit")
+        + pgn_game("2.2", B, D, "0-1")
+    )
+    event, problems = load(make_site(event_toml(), {"g.pgn": games}))
+    assert event is not None and not problems.errors, [p.format() for p in problems.items]
+    assert [(g.round, g.board, g.result, g.forfeit) for g in event.games] == [
+        (1, 1, "+-", True),
+        (1, 2, "-+", True),
+        (2, 1, "1-0", False),
+        (2, 2, "0-1", False),
+    ]
+
+
+def test_a_board_tag_numbers_the_board_when_the_round_tag_does_not(make_site: SiteMaker) -> None:
+    """[Round "1"] [Board "2"] (ChessBase, lichess): board 2, whatever the order in the file;
+    a board in the Round tag ("1.1") still decides."""
+    games = (
+        pgn_game("1", A, B, "1-0", Board="2")
+        + pgn_game("1", C, D, "0-1", Board="1")
+        + pgn_game("2.2", A, C, "1-0", Board="1")
+    )
+    event, problems = load(make_site(event_toml(), {"g.pgn": games}))
+    assert event is not None and not problems.errors, [p.format() for p in problems.items]
+    assert sorted((g.round, g.board, g.white) for g in event.games) == [
+        (1, 1, 3),
+        (1, 2, 1),
+        (2, 2, 1),
+    ]
