@@ -882,3 +882,28 @@ def test_the_move_list_of_a_game_with_black_to_move_starts_with_blacks_move() ->
     alone = move_list(pgn.Moves.of([("Qh4", "d8h4")], "x", 0), first=3)
     assert alone == f'    <li>… <a href="#ply-1" id="ply-1" data-ply="1"{current}>Qh4</a></li>\n'
     assert moves_start(3) == ' start="2"' and moves_start(0) == moves_start(1) == ""
+
+
+def test_a_prize_held_while_the_event_runs_is_provisional_in_results_json(
+    make_site: SiteMaker,
+) -> None:
+    """After round 2 of 3 A leads alone (2 points, the others 1 or less): the title is A's
+    if the event ended now, which results.json says with the status "provisional" (a program
+    reading "awarded" recorded a champion mid-event). Once round 3 is in, it is awarded."""
+    title = '[[titles]]\nname = "Champion"\ncategory = "open"\n\n'
+    games = (
+        pgn_game("1.1", A, D, "1-0") + pgn_game("1.2", B, C, "1/2-1/2")
+        + pgn_game("2.1", C, A, "0-1") + pgn_game("2.2", D, B, "1/2-1/2")
+    )  # fmt: skip
+    site = make_site(event_toml(title), {"g.pgn": games})
+    build_site(site)
+    data = json.loads((site / "output/ev/results.json").read_text(encoding="utf-8"))
+    assert data["event"]["finished"] is False
+    assert [(p["name"], p["player"], p["status"]) for p in data["prizes"]] == [
+        ("Champion", A, "provisional")
+    ]
+    last = pgn_game("3.1", A, B, "1/2-1/2") + pgn_game("3.2", C, D, "1-0")
+    (site / "content/ev/g.pgn").write_text(games + last, encoding="utf-8")
+    build_site(site)
+    data = json.loads((site / "output/ev/results.json").read_text(encoding="utf-8"))
+    assert [(p["player"], p["status"]) for p in data["prizes"]] == [(A, "awarded")]

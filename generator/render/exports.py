@@ -94,7 +94,10 @@ def award_json(event: Event, award: Award) -> dict[str, Any]:
         data["net"] = _number(award.net) if award.net is not None else None
         data["shared_with"] = [event.player(n).name for n in award.shared_with]
         data["currency"] = event.config.prizes.currency
-    data["status"] = award.status
+    # While the event runs, a prize held now is the prize "if the event ended now" (as the
+    # pages say): a program must not record a champion after round 1.
+    provisional = award.status == "awarded" and not event.finished
+    data["status"] = "provisional" if provisional else award.status
     data["reason"] = award.reason
     if award.passed_over:
         data["passed_over"] = list(award.passed_over)
