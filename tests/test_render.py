@@ -907,3 +907,21 @@ def test_a_prize_held_while_the_event_runs_is_provisional_in_results_json(
     build_site(site)
     data = json.loads((site / "output/ev/results.json").read_text(encoding="utf-8"))
     assert [(p["player"], p["status"]) for p in data["prizes"]] == [(A, "awarded")]
+
+
+def test_an_event_whose_play_off_is_pending_is_not_called_final(make_site: SiteMaker) -> None:
+    """A and B tie for first after the last round (U.S. rules: a play-off). The home page and
+    the event page say the play-off is pending, not "final": there is no champion yet."""
+    games = (
+        pgn_game("1.1", A, B, "1/2-1/2") + pgn_game("1.2", C, D, "1/2-1/2")
+        + pgn_game("2.1", A, C, "1-0") + pgn_game("2.2", B, D, "1-0")
+        + pgn_game("3.1", D, A, "0-1") + pgn_game("3.2", C, B, "0-1")
+    )  # fmt: skip
+    site = make_site(event_toml('rules = "us-junior-closed"\n'), {"g.pgn": games})
+    report = build_site(site)
+    assert report.written, [p.format() for p in report.problems.items]
+    home = (site / "output/index.html").read_text(encoding="utf-8")
+    assert "· all rounds played, play-off pending<" in home and "· final<" not in home
+    event = (site / "output/ev/index.html").read_text(encoding="utf-8")
+    assert "All 3 rounds played; the play-off is pending" in event
+    assert "Final: all 3 rounds played" not in event

@@ -449,6 +449,11 @@ class SiteRenderer:
             "home.html",
             title=markdown_title(home, self.site.title),
             content=markdown_html(home, self.site.markdown_raw_html),
+            playoff_pending=frozenset(
+                o.event.slug
+                for o in self.outcomes
+                if any(p.status == "pending" for p in o.playoffs)
+            ),
         )
         for championship in self.site.championships:
             self._championship(championship)
