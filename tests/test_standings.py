@@ -44,9 +44,15 @@ def test_equal_on_every_tiebreak_shares_the_place(make_site: SiteMaker) -> None:
         (B, "3-4", "shared"),
         (D, "3-4", "points"),
     ]
-    rows = rank(event, player_records(event)).rows
+    standings = rank(event, player_records(event))
+    rows = standings.rows
     assert [r.rank for r in rows] == [1, 1, 3, 3]
     assert rows[0].tiebreaks == {"DE": 0.5, "SB": 2.5}
+    # The chart of places after each round draws the shared place as shared (it drew C 2nd,
+    # D 4th, by pairing number); the rank tables keep the positions.
+    numbers = [r.player.number for r in rows]
+    assert [standings.place_of(n) for n in numbers] == [1, 1, 3, 3]
+    assert [standings.rank_of(n) for n in numbers] == [1, 2, 3, 4]
 
 
 def _lots(*names: str) -> str:
@@ -141,6 +147,8 @@ def test_standings_read_back_from_the_cache_are_the_ones_worked_out(make_site: S
         read_back = standings_module.rank_event(event, records, after_round)
         assert type(read_back) is not type(worked_out)  # the second came from RANKED
         assert read_back.rank_of(3) == worked_out.rank_of(3)  # before its rows exist
+        numbers = [p.number for p in event.players]
+        assert [read_back.place_of(n) for n in numbers] == [worked_out.place_of(n) for n in numbers]
         assert read_back == worked_out and worked_out == read_back
         assert read_back.rows == rank(event, records, after_round).rows
     assert standings_module.rank_event(event, records, 1) != standings_module.rank_event(

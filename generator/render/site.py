@@ -576,7 +576,7 @@ class SiteRenderer:
         series = [
             (
                 player.name,
-                [s.rank_of(player.number) for s in (*outcome.history, standings)],
+                [s.place_of(player.number) for s in (*outcome.history, standings)],
             )
             for player in leaders
         ]

@@ -72,6 +72,15 @@ class Standings:
         """Position in the final order (1-based, unique), as used in rank tables."""
         return self._positions[number]
 
+    def place_of(self, number: int) -> int:
+        """The integer place, the first of a shared one (3 for "3-4"): players who share a
+        place are not one above the other, in the chart of places after each round either."""
+        return self._places[number]
+
+    @cached_property
+    def _places(self) -> dict[int, int]:
+        return {row.player.number: row.rank for row in self.rows}
+
     def points_of(self, number: int) -> float:
         """A player's points in these standings (counted up to their round)."""
         return self.rows[self._positions[number] - 1].points
@@ -97,7 +106,7 @@ class _KeptStandings(Standings):
 
     A rebuild after one result keeps the standings after every earlier round, but shows most
     of them nowhere (their pages are kept): 2,000 rows each are not worth making for the
-    order alone, which the rank chart reads (``rank_of``)."""
+    order and places alone, which the rank chart reads (``place_of``)."""
 
     def __init__(
         self, event: Event, records: dict[int, PlayerRecord], data: bytes, rounds: int, final: bool
@@ -107,6 +116,7 @@ class _KeptStandings(Standings):
         object.__setattr__(self, "_kept", (event, records, kept, final))
         positions = {row[0]: i for i, row in enumerate(kept, start=1)}
         object.__setattr__(self, "_positions", positions)
+        object.__setattr__(self, "_places", {row[0]: row[1] for row in kept})
 
     _kept: tuple[Event, dict[int, PlayerRecord], tuple[_Row, ...], bool]
 
