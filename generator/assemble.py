@@ -157,12 +157,22 @@ def assemble_event(
     )
 
 
+_BYE_NAMES = {"bye", "-bye-", "(bye)", "bye, bye", "pab", "free", "spielfrei", "exempt"}
+"""What pairing programs and broadcasts name the opponent of a player who has a bye."""
+
+
 def _unknown_player(
     pgn_game: PgnGame, side: str, name: str, config: EventConfig
 ) -> tuple[str, str]:
     """What an unknown-player error says, and its hint. python-chess gives a missing White
     or Black tag the value "?", PGN's "unknown": a game without a name for the side, not a
     player called "?" to add to the event."""
+    if normalise_name(name) in _BYE_NAMES:  # not a player's name: none matched it
+        return (
+            f'a bye written as a game: the {side} tag names "{shorten(name)}"',
+            "record the bye in event.toml as [[byes]] (round, player, points) and delete this "
+            "game: a bye is no game",
+        )
     if name not in ("", "?"):
         return f'unknown {side.lower()} player "{shorten(name)}"', closest_hint(name, config)
     what = f'the {side} tag names no player ("{name}")' if side in pgn_game.tag_lines else ""

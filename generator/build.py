@@ -337,6 +337,15 @@ def _with_trf(
 ) -> EventConfig | None:
     """Complete the event file with the players, results and byes of its TRF file."""
     assert config.trf is not None
+    if not config.trf.strip():
+        problems.error(
+            'trf = "" names no file',
+            config_path,
+            line_of(lines, ("trf",)),
+            hint='give the TRF file\'s name, e.g. trf = "event.trf", or delete the line',
+            code="config",
+        )
+        return None
     if _outside(config.trf):
         problems.error(
             f'trf = "{config.trf}" cannot be read: {_outside(config.trf)}',
@@ -444,16 +453,23 @@ def _slug_clashes(content: Path, folders: list[Path], problems: Problems) -> set
     a championship.toml (the event's page would replace the championship's), or two
     championships of one address. Each is an error, and the folder is not read (one would
     silently overwrite the other)."""
-    owners: dict[str, tuple[Path, str]] = {}
+    # The site's own files: an event folder named "static" would mix with the script and
+    # the style sheet.
+    owners: dict[str, tuple[Path, str]] = {"static": (content / "static", "site")}
     clashing: set[Path] = set()
     for marker in marker_files(content, "championship.toml"):
         slug = event_slug(marker.parent, content)
-        owner, _ = owners.setdefault(slug, (marker.parent, "championship"))
+        owner, kind = owners.setdefault(slug, (marker.parent, "championship"))
         if owner != marker.parent:
             clashing.update(p.parent for p in marker_files(marker.parent, "event.toml"))
+            over = (
+                "the site's own script and style sheet"
+                if kind == "site"
+                else f"the championship {owner.relative_to(content).as_posix()}/"
+            )
             problems.error(
                 f"the championship {marker.parent.relative_to(content).as_posix()}/ would go "
-                f'to "{slug}/", over the championship {owner.relative_to(content).as_posix()}/',
+                f'to "{slug}/", over {over}',
                 marker,
                 hint="rename one of the two folders (folder names become page addresses: "
                 "case, accents and punctuation do not count)",
@@ -469,7 +485,9 @@ def _slug_clashes(content: Path, folders: list[Path], problems: Problems) -> set
             continue
         clashing.add(folder)
         where = owner.relative_to(content).as_posix()
-        if kind == "championship" and owner == folder:
+        if kind == "site":
+            what = "the site's own script and style sheet"
+        elif kind == "championship" and owner == folder:
             what = "the championship's own page (championship.toml is beside it)"
         elif kind == "championship":
             what = f"the page of the championship {where}/"

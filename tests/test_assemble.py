@@ -264,3 +264,15 @@ def test_a_board_tag_numbers_the_board_when_the_round_tag_does_not(make_site: Si
         (1, 2, 1),
         (2, 2, 1),
     ]
+
+
+def test_a_bye_written_as_a_game_is_named_as_such(make_site: SiteMaker) -> None:
+    """Pairing programs and broadcasts write a bye as a game against "BYE": not a player to
+    add to [[players]] (the hint said so), but a [[byes]] entry."""
+    games = pgn_game("1.1", A, B, "1-0") + pgn_game("1.2", C, "BYE", "1-0")
+    _, problems = load(make_site(event_toml(format="swiss"), {"g.pgn": games}))
+    (error,) = problems.errors
+    assert error.message == (
+        'a bye written as a game: the Black tag names "BYE" in round 1.2, Charlie, Carl v BYE'
+    )
+    assert error.hint.startswith("record the bye in event.toml as [[byes]]")

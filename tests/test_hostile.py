@@ -556,3 +556,63 @@ def test_a_pipe_named_like_a_pgn_file_is_not_waited_on(
     os.mkfifo(built / "content/ev/live.pgn")
     status, err = rebuild(built, capsys)
     assert status == 0, err
+
+
+@pytest.mark.parametrize(
+    ("change", "message"),
+    [
+        (
+            (
+                "start = 2025-06-01",
+                'start = 2025-06-01\n[[withdrawals]]\nplayer = "Delta, Dora"'
+                '\nafter_round = 1\n[[withdrawals]]\nplayer = "delta, dora"\nafter_round = 2',
+            ),
+            "withdrawals[2].player: delta, dora already withdrew (withdrawals[1]): only one "
+            "entry counts",
+        ),
+        (
+            (
+                "start = 2025-06-01",
+                'start = 2025-06-01\n[[categories]]\nid = "R"\nname = '
+                '"Rated"\nmin_rating = 3000\nmax_rating = 1000',
+            ),
+            "categories[1].max_rating: max_rating 1000 is below min_rating 3000: nobody can be "
+            "in Rated",
+        ),
+        (("start = 2025-06-01", 'start = 2025-06-01\ntrf = ""'), 'trf = "" names no file'),
+    ],
+)
+def test_settings_that_contradict_themselves(
+    built: Path, capsys: pytest.CaptureFixture[str], change: tuple[str, str], message: str
+) -> None:
+    """Each was taken without a word: the first withdrawal silently ignored, a category
+    nobody can be in, a TRF path that names the event's folder."""
+    put(built, "event.toml", event_toml().replace(*change))
+    status, err = rebuild(built, capsys)
+    assert status == 1
+    assert message in err
+
+
+@pytest.mark.parametrize(
+    "base_url", ["javascript:alert(1)", "//evil.example/", "https://a.example/\u0000", "results/"]
+)
+def test_a_base_url_that_is_no_web_address_is_an_error(
+    built: Path, capsys: pytest.CaptureFixture[str], base_url: str
+) -> None:
+    """base_url goes into every page's canonical link and card: only an http(s) address."""
+    (built / "site.toml").write_text(f"base_url = {json.dumps(base_url)}\n", encoding="utf-8")
+    status, err = rebuild(built, capsys)
+    assert status == 1
+    assert "site.toml:1: error: base_url:" in err and "is not the address of a web site" in err
+
+
+def test_an_event_folder_named_static_is_an_error(
+    built: Path, capsys: pytest.CaptureFixture[str]
+) -> None:
+    """Its pages would mix with the site's script and style sheet in output/static/."""
+    shutil.copytree(built / "content/ev", built / "content/Static")
+    status, err = rebuild(built, capsys)
+    assert status == 1
+    assert (
+        'the pages of Static/ would go to "static/", over the site\'s own script and style sheet'
+    ) in err

@@ -7,6 +7,7 @@ import hashlib
 import re
 import tomllib
 from collections.abc import Mapping
+from dataclasses import replace
 from pathlib import Path, PurePosixPath
 from typing import Any
 
@@ -169,5 +170,20 @@ def load_site_config(site_dir: Path, problems: Problems) -> SiteConfig:
     path = site_dir / "site.toml"
     if not path.exists():
         return SiteConfig()
-    config, _ = load_toml(path, SITE, problems)
-    return config if isinstance(config, SiteConfig) else SiteConfig()
+    config, lines = load_toml(path, SITE, problems)
+    if not isinstance(config, SiteConfig):
+        return SiteConfig()
+    base = config.base_url
+    if base and (
+        not base.lower().startswith(("https://", "http://"))
+        or any(c.isspace() or not c.isprintable() for c in base)
+    ):
+        problems.error(
+            f'base_url: "{base}" is not the address of a web site',
+            path,
+            line_of(lines, ("base_url",)),
+            hint='write where the site is published, e.g. "https://club.example.org/results/"',
+            code="config",
+        )
+        return replace(config, base_url="")
+    return config

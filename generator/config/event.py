@@ -520,8 +520,19 @@ def check_event(config: EventConfig, issues: list[Issue]) -> None:
     for i, bye in enumerate(config.byes):
         need_round(("byes", i, "round"), bye.round)
         need_player(("byes", i, "player"), bye.player)
+    withdrawn: dict[str, int] = {}
     for i, withdrawal in enumerate(config.withdrawals):
         need_player(("withdrawals", i, "player"), withdrawal.player)
+        first = withdrawn.setdefault(normalise_name(withdrawal.player), i)
+        if first != i:
+            issues.append(
+                Issue(
+                    ("withdrawals", i, "player"),
+                    f"{withdrawal.player} already withdrew (withdrawals[{first + 1}]): only "
+                    "one entry counts",
+                    "keep the entry with the round after which the player left",
+                )
+            )
         if withdrawal.after_round >= config.rounds:
             issues.append(
                 Issue(
@@ -541,6 +552,15 @@ def check_event(config: EventConfig, issues: list[Issue]) -> None:
     for i, category in enumerate(config.categories):
         if category.id == "open":
             issues.append(Issue(("categories", i, "id"), '"open" always exists; pick another id'))
+        low, high = category.min_rating, category.max_rating
+        if low is not None and high is not None and low > high:
+            issues.append(
+                Issue(
+                    ("categories", i, "max_rating"),
+                    f"max_rating {high} is below min_rating {low}: nobody can be in "
+                    f"{category.name}",
+                )
+            )
     placed: list[tuple[str, TitleEntry | TrophyEntry | MoneyPrize]] = [
         *(("titles", t) for t in config.titles),
         *(("trophies", t) for t in config.trophies),
