@@ -642,6 +642,11 @@ def _to_game(
             illegal = f"move {ply // 2 + 1} ({side}): '--', a null move"
     headers = {key: unescape_tag(value) for key, value in game.headers.items()}
     result = PgnGame(path, line, tag_lines, headers, moves, initial, illegal)
+    where: dict[str, str | int] = {
+        "round": headers.get("Round", "?"),
+        "white": headers.get("White", "?"),
+        "black": headers.get("Black", "?"),
+    }
     tag = headers.get("Result", "*")
     ending = game.movetext_result if isinstance(game, _RecordedGame) else None
     if ending is not None and ending != tag:
@@ -652,11 +657,7 @@ def _to_game(
             result.tag_line("Result"),
             hint="correct whichever of the two is wrong (a live feed may update only one)",
             code="result-tag",
-            context={
-                "round": headers.get("Round", "?"),
-                "white": headers.get("White", "?"),
-                "black": headers.get("Black", "?"),
-            },
+            context=where,
         )
     if illegal:
         problems.warning(
@@ -666,11 +667,7 @@ def _to_game(
             line,
             hint="check the move in the score sheet and correct the PGN",
             code="illegal-move",
-            context={
-                "round": headers.get("Round", "?"),
-                "white": headers.get("White", "?"),
-                "black": headers.get("Black", "?"),
-            },
+            context=where,
         )
     if on_final is not None:
         on_final(result, final)
