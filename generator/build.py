@@ -111,6 +111,15 @@ def load_championships(
         config = load_championship_config(marker, problems)
         if config is None:
             continue
+        for page in sorted(marker.parent.glob("*.md")):
+            problems.warning(
+                f"{page.name} is not published: a championship's folder holds its sections; "
+                "pages are published from an event's or a section's folder",
+                page,
+                hint="move it into a section's folder (its page is then linked from the "
+                "section's pages)",
+                code="championship",
+            )
         slug = slugify(marker.parent.name)
         # A section listed as its folder is named, whatever the Unicode form of either
         # ("Garçons" typed composed, its folder made by macOS decomposed).

@@ -358,3 +358,13 @@ def test_an_event_folder_too_deep_is_reported_and_an_empty_championship_left_out
     ]
     assert not (site / "output/ajc-2026").exists()
     assert (site / "output/club/index.html").is_file()
+
+
+def test_a_page_in_the_championships_own_folder_is_reported(tmp_path: Path) -> None:
+    """Markdown beside championship.toml is published nowhere: it was dropped without a word."""
+    site = _championship(tmp_path / "site")
+    page = site / "content/ajc-2026/regulations.md"
+    page.write_text("# Regulations\n", encoding="utf-8")
+    report = build_site(site)
+    assert report.written
+    assert [(p.path, p.code) for p in report.problems.warnings] == [(page, "championship")]
