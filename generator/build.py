@@ -439,14 +439,18 @@ def decide(event: Event, problems: Problems) -> EventOutcome:
 
 
 def _players_in_two_sections(sections: list[Event], marker: Path, problems: Problems) -> None:
-    """A name in two sections of one championship: separate tournaments, so either two players
-    share a name or one was entered twice (and could take a title in each)."""
+    """A name, or a FIDE id, in two sections of one championship: separate tournaments, so
+    either two players share a name or one was entered twice (and could take a title in
+    each), perhaps spelt two ways ("Chen, Clara" and "Chen, C." with one FIDE id)."""
     seen: dict[str, Event] = {}
     for event in sections:
         for player in event.players:
-            key = normalise_name(player.name)
-            first = seen.setdefault(key, event)
-            if first is not event:
+            keys = [normalise_name(player.name)]
+            if player.fide_id is not None:
+                keys.append(f"fide:{player.fide_id}")
+            firsts = [seen.setdefault(key, event) for key in keys]
+            first = next((f for f in firsts if f is not event), None)
+            if first is not None:
                 problems.warning(
                     f"{player.name} plays in two sections: {first.name} and {event.name}",
                     marker,

@@ -283,6 +283,20 @@ def test_a_player_in_two_sections_is_reported(tmp_path: Path) -> None:
     assert warning.message == "Open16-4 plays in two sections: Under 16 Open and Under 18 Girls"
 
 
+def test_one_fide_id_in_two_sections_is_reported(tmp_path: Path) -> None:
+    """One player entered twice under two spellings, with one FIDE id: the names differ, so
+    only the id tells (two titles could go to one player)."""
+    site = _championship(tmp_path / "site")
+    for folder, name in (("under-16-open", "Open16-2"), ("under-18-girls", "Girls18-3")):
+        path = site / "content/ajc-2026" / folder / "event.toml"
+        text = path.read_text("utf-8")
+        path.write_text(text.replace(f'"{name}"\n', f'"{name}"\nfide_id = 3200001\n'), "utf-8")
+    report = build_site(site)
+    assert report.written
+    (warning,) = [p for p in report.problems.items if p.code == "championship"]
+    assert warning.message == "Girls18-3 plays in two sections: Under 16 Open and Under 18 Girls"
+
+
 def test_section_names_are_folder_names(tmp_path: Path) -> None:
     site = _championship(tmp_path / "site")
     marker = site / "content/ajc-2026/championship.toml"
