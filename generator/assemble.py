@@ -295,7 +295,7 @@ def _from_pgn(
 
 def _forfeit_marked(pgn_game: PgnGame, result: str) -> bool:
     """A decisive game without moves whose Termination tag says "forfeit" (as broadcast tools
-    and crosstable's own games.pgn write one): a forfeit, not a game played over the board,
+    write one): a forfeit, not a game played over the board,
     which the tie-breaks and the rules on prize money count otherwise. ("time forfeit" is a
     game lost on time: played.)"""
     termination = pgn_game.headers.get("Termination", "").strip().casefold()
@@ -532,12 +532,15 @@ def _apply_results(
             key = (entry.round, normalise_name(entry.white), normalise_name(entry.black))
             if trf is not None and key in overridden:
                 continue  # event.toml's [[results]] entry with a reason decides
+            shown = game.result
+            if game.forfeit and game.headers.get("Termination", "").strip().casefold() == "forfeit":
+                shown = f'{game.headers.get("Result", "?")} with [Termination "forfeit"], a forfeit'
             problems.error(
                 f"round {entry.round}, {entry.white} v {entry.black}: the PGN result "
-                f"{game.result} ({existing.where}) contradicts [[results]] {entry.result}"
+                f"{shown} ({existing.where}) contradicts [[results]] {entry.result}"
                 if trf is None
                 else f"column {trf.column + 7}: round {entry.round}, {entry.white} v "
-                f"{entry.black}: the PGN result {game.result} ({existing.where}) contradicts "
+                f"{entry.black}: the PGN result {shown} ({existing.where}) contradicts "
                 f"the TRF result {entry.result}",
                 path,
                 line,

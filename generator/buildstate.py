@@ -309,12 +309,19 @@ def build_places(site_dir: Path, output: Path | None) -> tuple[Path, Path, Path 
     return site_dir, output, None if overlaps_content(site_dir, output) else build_folder(output)
 
 
+_JUNK = frozenset({".DS_Store", "Thumbs.db", "desktop.ini", ".gitkeep"})
+"""Files a file manager or a template repository leaves in an empty folder."""
+_OWN = frozenset({"index.html", "static", ".nojekyll", "CNAME"})
+"""What a site crosstable made holds besides its events' folders (``deploy`` adds the two
+last to the branch it publishes)."""
+
+
 def not_replaceable(output: Path, recorded: bool) -> str:
     """Why a build may not replace ``output`` (a build replaces the whole folder), or "": a
-    file, or a folder of files crosstable did not make (``--output mydocs`` deleted them).
-    A folder is taken for a site crosstable made when the build cache records it, or when
-    it holds a site's home page and crosstable's own script (a build with the cache
-    deleted)."""
+    file, or a folder holding files crosstable did not make (``--output mydocs`` deleted
+    them; so did a clone of the published site's repository, its ``.git`` included). A
+    folder is taken for a site crosstable made when the build cache records it, or when it
+    holds a site's home page, crosstable's own script, and besides only folders of pages."""
     if not output.exists():
         return ""
     if not output.is_dir():
@@ -322,14 +329,22 @@ def not_replaceable(output: Path, recorded: bool) -> str:
     if recorded:
         return ""
     try:
-        entries = sorted(p.name for p in output.iterdir())
+        entries = sorted(p.name for p in output.iterdir() if p.name not in _JUNK)
     except OSError:
         return ""  # reported when the site is written
-    made = {"index.html", "static"} <= set(entries) and (output / "static/board.js").is_file()
-    if not entries or made:
+    if not entries:
         return ""
-    shown = ", ".join(entries[:3]) + (", ..." if len(entries) > 3 else "")
-    return f"{output} holds files crosstable did not make ({shown})"
+    made = {"index.html", "static"} <= set(entries) and (output / "static/board.js").is_file()
+    foreign = [
+        name
+        for name in entries
+        if name not in _OWN and not (output / name / "index.html").is_file()
+    ]
+    if made and not foreign:
+        return ""
+    shown = foreign or entries
+    listed = ", ".join(shown[:3]) + (", ..." if len(shown) > 3 else "")
+    return f"{output} holds files crosstable did not make ({listed})"
 
 
 def overlaps_content(site_dir: Path, output: Path) -> bool:

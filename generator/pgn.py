@@ -489,9 +489,21 @@ def _tag_blocks_by_line(text: str) -> list[tuple[int, int]]:
 
 
 def _same_game(between: str, tags: set[str], match: re.Match[str]) -> bool:
-    """A tag line after other lines still belongs to the game whose tags came before, when
-    only blank lines stand between them and the game has no such tag yet."""
-    return bool(tags) and not between.strip() and match.group(1) not in tags
+    """A tag line after other lines still belongs to the game whose tags came before when
+    one blank line stands between them, and those tags are a game's first ones only
+    (ChessBase's ``[Event]``): no player, no result, and not this tag. A game with its
+    players or result, even without moves (a result typed in), ends at the blank line."""
+    return (
+        bool(tags)
+        and not between.strip()
+        and between.count("\n") == 1
+        and not tags & _A_GAMES_OWN
+        and match.group(1) not in tags
+    )
+
+
+_A_GAMES_OWN = frozenset({"White", "Black", "Result"})
+"""Tags that make a block of tags a game of its own, moves or none."""
 
 
 _ODD_LINE_ENDS = re.compile("[\r\x0b\x0c\x1c\x1d\x1e\x85\u2028\u2029]")

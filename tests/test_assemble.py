@@ -276,3 +276,15 @@ def test_a_bye_written_as_a_game_is_named_as_such(make_site: SiteMaker) -> None:
         'a bye written as a game: the Black tag names "BYE" in round 1.2, Charlie, Carl v BYE'
     )
     assert error.hint.startswith("record the bye in event.toml as [[byes]]")
+
+
+def test_a_results_entry_against_a_pgn_forfeit_names_the_termination_tag(
+    make_site: SiteMaker,
+) -> None:
+    """The PGN says 0-1 and [[results]] says 0-1, yet they disagree: the PGN's Termination
+    tag made its game a forfeit. The message says so (it read "the PGN result -+")."""
+    body = f'[[results]]\nround = 1\nwhite = "{A}"\nblack = "{B}"\nresult = "0-1"\n\n'
+    games = pgn_game("1.1", A, B, "0-1", Termination="forfeit")
+    _, problems = load(make_site(event_toml(body), {"g.pgn": games}))
+    (error,) = problems.errors
+    assert 'the PGN result 0-1 with [Termination "forfeit"], a forfeit (g.pgn:1)' in error.message

@@ -731,6 +731,13 @@ def test_titles_go_oldest_age_group_first_whatever_the_listing(make_site: SiteMa
     event = replace(outcome.event, config=config)
     # Club Champion, Under 16, Best under 1600 (its own place), Under 12
     assert prizes.title_order(event) == [1, 3, 2, 0]
+    # The other titles keep their order among themselves: a title of every age moved ahead
+    # of the age groups' (here the girls', another kind) moves no other title.
+    girls = TitleEntry("Girls Champion", "G")
+    u16, u12 = outcome.event.config.titles[1], outcome.event.config.titles[0]
+    for listed, expected in (((u12, rated, girls), [2, 0, 1]), ((u16, rated, club), [2, 0, 1])):
+        config = replace(outcome.event.config, titles=listed, categories=categories)
+        assert prizes.title_order(replace(outcome.event, config=config)) == expected
 
 
 def test_too_many_ways_leave_the_money_pending_too(

@@ -86,9 +86,21 @@ def test_a_folder_crosstable_did_not_make_is_never_replaced(make_site: SiteMaker
 
     empty = site.parent / "empty"
     empty.mkdir()
+    (empty / ".DS_Store").write_bytes(b"\0")  # Finder's: the folder still looks empty
     assert build_site(site, empty).written
     shutil.rmtree(site.parent / ".crosstable-cache")  # the cache gone: the site is still known
     (site / "content/ev/g.pgn").write_text(pgn_game("1.1", "Alpha, Anna", "Bravo, Bob", "0-1"))
     report = build_site(site, empty)
     assert report.written, [p.format() for p in report.problems.items]
     assert '"result": "0-1"' in (empty / "ev/results.json").read_text(encoding="utf-8")
+    # A clone of the published site's repository: an earlier site, and files of its own.
+    clone = site.parent / "clone"
+    shutil.copytree(empty, clone)
+    (clone / ".git").mkdir()
+    (clone / "NOTES.md").write_text("mine", encoding="utf-8")
+    report = build_site(site, clone)
+    assert [e.message for e in report.problems.errors] == [
+        f"the build would replace the output folder, but {clone} holds files crosstable did "
+        "not make (.git, NOTES.md)"
+    ]
+    assert (clone / "NOTES.md").is_file() and (clone / ".git").is_dir()

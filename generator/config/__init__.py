@@ -4,6 +4,7 @@ from __future__ import annotations
 
 import datetime as dt
 import hashlib
+import json
 import re
 import tomllib
 from collections.abc import Mapping
@@ -179,7 +180,7 @@ def load_site_config(site_dir: Path, problems: Problems) -> SiteConfig:
         or any(c.isspace() or not c.isprintable() for c in base)
     ):
         problems.error(
-            f'base_url: "{base}" is not the address of a web site',
+            f"base_url: {json.dumps(base, ensure_ascii=False)} is not the address of a web site",
             path,
             line_of(lines, ("base_url",)),
             hint='write where the site is published, e.g. "https://club.example.org/results/"',

@@ -444,26 +444,27 @@ def title_kind(title: TitleEntry, category: CategoryEntry) -> str:
 def title_order(event: Event) -> list[int]:
     """The titles, highest first: the listing order, except that titles of age groups take
     the places the age groups' titles are listed in oldest first (clause 2a: "first in an
-    older age group is higher than first in a younger age group"; it ranks nothing else).
-    A category of every age (the open one, the girls') is the oldest group of all: listed
-    after "Under 16 Champion", the open title still goes first, else the overall winner, if
-    under 16, would take the Under 16 title and the open one pass to the next player."""
+    older age group is higher than first in a younger age group"; it ranks nothing else),
+    and that a title of every age (the open one, the girls') goes before all of them, as the
+    oldest group of all: listed after "Under 16 Champion", the open title still goes first,
+    else the overall winner, if under 16, would take the Under 16 title and the open one pass
+    to the next player. The other titles keep their order among themselves."""
     titles = event.config.titles
-    ages: list[int] = []
-    oldest: dict[int, float] = {}
+    every_age: list[int] = []
+    rest: list[int] = []
+    under: dict[int, int] = {}
     for index, title in enumerate(titles):
         category = category_of(event, title.category)
         if category.under is not None:
-            oldest[index] = category.under
+            under[index] = category.under
+            rest.append(index)
         elif (category.min_rating, category.max_rating, category.federation) == (None,) * 3:
-            oldest[index] = math.inf  # every age: a rating or a country is no age group
+            every_age.append(index)  # a rating or a country is no age group
         else:
-            continue
-        ages.append(index)
-    order = list(range(len(titles)))
-    for place, index in zip(ages, sorted(ages, key=lambda i: -oldest[i]), strict=True):
-        order[place] = index
-    return order
+            rest.append(index)
+    ages = [i for i in rest if i in under]
+    oldest_first = iter(sorted(ages, key=lambda i: -under[i]))
+    return every_age + [next(oldest_first) if i in under else i for i in rest]
 
 
 def _titles(ctx: _Context) -> tuple[list[Award], dict[int, CategoryEntry]]:
