@@ -39,6 +39,8 @@ class Problem:
                 shown = _resolved(self.path).relative_to(base.resolve())
             except ValueError:
                 shown = self.path
+            if shown == Path("."):  # the site's folder itself: "." says nothing
+                shown = self.path
         return f"{shown}:{self.line}" if self.line else str(shown)
 
     def format(self, base: Path | None = None) -> str:

@@ -88,3 +88,13 @@ def test_a_looping_home_page_link_is_reported(make_site: SiteMaker) -> None:
     home.symlink_to(home)
     assert main(["build", "--site", str(site)]) == 1
     assert not (site / "output").exists()
+
+
+def test_a_site_folder_without_content_is_named(
+    tmp_path: Path, capsys: pytest.CaptureFixture[str]
+) -> None:
+    """The message named "." (the site's folder, relative to itself): it names the folder."""
+    missing = tmp_path / "nowhere"
+    assert main(["build", "--site", str(missing)]) == 1
+    err = capsys.readouterr().err
+    assert f"{missing}: error: there is no content/ folder" in err
