@@ -42,7 +42,7 @@ from .config.event import (
     TrfPlace,
     normalise_name,
 )
-from .config.schema import Issue
+from .config.schema import DIRECTION_CONTROLS, Issue
 from .config.toml_lines import KeyPath
 from .model import PENDING
 from .pgn import decode
@@ -157,6 +157,15 @@ def _player(raw: str, number: int, path: Path, line: int, problems: Problems) ->
         )
         return None
     bad: list[tuple[str, str]] = []
+    if any(char in DIRECTION_CONTROLS for char in name):
+        bad.append(
+            (
+                f"columns 15-47: the name of player {number} holds an invisible direction "
+                "control (U+202A-U+202E, U+2066-U+2069), which would turn the text after it "
+                "around on the pages",
+                "type the name again without it",
+            )
+        )
     sex_text = _field(raw, 10, 10)
     sex = {"m": "M", "w": "F", "f": "F"}.get(sex_text.lower())
     if sex_text and sex is None:

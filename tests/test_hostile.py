@@ -616,3 +616,14 @@ def test_an_event_folder_named_static_is_an_error(
     assert (
         'the pages of Static/ would go to "static/", over the site\'s own script and style sheet'
     ) in err
+
+
+def test_a_name_with_a_direction_override_is_refused(
+    built: Path, capsys: pytest.CaptureFixture[str]
+) -> None:
+    """U+202E (right-to-left override) in a name turned the text after it around on every
+    page that shows the name; a name never needs one (Arabic and Hebrew names alike)."""
+    put(built, "event.toml", event_toml().replace("Delta, Dora", "Delta, \u202eDora"))
+    status, err = rebuild(built, capsys)
+    assert status == 1
+    assert "contains an invisible direction control" in err

@@ -580,3 +580,14 @@ def test_a_game_without_colours_and_a_player_paired_with_themself_are_named(
         (1, "column 97: round 1, the game of players 1 and 2 has no colours (- and -)"),
         (3, "column 92: player 3 is paired with themself in round 1"),
     ]
+
+
+def test_a_trf_name_with_a_direction_override_is_an_error_on_its_line(
+    make_site: SiteMaker,
+) -> None:
+    trf = "\n".join(
+        [line(1, "A, A", 2000, (2, "w", "1")), line(2, "B, \u202eB", 1900, (1, "b", "0"))]
+    )
+    _, problems = load(make_site(_event_toml(rounds=1), {"event.trf": trf}))
+    (error,) = problems.errors
+    assert error.line == 2 and "invisible direction control" in error.message

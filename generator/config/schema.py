@@ -131,7 +131,22 @@ class Str(Option):
                 )
             )
             return MISSING
+        if self.single_line and any(char in DIRECTION_CONTROLS for char in value):
+            issues.append(
+                Issue(
+                    path,
+                    "contains an invisible direction control (U+202A-U+202E, U+2066-U+2069), "
+                    "which would turn the text after it around on the pages",
+                    "type the name again without it (names in Arabic or Hebrew need none)",
+                )
+            )
+            return MISSING
         return value
+
+
+DIRECTION_CONTROLS = frozenset("\u202a\u202b\u202c\u202d\u202e\u2066\u2067\u2068\u2069")
+"""Unicode's embedding, override and isolate controls: a name holding one reorders what
+follows it on the page (a "right-to-left override" shows "Anna" as "annA")."""
 
 
 class Number(Option):
