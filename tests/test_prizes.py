@@ -190,7 +190,7 @@ place = 2
     # Girls in order: B, C, D. "1st Girls" (a first place) is decided before "2nd overall":
     # B takes it; "2nd overall" passes to C (3rd overall); "2nd Girls" passes to D.
     assert _who(outcome, "trophy") == [("2nd overall", "C"), ("1st Girls", "B"), ("2nd Girls", "D")]
-    assert outcome.prizes[0].reason == "3rd in Open; B already holds a higher prize"
+    assert outcome.prizes[0].reason == "3rd overall; B already holds a higher prize"
 
 
 def test_a_player_eligible_for_three_prizes_takes_the_largest(make_site: SiteMaker) -> None:
@@ -379,7 +379,7 @@ place = 3
     undecided = [p.message for p in problems.warnings if p.code == "undecided-prize"]
     assert [m.split(":")[0] for m in undecided] == ["Girls Champion", "2nd Girls"]
     assert outcome.prizes[3].reason == (
-        "4th in Open; C already holds a higher prize or B already holds a higher prize (the "
+        "4th overall; C already holds a higher prize or B already holds a higher prize (the "
         "same whichever way the play-off or the drawing of lots goes)"
     )
 

@@ -530,7 +530,8 @@ def _trophies(ctx: _Context, title_holders: dict[int, CategoryEntry]) -> list[Aw
         winner = candidates[0]
         holders.add(winner)
         position = ranking.index(winner) + 1
-        reason = f"{ordinal(position)} in {category.name}"
+        where = "overall" if category.id == "open" else f"in {category.name}"
+        reason = f"{ordinal(position)} {where}"  # as the money's reasons say it
         if position != trophy.place:
             above = [ctx.name(n) for n in ranking[trophy.place - 1 : position - 1]]
             verb = "holds" if len(above) == 1 else "hold"
