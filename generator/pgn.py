@@ -165,12 +165,25 @@ def _decoded(data: bytes) -> str:
     # A UTF-8 mark in front of a Windows-1252 body (an editor added it, the text was not
     # converted): the mark goes in any case, or "ï»¿" would hide the first tag.
     data = data.removeprefix(codecs.BOM_UTF8)
+    try:
+        return data.decode("utf-8")
+    except UnicodeDecodeError:
+        # Files joined from two sources (a UTF-8 export with an old Windows one) mix the two:
+        # each line is read in the encoding it is valid in, or "Müller" from the UTF-8 part
+        # would turn to "MÃ¼ller", a name that matches no player.
+        return "".join(_decoded_line(line) for line in data.splitlines(keepends=True))
+
+
+def _decoded_line(line: bytes) -> str:
+    """One line of a file that is not UTF-8 throughout: UTF-8 where it is valid (a line of
+    Windows-1252 letters is almost never valid UTF-8), else Windows-1252, else Latin-1 (which
+    reads every byte, including the five that Windows-1252 leaves undefined)."""
     for encoding in ("utf-8", "cp1252"):
         try:
-            return data.decode(encoding)
+            return line.decode(encoding)
         except UnicodeDecodeError:
             continue
-    return data.decode("latin-1")
+    return line.decode("latin-1")
 
 
 _DOS_END = "\x1a"

@@ -254,6 +254,25 @@ def test_a_utf8_mark_before_a_windows_1252_body_hides_no_tag(tmp_path: Path) -> 
     assert read[0][0]["Event"] == "Cup" and read[0][0]["White"] == "Müller, Jörg"
 
 
+def test_a_file_joined_from_utf8_and_windows_1252_reads_each_part_right(tmp_path: Path) -> None:
+    """``copy a.pgn+b.pgn`` of a UTF-8 export and an old Windows one: the whole file is
+    neither, and read as Windows-1252 the UTF-8 "ü" (bytes C3 BC) became "Ã¼"."""
+    first = '[White "Müller, Jörg"]\n[Black "Ørsted, Ève"]\n[Result "1-0"]\n\n1-0\n\n'
+    second = '[White "Ærø, Zoë"]\n[Black "Müller, Jörg"]\n[Result "0-1"]\n\n0-1\n'
+    path = tmp_path / "joined.pgn"
+    path.write_bytes(first.encode("utf-8") + second.encode("cp1252"))
+    games = read_pgn_file(path, Problems())
+    names = [(game.headers["White"], game.headers["Black"]) for game in games]
+    assert names == [("Müller, Jörg", "Ørsted, Ève"), ("Ærø, Zoë", "Müller, Jörg")]
+
+
+def test_bytes_windows_1252_leaves_undefined_are_read_as_latin_1() -> None:
+    """0x81, 0x8D, 0x8F, 0x90 and 0x9D have no Windows-1252 letter; the line that holds one
+    is read as Latin-1 (a control character the page drops), its neighbours as before."""
+    data = "Jörg\n".encode("cp1252") + b"A\x81B\n" + "“quoted”\n".encode("cp1252")
+    assert pgn.decode(data) == "Jörg\nA\x81B\n“quoted”\n"
+
+
 def test_a_blank_line_among_a_games_tags_keeps_them_one_game() -> None:
     """ChessBase writes a blank line after [Event]: the tags after it are the same game's,
     as python-chess reads them (the build failed: a game of [Event] alone, with no players).
