@@ -125,6 +125,24 @@ def test_tiebreak_codes_are_checked(make_site: SiteMaker) -> None:
     assert [m for _, m, _ in errors] == ['tiebreaks[4]: "XYZ" is not a known tie-break']
 
 
+def test_tiebreak_modifiers_must_change_their_code(make_site: SiteMaker) -> None:
+    """A modifier its code does not use was accepted and ignored: the column said "WIN/C1"
+    and "cut 1" over values that cut nothing."""
+    listed = '["BH/C1/P", "SB/M1", "KS/L-1", "DE/P", "PS/C2", "WIN/C1", "DE/C1", "KS/M1", '
+    listed += '"BH/C1/C2", "BH/C1/M1", "PS/M1", "TPR/P"]'
+    site = make_site(event_toml(f"tiebreaks = {listed}\n"))
+    errors = _errors(site / "content/ev/event.toml")
+    assert [m for _, m, _ in errors] == [
+        'tiebreaks[6]: "WIN/C1": WIN takes no cut (/C)',
+        'tiebreaks[7]: "DE/C1": DE takes no cut (/C)',
+        'tiebreaks[8]: "KS/M1": KS takes no median (/M)',
+        'tiebreaks[9]: "BH/C1/C2": the cut (/C) is given twice',
+        'tiebreaks[10]: "BH/C1/M1": a cut and a median cannot go together (a median cuts already)',
+        'tiebreaks[11]: "PS/M1": PS takes no median (/M)',
+        'tiebreaks[12]: "TPR/P": TPR takes no /P modifier',
+    ]
+
+
 def test_preset_supplies_tiebreaks(make_site: SiteMaker) -> None:
     site = make_site(event_toml('rules = "us-junior-closed"\n'))
     event, _problems = load(site)

@@ -31,6 +31,16 @@ TIEBREAK_CODES = (
     "SB", "KS", "ARO", "TPR", "PTP", "APRO", "APPO",
 )  # fmt: skip
 _TIEBREAK = re.compile(r"^([A-Z]+)((?:/(?:C\d+|M\d+|L[+-]\d+|P))*)$")
+MODIFIERS_TAKEN = {
+    "C": ("BH", "FB", "AOB", "SB", "ARO", "PS"),
+    "M": ("BH", "FB", "AOB", "SB", "ARO"),
+    "L": ("KS",),
+    "P": ("BH", "FB", "SB", "DE"),
+}
+"""The codes each modifier changes (FIDE C.07 Art. 14; ``/P``: forfeits count as played).
+Any other pairing is refused rather than ignored: "WIN/C1" would head a column that claims a
+cut its values do not make."""
+_MODIFIER_NAMES = {"C": "cut (/C)", "M": "median (/M)", "L": "limit (/L)", "P": "/P modifier"}
 
 
 @dataclass(frozen=True)
@@ -234,7 +244,31 @@ class TiebreakCode(Str):
                 )
             )
             return MISSING
+        problem = _modifier_problem(match.group(1), match.group(2))
+        if problem:
+            issues.append(
+                Issue(
+                    path,
+                    f'"{cleaned}": {problem}',
+                    "/C and /M go with BH, FB, AOB, SB and ARO (PS takes /C only), /L with KS, "
+                    "/P with BH, FB, SB and DE; one of each at most, and /C or /M, not both",
+                )
+            )
+            return MISSING
         return cleaned.upper().replace("-C", "/C")
+
+
+def _modifier_problem(code: str, modifiers: str) -> str:
+    """What is wrong with ``code``'s modifiers (e.g. "/C1/M1"), or "" when nothing is."""
+    kinds = [part[0] for part in modifiers.split("/")[1:]]
+    for kind in kinds:
+        if code not in MODIFIERS_TAKEN[kind]:
+            return f"{code} takes no {_MODIFIER_NAMES[kind]}"
+        if kinds.count(kind) > 1:
+            return f"the {_MODIFIER_NAMES[kind]} is given twice"
+    if "C" in kinds and "M" in kinds:
+        return "a cut and a median cannot go together (a median cuts already)"
+    return ""
 
 
 MAX_AMOUNT = 1e12
