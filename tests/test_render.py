@@ -172,16 +172,18 @@ def test_direct_encounter_listed_twice_shows_each_applications_value(
 ) -> None:
     """``["DE", "WIN", "DE"]`` (the event of test_standings, worked out there by hand): each
     column of the tables and of standings.csv holds its own application's value, and
-    results.json keeps the first under "DE" and the second under "DE#2"."""
+    results.json keeps the first under "DE" and the second under "DE#2". Bravo is ahead of
+    Charlie by the second DE: only that column is marked as deciding (both were), and
+    results.json names the code, "DE"."""
     site = make_site(de_twice_event())
     build_site(site)
     output = site / "output/ev"
     data = json.loads((output / "results.json").read_text(encoding="utf-8"))
     assert data["event"]["tiebreaks"] == ["DE", "WIN", "DE"]
-    assert [(s["name"], s["tiebreaks"]) for s in data["standings"][1:4]] == [
-        ("Bravo, Bob", {"DE": 1, "WIN": 2, "DE#2": 1}),
-        ("Charlie, Carl", {"DE": 1, "WIN": 2, "DE#2": 0}),
-        ("Alpha, Anna", {"DE": 1, "WIN": 1, "DE#2": 0}),
+    assert [(s["name"], s["tiebreaks"], s["decided_by"]) for s in data["standings"][1:4]] == [
+        ("Bravo, Bob", {"DE": 1, "WIN": 2, "DE#2": 1}, "DE"),
+        ("Charlie, Carl", {"DE": 1, "WIN": 2, "DE#2": 0}, "WIN"),
+        ("Alpha, Anna", {"DE": 1, "WIN": 1, "DE#2": 0}, "points"),
     ]
     rows = list(csv.reader(io.StringIO((output / "standings.csv").read_text(encoding="utf-8"))))
     assert rows[0][-3:] == ["DE", "WIN", "DE"]
@@ -193,6 +195,12 @@ def test_direct_encounter_listed_twice_shows_each_applications_value(
         if "Bravo" in row or "Charlie" in row or "Alpha" in row
     ]
     assert cells == [["1", "2", "1"], ["1", "2", "0"], ["1", "1", "–"]]
+    marked = [
+        re.findall(r'<td class="tb( decisive)?">', row)
+        for row in re.findall(r"<tr>(.*?)</tr>", html, re.S)
+        if "Bravo" in row or "Charlie" in row
+    ]
+    assert marked == [["", "", " decisive"], ["", " decisive", ""]]
     listed = (output / "tiebreaks.html").read_text(encoding="utf-8")
     assert 'id="DE"' in listed and 'id="DE-2"' in listed
 

@@ -197,14 +197,15 @@ def test_direct_encounter_listed_twice_keeps_each_applications_values(
     """FIDE C.07 4.3: Direct Encounter may come again in the list, applied afresh to the
     players still tied there. By hand: A, B, C score 1 each among themselves (DE ties all
     three); WIN puts B and C (2 wins) ahead of A (1); the second DE, between B and C alone,
-    is B's win: 1 to 0. Echo and Delta are alone on their points: DE never reaches them."""
+    is B's win: 1 to 0, so it is the second application ("DE#2") that puts B ahead. Echo and
+    Delta are alone on their points: DE never reaches them."""
     event, problems = load(make_site(de_twice_event()))
     assert event is not None and not problems.errors, problems.items
     standings = rank(event, player_records(event))
     rows = [(r.player.name, r.decided_by, r.tiebreaks, sorted(r.unreached)) for r in standings.rows]
     assert rows == [
         ("Echo, Eve", "points", {"DE": 0, "WIN": 2, "DE#2": 0}, ["DE", "DE#2"]),
-        ("Bravo, Bob", "DE", {"DE": 1, "WIN": 2, "DE#2": 1}, []),
+        ("Bravo, Bob", "DE#2", {"DE": 1, "WIN": 2, "DE#2": 1}, []),
         ("Charlie, Carl", "WIN", {"DE": 1, "WIN": 2, "DE#2": 0}, []),
         ("Alpha, Anna", "points", {"DE": 1, "WIN": 1, "DE#2": 0}, ["DE#2"]),
         ("Delta, Dora", "points", {"DE": 0, "WIN": 0, "DE#2": 0}, ["DE", "DE#2"]),

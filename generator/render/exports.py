@@ -22,7 +22,7 @@ from ..pgn import escape_tag, export_game
 from ..problems import Problem
 from ..rules.playoffs import Playoff
 from ..rules.prizes import Award
-from ..rules.standings import Standings, column_keys
+from ..rules.standings import Standings, column_code, column_keys
 
 SCHEMA_VERSION = 1
 CSV_COLUMNS = (
@@ -135,7 +135,7 @@ def results_json(
                 "points": _number(row.points),
                 "games": row.record.games,
                 "tiebreaks": {code: _number(value) for code, value in row.tiebreaks.items()},
-                "decided_by": row.decided_by,
+                "decided_by": column_code(row.decided_by),
                 "rating": row.player.rating,
                 "federation": row.player.federation,
                 "withdrawn": row.player.withdrawn_after is not None,

@@ -62,17 +62,18 @@ def _tiebreak_values(row: Any, tiebreaks: Sequence[Any]) -> tuple[tuple[str, flo
     unreached = getattr(row, "unreached", ())
     return tuple(
         [
-            (column.code, None if column.key in unreached else row.tiebreaks[column.key])
+            (column.key, None if column.key in unreached else row.tiebreaks[column.key])
             for column in tiebreaks
         ]
     )
 
 
 def _tiebreak_cells(values: Sequence[tuple[str, float | None]], decided_by: str) -> str:
-    # The values print as digits, "-" and ".": nothing to escape.
+    # The values print as digits, "-" and ".": nothing to escape. Marked by the column's key,
+    # so that of Direct Encounter listed twice only the application that decided is.
     return "".join(
-        f'<td class="tb{" decisive" if decided_by == code else ""}">{_number(value)}</td>'
-        for code, value in values
+        f'<td class="tb{" decisive" if decided_by == key else ""}">{_number(value)}</td>'
+        for key, value in values
     )
 
 

@@ -32,7 +32,7 @@ from ..rules.checks import CHECKS
 from ..rules.playoffs import Playoff, playoff_format
 from ..rules.prizes import Award, forfeit_cancels_money
 from ..rules.scores import PlayerRecord
-from ..rules.standings import StandingRow, Standings, ranking_key
+from ..rules.standings import StandingRow, Standings, column_keys, ranking_key
 from ..text import score_text
 from . import board, charts, exports, fragments, views
 from .environment import builtin_templates_dir, make_environment, url_for
@@ -615,7 +615,7 @@ class SiteRenderer:
                 category_path(event, category.id),
                 "category.html",
                 category=category,
-                rows=views.category_rows(standings, members, event.tiebreaks),
+                rows=views.category_rows(standings, members, column_keys(event.tiebreaks)),
                 reference_date=reference_date(event),
                 **common,
             )

@@ -306,7 +306,8 @@ def category_rows(
     standings: Standings, members: list[int], codes: Sequence[str] = ()
 ) -> tuple[CategoryRow, ...]:
     """A category's standings: the overall order filtered, places counted within it, and
-    what separates each player from the next of the category (``codes``: the tie-breaks)."""
+    what separates each player from the next of the category (``codes``: the tie-breaks'
+    column keys, as the rows' ``decided_by`` holds them)."""
     chosen = set(members)
     order = {r.player.number: i for i, r in enumerate(standings.rows)}
     rows = [r for r in standings.rows if r.player.number in chosen]

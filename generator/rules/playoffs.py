@@ -34,7 +34,7 @@ from ..config.event import normalise_name
 from ..model import Event, Game
 from ..problems import Problems
 from .scores import PlayerRecord
-from .standings import Standings, rank_among
+from .standings import Standings, column_code, rank_among
 
 
 @dataclass(frozen=True)
@@ -322,7 +322,7 @@ def _seeding(
     for size in range(2, len(rows)):
         if rows[size - 1].decided_by not in ("shared", "lots"):
             chosen = tuple(r.player.number for r in rows[:size])
-            code = rows[size - 1].decided_by
+            code = column_code(rows[size - 1].decided_by)
             return chosen, (
                 f"{len(tied)} players tied; {code} reduced them to {size} ({rows[size - 1].reason})"
             )

@@ -41,7 +41,9 @@ class StandingRow:
     place: str
     """The printed place: "3" or "3-4" for a shared place."""
     decided_by: str
-    """What separated this player from the next: "points", a tie-break code, "shared" ..."""
+    """What separated this player from the next: "points", a tie-break's key (its code;
+    "DE#2" when Direct Encounter listed again decided), "shared" ... (``column_code`` gives
+    the code)."""
     tiebreaks: dict[str, float] = field(default_factory=dict)
     """Each tie-break's value, by its key (``column_keys``: the code, "DE#2" for a code
     listed again)."""
@@ -328,6 +330,11 @@ def column_keys(codes: Sequence[str]) -> tuple[str, ...]:
     return tuple(keys)
 
 
+def column_code(key: str) -> str:
+    """The tie-break code of a column key: "DE#2" -> "DE"; other values as they are."""
+    return key.partition("#")[0]
+
+
 _Columns = Sequence[tuple[str, str]]
 """The tie-breaks still to apply, in order: (key, code), keys as ``column_keys`` gives them."""
 
@@ -433,5 +440,5 @@ def _split(
         ]
     for index, subgroup in enumerate(subgroups):
         if index:
-            boundaries.append(_Boundary(code, reasons[index - 1]))
+            boundaries.append(_Boundary(key, reasons[index - 1]))
         _split(ctx, subgroup, rest, values, de_values, order, boundaries)
