@@ -670,6 +670,29 @@ def check_site(
     return report
 
 
+def _cannot_write(report: BuildReport, exc: OSError, output: Path) -> None:
+    """The error of a site that could not be written; the output stays as it was."""
+    report.problems.error(
+        f"cannot write the site: {exc.strerror or exc}",
+        _as_published(Path(exc.filename), output) if exc.filename else output,
+        hint="check that the output folder's parent exists and is writable, "
+        "and that its disk has room, or pass --output",
+    )
+
+
+def _as_published(path: Path, output: Path) -> Path:
+    """A file of the new site named where it was to be published: the build writes into a
+    hidden folder beside the output (``write.stage``), whose name ".output.new-k3j9x" an
+    organiser has never seen and cannot find once the failed build has removed it."""
+    for parent in (output.parent, output.resolve().parent):
+        if not path.is_relative_to(parent):
+            continue
+        first, *rest = path.relative_to(parent).parts or ("",)
+        if first.startswith((f".{output.name}.new-", f".{output.name}.old-")):
+            return output.joinpath(*rest)
+    return path
+
+
 def _unreadable_templates(templates: Path, problems: Problems) -> None:
     """A file of the site's templates/ that cannot be read as UTF-8 text: Jinja would fail
     on it halfway through the pages."""
@@ -763,7 +786,12 @@ def _build_site(site_dir: Path, output: Path | None, strict: bool, jobs: int | N
         if content.is_dir():
             store.prefetch(pgn_files(content), jobs)
         keep_from_gc()  # the games read back live to the end: no collection need look at them
-        report = check_site(site_dir, strict, render=render_site if overlaps else render)
+        try:
+            report = check_site(site_dir, strict, render=render_site if overlaps else render)
+        except OSError as exc:  # a page that could not be written: a full disk, a quota
+            report = BuildReport()
+            _cannot_write(report, exc, output)
+            return report
         store.save()
         if overlaps:
             report.problems.error(
@@ -779,12 +807,7 @@ def _build_site(site_dir: Path, output: Path | None, strict: bool, jobs: int | N
             else:
                 write_site(report.files, output)
         except OSError as exc:
-            report.problems.error(
-                f"cannot write the site: {exc.strerror or exc}",
-                Path(exc.filename) if exc.filename else output,
-                hint="check that the output folder's parent exists and is writable, "
-                "or pass --output",
-            )
+            _cannot_write(report, exc, output)
             return report
     finally:
         PARSE_CACHE.reset(token)

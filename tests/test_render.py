@@ -3,6 +3,7 @@
 from __future__ import annotations
 
 import csv
+import errno
 import io
 import json
 import posixpath
@@ -19,6 +20,7 @@ from conftest import FIXTURES, ROOT, SiteMaker, de_twice_event, event_toml, pgn_
 from hypothesis import given
 from hypothesis import strategies as st
 
+from generator import cache
 from generator.build import build_site
 from generator.pgn import unescape_tag
 from generator.render import fragments
@@ -265,6 +267,57 @@ def test_a_site_that_cannot_be_written_is_an_error_not_a_traceback(
     assert not report.written
     (error,) = report.problems.errors
     assert error.message.startswith("cannot write the site")
+
+
+@pytest.mark.parametrize("staged", [True, False], ids=["cold", "rebuild"])
+def test_a_full_disk_names_the_page_where_it_was_to_be_published(
+    make_site: SiteMaker, monkeypatch: pytest.MonkeyPatch, staged: bool
+) -> None:
+    """The build writes into a hidden folder beside the output; the message named a file in
+    it (".output.new-k3j9x/ev/index.html"), which the failed build had removed."""
+    site = make_site(event_toml(), {"g.pgn": pgn_game("1.1", A, B, "1-0")})
+    if not staged:
+        assert build_site(site).written
+        (site / "content/ev/g.pgn").write_text(pgn_game("1.1", A, B, "0-1"), encoding="utf-8")
+
+    def full(staging: Path, *args: object) -> None:
+        raise OSError(errno.ENOSPC, "No space left on device", str(staging / "ev/index.html"))
+
+    monkeypatch.setattr(cache, "swap", full)
+    monkeypatch.setattr(cache, "patch", full)
+    report = build_site(site)
+    assert not report.written
+    (error,) = report.problems.errors
+    assert error.message == "cannot write the site: No space left on device"
+    assert error.path == site / "output/ev/index.html"
+    assert "disk has room" in error.hint
+
+
+@pytest.mark.parametrize("jobs", [1, 2])
+def test_a_disk_that_fills_while_pages_are_written_is_an_error_not_a_traceback(
+    monkeypatch: pytest.MonkeyPatch, tmp_path: Path, jobs: int
+) -> None:
+    """The demo's pages written until the disk is full, in one process or two: a traceback
+    before; now the build fails with the page's name, and the output keeps the last site."""
+    site = tmp_path / "site"
+    shutil.copytree(ROOT / "content", site / "content")
+    written = [0]
+    put = cache.IncrementalSite.put
+
+    def filling(self: cache.IncrementalSite, path: str, data: bytes) -> cache.Written:
+        written[0] += 1
+        if written[0] > 20:
+            raise OSError(errno.ENOSPC, "No space left on device", f"{self.staging}/{path}")
+        return put(self, path, data)
+
+    monkeypatch.setattr(cache.IncrementalSite, "put", filling)
+    report = build_site(site, jobs=jobs)
+    assert not report.written
+    (error,) = report.problems.errors
+    assert error.message == "cannot write the site: No space left on device"
+    assert error.path is not None and error.path.is_relative_to(site / "output")
+    assert error.path.suffix == ".html"
+    assert sorted(path.name for path in site.iterdir()) == [".crosstable-cache", "content"]
 
 
 LINKS = SimpleNamespace(
