@@ -18,7 +18,7 @@ from pathlib import Path
 import jinja2
 
 from .assemble import assemble_event
-from .buildstate import BuildReport, LastBuild, not_replaceable, overlaps_content
+from .buildstate import BuildReport, LastBuild, SiteState, not_replaceable, overlaps_content
 from .cache import (
     IncrementalSite,
     PgnStore,
@@ -782,6 +782,7 @@ def _build_site(site_dir: Path, output: Path | None, strict: bool, jobs: int | N
     token = PARSE_CACHE.set(store)
     jobs_token = JOBS.set(jobs)
     render = IncrementalSite(state, output, jobs, folder)
+    unsaved: OSError | None = None
     try:
         if content.is_dir():
             store.prefetch(pgn_files(content), jobs)
@@ -792,7 +793,10 @@ def _build_site(site_dir: Path, output: Path | None, strict: bool, jobs: int | N
             report = BuildReport()
             _cannot_write(report, exc, output)
             return report
-        store.save()
+        try:
+            store.save()
+        except OSError as exc:  # the cache only saves time: the site is still built
+            unsaved = exc
         if overlaps:
             report.problems.error(
                 f"the output folder {output} overlaps the content folder",
@@ -815,7 +819,22 @@ def _build_site(site_dir: Path, output: Path | None, strict: bool, jobs: int | N
         render.discard()
     report.written = True
     if folder is not None and staged:
-        save_memos(folder)
-        problems = list(report.problems.items)
-        render.new_state(report.files, fingerprint, problems, report.notices).save(folder)
+        try:
+            save_memos(folder)
+            problems = list(report.problems.items)
+            render.new_state(report.files, fingerprint, problems, report.notices).save(folder)
+        except OSError as exc:
+            SiteState.forget(folder)
+            unsaved = exc
+    if unsaved is not None:  # said now, not kept in the state a build with no change repeats
+        report.notices.append(_cache_not_saved(unsaved))
     return report
+
+
+def _cache_not_saved(exc: OSError) -> str:
+    """The notice of a build cache that could not be saved (a full disk): the site stands."""
+    where = f" ({exc.filename})" if exc.filename else ""
+    return (
+        f"the site was built, but its build cache could not be saved{where}: "
+        f"{exc.strerror or exc}; the next build will take longer"
+    )

@@ -7,6 +7,7 @@ python-chess, Jinja2 and the rest of the pipeline (importing them takes longer t
 
 from __future__ import annotations
 
+import contextlib
 import dataclasses
 import hashlib
 import importlib.metadata
@@ -158,6 +159,13 @@ class SiteState:
         data = {field.name: getattr(self, field.name) for field in dataclasses.fields(self)}
         data["version"] = code_fingerprint()
         write_atomically(folder / "site.index", pickle.dumps(data, pickle.HIGHEST_PROTOCOL))
+
+    @staticmethod
+    def forget(folder: Path) -> None:
+        """Drop the last record (this build's could not be saved): the next build then
+        builds everything rather than trust a record of an older site."""
+        with contextlib.suppress(OSError):
+            (folder / "site.index").unlink(missing_ok=True)
 
     def intact(self, output: Path, path: str) -> bool:
         """Whether the output still holds this file as the last build wrote it."""

@@ -320,9 +320,8 @@ def _parse_blocks_pickled(folder: str | None, blocks: list[tuple[str, str]]) -> 
     found = {key: read_block(text, checks.note_final_position) for key, text in blocks}
     data = _dump_blocks(found)
     name = _chunk_name(found)
-    if folder is not None:
-        write_atomically(Path(folder) / f"{name}.pickle", data)
-    reply = (name if folder is not None else "", data, _verdicts(found))
+    kept = folder is not None and _keep_chunk(folder, name, data)
+    reply = (name if kept else "", data, _verdicts(found))
     return pickle.dumps(reply, _PICKLE)
 
 
@@ -414,8 +413,17 @@ def _write_chunk(
     folder: str, found: dict[str, _BlockResult]
 ) -> tuple[str, dict[str, _BlockResult]]:
     name = _chunk_name(found)
-    write_atomically(Path(folder) / f"{name}.pickle", _dump_blocks(found))
-    return name, found
+    return (name if _keep_chunk(folder, name, _dump_blocks(found)) else ""), found
+
+
+def _keep_chunk(folder: str, name: str, data: bytes) -> bool:
+    """Write a chunk of parsed games to the cache; ``False`` when the disk would not take it
+    (full): the games are still used, only not kept for the next build."""
+    try:
+        write_atomically(Path(folder) / f"{name}.pickle", data)
+    except OSError:
+        return False
+    return True
 
 
 _PICKLE = pickle.HIGHEST_PROTOCOL

@@ -17,7 +17,7 @@ from pathlib import Path
 import pytest
 from conftest import ROOT, SiteMaker, event_toml, pgn_game
 
-from generator import pgn
+from generator import buildstate, cache, pgn
 from generator.build import build_site, check_site
 from generator.buildstate import CACHE_FOLDER, OutputFiles
 from generator.cache import BuildCache, PgnStore
@@ -430,3 +430,33 @@ def test_a_build_hands_the_collector_back_as_it_found_it(make_site: SiteMaker) -
     assert seen == [BUILD_COLLECTION] * 3
     assert gc.get_threshold() == before
     assert gc.get_freeze_count() == 0
+
+
+def test_a_cache_that_cannot_be_saved_leaves_the_site_built(
+    make_site: SiteMaker, tmp_path: Path, monkeypatch: pytest.MonkeyPatch
+) -> None:
+    """A full disk once the pages are in place: the cache only saves time, so the site
+    stands and a notice says so (a traceback before). The record of the older site is
+    dropped, and the next build, which has nothing saved to go by, builds it all again."""
+    site = make_site(event_toml(), four_games())
+    assert build_site(site).written
+    record = site / CACHE_FOLDER / "output" / "site.index"
+    assert record.is_file(), sorted(p.name for p in (site / CACHE_FOLDER).rglob("*"))
+    path = site / "content/ev/r1.pgn"
+    path.write_text(path.read_text().replace("1-0", "0-1"), encoding="utf-8")
+
+    def full(target: Path, data: bytes) -> None:
+        raise OSError(28, "No space left on device", str(target))
+
+    with monkeypatch.context() as patched:
+        patched.setattr(buildstate, "write_atomically", full)
+        patched.setattr(cache, "write_atomically", full)
+        report = build_site(site)
+    assert report.written and not report.problems.items
+    (notice,) = report.notices
+    assert notice.startswith("the site was built, but its build cache could not be saved (")
+    assert notice.endswith(": No space left on device; the next build will take longer")
+    assert results(site)["1.1"] == "0-1" and not record.exists()
+    again = build_site(site)
+    assert again.written and again.notices == [] and record.is_file()
+    assert tree(site / "output") == fresh_build(site, tmp_path)
