@@ -7,7 +7,7 @@ import re
 import shutil
 import unicodedata
 from pathlib import Path
-from urllib.parse import urlsplit
+from urllib.parse import unquote, urlsplit
 
 from conftest import ROOT
 
@@ -105,6 +105,49 @@ def test_three_sections_built_end_to_end(tmp_path: Path) -> None:
             path = urlsplit(link).path
             if path and not urlsplit(link).scheme:
                 assert (page.parent / path).resolve().exists(), (page, link)
+
+
+def _sections_nav(page: Path) -> list[tuple[str, str, str]]:
+    """The links of a page's row of sections: (href, aria-current, name)."""
+    found = re.search(r'<ul class="rounds sections"[^>]*>(.*?)</ul>', page.read_text("utf-8"), re.S)
+    if found is None:
+        return []
+    return re.findall(r'<a href="([^"]*)"(?: aria-current="(\w+)")?>([^<]*)</a>', found.group(1))
+
+
+def test_every_page_of_a_section_links_the_other_sections(tmp_path: Path) -> None:
+    """A parent following the Under 16 section reaches the Under 18 ones in one click, in
+    the championship file's order; the section of the page is marked. An event outside the
+    championship has no such row, and one published section alone needs none."""
+    site = _championship(tmp_path / "site")
+    assert build_site(site).written
+    output = site / "output"
+    section = output / "ajc-2026/under-16-open"
+    expected = [
+        ("../under-18-open/index.html", "", "Under 18 Open"),
+        ("index.html", "page", "Under 16 Open"),
+        ("../under-18-girls/index.html", "", "Under 18 Girls"),
+    ]
+    assert _sections_nav(section / "index.html") == expected
+    expected[1] = ("index.html", "true", "Under 16 Open")
+    for page in ("rounds/round-2.html", "games/r1-b1.html", "players/2-open16-2.html"):
+        assert [(unquote(href), *rest) for href, *rest in _sections_nav(section / page)] == [
+            (f"../{href}", *rest) for href, *rest in expected
+        ], page
+    assert _sections_nav(output / "club/standings.html") == []
+    # A name changed in one section's event.toml reaches the other sections' pages.
+    girls = site / "content/ajc-2026/under-18-girls/event.toml"
+    girls.write_text(girls.read_text("utf-8").replace("Under 18 Girls", "U18 Girls"), "utf-8")
+    assert build_site(site).written
+    assert _sections_nav(section / "standings.html")[2] == (
+        "../under-18-girls/index.html",
+        "",
+        "U18 Girls",
+    )
+    held = 'drafts = ["ajc-2026/under-18-open", "ajc-2026/under-16-open"]\n'
+    (site / "site.toml").write_text(held, encoding="utf-8")
+    assert build_site(site).written
+    assert _sections_nav(output / "ajc-2026/under-18-girls/index.html") == []
 
 
 def test_a_missing_section_is_reported(tmp_path: Path) -> None:
