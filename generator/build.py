@@ -206,7 +206,9 @@ def _read_text(path: Path, problems: Problems) -> str:
 
 
 def _event_pages(folder: Path, problems: Problems) -> tuple[Page, ...]:
-    pages = []
+    """The event's Markdown pages. Two files whose names make one page name ("Über.md",
+    "uber.md") are an error: the second would overwrite the first, linked twice."""
+    pages: list[Page] = []
     for path in sorted(folder.glob("*.md")):
         slug = slugify(path.stem)
         if slug in RESERVED_PAGES:
@@ -214,6 +216,16 @@ def _event_pages(folder: Path, problems: Problems) -> tuple[Page, ...]:
                 f'the page name "{path.name}" is taken by a page the site generates',
                 path,
                 hint="rename the file, e.g. to about.md",
+            )
+            continue
+        first = next((page.source for page in pages if page.slug == slug), None)
+        if first is not None:
+            problems.error(
+                f'"{path.name}" and "{first.name}" would both be published as {slug}.html',
+                path,
+                hint="rename one of the two files (file names become page addresses: "
+                "case, accents and punctuation do not count)",
+                code="slug-clash",
             )
             continue
         text = _read_text(path, problems)

@@ -319,6 +319,19 @@ def test_a_link_to_nothing_is_not_a_loop(make_site: SiteMaker, tmp_path: Path) -
     assert not [p for p in check_site(site).problems.errors]
 
 
+def test_two_pages_of_one_address_are_an_error(make_site: SiteMaker) -> None:
+    """Pages "Über Regeln.md" and "uber-regeln.md" both make uber-regeln.html: the second
+    silently replaced the first, and the navigation linked the one page twice."""
+    pages = {"uber-regeln.md": "# Short\n", "Über Regeln.md": "# Long\n"}
+    site = make_site(event_toml(), {"games.pgn": GOOD, **pages})
+    (error,) = check_site(site).problems.errors
+    assert error.code == "slug-clash"
+    assert error.path == site / "content/ev/Über Regeln.md"
+    assert error.message == (
+        '"Über Regeln.md" and "uber-regeln.md" would both be published as uber-regeln.html'
+    )
+
+
 def test_check_never_writes(built: Path, capsys: pytest.CaptureFixture[str]) -> None:
     put(built, "games.pgn", fixture("binary.pgn"))
     before = snapshot(built)
