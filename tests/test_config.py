@@ -248,3 +248,22 @@ def test_two_results_entries_for_one_game_are_an_error(make_site: SiteMaker) -> 
             "keep one entry per game (with the reason, if the arbiter decided)",
         )
     ]
+
+
+def test_category_ids_that_make_one_page_are_an_error(make_site: SiteMaker) -> None:
+    """Ids "U-12" and "u 12" both make categories/u-12.html: one page replaced the other, and the
+    link to "Under 12 A" showed "Under 12 B"."""
+    categories = "".join(
+        f'[[categories]]\nid = "{id}"\nname = "{name}"\nunder = 12\n\n'
+        for id, name in (("U-12", "Under 12 A"), ("U14", "Under 14"), ("u 12", "Under 12 B"))
+    )
+    site = make_site(event_toml("age_reference_date = 2025-01-01\n" + categories))
+    errors = _errors(site / "content/ev/event.toml")
+    assert errors == [
+        (
+            17,  # 5 lines of the event, 5 for each category before: [[categories]] on 16
+            'categories[3].id: "u 12" would be published as categories/u-12.html, like "U-12" '
+            "(categories[1])",
+            "give the categories ids that differ in more than case, accents and punctuation",
+        )
+    ]

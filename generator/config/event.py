@@ -582,10 +582,25 @@ def check_event(config: EventConfig, issues: list[Issue]) -> None:
     for i, name in enumerate(config.ranking.lots):
         need_player(("ranking", "lots", i), name)
 
+    from ..model import slugify  # the model is built from this module: imported when used
+
     category_ids = {"open"} | {c.id for c in config.categories}
+    first_with: dict[str, int] = {}  # a category's page is categories/<slugify(id)>.html
     for i, category in enumerate(config.categories):
+        page = slugify(category.id)
+        first = first_with.setdefault(page, i)
         if category.id == "open":
             issues.append(Issue(("categories", i, "id"), '"open" always exists; pick another id'))
+        elif first != i:  # one page would replace the other, and both links lead to it
+            issues.append(
+                Issue(
+                    ("categories", i, "id"),
+                    f'"{category.id}" would be published as categories/{page}.html, like '
+                    f'"{config.categories[first].id}" (categories[{first + 1}])',
+                    "give the categories ids that differ in more than case, accents and "
+                    "punctuation",
+                )
+            )
         low, high = category.min_rating, category.max_rating
         if low is not None and high is not None and low > high:
             issues.append(
