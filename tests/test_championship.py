@@ -88,7 +88,7 @@ def test_three_sections_built_end_to_end(tmp_path: Path) -> None:
         ("Under 16 Champion", "Open16-1"),
         ("Australian Junior Girls Champion", "Girls18-1"),
     ):
-        assert re.search(rf"{title}: <a href=\"[^\"]+\">{winner}</a>", landing), title
+        assert re.search(rf"{title}: <a href=\"[^\"]+\"><bdi>{winner}</bdi></a>", landing), title
     data = json.loads((output / "ajc-2026/under-16-open/results.json").read_text("utf-8"))
     assert data["event"]["slug"] == "ajc-2026/under-16-open"
     assert [s["points"] for s in data["standings"]] == [3, 2, 1, 0]
@@ -165,7 +165,7 @@ def test_category_standings_are_views_of_one_event(tmp_path: Path) -> None:
     shutil.copytree(ROOT / "content", site / "content")
     assert build_site(site).written
     page = (site / "output/junior-championship/categories/u12.html").read_text("utf-8")
-    names = re.findall(r'<th scope="row"><a href="[^"]+">([^<]+)</a></th>', page)
+    names = re.findall(r'<th scope="row"><a href="[^"]+"><bdi>([^<]+)</bdi></a></th>', page)
     # Under 12 on 2026-01-01, in the overall order (see test_demo): 17, 19, 11, 13, 16, 21, 22,
     # 23, 24.
     assert names == [
@@ -211,7 +211,7 @@ def test_a_section_still_being_played_names_its_leader_not_its_champion(tmp_path
     landing = (site / "output/ajc-2026/index.html").read_text("utf-8")
     row = landing[landing.index(">Under 16 Open</a>") : landing.index(">Under 18 Girls</a>")]
     assert "after round 2 of 3" in row
-    assert re.search(r">Open16-1</a> <span class=\"note\">\(leading\)</span>", row)
+    assert re.search(r">Open16-1</bdi></a> <span class=\"note\">\(leading\)</span>", row)
     assert "awarded after the last round" in row and "Under 16 Champion" not in row
 
 

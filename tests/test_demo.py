@@ -216,4 +216,4 @@ def test_demo_pages(demo: Path) -> None:
     assert (demo / "index.html").is_file()
     # The event page names the title holders once the event is finished (as above).
     event = (demo / "junior-championship/index.html").read_text("utf-8")
-    assert re.search(r"<li>Under 16 Champion: <a [^>]+>Zhou, Lachlan</a></li>", event)
+    assert re.search(r"<li>Under 16 Champion: <a [^>]+><bdi>Zhou, Lachlan</bdi></a></li>", event)

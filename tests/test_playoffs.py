@@ -587,3 +587,29 @@ def test_a_play_off_stage_without_games_is_not_started(make_site: SiteMaker) -> 
     assert build_site(site).written
     page = (site / "output/ev/playoff.html").read_text(encoding="utf-8")
     assert '<p class="stage-result">In progress</p>' in page and "Not started" not in page
+
+
+def test_right_to_left_names_in_the_play_offs_lines_are_isolated(make_site: SiteMaker) -> None:
+    """In "Score: العربية, محمد 0, עברית, דוד 2" the browser joined the two right-to-left
+    names and the numbers between them into one run and showed it reversed: the scores
+    beside the wrong names, the places of "Final order" swapped. Each name is in <bdi>."""
+    hebrew, arabic = "עברית, דוד", "العربية, محمد"
+    names = {"A": hebrew, "B": arabic}
+    toml = 'name = "P"\nformat = "round-robin"\nrounds = 3\nrules = "acf-junior"\n'
+    toml += "".join(f'[[players]]\nname = "{names.get(n, n)}"\n' for n in "ABCD")
+    games = [(r, names.get(w, w), names.get(b, b), res) for r, w, b, res in PAIR]
+    site = make_site(toml, {"games.pgn": _pgn(games)})
+    playoff = _pgn([(1, hebrew, arabic, "1-0"), (2, arabic, hebrew, "0-1")], TimeControl="900")
+    (site / "content/ev/playoff").mkdir()
+    (site / "content/ev/playoff/playoff.pgn").write_text(playoff, encoding="utf-8")
+    assert build_site(site).written
+    page = (site / "output/ev/playoff.html").read_text(encoding="utf-8")
+    assert (  # B first: B beat A, the tie-breaks seed the play-off
+        'Playing off: <a href="players/2-x.html"><bdi>العربية, محمد</bdi></a>, '
+        '<a href="players/1-x.html"><bdi>עברית, דוד</bdi></a>.'
+    ) in page
+    assert "Score: <bdi>العربية, محمد</bdi> 0, <bdi>עברית, דוד</bdi> 2</p>" in page
+    assert (
+        "Final order of the players involved: 1. <bdi>עברית, דוד</bdi>; "
+        "2. <bdi>العربية, محمد</bdi>.</p>"
+    ) in page

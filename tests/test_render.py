@@ -851,7 +851,7 @@ def test_a_card_during_the_last_round_counts_only_known_results(make_site: SiteM
     assert ">1st place prize</span>" in standings
     assert "<h1>Prize winners</h1>" in (out / "prizes.html").read_text("utf-8")
     players = (out / "players/index.html").read_text(encoding="utf-8")
-    assert re.search(r"Charlie, Carl</a></th>.*?<td>1</td><td class=\"pts\">2½</td>", players)
+    assert re.search(r"Charlie, Carl</bdi></a></th>.*?<td>1</td><td class=\"pts\">2½</td>", players)
     assert "· final</span>" in (site / "output/index.html").read_text(encoding="utf-8")
 
 

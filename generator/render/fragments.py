@@ -34,7 +34,9 @@ def player_link(player: Player, links: Any, url: Url) -> Markup:
 
 
 def _link(href: str, title: str | None, name: str) -> str:
-    return f'<a href="{_text(href)}">{_title(title)}{escape(name)}</a>'
+    """The name in ``<bdi>``: in a line of text ("Playing off: A, B."), two right-to-left
+    names and what is between them would make one run, shown reversed (B before A)."""
+    return f'<a href="{_text(href)}">{_title(title)}<bdi>{escape(name)}</bdi></a>'
 
 
 def player_link_short(player: Player, links: Any, url: Url) -> Markup:
@@ -45,7 +47,7 @@ def player_link_short(player: Player, links: Any, url: Url) -> Markup:
 def _short_link(href: str, title: str | None, name: str) -> str:
     family, comma, given = name.partition(", ")
     rest = f'<span class="given">, {escape(given)}</span>' if comma else ""
-    return f'<a href="{_text(href)}">{_title(title)}{escape(family)}{rest}</a>'
+    return f'<a href="{_text(href)}">{_title(title)}<bdi>{escape(family)}{rest}</bdi></a>'
 
 
 def _title(title: str | None) -> str:
