@@ -597,8 +597,8 @@ def check_event(config: EventConfig, issues: list[Issue]) -> None:
                     ("categories", i, "id"),
                     f'"{category.id}" would be published as categories/{page}.html, like '
                     f'"{config.categories[first].id}" (categories[{first + 1}])',
-                    "give the categories ids that differ in more than case, accents and "
-                    "punctuation",
+                    "ids become page addresses of Latin letters and digits: use ids such as "
+                    '"U14" and "G-U14" (pages show the name)',
                 )
             )
         low, high = category.min_rating, category.max_rating
