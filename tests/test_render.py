@@ -986,3 +986,16 @@ def test_an_event_whose_play_off_is_pending_is_not_called_final(make_site: SiteM
     event = (site / "output/ev/index.html").read_text(encoding="utf-8")
     assert "All 3 rounds played; the play-off is pending" in event
     assert "Final: all 3 rounds played" not in event
+
+
+def test_a_pages_title_is_its_heading_as_shown(make_site: SiteMaker) -> None:
+    """The heading "**2026** Rules &amp; <b>" was put in the navigation and the window title
+    as written, Markdown and all: "**2026** Rules &amp;amp; &lt;b&gt;"; the page shows
+    "2026 Rules & <b>"."""
+    games = pgn_game("1.1", "Alpha, Anna", "Bravo, Bob", "1-0")
+    site = make_site(event_toml(), {"g.pgn": games, "rules.md": "# **2026** Rules &amp; <b>\n"})
+    assert build_site(site).written
+    page = (site / "output/ev/rules.html").read_text(encoding="utf-8")
+    assert "<h1><strong>2026</strong> Rules &amp; &lt;b&gt;</h1>" in page
+    assert "<title>2026 Rules &amp; &lt;b&gt; · Test Event</title>" in page
+    assert '<a href="rules.html" aria-current="page">2026 Rules &amp; &lt;b&gt;</a>' in page

@@ -160,10 +160,19 @@ def markdown_html(text: str, raw_html: bool = False) -> str:
 
 
 def markdown_title(text: str, fallback: str) -> str:
+    """The first level-1 heading in plain text, as the page shows it: the navigation and the
+    window title read "2026 Rules" and "Fish & Chips", not "**2026** Rules", "Fish &amp;
+    Chips"."""
     for line in text.splitlines():
         if line.startswith("# "):
-            return line[2:].strip()
+            return _heading_text(line) or fallback
     return fallback
+
+
+@functools.lru_cache(maxsize=1024)
+def _heading_text(line: str) -> str:
+    """Every page of an event names its pages in the navigation: worked out once."""
+    return html.unescape(re.sub(r"<[^>]*>", "", markdown_html(line))).strip()
 
 
 def event_paths(event: Event) -> dict[str, str]:
