@@ -999,3 +999,16 @@ def test_a_pages_title_is_its_heading_as_shown(make_site: SiteMaker) -> None:
     assert "<h1><strong>2026</strong> Rules &amp; &lt;b&gt;</h1>" in page
     assert "<title>2026 Rules &amp; &lt;b&gt; · Test Event</title>" in page
     assert '<a href="rules.html" aria-current="page">2026 Rules &amp; &lt;b&gt;</a>' in page
+
+
+def test_a_fined_right_to_left_name_is_isolated_from_the_amount(make_site: SiteMaker) -> None:
+    """The fine "עברית, דוד: 500" was shown as "500 :דוד ,עברית": the amount joined the
+    name's run."""
+    hebrew = "עברית, דוד"
+    extra = f'[[fines]]\nplayer = "{hebrew}"\namount = 500\n\n'
+    extra += '[[prizes.money]]\nname = "1st place"\nplace = 1\namount = 400\n\n'
+    games = pgn_game("1.1", hebrew, "Bravo, Bob", "1-0")
+    site = make_site(event_toml(extra).replace("Alpha, Anna", hebrew), {"g.pgn": games})
+    assert build_site(site).written
+    page = (site / "output/ev/prizes.html").read_text(encoding="utf-8")
+    assert "<li><bdi>עברית, דוד</bdi>: 500.00</li>" in page
