@@ -46,6 +46,7 @@ from .config.event import (
 from .config.schema import Issue
 from .config.site import holds_back
 from .config.toml_lines import KeyPath, line_of
+from .links import page_attachments
 from .model import Championship, Event, Page, Site, slugify
 from .parallel import JOBS, usable_cpus
 from .pgn import PARSE_CACHE, decode, read_pgn_files
@@ -230,7 +231,8 @@ def _event_pages(folder: Path, problems: Problems) -> tuple[Page, ...]:
             )
             continue
         text = _read_text(path, problems)
-        pages.append(Page(slug=slug, title=slug, markdown=text, source=path))
+        files = page_attachments(path, text, problems)
+        pages.append(Page(slug=slug, title=slug, markdown=text, source=path, files=files))
     return tuple(pages)
 
 
@@ -574,6 +576,16 @@ def load_site(
             hint="replace the link by the file itself",
         )
     home = _read_text(home_path, problems) if home_path.is_file() else DEFAULT_HOME
+    for page in sorted(content.glob("*.md")) if content.is_dir() else ():
+        if page.name != "index.md":
+            problems.warning(
+                f"{page.name} is not published: of content/ itself only index.md is read "
+                "(the home page); pages are published from an event's folder",
+                page,
+                hint="move it into an event's folder (its page is then linked from the "
+                "event's pages), or write it into index.md",
+                code="page-not-read",
+            )
     outcomes = []
     events = []
     folders = find_event_folders(content) if content.is_dir() else []
@@ -608,6 +620,7 @@ def load_site(
         description=config.description,
         home_markdown=home,
         events=tuple(events),
+        home_files=page_attachments(home_path, home, problems) if home_path.is_file() else (),
         markdown_raw_html=config.markdown_raw_html,
         championships=(
             load_championships(content, events, problems, config, drafts)

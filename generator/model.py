@@ -129,6 +129,15 @@ class Bye:
 
 
 @dataclass(frozen=True)
+class Attachment:
+    """A file a Markdown page links beside it (``links.page_attachments``), published at
+    ``name`` (a relative POSIX path) from the page's folder."""
+
+    name: str
+    data: bytes
+
+
+@dataclass(frozen=True)
 class Page:
     """An extra Markdown page of an event (regulations, reports)."""
 
@@ -136,6 +145,8 @@ class Page:
     title: str
     markdown: str
     source: Path
+    files: tuple[Attachment, ...] = ()
+    """The files it links beside it, published with it."""
 
 
 @dataclass(frozen=True)
@@ -301,6 +312,8 @@ class Site:
     description: str
     home_markdown: str
     events: tuple[Event, ...]
+    home_files: tuple[Attachment, ...] = ()
+    """The files the home page links beside it (in content/), published at the site's root."""
     markdown_raw_html: bool = False
     """From site.toml: raw HTML in Markdown pages is kept (otherwise escaped)."""
     championships: tuple[Championship, ...] = ()

@@ -24,6 +24,7 @@ from typing import Any, cast
 import jinja2
 import markdown
 
+from ..links import MARKDOWN_EXTENSIONS, local_path
 from ..model import Championship, Event, Game, Player, Site, slugify
 from ..parallel import run_parallel
 from ..problems import Problem
@@ -35,7 +36,7 @@ from ..rules.scores import PlayerRecord
 from ..rules.standings import StandingRow, Standings, column_keys, ranking_key
 from ..text import score_text
 from . import board, charts, exports, fragments, views
-from .environment import builtin_templates_dir, make_environment, url_for
+from .environment import builtin_templates_dir, make_environment, relative_url, url_for
 from .pages import game_page, player_page
 from .trf import tournament_trf
 
@@ -143,16 +144,36 @@ def _site_template_frame(exc: BaseException, templates: Path) -> tuple[str, int 
     return found
 
 
-def markdown_html(text: str, raw_html: bool = False) -> str:
+class _PageLinks:
+    """A Markdown tree processor that turns links to other Markdown pages ("rules.md#fees")
+    into links to the pages the site publishes from them ("rules.html#fees")."""
+
+    def __init__(self, relink: Callable[[str], str | None]) -> None:
+        self.relink = relink
+
+    def run(self, root: etree.Element) -> None:
+        for element in root.iter("a"):
+            value = element.get("href")
+            found = self.relink(value) if value is not None else None
+            if found is not None:
+                element.set("href", found)
+
+
+def markdown_html(
+    text: str, raw_html: bool = False, relink: Callable[[str], str | None] | None = None
+) -> str:
     """Markdown to HTML with raw HTML escaped: organisers write text, not markup.
 
     ``raw_html`` (site.toml ``markdown_raw_html = true``) keeps raw HTML for sites that want it.
+    ``relink(href)`` gives the link to publish for a link to another page, or ``None``.
     """
-    converter = markdown.Markdown(extensions=["tables", "fenced_code", "sane_lists"])
+    converter = markdown.Markdown(extensions=list(MARKDOWN_EXTENSIONS))
     if not raw_html:
         converter.preprocessors.deregister("html_block")
         converter.inlinePatterns.deregister("html")
         converter.treeprocessors.register(_ScriptLinks(), "script-links", 1)
+    if relink is not None:
+        converter.treeprocessors.register(_PageLinks(relink), "page-links", 2)
     try:
         return str(converter.convert(text))
     except RecursionError:  # lists nested hundreds deep: the text, as written
@@ -423,6 +444,13 @@ class SiteRenderer:
         templates of its own, so these pages are the built-in templates' (the functions
         write the same)."""
         self._championship_of = {s: c for c in site.championships for s in c.sections}
+        self._markdown_pages = {
+            page.source.resolve(): page_path(o.event, page.slug)
+            for o in outcomes
+            for page in o.event.pages
+        }
+        """Where each Markdown page is published, by its file: for links between pages."""
+        self._markdown_pages[(site.folder / "content" / "index.md").resolve()] = "index.html"
         self.rows: tuple[str, str] | None = None
         """A folder where the big tables keep their rows for the next build, and the code's
         fingerprint (``fragments.RowMemo``); ``None``: rows are not kept."""
@@ -457,7 +485,11 @@ class SiteRenderer:
             "index.html",
             "home.html",
             title=markdown_title(home, self.site.title),
-            content=markdown_html(home, self.site.markdown_raw_html),
+            content=markdown_html(
+                home,
+                self.site.markdown_raw_html,
+                self._relink(self.site.folder / "content" / "index.md", "index.html"),
+            ),
             playoff_pending=frozenset(
                 o.event.slug
                 for o in self.outcomes
@@ -468,6 +500,36 @@ class SiteRenderer:
             self._championship(championship)
         for outcome in self.outcomes:
             self._event(outcome)
+        self._attachments()
+
+    def _relink(self, source: Path, published: str) -> Callable[[str], str | None]:
+        """``markdown_html``'s ``relink`` for the page of file ``source`` published at
+        ``published``: a link to another Markdown file leads to the page made of it."""
+
+        def relink(href: str) -> str | None:
+            path = local_path(href)
+            if path is None or not path.endswith(".md"):
+                return None
+            target = self._markdown_pages.get((source.parent / path).resolve())
+            if target is None:
+                return None
+            fragment = href.partition("#")[2]
+            return relative_url(published, target) + (f"#{fragment}" if fragment else "")
+
+        return relink
+
+    def _attachments(self) -> None:
+        """The files the Markdown pages link beside them, where the links lead; a file the
+        site makes itself at that place (links.page_attachments warns of most) comes first."""
+        taken = {*self.files, *(job.path for job in self.pages or ()), *(p for p, *_ in self.after)}
+        wanted = [(f.name, f.data) for f in self.site.home_files]
+        for outcome in self.outcomes:
+            for page in outcome.event.pages:
+                wanted += [(f"{outcome.event.slug}/{f.name}", f.data) for f in page.files]
+        for path, data in wanted:
+            if path not in taken:
+                self.files[path] = data
+                taken.add(path)
 
     def _championship(self, championship: Championship) -> None:
         """The landing page of a championship: every section with its winners and titles."""
@@ -710,7 +772,11 @@ class SiteRenderer:
                 "page.html",
                 page=page,
                 title=markdown_title(page.markdown, page.slug),
-                content=markdown_html(page.markdown, self.site.markdown_raw_html),
+                content=markdown_html(
+                    page.markdown,
+                    self.site.markdown_raw_html,
+                    self._relink(page.source, page_path(event, page.slug)),
+                ),
                 **common,
             )
 

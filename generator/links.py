@@ -1,0 +1,134 @@
+"""Load stage: the files a Markdown page links beside it.
+
+An organiser puts ``regulations.pdf`` or a photo of the prize-giving beside a page and links
+it (``[the regulations](regulations.pdf)``, ``![winners](photos/winners.jpg)``): the file is
+published with the page, at the place the link leads to, so that the link works on the site as
+it does in the folder. Only linked files are published (a list of entries with telephone
+numbers beside them stays private), and only files in the page's folder or below it: a link
+may not reach into the rest of the computer. A link to a file that is not there is a warning
+on the line that holds it. Links to other Markdown pages (``rules.md``) are left to the render
+stage, which knows where each page is published.
+"""
+
+from __future__ import annotations
+
+import posixpath
+from pathlib import Path
+from urllib.parse import unquote, urlsplit
+from xml.etree import ElementTree as etree
+
+import markdown
+
+from .model import Attachment
+from .problems import Problems
+
+MARKDOWN_EXTENSIONS = ("tables", "fenced_code", "sane_lists")
+"""The Markdown the pages are written in (``render.site.markdown_html`` reads the same)."""
+
+GENERATED_FOLDERS = frozenset({"players", "games", "rounds", "standings", "categories", "static"})
+"""Folders of an event's (or the site's) output that the build writes: a linked file may not
+take a place in them."""
+
+
+class _Targets:
+    """A Markdown tree processor that records the ``href`` and ``src`` of every link and
+    image, once the inline Markdown is parsed (registered after it)."""
+
+    def __init__(self, found: list[str]) -> None:
+        self.found = found
+
+    def run(self, root: etree.Element) -> None:
+        for element in root.iter():
+            for attribute in ("href", "src"):
+                value = element.get(attribute)
+                if value is not None:
+                    self.found.append(value)
+
+
+def local_path(link: str) -> str | None:
+    """The file a link names beside its page ("photos/a%20b.jpg" -> "photos/a b.jpg"), or
+    ``None`` for a web address, an address from the site's root or a place on the page."""
+    parts = urlsplit(link)
+    if parts.scheme or parts.netloc or not parts.path or parts.path.startswith("/"):
+        return None
+    return unquote(parts.path)
+
+
+def linked_files(text: str) -> list[str]:
+    """The files a Markdown text links or shows beside it, each once, in the order met."""
+    found: list[str] = []
+    converter = markdown.Markdown(extensions=list(MARKDOWN_EXTENSIONS))
+    converter.treeprocessors.register(_Targets(found), "crosstable-targets", 0)
+    try:
+        converter.convert(text)
+    except RecursionError:  # lists nested hundreds deep: the page shows the text as written
+        return []
+    paths: list[str] = []
+    for link in found:
+        path = local_path(link)
+        if path is not None and path not in paths:
+            paths.append(path)
+    return paths
+
+
+def page_attachments(page: Path, text: str, problems: Problems) -> tuple[Attachment, ...]:
+    """The files ``page`` links in its folder or below it, read to be published beside it."""
+    folder = page.parent
+    root = folder.resolve()
+    attachments: list[Attachment] = []
+    for target in linked_files(text):
+        name = posixpath.normpath(target)
+        path = folder / name
+        line = _line_of(text, target)
+        if name.endswith("/") or path.is_dir():
+            continue
+        if name.endswith(".md") and path.is_file():
+            continue  # another page: the render stage links where it is published
+        if name == ".." or name.startswith("../") or not path.resolve().is_relative_to(root):
+            problems.warning(
+                f'the page links "{target}", outside its folder: the file is not published',
+                page,
+                line,
+                hint=f"copy the file into {folder.name or 'the folder'}/ (or a folder in it) "
+                "and link it from there",
+                code="link-outside",
+            )
+            continue
+        if not path.is_file():
+            if not name.endswith(".html"):  # perhaps a page the site generates
+                problems.warning(
+                    f'the page links "{target}", which is not in its folder',
+                    page,
+                    line,
+                    hint=f"put the file beside {page.name}, or correct the link",
+                    code="broken-link",
+                )
+            continue
+        first = name.split("/")[0]
+        if first in GENERATED_FOLDERS or any(p.startswith(".") for p in name.split("/")):
+            problems.warning(
+                f'the page links "{target}", a name the site cannot publish'
+                + (" (a hidden file)" if first not in GENERATED_FOLDERS else ""),
+                page,
+                line,
+                hint=f"move the file out of {first}/ (the site writes that folder), or "
+                "rename it without a leading dot, and link it there",
+                code="link-outside",
+            )
+            continue
+        try:
+            data = path.read_bytes()
+        except OSError as exc:
+            problems.warning(f"cannot read the linked file: {exc.strerror}", path, code="link")
+            continue
+        attachments.append(Attachment(name, data))
+    return tuple(attachments)
+
+
+def _line_of(text: str, target: str) -> int | None:
+    """The first line that holds the link (as written, or with its spaces escaped)."""
+    spellings = (target, target.replace(" ", "%20"))
+    for number, line in enumerate(text.splitlines(), start=1):
+        if any(spelling in line for spelling in spellings):
+            return number
+    return None

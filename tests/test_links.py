@@ -1,0 +1,140 @@
+"""Files a Markdown page links beside it are published with it (generator/links.py), and
+links between Markdown pages lead to the pages made of them."""
+
+from __future__ import annotations
+
+import re
+from pathlib import Path
+
+from conftest import SiteMaker, event_toml, pgn_game
+
+from generator.build import build_site
+from generator.links import linked_files, local_path
+
+A, B = "Alpha, Anna", "Bravo, Bob"
+PDF = b"%PDF-1.4 the regulations\x00\xff"
+JPEG = b"\xff\xd8\xff\xe0 a photo"
+
+REGULATIONS = """# Regulations
+
+Read [the full regulations](regs.pdf) and the [fees](fees.md#late).
+
+![The winners](photos/winners%20day.jpg)
+
+See also [last year's](missing.pdf), [a secret](../secret.txt), [dot](.env) and
+[a card](players/mine.png); [standings](standings.html), [the club](https://club.example/x.pdf),
+[top](#top).
+"""
+
+
+def _site(make_site: SiteMaker) -> Path:
+    site = make_site(
+        event_toml(),
+        {
+            "g.pgn": pgn_game("1.1", A, B, "1-0"),
+            "regulations.md": REGULATIONS,
+            "fees.md": "# Fees\n\n## Late\n\nBack to [the regulations](regulations.md).\n",
+            "entries.csv": "name,telephone\nAlpha,555 0101\n",
+            ".env": "secret",
+            "players/mine.png": "png",
+        },
+    )
+    event = site / "content/ev"
+    (event / "regs.pdf").write_bytes(PDF)
+    (event / "photos").mkdir()
+    (event / "photos/winners day.jpg").write_bytes(JPEG)
+    (site / "content/secret.txt").write_text("not for the web", encoding="utf-8")
+    return site
+
+
+def test_the_links_of_a_page_are_read_as_the_page_shows_them() -> None:
+    assert linked_files(REGULATIONS) == [
+        "regs.pdf",
+        "fees.md",
+        "photos/winners day.jpg",
+        "missing.pdf",
+        "../secret.txt",
+        ".env",
+        "players/mine.png",
+        "standings.html",
+    ]
+    # A reference link and a link inside code: the first is one, the second is text.
+    assert linked_files("[a][r] `[b](b.pdf)`\n\n[r]: a.pdf\n") == ["a.pdf"]
+    for outside in ("https://x.example/a.pdf", "//x.example/a", "/a.pdf", "#top", "mailto:a@b"):
+        assert local_path(outside) is None, outside
+    assert local_path("a%20b.pdf?v=2#page=3") == "a b.pdf"
+
+
+def test_a_file_a_page_links_is_published_beside_it(make_site: SiteMaker) -> None:
+    """The regulations link a PDF and show a photo from a folder: both are published where
+    the links lead, byte for byte; a file beside the page that no page links (a list of
+    entries with telephone numbers) is not."""
+    site = _site(make_site)
+    report = build_site(site)
+    assert report.written, [p.format() for p in report.problems.errors]
+    output = site / "output/ev"
+    assert (output / "regs.pdf").read_bytes() == PDF
+    assert (output / "photos/winners day.jpg").read_bytes() == JPEG
+    assert not (output / "entries.csv").exists() and not (output / ".env").exists()
+    assert not (site / "output/secret.txt").exists()
+    assert not (output / "players/mine.png").exists()
+    page = (output / "regulations.html").read_text(encoding="utf-8")
+    assert 'href="regs.pdf"' in page and 'src="photos/winners%20day.jpg"' in page
+    assert 'href="fees.html#late"' in page  # the page made of fees.md, not the file
+    back = (output / "fees.html").read_text(encoding="utf-8")
+    assert 'href="regulations.html"' in back
+
+
+def test_a_link_to_nothing_or_outside_is_a_warning_on_its_line(make_site: SiteMaker) -> None:
+    site = _site(make_site)
+    report = build_site(site)
+    found = [
+        (p.code, p.path and p.path.name, p.line, re.sub(r",.*", "", p.message))
+        for p in report.problems.warnings
+        if p.code in ("broken-link", "link-outside")
+    ]
+    assert found == [
+        ("broken-link", "regulations.md", 7, 'the page links "missing.pdf"'),
+        ("link-outside", "regulations.md", 7, 'the page links "../secret.txt"'),
+        ("link-outside", "regulations.md", 7, 'the page links ".env"'),
+        ("link-outside", "regulations.md", 8, 'the page links "players/mine.png"'),
+    ]
+
+
+def test_the_home_page_publishes_its_files_at_the_sites_root(make_site: SiteMaker) -> None:
+    site = make_site(
+        event_toml(), {"g.pgn": pgn_game("1.1", A, B, "1-0"), "rules.md": "# Rules\n"}
+    )
+    (site / "content/index.md").write_text(
+        "# Club\n\n![logo](logo.png) [The rules](ev/rules.md)\n", encoding="utf-8"
+    )
+    (site / "content/logo.png").write_bytes(b"\x89PNG logo")
+    assert build_site(site).written
+    assert (site / "output/logo.png").read_bytes() == b"\x89PNG logo"
+    home = (site / "output/index.html").read_text(encoding="utf-8")
+    assert 'src="logo.png"' in home and 'href="ev/rules.html"' in home
+
+
+def test_a_changed_or_unlinked_file_is_never_stale(make_site: SiteMaker) -> None:
+    site = _site(make_site)
+    assert build_site(site).written
+    (site / "content/ev/regs.pdf").write_bytes(b"%PDF-1.4 amended")
+    assert build_site(site).written
+    assert (site / "output/ev/regs.pdf").read_bytes() == b"%PDF-1.4 amended"
+    page = site / "content/ev/regulations.md"
+    page.write_text(REGULATIONS.replace("(regs.pdf)", "(#top)"), encoding="utf-8")
+    assert build_site(site).written
+    assert not (site / "output/ev/regs.pdf").exists()
+    assert (site / "output/ev/photos/winners day.jpg").read_bytes() == JPEG
+
+
+def test_a_page_beside_the_home_page_is_reported(make_site: SiteMaker) -> None:
+    """content/about.md was left out without a word (only index.md is read there)."""
+    site = make_site(event_toml(), {"g.pgn": pgn_game("1.1", A, B, "1-0")})
+    (site / "content/about.md").write_text("# About us\n", encoding="utf-8")
+    report = build_site(site)
+    assert report.written
+    (warning,) = [p for p in report.problems.warnings if p.code == "page-not-read"]
+    assert warning.path == site / "content/about.md"
+    assert warning.message.startswith("about.md is not published: of content/ itself only")
+    assert not (site / "output/about.html").exists()
