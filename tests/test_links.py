@@ -102,9 +102,7 @@ def test_a_link_to_nothing_or_outside_is_a_warning_on_its_line(make_site: SiteMa
 
 
 def test_the_home_page_publishes_its_files_at_the_sites_root(make_site: SiteMaker) -> None:
-    site = make_site(
-        event_toml(), {"g.pgn": pgn_game("1.1", A, B, "1-0"), "rules.md": "# Rules\n"}
-    )
+    site = make_site(event_toml(), {"g.pgn": pgn_game("1.1", A, B, "1-0"), "rules.md": "# Rules\n"})
     (site / "content/index.md").write_text(
         "# Club\n\n![logo](logo.png) [The rules](ev/rules.md)\n", encoding="utf-8"
     )
