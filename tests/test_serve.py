@@ -22,7 +22,7 @@ from conftest import SiteMaker, event_toml, pgn_game
 
 from generator.build import build_site
 from generator.cli import main
-from generator.serve import PreviewSite, ServeError, ServeSession
+from generator.serve import PreviewSite, RebuildResult, ServeError, ServeSession
 from generator.serve.builder import BuildProcess
 from generator.serve.watch import Watcher
 
@@ -201,6 +201,25 @@ def test_a_first_build_that_fails_serves_the_errors(site: Path) -> None:
         status, page = fetch(session.url)
         assert status == 200
         assert "No successful build yet" in page and "TOML syntax error" in page
+
+
+def test_an_edit_saved_during_the_first_build_is_built_next(site: Path) -> None:
+    """The first build of an open takes a minute: a PGN saved after it read the games (here,
+    just after it ended, before the watcher started) is built next, not left out until the
+    following edit."""
+    session = ServeSession(site, port=free_port(), out=io.StringIO(), interval=0.05, quiet=0.15)
+    first_build = session.builder.rebuild
+
+    def build_then_edit() -> RebuildResult:
+        result = first_build()
+        edit(site / "content/ev/games/r1.pgn", pgn_game("1.1", A, B, "0-1"))
+        session.builder.rebuild = first_build  # type: ignore[method-assign]
+        return result
+
+    session.builder.rebuild = build_then_edit  # type: ignore[method-assign]
+    with session:
+        assert session.wait_for_build(2).ok
+        assert "0-1" in fetch(session.url + "ev/rounds/round-1.html")[1]
 
 
 def test_removed_pages_are_removed_and_missing_pages_still_reload(

@@ -111,7 +111,9 @@ class ServeSession:
     def start(self) -> None:
         """Check the port (failing fast when it is taken), start the builder process before
         any thread of ours (``BuildProcess``: every build may then fork worker processes, as
-        ``crosstable build`` does), build once, listen, then watch in the background."""
+        ``crosstable build`` does), build once, listen, then watch in the background. The
+        watcher's first look is taken before the first build, so that a file saved while it
+        runs (a minute, for an open) is built next rather than only after the next edit."""
         try:
             if self.check_port:
                 check_port(self.host, self.port)
@@ -121,6 +123,12 @@ class ServeSession:
         self.builder.start()
         if self.stop_signals:
             _stop_as_ctrl_c()
+        watcher = Watcher(
+            self.watched(),
+            excluded=[self.site_dir / "output"],
+            interval=self.interval,
+            quiet=self.quiet,
+        )
         self._say(f"crosstable: building {self.site_dir} ...")
         self._record(self.builder.rebuild(), "built")
         try:
@@ -129,12 +137,6 @@ class ServeSession:
             self.builder.stop()
             self._clean_up()
             raise
-        watcher = Watcher(
-            self.watched(),
-            excluded=[self.site_dir / "output"],
-            interval=self.interval,
-            quiet=self.quiet,
-        )
         self._thread = threading.Thread(
             target=self._watch, args=(watcher,), name="crosstable-watch", daemon=True
         )
