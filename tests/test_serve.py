@@ -276,6 +276,30 @@ def test_watcher_reports_each_changed_file_once_settled(tmp_path: Path) -> None:
     assert [p.name for p in found[0]] == ["one.pgn", "site.toml"]
 
 
+def test_watcher_sees_edits_behind_a_linked_folder_and_survives_a_loop(tmp_path: Path) -> None:
+    """An event folder linked into content/ is part of the site (the build reads it), so an
+    edit behind the link rebuilds; a link looping back to its parent is not walked twice."""
+    import threading
+
+    shared = tmp_path / "shared/ev"
+    shared.mkdir(parents=True)
+    (shared / "r1.pgn").write_text("1")
+    (tmp_path / "content").mkdir()
+    (tmp_path / "content/ev").symlink_to(shared, target_is_directory=True)
+    (shared / "loop").symlink_to(shared, target_is_directory=True)
+    watcher = Watcher([tmp_path / "content"], interval=0.02, quiet=0.1)
+    assert set(watcher.snapshot()) == {str(tmp_path / "content/ev/r1.pgn")}
+    stop = threading.Event()
+    found: list[list[Path]] = []
+    thread = threading.Thread(target=lambda: found.append(watcher.wait(stop) or []))
+    thread.start()
+    time.sleep(0.1)
+    (shared / "r1.pgn").write_text("1-0")
+    thread.join(timeout=5)
+    stop.set()
+    assert found == [[tmp_path / "content/ev/r1.pgn"]]
+
+
 def test_a_taken_port_is_refused_with_a_clear_message(
     site: Path, capsys: pytest.CaptureFixture[str]
 ) -> None:

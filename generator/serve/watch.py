@@ -47,17 +47,24 @@ class Watcher:
         self._last = self.snapshot()
 
     def snapshot(self) -> Snapshot:
-        """Modification time, size and inode of every watched file."""
+        """Modification time, size and inode of every watched file. Linked folders are
+        followed, as the build follows them (an event folder linked into content/), each
+        real folder once, so that a link back to a parent does not loop."""
         found: Snapshot = {}
         for path in self.paths:
             if path.is_file():
                 self._stat(path, found)
             elif path.is_dir():
-                for folder, dirs, files in os.walk(path):
+                seen: set[tuple[int, int]] = set()
+                for walked in (path, *self.excluded):  # the output, also through a link
+                    _first_visit(walked, seen)
+                for folder, dirs, files in os.walk(path, followlinks=True):
                     dirs[:] = sorted(
                         d
                         for d in dirs
-                        if d not in IGNORED_DIRS and Path(folder, d) not in self.excluded
+                        if d not in IGNORED_DIRS
+                        and Path(folder, d) not in self.excluded
+                        and _first_visit(Path(folder, d), seen)
                     )
                     for name in files:
                         if not ignored(name):
@@ -94,3 +101,16 @@ class Watcher:
             if changed:
                 return changed
         return None
+
+
+def _first_visit(folder: Path, seen: set[tuple[int, int]]) -> bool:
+    """Whether the real folder behind ``folder`` is not walked yet (and is, from now on)."""
+    try:
+        info = folder.stat()
+    except OSError:
+        return False  # removed while we looked, or a link to nothing
+    key = (info.st_dev, info.st_ino)
+    if key in seen:
+        return False
+    seen.add(key)
+    return True
