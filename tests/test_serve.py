@@ -105,6 +105,21 @@ def test_serve_builds_on_when_its_builder_process_died(site: Path, session: Serv
     assert "1-0" in fetch(session.url + "ev/rounds/round-1.html")[1]
 
 
+def test_the_served_folder_keeps_its_lock_after_the_builder_died(
+    site: Path, session: ServeSession
+) -> None:
+    """The served folder's lock file (``scratch.ScratchFolder``) is no page of the site: taken
+    for one when the builder died, the next build deleted it ("1 file(s) changed: .lock
+    (removed)"), and a serve killed later left its folder behind for good."""
+    builder = session.builder.pid
+    assert builder is not None
+    os.kill(builder, signal.SIGKILL)
+    edit(site / "content/ev/games/r1.pgn", pgn_game("1.1", A, B, "0-1"))
+    result = session.wait_for_build(2)
+    assert result.ok and result.removed == []
+    assert (session.root / ".lock").is_file()
+
+
 def test_a_failed_build_after_the_builder_died_keeps_the_last_good_site(
     site: Path, session: ServeSession
 ) -> None:

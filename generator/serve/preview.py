@@ -21,6 +21,7 @@ from ..cache import BuildCache, RebuildStats, changed_files
 from ..config import load_site_config
 from ..model import slugify
 from ..problems import Problem, Problems
+from ..scratch import LOCK
 from .server import insert_after_body
 
 BANNER_STYLE = (
@@ -97,11 +98,12 @@ class PreviewSite:
     def adopt_served(self) -> None:
         """Take the served folder as the last good site (the builder process that wrote it
         died: ``builder.BuildProcess``), so that the next build here compares against it and a
-        failed one keeps it."""
+        failed one keeps it. Not the folder's lock (``scratch.LOCK``): no page, and deleting it
+        as one would leave the folder behind for good if serve were killed."""
         self.files = {
             path.relative_to(self.root).as_posix(): path.read_bytes()
             for path in sorted(self.root.rglob("*"))
-            if path.is_file()
+            if path.is_file() and path != self.root / LOCK
         }
 
     def _fail(self, errors: list[str]) -> None:
