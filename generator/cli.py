@@ -7,6 +7,7 @@ answers from ``generator.buildstate`` alone.
 from __future__ import annotations
 
 import argparse
+import contextlib
 import os
 import sys
 from collections.abc import Sequence
@@ -172,8 +173,15 @@ def main(argv: Sequence[str] | None = None) -> int:
 def run() -> NoReturn:
     """The ``crosstable`` command itself: ``main``, then out at once. A build of an open
     leaves a million objects that the interpreter would otherwise free one by one on the way
-    out (a second, for nothing); every file is closed by then, and the pools are shut down."""
-    status = main()
+    out (a second, for nothing); every file is closed by then, and the pools are shut down.
+    Ctrl+C that no command handles itself (``serve`` does, once started) ends it with a line,
+    not a traceback: pressed while a deploy builds, it also said nothing of what was left."""
+    try:
+        status = main()
+    except KeyboardInterrupt:
+        with contextlib.suppress(OSError):  # the terminal may be gone
+            print("\ncrosstable: interrupted; nothing more was done.", file=sys.stderr)
+        status = 130
     sys.stdout.flush()
     sys.stderr.flush()
     os._exit(status)

@@ -3,6 +3,7 @@
 from __future__ import annotations
 
 import subprocess
+import sys
 from pathlib import Path
 
 import pytest
@@ -179,3 +180,33 @@ def test_a_branch_checked_out_in_another_worktree_or_named_head_is_refused(
     assert git(remote, "rev-parse", "gh-pages") == published
     assert main(["deploy", "--site", str(site), "--branch", "HEAD"]) == 1
     assert '"HEAD" is not a valid branch name' in capsys.readouterr().err
+
+
+def test_ctrl_c_during_the_build_ends_deploy_without_a_traceback(
+    repo: tuple[Path, Path], capsys: pytest.CaptureFixture[str], monkeypatch: pytest.MonkeyPatch
+) -> None:
+    """Ctrl+C while the deploy builds: a line and status 130 (as a shell reports Ctrl+C),
+    not thirty lines of traceback, and nothing pushed."""
+    import generator.build
+    from generator import cli
+
+    site, remote = repo
+
+    def interrupted(*args: object, **kwargs: object) -> None:
+        raise KeyboardInterrupt
+
+    def leave(status: int) -> None:
+        raise SystemExit(status)
+
+    monkeypatch.setattr(generator.build, "build_site", interrupted)
+    monkeypatch.setattr(cli.os, "_exit", leave)
+    monkeypatch.setattr(sys, "argv", ["crosstable", "deploy", "--site", str(site)])
+    try:
+        cli.run()
+    except KeyboardInterrupt:  # not left to end the test session
+        pytest.fail("Ctrl+C came out of the command as a traceback")
+    except SystemExit as ended:
+        assert ended.code == 130
+    err = capsys.readouterr().err
+    assert "crosstable: interrupted; nothing more was done." in err and "Traceback" not in err
+    assert git(remote, "branch", "--list") == ""
