@@ -19,6 +19,7 @@ from pathlib import Path
 from . import __version__
 from .config import SiteConfig
 
+_USERINFO = re.compile(r"^([a-z][a-z0-9+.-]*://)[^/@]*@", re.I)
 _DOMAIN = re.compile(r"^(?=.{1,253}$)([a-z0-9]([a-z0-9-]{0,61}[a-z0-9])?\.)+[a-z0-9-]{2,63}$", re.I)
 
 
@@ -42,6 +43,7 @@ class Target:
     repo: Path
     remote: str
     url: str
+    """The remote's address as shown (``shown_url``), never used to reach it."""
     branch: str
     remote_tip: str | None
     cname: str
@@ -87,6 +89,13 @@ class GitFailed(Exception):
 def _says(error: GitFailed) -> str:
     lines = [line.removeprefix("fatal: ") for line in error.stderr.splitlines() if line.strip()]
     return "git says: " + ("; ".join(lines[:3]) if lines else "(nothing)")
+
+
+def shown_url(url: str) -> str:
+    """A remote's address for the terminal, without the user and password or the token an
+    https address may carry (``https://TOKEN@github.com/...``), as git shows it: deploy's
+    lines end up in CI logs and screen shares."""
+    return _USERINFO.sub(r"\1", url)
 
 
 def check_cname(cname: str) -> str:
@@ -137,7 +146,7 @@ def prepare(site_dir: Path, config: SiteConfig, remote: str | None, branch: str 
             f'"{branch}" is not a valid branch name', "use --branch gh-pages"
         ) from None
     try:
-        url = _git(repo, "remote", "get-url", remote)
+        url = shown_url(_git(repo, "remote", "get-url", remote))
     except GitFailed:
         remotes = _git(repo, "remote").split()
         known = f" (this repository has: {', '.join(remotes)})" if remotes else ""

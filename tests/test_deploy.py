@@ -9,6 +9,7 @@ from pathlib import Path
 import pytest
 
 from generator.cli import main
+from generator.deploy import shown_url
 from generator.scaffold import new_site
 
 
@@ -145,6 +146,22 @@ def test_a_remote_that_is_not_a_git_remote_is_refused(
     assert expected in err and "hint: " in err and hint in err
     assert "Traceback" not in err
     assert not (site / "output").exists()  # refused before building
+
+
+def test_a_token_in_the_remote_s_address_is_never_printed(
+    repo: tuple[Path, Path], capsys: pytest.CaptureFixture[str], monkeypatch: pytest.MonkeyPatch
+) -> None:
+    """``https://TOKEN@github.com/...`` is a common remote: deploy printed the token in
+    every message naming the remote (git itself leaves it out)."""
+    site, _ = repo
+    monkeypatch.setenv("GIT_TERMINAL_PROMPT", "0")
+    git(site, "remote", "set-url", "origin", "https://ghp_Secret123:x-oauth@127.0.0.1:1/r.git")
+    assert main(["deploy", "--site", str(site)]) == 1
+    err = capsys.readouterr().err
+    assert 'the remote "origin" (https://127.0.0.1:1/r.git) is not' in err
+    assert "Secret123" not in err and "x-oauth" not in err
+    assert shown_url("ssh://git@example.org/r.git") == "ssh://example.org/r.git"
+    assert shown_url("git@github.com:me/r.git") == "git@github.com:me/r.git"  # no secret
 
 
 def test_a_site_outside_git_and_a_bad_domain_are_refused(
