@@ -18,6 +18,7 @@ from pathlib import Path
 
 from . import __version__
 from .config import SiteConfig
+from .config.site import DeployConfig
 
 _USERINFO = re.compile(r"^([a-z][a-z0-9+.-]*://)[^/@]*@", re.I)
 _DOMAIN = re.compile(r"^(?=.{1,253}$)([a-z0-9]([a-z0-9-]{0,61}[a-z0-9])?\.)+[a-z0-9-]{2,63}$", re.I)
@@ -125,10 +126,20 @@ def _worktree_of(repo: Path, branch: str) -> str | None:
     return None
 
 
+def _given(key: str, name: str, configured: str) -> str:
+    """Where a remote's or branch's name came from, for a message about it, when site.toml
+    set it: a hint to pass --branch left site.toml wrong for every later deploy."""
+    if name != configured or configured == getattr(DeployConfig(), key):
+        return ""  # from the command line, or crosstable's default
+    return f" ([deploy] {key} in site.toml)"
+
+
 def prepare(site_dir: Path, config: SiteConfig, remote: str | None, branch: str | None) -> Target:
     """Check everything a deploy needs before building: repository, remote, branch, identity."""
     remote = remote or config.deploy.remote
     branch = branch or config.deploy.branch
+    from_remote = _given("remote", remote, config.deploy.remote)
+    from_branch = _given("branch", branch, config.deploy.branch)
     cname = check_cname(config.deploy.cname)
     try:
         repo = Path(_git(site_dir, "rev-parse", "--show-toplevel"))
@@ -143,7 +154,8 @@ def prepare(site_dir: Path, config: SiteConfig, remote: str | None, branch: str 
         _git(repo, "check-ref-format", f"refs/heads/{branch}")
     except GitFailed:
         raise DeployError(
-            f'"{branch}" is not a valid branch name', "use --branch gh-pages"
+            f'"{branch}"{from_branch} is not a valid branch name',
+            'a branch name has no spaces and none of ~ ^ : ? * [ \\, e.g. "gh-pages"',
         ) from None
     try:
         url = shown_url(_git(repo, "remote", "get-url", remote))
@@ -151,8 +163,9 @@ def prepare(site_dir: Path, config: SiteConfig, remote: str | None, branch: str 
         remotes = _git(repo, "remote").split()
         known = f" (this repository has: {', '.join(remotes)})" if remotes else ""
         raise DeployError(
-            f'"{remote}" is not a git remote of {repo}{known}',
-            f"add it with: git remote add {remote} URL, or pass --remote NAME",
+            f'"{remote}"{from_remote} is not a git remote of {repo}{known}',
+            f"add it with: git remote add {remote} URL, or name another with --remote"
+            + (" or in site.toml" if "site.toml" in from_remote else ""),
         ) from None
     try:
         current = _git(repo, "symbolic-ref", "--quiet", "--short", "HEAD")

@@ -199,6 +199,25 @@ def test_a_branch_checked_out_in_another_worktree_or_named_head_is_refused(
     assert '"HEAD" is not a valid branch name' in capsys.readouterr().err
 
 
+def test_a_bad_name_in_site_toml_is_traced_to_site_toml(
+    repo: tuple[Path, Path], capsys: pytest.CaptureFixture[str]
+) -> None:
+    """A branch or remote set in site.toml is named as coming from there: the hint to pass
+    --branch left the organiser's site.toml wrong for every later deploy."""
+    site, _ = repo
+    toml = site / "site.toml"
+    settings = toml.read_text()
+    toml.write_text(settings.replace('branch = "gh-pages"', 'branch = "gh pages"'))
+    assert main(["deploy", "--site", str(site)]) == 1
+    err = capsys.readouterr().err
+    assert '"gh pages" ([deploy] branch in site.toml) is not a valid branch name' in err
+    toml.write_text(settings.replace('remote = "origin"', 'remote = "github"'))
+    assert main(["deploy", "--site", str(site)]) == 1
+    err = capsys.readouterr().err
+    assert '"github" ([deploy] remote in site.toml) is not a git remote of' in err
+    assert "(this repository has: origin)" in err and "git remote add github URL" in err
+
+
 def test_ctrl_c_during_the_build_ends_deploy_without_a_traceback(
     repo: tuple[Path, Path], capsys: pytest.CaptureFixture[str], monkeypatch: pytest.MonkeyPatch
 ) -> None:
