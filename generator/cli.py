@@ -126,6 +126,12 @@ def _deploy(site: Path, remote: str | None, branch: str | None, message: str | N
         print(exc.format(), file=sys.stderr)
         return 1
     where = f"{target.remote} ({target.url}), branch {target.branch}"
+    if not done.changed and done.pushed:
+        print(
+            f"crosstable: nothing changed since the last deploy, whose commit {done.commit[:12]} "
+            f"had not reached the remote; pushed it: {where} is up to date."
+        )
+        return 0
     if not done.changed:
         print(f"crosstable: nothing changed since the last deploy; {where} is up to date.")
         return 0

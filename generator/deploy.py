@@ -57,6 +57,9 @@ class Published:
     files: int
     changed: bool
     source: str
+    pushed: bool = True
+    """Whether this deploy pushed (an unchanged site is pushed only when the remote lacks
+    the last deploy's commit: its push failed, or the branch was deleted there)."""
 
 
 def _git(
@@ -270,9 +273,10 @@ def publish(target: Target, site_dir: Path, output: Path, message: str | None) -
         with tempfile.TemporaryDirectory(prefix="crosstable-deploy-") as folder:
             tree, files = _write_tree(repo, output, target.cname, Path(folder) / "index")
         if parent is not None and _git(repo, "rev-parse", f"{parent}^{{tree}}") == tree:
-            if target.remote_tip != parent:
+            behind = target.remote_tip != parent
+            if behind:
                 _push(target, parent)
-            return Published(parent, parent, files, False, source)
+            return Published(parent, parent, files, False, source, pushed=behind)
         args = ["commit-tree", tree, "-F", "-"]
         if parent is not None:
             args += ["-p", parent]

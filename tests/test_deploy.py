@@ -106,6 +106,28 @@ def test_a_deploy_from_another_clone_goes_on_top_of_the_remote_branch(
     assert "second computer" in git(remote, "show", "gh-pages:index.html")
 
 
+def test_a_deploy_whose_push_failed_is_pushed_by_the_next_one_and_said_so(
+    repo: tuple[Path, Path], capsys: pytest.CaptureFixture[str]
+) -> None:
+    """The venue's network drops during the push: the commit stays on the local branch, and
+    the next deploy, with nothing changed, pushes it and says so (it said "nothing changed
+    since the last deploy", as if the failed one had been published)."""
+    site, remote = repo
+    hook = remote / "hooks/pre-receive"
+    hook.write_text("#!/bin/sh\necho 'network down' >&2\nexit 1\n")
+    hook.chmod(0o755)
+    assert main(["deploy", "--site", str(site)]) == 1
+    assert "network down" in capsys.readouterr().err
+    local = git(site, "rev-parse", "gh-pages")
+    hook.unlink()
+    assert main(["deploy", "--site", str(site)]) == 0
+    out = capsys.readouterr().out
+    assert f"whose commit {local[:12]} had not reached the remote; pushed it" in out
+    assert git(remote, "rev-parse", "gh-pages") == local
+    assert main(["deploy", "--site", str(site)]) == 0
+    assert "nothing changed since the last deploy; origin" in capsys.readouterr().out
+
+
 def test_a_failed_build_is_not_deployed(
     repo: tuple[Path, Path], capsys: pytest.CaptureFixture[str]
 ) -> None:
