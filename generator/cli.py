@@ -126,6 +126,12 @@ def _deploy(site: Path, remote: str | None, branch: str | None, message: str | N
         print(exc.format(), file=sys.stderr)
         return 1
     where = f"{target.remote} ({target.url}), branch {target.branch}"
+    if done.kept_cname:
+        print(
+            f"crosstable: kept the branch's CNAME, {done.kept_cname}: GitHub writes it when the "
+            "Pages settings set a custom domain (removing the domain there drops it); "
+            f'cname = "{done.kept_cname}" under [deploy] in site.toml says so in the site.'
+        )
     if not done.changed and done.pushed:
         print(
             f"crosstable: nothing changed since the last deploy, whose commit {done.commit[:12]} "

@@ -4,7 +4,8 @@ Git itself does the work (``subprocess``), through plumbing commands and a tempo
 so the organiser's working tree, index and checked-out branch are never touched. Each deploy
 is a new commit on top of the branch's previous one (history is kept, nothing is forced), its
 message names the source commit, and its tree is exactly the output plus ``.nojekyll`` (so
-GitHub Pages serves the files as they are) and ``CNAME`` when ``site.toml`` sets a domain.
+GitHub Pages serves the files as they are) and ``CNAME`` when ``site.toml`` sets a domain
+(or, without one, when the branch holds one: GitHub's Pages settings write it there).
 """
 
 from __future__ import annotations
@@ -57,6 +58,8 @@ class Published:
     files: int
     changed: bool
     source: str
+    kept_cname: str = ""
+    """The branch's own ``CNAME`` kept, when site.toml sets no ``cname`` (``_branch_cname``)."""
     pushed: bool = True
     """Whether this deploy pushed (an unchanged site is pushed only when the remote lacks
     the last deploy's commit: its push failed, or the branch was deleted there)."""
@@ -227,6 +230,19 @@ def commit_message(message: str | None, source: str) -> str:
     return f"{message}\n\nBuilt from {source}.\ncrosstable {__version__}\n"
 
 
+def _branch_cname(repo: Path, commit: str | None) -> str:
+    """The domain in the ``CNAME`` of the branch's last commit. GitHub's Pages settings
+    write one there when a custom domain is set; a deploy without it took the site off that
+    domain (a 404 there, mid-event), so it is kept unless site.toml sets ``cname``."""
+    if commit is None:
+        return ""
+    try:
+        text = _git(repo, "cat-file", "blob", f"{commit}:CNAME")
+    except GitFailed:
+        return ""
+    return text if _DOMAIN.match(text) else ""
+
+
 def _write_tree(repo: Path, output: Path, cname: str, index: Path) -> tuple[str, int]:
     """The output folder, plus ``.nojekyll`` and ``CNAME``, as a git tree (a temporary index)."""
     env = {"GIT_INDEX_FILE": str(index)}
@@ -270,13 +286,14 @@ def publish(target: Target, site_dir: Path, output: Path, message: str | None) -
                 )
             except GitFailed:
                 parent = None
+        kept = "" if target.cname else _branch_cname(repo, parent)
         with tempfile.TemporaryDirectory(prefix="crosstable-deploy-") as folder:
-            tree, files = _write_tree(repo, output, target.cname, Path(folder) / "index")
+            tree, files = _write_tree(repo, output, target.cname or kept, Path(folder) / "index")
         if parent is not None and _git(repo, "rev-parse", f"{parent}^{{tree}}") == tree:
             behind = target.remote_tip != parent
             if behind:
                 _push(target, parent)
-            return Published(parent, parent, files, False, source, pushed=behind)
+            return Published(parent, parent, files, False, source, kept, pushed=behind)
         args = ["commit-tree", tree, "-F", "-"]
         if parent is not None:
             args += ["-p", parent]
@@ -285,7 +302,7 @@ def publish(target: Target, site_dir: Path, output: Path, message: str | None) -
     except GitFailed as exc:
         raise DeployError(f"git could not record the site; {_says(exc)}") from None
     _push(target, commit)
-    return Published(commit, parent, files, True, source)
+    return Published(commit, parent, files, True, source, kept)
 
 
 def _push(target: Target, commit: str) -> None:

@@ -91,6 +91,34 @@ def test_deploy_publishes_the_output_as_the_whole_branch_with_history(
     assert git(remote, "rev-list", "--count", "gh-pages") == "2"
 
 
+def test_a_cname_that_github_s_settings_wrote_on_the_branch_is_kept(
+    repo: tuple[Path, Path], capsys: pytest.CaptureFixture[str], tmp_path: Path
+) -> None:
+    """A custom domain set in GitHub's Pages settings is a commit adding CNAME to the branch;
+    the next deploy replaced the tree without it, and the site left its domain mid-event."""
+    site, remote = repo
+    assert main(["deploy", "--site", str(site)]) == 0
+    pages = tmp_path / "pages"
+    git(tmp_path, "clone", "--quiet", "--branch", "gh-pages", str(remote), str(pages))
+    (pages / "CNAME").write_text("results.example.org")  # as GitHub writes it: no newline
+    git(pages, "add", "CNAME")
+    git(pages, "commit", "--quiet", "-m", "Create CNAME")
+    git(pages, "push", "--quiet", "origin", "gh-pages")
+    (site / "content/index.md").write_text("# Results\n\nRound 2 is in.\n")
+    capsys.readouterr()
+    assert main(["deploy", "--site", str(site)]) == 0
+    assert git(remote, "show", "gh-pages:CNAME") == "results.example.org"
+    assert "Round 2 is in." in git(remote, "show", "gh-pages:index.html")
+    out = capsys.readouterr().out
+    assert "kept the branch's CNAME, results.example.org: GitHub writes it" in out
+    # site.toml's own cname wins, and says nothing.
+    toml = site / "site.toml"
+    toml.write_text(toml.read_text().replace('# cname = "results.example.org"', 'cname = "x.org"'))
+    assert main(["deploy", "--site", str(site)]) == 0
+    assert git(remote, "show", "gh-pages:CNAME") == "x.org"
+    assert "kept" not in capsys.readouterr().out
+
+
 def test_a_deploy_from_another_clone_goes_on_top_of_the_remote_branch(
     repo: tuple[Path, Path], tmp_path: Path
 ) -> None:
