@@ -2,6 +2,7 @@
 
 from __future__ import annotations
 
+import errno
 import fcntl
 import io
 import multiprocessing
@@ -208,6 +209,37 @@ def test_an_error_keeps_the_last_good_site_with_a_banner_until_fixed(
     page = fetch(session.url + "ev/standings.html")[1]
     assert "crosstable-preview-error" not in page
     assert "Charlie" in fetch(session.url + "ev/rounds/round-1.html")[1]
+
+
+def test_a_full_temporary_folder_is_reported_and_serve_watches_on(
+    site: Path, tmp_path: Path, monkeypatch: pytest.MonkeyPatch
+) -> None:
+    """The served site lives in the temporary folder (300 MB for an open): when it is full,
+    the rebuild failed with a traceback, and serve never rebuilt again, without a word."""
+    full = tmp_path / "full"
+    write = PreviewSite._write
+
+    def write_unless_full(
+        self: PreviewSite, files: dict[str, bytes], written: list[str], removed: list[str]
+    ) -> None:
+        if full.exists():
+            raise OSError(errno.ENOSPC, "No space left on device", str(self.root / written[0]))
+        write(self, files, written, removed)
+
+    monkeypatch.setattr(PreviewSite, "_write", write_unless_full)
+    with ServeSession(site, port=free_port(), out=io.StringIO(), interval=0.05) as session:
+        full.touch()
+        edit(site / "content/ev/games/r1.pgn", pgn_game("1.1", A, B, "0-1"))
+        failed = session.wait_for_build(2)
+        assert not failed.ok and session.builder.pid is not None  # the builder lives on
+        said = session.out.getvalue()  # type: ignore[attr-defined]
+        assert "error: cannot write the preview: No space left on device" in said
+        assert "build failed with 1 error(s)" in said and "Traceback" not in said
+        assert "cannot write the preview" in fetch(session.url)[1]  # the banner
+        full.unlink()
+        edit(site / "content/ev/games/r1.pgn", pgn_game("1.1", A, B, "1/2-1/2"))
+        assert session.wait_for_build(3).ok
+        assert "½-½" in fetch(session.url + "ev/rounds/round-1.html")[1]
 
 
 def test_a_first_build_that_fails_serves_the_errors(site: Path) -> None:

@@ -88,7 +88,18 @@ class PreviewSite:
             return RebuildResult(False, time.perf_counter() - start, stats, problems)
         written = list(changed_files(self.files, report.files))
         removed = sorted(set(self.files) - set(report.files))
-        self._write(report.files, written, removed)
+        try:
+            self._write(report.files, written, removed)
+        except OSError as exc:  # the temporary folder is full: said, and serve watches on
+            report.problems.error(
+                f"cannot write the preview: {exc.strerror or exc}",
+                Path(exc.filename) if exc.filename else self.root,
+                hint="make room in the temporary folder (or start serve with TMPDIR set to a "
+                "folder with room), then save again",
+            )
+            self._fail([p.format(self.site_dir) for p in report.problems.errors])
+            problems = list(report.problems.items)
+            return RebuildResult(False, time.perf_counter() - start, stats, problems)
         self.files = report.files
         self.errors = ()
         self.drafts = self._draft_paths()
