@@ -132,6 +132,12 @@ def _deploy(site: Path, remote: str | None, branch: str | None, message: str | N
             "Pages settings set a custom domain (removing the domain there drops it); "
             f'cname = "{done.kept_cname}" under [deploy] in site.toml says so in the site.'
         )
+    if done.replaced:
+        print(
+            f"crosstable: the local branch {target.branch} held commits that {target.remote}'s "
+            f"did not, up to {done.replaced[:12]}; the branch now follows {target.remote}'s "
+            f"(git branch {target.branch}-old {done.replaced[:12]} keeps them)."
+        )
     if not done.changed and done.pushed:
         print(
             f"crosstable: nothing changed since the last deploy, whose commit {done.commit[:12]} "

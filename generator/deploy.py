@@ -60,6 +60,8 @@ class Published:
     source: str
     kept_cname: str = ""
     """The branch's own ``CNAME`` kept, when site.toml sets no ``cname`` (``_branch_cname``)."""
+    replaced: str | None = None
+    """The local branch's former tip, when the new commit does not contain it (``_unmerged``)."""
     pushed: bool = True
     """Whether this deploy pushed (an unchanged site is pushed only when the remote lacks
     the last deploy's commit: its push failed, or the branch was deleted there)."""
@@ -298,11 +300,26 @@ def publish(target: Target, site_dir: Path, output: Path, message: str | None) -
         if parent is not None:
             args += ["-p", parent]
         commit = _git(repo, *args, stdin=commit_message(message, source).encode())
+        replaced = _unmerged(repo, target.branch, commit)
         _git(repo, "update-ref", "-m", "crosstable deploy", f"refs/heads/{target.branch}", commit)
     except GitFailed as exc:
         raise DeployError(f"git could not record the site; {_says(exc)}") from None
     _push(target, commit)
-    return Published(commit, parent, files, True, source, kept)
+    return Published(commit, parent, files, True, source, kept, replaced)
+
+
+def _unmerged(repo: Path, branch: str, commit: str) -> str | None:
+    """The local branch's tip when ``commit`` does not contain it (the branch held commits
+    the remote's did not): moving the branch leaves them out, which is said, not silent."""
+    try:
+        local = _git(repo, "rev-parse", "--verify", "--quiet", f"refs/heads/{branch}")
+    except GitFailed:
+        return None
+    try:
+        _git(repo, "merge-base", "--is-ancestor", local, commit)
+    except GitFailed:
+        return local
+    return None
 
 
 def _push(target: Target, commit: str) -> None:

@@ -156,6 +156,32 @@ def test_a_deploy_whose_push_failed_is_pushed_by_the_next_one_and_said_so(
     assert "nothing changed since the last deploy; origin" in capsys.readouterr().out
 
 
+def test_local_commits_of_the_branch_left_out_of_the_deploy_are_named(
+    repo: tuple[Path, Path], capsys: pytest.CaptureFixture[str]
+) -> None:
+    """A local gh-pages with a commit of its own (never pushed, unrelated to the remote's):
+    the deploy goes on top of the remote's branch and moves the local one there, which left
+    that commit out of every branch without a word."""
+    site, remote = repo
+    assert main(["deploy", "--site", str(site)]) == 0
+    first = git(remote, "rev-parse", "gh-pages")
+    own = git(site, "commit-tree", git(site, "rev-parse", "main^{tree}"), "-m", "My own pages")
+    git(site, "update-ref", "refs/heads/gh-pages", own)
+    (site / "content/index.md").write_text("# Results\n\nRound 2 is in.\n")
+    capsys.readouterr()
+    assert main(["deploy", "--site", str(site)]) == 0
+    out = capsys.readouterr().out
+    assert git(remote, "rev-parse", "gh-pages^") == first  # on top of the remote's
+    assert git(site, "rev-parse", "gh-pages") == git(remote, "rev-parse", "gh-pages")
+    assert (
+        f"the local branch gh-pages held commits that origin's did not, up to {own[:12]}; "
+        f"the branch now follows origin's (git branch gh-pages-old {own[:12]} keeps them)."
+    ) in out
+    (site / "content/index.md").write_text("# Results\n\nRound 3 is in.\n")
+    assert main(["deploy", "--site", str(site)]) == 0
+    assert "held commits" not in capsys.readouterr().out  # the usual deploy: nothing left out
+
+
 def test_a_failed_build_is_not_deployed(
     repo: tuple[Path, Path], capsys: pytest.CaptureFixture[str]
 ) -> None:
