@@ -242,6 +242,32 @@ def test_a_full_temporary_folder_is_reported_and_serve_watches_on(
         assert "½-½" in fetch(session.url + "ev/rounds/round-1.html")[1]
 
 
+def test_a_rebuild_that_fails_outside_the_build_is_reported_and_serve_watches_on(
+    site: Path, tmp_path: Path, monkeypatch: pytest.MonkeyPatch
+) -> None:
+    """A fault of crosstable's own after the build itself (here, listing the drafts) ended
+    the watcher's thread: serve served on but never rebuilt again, without a word."""
+    broken = tmp_path / "broken"
+    draft_paths = PreviewSite._draft_paths
+
+    def fail_while_broken(self: PreviewSite) -> tuple[str, ...]:
+        if broken.exists():
+            raise RuntimeError("a bug")
+        return draft_paths(self)
+
+    monkeypatch.setattr(PreviewSite, "_draft_paths", fail_while_broken)
+    with ServeSession(site, port=free_port(), out=io.StringIO(), interval=0.05) as session:
+        broken.touch()
+        edit(site / "content/ev/games/r1.pgn", pgn_game("1.1", A, B, "0-1"))
+        assert session.wait_for_build(2).crash.endswith("RuntimeError: a bug\n")
+        said = session.out.getvalue()  # type: ignore[attr-defined]
+        assert "the build crashed; still serving the last good site" in said
+        broken.unlink()
+        edit(site / "content/ev/games/r1.pgn", pgn_game("1.1", A, B, "1/2-1/2"))
+        assert session.wait_for_build(3).ok
+        assert "½-½" in fetch(session.url + "ev/rounds/round-1.html")[1]
+
+
 def test_a_first_build_that_fails_serves_the_errors(site: Path) -> None:
     edit(site / "content/ev/event.toml", "name = \n")
     with ServeSession(site, port=free_port(), out=io.StringIO(), interval=0.05) as session:

@@ -14,6 +14,7 @@ import contextlib
 import signal
 import sys
 import threading
+import traceback
 from collections.abc import Callable
 from pathlib import Path
 from typing import TextIO
@@ -151,7 +152,11 @@ class ServeSession:
             shown = ", ".join(names[:SHOWN_FILES])
             more = f" and {len(names) - SHOWN_FILES} more" if len(names) > SHOWN_FILES else ""
             self._say(f"crosstable: changed {shown}{more}")
-            result = self.builder.rebuild()
+            try:
+                result = self.builder.rebuild()
+            except Exception:  # a fault of ours: said, and the watching goes on (it ended)
+                crash = traceback.format_exc()
+                result = RebuildResult(False, 0.0, self.preview.cache.stats, crash=crash)
             if self._stop.is_set():
                 return  # serve stopped during this build: nothing to report or reload
             self._record(result)
