@@ -351,7 +351,7 @@ def test_watcher_reports_each_changed_file_once_settled(tmp_path: Path) -> None:
 
 def test_watcher_sees_edits_behind_a_linked_folder_and_survives_a_loop(tmp_path: Path) -> None:
     """An event folder linked into content/ is part of the site (the build reads it), so an
-    edit behind the link rebuilds; a link looping back to its parent is not walked twice."""
+    edit behind the link rebuilds; a link back to its folder or above it is not walked."""
     import threading
 
     shared = tmp_path / "shared/ev"
@@ -360,6 +360,7 @@ def test_watcher_sees_edits_behind_a_linked_folder_and_survives_a_loop(tmp_path:
     (tmp_path / "content").mkdir()
     (tmp_path / "content/ev").symlink_to(shared, target_is_directory=True)
     (shared / "loop").symlink_to(shared, target_is_directory=True)
+    (shared / "root").symlink_to("/", target_is_directory=True)  # never walked: the disk
     watcher = Watcher([tmp_path / "content"], interval=0.02, quiet=0.1)
     assert set(watcher.snapshot()) == {str(tmp_path / "content/ev/r1.pgn")}
     stop = threading.Event()

@@ -104,11 +104,17 @@ class Watcher:
 
 
 def _first_visit(folder: Path, seen: set[tuple[int, int]]) -> bool:
-    """Whether the real folder behind ``folder`` is not walked yet (and is, from now on)."""
+    """Whether the real folder behind ``folder`` is not walked yet (and is, from now on).
+    Never a link to a folder above it (``/``, the site): the build reports it as a loop, and
+    walking it would read the whole disk at every look."""
     try:
         info = folder.stat()
-    except OSError:
-        return False  # removed while we looked, or a link to nothing
+        if folder.is_symlink():
+            target, parent = folder.resolve(strict=True), folder.parent.resolve()
+            if target == parent or target in parent.parents:
+                return False
+    except (OSError, RuntimeError):
+        return False  # removed while we looked, a link to nothing, or a loop
     key = (info.st_dev, info.st_ino)
     if key in seen:
         return False
