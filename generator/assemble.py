@@ -232,7 +232,8 @@ def _from_pgn(
     if not match:
         ok = False
         problems.error(
-            f'cannot read the round "{round_tag}" of {pgn_game.label}',
+            f'cannot read the Round tag "{shorten(round_tag)}" of '
+            f"{shorten(headers.get('White', '?'))} v {shorten(headers.get('Black', '?'))}",
             path,
             pgn_game.tag_line("Round"),
             'write [Round "5"] for round 5, or [Round "5.3"] for round 5, board 3',

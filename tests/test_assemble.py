@@ -69,8 +69,17 @@ def test_a_round_that_does_not_exist(make_site: SiteMaker) -> None:
 def test_an_unreadable_round_tag(make_site: SiteMaker) -> None:
     _, problems = load(make_site(event_toml(), {"g.pgn": pgn_game("?", A, B, "1-0")}))
     (error,) = problems.errors
-    assert 'cannot read the round "?"' in error.message
+    assert 'cannot read the Round tag "?"' in error.message
     assert error.hint.startswith('write [Round "5"]')
+
+
+def test_an_unreadable_round_tag_is_not_called_a_round(make_site: SiteMaker) -> None:
+    """The message named the game by its label, "round R3, ...": "of round R3" read as if
+    the round had been understood."""
+    _, problems = load(make_site(event_toml(), {"g.pgn": pgn_game("R3", A, B, "1-0")}))
+    (error,) = problems.errors
+    assert error.line == 2
+    assert error.message == 'cannot read the Round tag "R3" of Alpha, Anna v Bravo, Bob'
 
 
 def test_a_pairing_seen_twice(make_site: SiteMaker) -> None:
