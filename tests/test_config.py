@@ -43,6 +43,22 @@ def test_unknown_key_is_rejected_with_did_you_mean_and_line(make_site: SiteMaker
     assert errors == [(line, 'players[2].raiting: unknown key "raiting"', 'did you mean "rating"?')]
 
 
+def test_a_top_level_key_below_a_table_says_to_move_it_up(make_site: SiteMaker) -> None:
+    """The README's examples added at the end of the file land in the last table."""
+    text = event_toml() + "min_draw_moves = 30\n"
+    errors = _errors(make_site(text) / "content/ev/event.toml")
+    line = len(text.splitlines())
+    assert errors == [
+        (
+            line,
+            'players[4].min_draw_moves: unknown key "min_draw_moves"',
+            "min_draw_moves is a key of the file itself, not of [[players]]: TOML reads every "
+            "key below a [[players]] line as part of it, so move min_draw_moves up, above the "
+            "first line in [brackets]",
+        )
+    ]
+
+
 def test_every_problem_is_reported_at_once(make_site: SiteMaker) -> None:
     text = (
         'name = "X"\nformat = "swis"\nrounds = "nine"\ncolour = 1\nstart = "July"\n' + FOUR_PLAYERS

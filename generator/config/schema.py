@@ -339,4 +339,21 @@ def validate(schema: Table, data: Mapping[str, Any]) -> tuple[Any, list[Issue]]:
     """Validate ``data`` against ``schema``; the result is ``None`` when there are issues."""
     issues: list[Issue] = []
     result = schema.validate(dict(data), (), issues)
+    for issue in issues:
+        _hint_top_level_key(schema, issue)
     return (None if result is MISSING or issues else result), issues
+
+
+def _hint_top_level_key(schema: Table, issue: Issue) -> None:
+    """Say why a top-level key is unknown where it stands: written below a ``[table]`` or
+    ``[[table]]`` line (a README example added at the end of the file), TOML puts it in that
+    table, and "known keys: after_round, player, reason" would not explain it."""
+    *table, key = issue.path
+    if not table or issue.message != f'unknown key "{key}"' or key not in schema.keys:
+        return
+    name = ".".join(part for part in table if isinstance(part, str))
+    header = f"[[{name}]]" if isinstance(table[-1], int) else f"[{name}]"
+    issue.hint = (
+        f"{key} is a key of the file itself, not of {header}: TOML reads every key below a "
+        f"{header} line as part of it, so move {key} up, above the first line in [brackets]"
+    )
