@@ -58,7 +58,7 @@ from .rules.playoffs import apply_playoffs, resolve_playoffs
 from .rules.prizes import award_prizes, forfeit_cancels_money
 from .rules.scores import player_records
 from .rules.standings import rank_ahead, rank_event
-from .text import ordinal
+from .text import name_list, ordinal
 from .trf import merge_trf, read_trf
 from .write import write_site
 
@@ -640,7 +640,7 @@ def pending_playoffs(outcomes: list[EventOutcome]) -> list[str]:
     for outcome in outcomes:
         for playoff in outcome.playoffs:
             if playoff.status == "pending":
-                names = ", ".join(outcome.event.player(n).name for n in playoff.players)
+                names = name_list([outcome.event.player(n).name for n in playoff.players])
                 lines.append(
                     f"{outcome.event.name}: play-off for {ordinal(playoff.place)} place "
                     f"({names}) is pending; next: {playoff.next}"

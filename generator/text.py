@@ -25,3 +25,12 @@ def ordinal(number: int) -> str:
     if 10 <= number % 100 <= 20:
         return f"{number}th"
     return f"{number}{ {1: 'st', 2: 'nd', 3: 'rd'}.get(number % 10, 'th') }"
+
+
+def name_list(names: list[str]) -> str:
+    """Players' names in a sentence: "A and B", "A, B and C"; names written "Last, First"
+    are parted by semicolons, as "Chen, David, Ray, Alice" reads as four people."""
+    if len(names) <= 1:
+        return "".join(names)
+    comma = "; " if any("," in name for name in names) else ", "
+    return comma.join(names[:-1]) + " and " + names[-1]

@@ -396,7 +396,7 @@ def test_a_player_who_is_not_in_the_play_off(make_site: SiteMaker) -> None:
     (error,) = problems.errors
     assert error.message == (
         'play-off game (Round "1") A v C does not belong to the stage "Two games at G15" '
-        "(its players: B, A)"
+        "(its players: B and A)"
     )
 
 
@@ -428,8 +428,8 @@ def test_the_build_prints_a_line_for_every_pending_play_off(
     assert main(["build", "--site", str(site)]) == 0
     out = capsys.readouterr().out
     assert (
-        "crosstable: P: play-off for 1st place (B, A) is pending; next: Blitz double round robin "
-        "(3 minutes plus a 2-second increment (G3+2)), game 2: B (White) v A (Black)"
+        "crosstable: P: play-off for 1st place (B and A) is pending; next: Blitz double round "
+        "robin (3 minutes plus a 2-second increment (G3+2)), game 2: B (White) v A (Black)"
     ) in out
 
 

@@ -33,6 +33,7 @@ from dataclasses import dataclass, field, replace
 from ..config.event import normalise_name
 from ..model import Event, Game
 from ..problems import Problems
+from ..text import name_list
 from .scores import PlayerRecord
 from .standings import Standings, column_code, rank_among
 
@@ -415,8 +416,7 @@ def _ladder(
     open_places = [{order[i] for order in ladders.values()} for i in range(lowest)]
     level = {n for players in open_places if len(players) > 1 for n in players}
     group = [n for n in active if n in level]
-    names = ", ".join(event.player(n).name for n in group[:-1])
-    names += f" and {event.player(group[-1]).name}"
+    names = name_list([event.player(n).name for n in group])
     for _ in range(min(len(games.games) - games.position, len(active) - 1)):
         games.take()  # played in an order the lots gave (they fit it): not extra games
     return active, (
@@ -475,7 +475,7 @@ def _stage(
             break
         pair = frozenset((game.white, game.black))
         if pair not in due or None not in due[pair]:
-            names = ", ".join(event.player(p).name for p in active)
+            names = name_list([event.player(p).name for p in active])
             problems.error(
                 f"play-off game {_label(event, game)} does not belong to the stage "
                 f'"{spec.name}" (its players: {names})',

@@ -37,7 +37,7 @@ from dataclasses import dataclass, field, replace
 from ..config.event import CategoryEntry, MoneyPrize, TitleEntry, normalise_name
 from ..model import Event
 from ..problems import Problems
-from ..text import ordinal
+from ..text import name_list, ordinal
 from .categories import category_of, category_ranking
 from .playoffs import Playoff
 from .scores import Kind, PlayerRecord
@@ -393,7 +393,7 @@ def _merge(
     elif on_lots and not on_playoff:
         level = {rank[n] for n in candidates}
         if len(level) == 1 and None not in winners:
-            together = ", ".join(names[:-1]) + f" and {names[-1]}"
+            together = name_list(names)
             reason = f"{together} share the place on every tie-break: {UNDECIDED}"
             return Award(
                 base.kind, base.name, base.category, None, "pending", reason, undecided=candidates
@@ -497,7 +497,7 @@ def _titles(ctx: _Context) -> tuple[list[Award], dict[int, CategoryEntry]]:
         ahead = [n for n in ranking[: ranking.index(winner)] if n in held[kind]]
         if ahead:
             which = "a girls'" if kind == "girls" else "an open"
-            names = ", ".join(ctx.name(n) for n in ahead)
+            names = name_list([ctx.name(n) for n in ahead])
             verb = "holds" if len(ahead) == 1 else "hold"
             reason += f" not already holding {which} title ({names} already {verb} one)"
         found[index] = Award("title", title.name, title.category, winner, reason=reason)
@@ -791,7 +791,7 @@ def _money_reason(ctx: _Context, member: int, category_id: str, shared: tuple[in
     where = f"overall{why}" if category.id == "open" else f"in {category.name}"
     text = f"{ordinal(position)} {where}"
     if shared:
-        text += "; shared equally with " + ", ".join(ctx.name(n) for n in shared)
+        text += "; shared equally with " + name_list([ctx.name(n) for n in shared])
     return text
 
 
