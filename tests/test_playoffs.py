@@ -2,6 +2,8 @@
 
 from __future__ import annotations
 
+import re
+
 import pytest
 from conftest import SiteMaker
 
@@ -605,7 +607,7 @@ def test_right_to_left_names_in_the_play_offs_lines_are_isolated(make_site: Site
     assert build_site(site).written
     page = (site / "output/ev/playoff.html").read_text(encoding="utf-8")
     assert (  # B first: B beat A, the tie-breaks seed the play-off
-        'Playing off: <a href="players/2-x.html"><bdi>العربية, محمد</bdi></a>, '
+        'Playing off: <a href="players/2-x.html"><bdi>العربية, محمد</bdi></a> and '
         '<a href="players/1-x.html"><bdi>עברית, דוד</bdi></a>.'
     ) in page
     assert "Score: <bdi>العربية, محمد</bdi> 0, <bdi>עברית, דוד</bdi> 2</p>" in page
@@ -613,3 +615,18 @@ def test_right_to_left_names_in_the_play_offs_lines_are_isolated(make_site: Site
         "Final order of the players involved: 1. <bdi>עברית, דוד</bdi>; "
         "2. <bdi>العربية, محمد</bdi>.</p>"
     ) in page
+
+
+def test_the_play_off_page_parts_names_written_last_first(make_site: SiteMaker) -> None:
+    """PAIR with "Last, First" names: A ("Ray, Alice") and B ("Chen, David") tie for first.
+    "Playing off: Chen, David, Ray, Alice." read as four players."""
+    names = {"A": "Ray, Alice", "B": "Chen, David", "C": "Kim, Min", "D": "Li, Mei"}
+    toml = 'name = "P"\nformat = "round-robin"\nrounds = 3\nrules = "acf-junior"\n'
+    toml += "".join(f'[[players]]\nname = "{n}"\n' for n in names.values())
+    games = [(r, names[w], names[b], res) for r, w, b, res in PAIR]
+    site = make_site(toml, {"games.pgn": _pgn(list(games))})
+    assert build_site(site).written
+    page = (site / "output/ev/playoff.html").read_text(encoding="utf-8")
+    assert "Playing off: " in page
+    listed = page.split("Playing off: ")[1].split("</p>")[0]
+    assert re.sub(r"<[^>]+>", "", listed) == "Chen, David and Ray, Alice."
