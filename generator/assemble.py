@@ -266,6 +266,8 @@ def _from_pgn(
             "record forfeits in [[results]] of event.toml",
             code="bad-result",
         )
+    if ok and result == "*" and "Result" not in pgn_game.tag_lines and not pgn_game.moves:
+        _no_result(pgn_game, round_number, board, problems)
     if ok and numbers["White"] == numbers["Black"]:
         ok = False
         problems.error(
@@ -292,6 +294,27 @@ def _from_pgn(
         illegal=pgn_game.illegal,
     )
     return _Candidate(game, f"{path.name}:{pgn_game.line}")
+
+
+def _no_result(pgn_game: PgnGame, round_number: int, board: int, problems: Problems) -> None:
+    """A game of tags without a Result tag, or a result after them, counts as not finished
+    (``*``); said, because a result left out when typing the games in keeps the event
+    provisional with nothing printed, while ``[Result "*"]`` is how pairings are published."""
+    headers = pgn_game.headers
+    where: dict[str, str | int] = {"round": round_number, "white": headers.get("White", "?")}
+    if board:
+        where["board"] = board
+    where["black"] = headers.get("Black", "?")
+    problems.warning(
+        f"{pgn_game.label}: no Result tag and no result after the tags, so the game counts "
+        "as not finished yet",
+        pgn_game.path,
+        pgn_game.line,
+        hint='add the result: [Result "1-0"], [Result "0-1"] or [Result "1/2-1/2"], '
+        'or [Result "*"] for a game not played yet',
+        code="no-result",
+        context=where,
+    )
 
 
 def _forfeit_marked(pgn_game: PgnGame, result: str) -> bool:

@@ -297,3 +297,20 @@ def test_a_results_entry_against_a_pgn_forfeit_names_the_termination_tag(
     _, problems = load(make_site(event_toml(body), {"g.pgn": games}))
     (error,) = problems.errors
     assert 'the PGN result 0-1 with [Termination "forfeit"], a forfeit (g.pgn:1)' in error.message
+
+
+def test_a_game_without_any_result_is_a_warning(make_site: SiteMaker) -> None:
+    """A result left out when typing the games in: the game counts as not finished (``*``),
+    which kept the event provisional with nothing printed. ``[Result "*"]`` says so on
+    purpose (pairings published), and is no warning."""
+    typed = '[Round "1.1"]\n[White "Alpha, Anna"]\n[Black "Bravo, Bob"]\n\n'
+    files = {"g.pgn": typed + pgn_game("1.2", C, D, "*")}
+    event, problems = load(make_site(event_toml(), files))
+    assert event is not None and not problems.errors
+    assert [g.result for g in event.games] == ["*", "*"]
+    (warning,) = problems.warnings
+    assert (warning.code, warning.line) == ("no-result", 1)
+    assert warning.message == (
+        "round 1.1, Alpha, Anna v Bravo, Bob: no Result tag and no result after the tags, "
+        "so the game counts as not finished yet"
+    )

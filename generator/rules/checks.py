@@ -44,6 +44,7 @@ CHECKS: dict[str, str] = {
     "colour-streak": "The same colour three times in a row",
     "duplicate-game": "The same game in two places",
     "missing-game": "Players without a game or a bye",
+    "no-result": "Games without a result",
     "duplicate-board": "Two games on one board",
     "no-games": "No PGN files",
     "empty-pgn": "Empty PGN files",
