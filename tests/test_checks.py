@@ -122,6 +122,26 @@ def test_play_off_games_are_under_the_draw_rule_too(make_site: SiteMaker) -> Non
     assert "round" not in dict(warning.context)
 
 
+def test_a_play_off_draw_is_not_sent_to_a_results_entry(make_site: SiteMaker) -> None:
+    """[[results]] entries are for the rounds: the build refuses one for a play-off game, so
+    neither hint may suggest one there."""
+    event = loaded(make_site, JUNIOR, pgn_game("1.1", A, B, "1-0"))
+    short = loaded(make_site, JUNIOR, pgn_game("1.1", A, B, "1/2-1/2", MOVES_29)).games[0]
+    bare = replace(short, moves=Moves())
+    event = replace(
+        event,
+        playoff_games=(replace(short, round=0, board=1), replace(bare, round=0, board=2)),
+    )
+    problems = run(checks.check_early_draws, event)
+    (early,) = warnings_of(problems, "early-draw")
+    (unverified,) = warnings_of(problems, "draw-unverified")
+    assert early.hint == unverified.hint
+    assert early.hint == (
+        "add the moves to the play-off PGN if they were recorded; otherwise it is for the "
+        "arbiter to check ([[results]] entries are for the rounds, not for play-off games)"
+    )
+
+
 def test_the_preset_switches_the_rule_on_and_min_draw_moves_overrides_it(
     make_site: SiteMaker,
 ) -> None:

@@ -180,11 +180,21 @@ def check_early_draws(event: Event, problems: Problems) -> None:
             f"but draws may not be agreed before move {limit}",
             game.source,
             game.line,
-            hint="if the draw was not agreed (a claim the moves do not show), add a [[results]] "
+            hint=PLAYOFF_DRAW_HINT
+            if game.is_playoff
+            else "if the draw was not agreed (a claim the moves do not show), add a [[results]] "
             "entry for this game with a reason; otherwise it is for the arbiter to act on",
             code="early-draw",
             context={**game_context(event, game), "moves": moves},
         )
+
+
+PLAYOFF_DRAW_HINT = (
+    "add the moves to the play-off PGN if they were recorded; otherwise it is for the arbiter "
+    "to check ([[results]] entries are for the rounds, not for play-off games)"
+)
+"""A play-off game has no ``[[results]]`` entry to confirm its draw with: the hint for the
+rounds' games sent organisers to one that the build then refuses."""
 
 
 def _draw_unverified(event: Event, game: Game, limit: int, problems: Problems) -> None:
@@ -200,7 +210,9 @@ def _draw_unverified(event: Event, game: Game, limit: int, problems: Problems) -
         "cannot be checked",
         game.source,
         game.line,
-        hint="add the moves to the PGN, or confirm the draw with a [[results]] entry "
+        hint=PLAYOFF_DRAW_HINT
+        if game.is_playoff
+        else "add the moves to the PGN, or confirm the draw with a [[results]] entry "
         'that has a reason (e.g. reason = "Draw by repetition, checked by the arbiter")',
         code="draw-unverified",
         context=game_context(event, game),
