@@ -59,6 +59,22 @@ def test_a_top_level_key_below_a_table_says_to_move_it_up(make_site: SiteMaker) 
     ]
 
 
+def test_a_single_value_where_a_list_is_expected_is_shown_in_brackets(
+    make_site: SiteMaker,
+) -> None:
+    """tiebreaks = "BH" is a list of one code written without its brackets."""
+    text = event_toml('tiebreaks = "BH"\n')
+    errors = _errors(make_site(text) / "content/ev/event.toml")
+    assert errors == [
+        (
+            5,
+            "tiebreaks: expected a list (each item a FIDE tie-break code such as SB, BH/C1 or "
+            "KS/L+1), found a string 'BH'",
+            'write it in brackets, as a list: ["BH"]',
+        )
+    ]
+
+
 def test_every_problem_is_reported_at_once(make_site: SiteMaker) -> None:
     text = (
         'name = "X"\nformat = "swis"\nrounds = "nine"\ncolour = 1\nstart = "July"\n' + FOUR_PLAYERS

@@ -235,17 +235,29 @@ class List(Option):
         self.single = single
 
     def expected(self) -> str:
-        return f"a list of {self.item.expected()}"
+        return f"a list (each item {self.item.expected()})"
 
     def validate(self, value: Any, path: KeyPath, issues: list[Issue]) -> Any:
         if self.single and not isinstance(value, list):
             value = [value]
         if not isinstance(value, list):
-            return self._wrong_type(value, path, issues)
+            self._wrong_type(value, path, issues)
+            if self.item.validate(value, path, []) is not MISSING:
+                issues[-1].hint = f"write it in brackets, as a list: [{_toml_value(value)}]"
+            return MISSING
         cleaned = [self.item.validate(v, (*path, i), issues) for i, v in enumerate(value)]
         if any(v is MISSING for v in cleaned):
             return MISSING
         return tuple(cleaned)
+
+
+def _toml_value(value: Any) -> str:
+    """A value as TOML writes it (strings in double quotes), for a hint to copy."""
+    if isinstance(value, str):
+        return '"' + value.replace("\\", "\\\\").replace('"', '\\"') + '"'
+    if isinstance(value, bool):
+        return "true" if value else "false"
+    return str(value)
 
 
 class Table(Option):
