@@ -134,7 +134,7 @@ def assemble_event(
             candidates.append(candidate)
     candidates = _check_pairings(candidates, config, problems)
     candidates = _apply_results(candidates, config, config_path, config_lines, names, problems)
-    byes = _byes(config, config_path, config_lines, names, candidates, problems)
+    byes = _byes(config, config_path, config_lines, names, candidates, players, problems)
     _check_withdrawals(players, candidates, problems)
     games = _number_boards(candidates, problems)
     preset = PRESETS[config.rules]
@@ -611,9 +611,11 @@ def _byes(
     config_lines: Mapping[KeyPath, int],
     names: _Names,
     candidates: list[_Candidate],
+    players: tuple[Player, ...],
     problems: Problems,
 ) -> tuple[Bye, ...]:
     """``[[byes]]``, those of a TRF file first (located on their TRF line)."""
+    withdrawn = {p.number: p.withdrawn_after for p in players if p.withdrawn_after is not None}
     byes: dict[tuple[int, int], Bye] = {}
     if not config.byes:
         return ()
@@ -642,6 +644,19 @@ def _byes(
                 if trf is None
                 else "remove the game (or correct its Round tag), or correct the TRF file",
                 code="bye-and-game",
+            )
+            continue
+        left = withdrawn.get(number)
+        if entry.points and left is not None and entry.round > left:
+            # Rounds after a withdrawal score nothing (README), as a game there is an error.
+            problems.error(
+                f"{entry.player} withdrew after round {left} but has a "
+                f"{'half' if entry.points == 0.5 else 'full'}-point bye in round {entry.round}",
+                path,
+                line,
+                "rounds after a withdrawal score nothing: remove the bye (points = 0 records "
+                "an absence), or correct after_round in [[withdrawals]]",
+                code="withdrawn-player",
             )
             continue
         if (entry.round, number) in byes:

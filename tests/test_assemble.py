@@ -183,6 +183,23 @@ def test_a_withdrawn_player_cannot_play_later(make_site: SiteMaker) -> None:
     assert error.message.startswith("Alpha, Anna withdrew after round 1 but plays in round 2")
 
 
+def test_a_withdrawn_player_scores_no_bye_later(make_site: SiteMaker) -> None:
+    """A withdraws after round 1; a full-point bye in round 3 gave her a point the README's
+    "rounds after a withdrawal score nothing" denies. A zero-point bye (an absence) is fine."""
+    body = (
+        f'[[withdrawals]]\nplayer = "{A}"\nafter_round = 1\n\n'
+        f'[[byes]]\nround = 2\nplayer = "{A}"\npoints = 0\n\n'
+        f'[[byes]]\nround = 3\nplayer = "{A}"\npoints = 1\n\n'
+    )
+    text = event_toml(body, format="swiss")
+    _, problems = load(make_site(text, {"g.pgn": pgn_game("1.1", A, B, "1-0")}))
+    (error,) = problems.errors
+    assert error.message == (
+        "Alpha, Anna withdrew after round 1 but has a full-point bye in round 3"
+    )
+    assert error.line == text.splitlines().index("round = 3")  # its [[byes]] line
+
+
 def test_a_bad_result_tag(make_site: SiteMaker) -> None:
     _, problems = load(make_site(event_toml(), {"g.pgn": pgn_game("1.1", A, B, "1:0")}))
     (error,) = problems.errors
