@@ -284,6 +284,27 @@ def _pgn_files(
     return list(found)
 
 
+def _pgn_not_read(folder: Path, config: EventConfig, read: set[Path], problems: Problems) -> None:
+    """PGN files in the event's folder that no pattern reads: ``round5.PGN`` (``*.pgn`` is
+    case-sensitive) or ``Games/round5.pgn``. Their games went missing without a word, and a
+    round without results is not yet played, so nothing else noticed."""
+    for root, dirs, files in os.walk(folder):
+        dirs.sort()
+        for name in sorted(files):
+            path = Path(root) / name
+            if path.suffix.lower() != ".pgn" or path in read:
+                continue
+            patterns = ", ".join(f'"{p}"' for p in (*config.pgn, *config.playoff.pgn))
+            problems.warning(
+                f"{path.relative_to(folder).as_posix()} is not read: no pattern of pgn or "
+                f"[playoff] pgn matches it ({patterns})",
+                path,
+                hint="rename it to end in .pgn (small letters) and put it in a folder a "
+                "pattern names, or add a pattern for it to pgn = [...] in event.toml",
+                code="pgn-not-read",
+            )
+
+
 def _symlink_loops(folder: Path, problems: Problems) -> None:
     """Links in an event folder that point at themselves or at a folder above them.
 
@@ -336,6 +357,7 @@ def load_event(folder: Path, problems: Problems, slug: str | None = None) -> Eve
             hint="put the games in games/*.pgn, or set pgn = [...] in event.toml",
             code="no-games",
         )
+    _pgn_not_read(folder, config, {*paths, *playoff_paths}, problems)
     pgn_games = read_pgn_files(paths, problems)
     playoff_games = read_pgn_files(playoff_paths, problems)
     pages = _event_pages(folder, problems)

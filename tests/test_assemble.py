@@ -331,3 +331,31 @@ def test_a_game_without_any_result_is_a_warning(make_site: SiteMaker) -> None:
         "round 1.1, Alpha, Anna v Bravo, Bob: no Result tag and no result after the tags, "
         "so the game counts as not finished yet"
     )
+
+
+def test_a_pgn_file_no_pattern_reads_is_a_warning(make_site: SiteMaker) -> None:
+    """``*.pgn`` is case-sensitive: round 2 saved as ``round2.PGN``, or put in ``Games/``,
+    was left out without a word (a round without results is simply not played yet)."""
+    files = {
+        "games/round1.pgn": pgn_game("1.1", A, B, "1-0"),
+        "games/round2.PGN": pgn_game("2.1", A, C, "1-0"),
+        "Games/round3.pgn": pgn_game("3.1", A, D, "1-0"),
+    }
+    event, problems = load(make_site(event_toml(), files))
+    assert event is not None and [g.round for g in event.games] == [1]
+    found = [(w.code, w.path and w.path.name, w.message) for w in problems.warnings]
+    patterns = '("*.pgn", "games/*.pgn", "playoff/*.pgn")'
+    assert found == [
+        (
+            "pgn-not-read",
+            "round3.pgn",
+            f"Games/round3.pgn is not read: no pattern of pgn or [playoff] pgn matches it "
+            f"{patterns}",
+        ),
+        (
+            "pgn-not-read",
+            "round2.PGN",
+            f"games/round2.PGN is not read: no pattern of pgn or [playoff] pgn matches it "
+            f"{patterns}",
+        ),
+    ]

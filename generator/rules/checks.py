@@ -48,6 +48,7 @@ CHECKS: dict[str, str] = {
     "duplicate-board": "Two games on one board",
     "no-games": "No PGN files",
     "empty-pgn": "Empty PGN files",
+    "pgn-not-read": "PGN files no pattern reads",
     "trf-points": "TRF points that disagree with the results",
     "fide-id-mismatch": "FIDE ids that belong to another player than the name beside them",
     "undecided-prize": "Titles and trophies the drawing of lots or the arbiter decides",
