@@ -560,6 +560,11 @@ def _comment_open(line: str, in_comment: bool) -> bool:
     return in_comment
 
 
+_TYPED_RESULT = re.compile(r"(?:^|\s)([012½/:=.\s-]*[/:=½-][012½/:=.\s-]*)$")
+"""A result typed by hand at the end of the moves that PGN does not know ("1/2", "1:0",
+"1 - 0", "½-½"): a cut-short file ends in a move or a move number instead."""
+
+
 def _cut_short(
     game: chess.pgn.Game,
     text: str,
@@ -603,6 +608,17 @@ def _cut_short(
         f"round {game.headers.get('Round', '?')}, "
         f"{game.headers.get('White', '?')} v {game.headers.get('Black', '?')}"
     )
+    typed = _TYPED_RESULT.search(movetext.rstrip()) if "{" not in movetext else None
+    if typed is not None:
+        problems.error(
+            f'{label}: the moves end with "{shorten(typed.group(1).strip())}", which is not '
+            "a PGN result",
+            path,
+            last_line,
+            hint="write the result after the moves as 1-0, 0-1, 1/2-1/2 (a draw) or *",
+            code="bad-result",
+        )
+        return False
     problems.error(
         f"{label}: the moves stop without a result (1-0, 0-1, 1/2-1/2 or *); "
         "the file looks cut short",

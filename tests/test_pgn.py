@@ -77,6 +77,22 @@ def test_a_null_move_is_an_illegal_move() -> None:
     assert game.moves.final_placement == "rnbqkbnr/pppppppp/8/8/4P3/8/PPPP1PPP/RNBQKBNR"
 
 
+def test_a_result_typed_as_half_after_the_moves_is_named() -> None:
+    """A "1/2" typed after the moves was "the file looks cut short; copy the whole file again
+    from its source", for a game typed in by hand. A move number at the end still is a cut."""
+    text = (
+        '[White "A"]\n[Black "B"]\n[Round "1"]\n[Result "1/2-1/2"]\n\n1. d4 d5 1/2\n\n'
+        '[White "C"]\n[Black "D"]\n[Round "1"]\n[Result "1-0"]\n\n1. e4 e5 2.\n'
+    )
+    problems = Problems()
+    read_pgn_text(text, Path("r1.pgn"), problems)
+    typed, cut = problems.errors
+    assert (typed.code, typed.line) == ("bad-result", 6)
+    assert typed.message == 'round 1, A v B: the moves end with "1/2", which is not a PGN result'
+    assert typed.hint == "write the result after the moves as 1-0, 0-1, 1/2-1/2 (a draw) or *"
+    assert (cut.code, cut.line) == ("truncated-pgn", 13)
+
+
 def test_latin1_files_are_read(tmp_path: Path) -> None:
     path = tmp_path / "old.pgn"
     path.write_bytes(
