@@ -5,7 +5,7 @@ from __future__ import annotations
 import datetime as dt
 from pathlib import Path
 
-from conftest import FOUR_PLAYERS, SiteMaker, event_toml, load
+from conftest import FOUR_PLAYERS, SiteMaker, event_toml, load, pgn_game
 
 from generator.build import build_site
 from generator.config import load_event_config
@@ -300,3 +300,13 @@ def test_category_ids_that_make_one_page_are_an_error(make_site: SiteMaker) -> N
             '"G-U14" (pages show the name)',
         )
     ]
+
+
+def test_a_name_in_the_other_order_is_suggested(make_site: SiteMaker) -> None:
+    """PGN files often write "Given Surname": "Dora Delta" was too far from "Delta, Dora" for
+    difflib, and the hint offered nobody."""
+    _, problems = load(
+        make_site(event_toml(), {"g.pgn": pgn_game("1.1", "Dora Delta", "Alpha, Anna", "1-0")})
+    )
+    (error,) = problems.errors
+    assert error.hint == "closest known players: Delta, Dora (add an alias to [[players]])"

@@ -656,11 +656,19 @@ def normalise_name(name: str) -> str:
     return " ".join(_COMMA.sub(", ", name).split()).casefold()
 
 
+def _words(name: str) -> list[str]:
+    """A name's words in any order, without commas: PGN files often write "Given Surname"
+    where event.toml has "Surname, Given", which difflib finds too far apart."""
+    return sorted(normalise_name(name).replace(",", " ").split())
+
+
 def closest_hint(name: str, config: EventConfig) -> str:
     """A "did you mean" hint listing the closest known players."""
     spellings = {s: p.name for p in config.players for s in (p.name, *p.aliases)}
+    words = _words(name)
+    reordered = [s for s in spellings if _words(s) == words]  # "Jack Smith": "Smith, Jack"
     close = difflib.get_close_matches(name, list(spellings), n=3, cutoff=0.5)
-    names = list(dict.fromkeys(spellings[c] for c in close))
+    names = list(dict.fromkeys(spellings[c] for c in (*reordered, *close)))
     if names:
         return "closest known players: " + "; ".join(names) + " (add an alias to [[players]])"
     return "add this player to [[players]] in event.toml, or an alias to an existing one"
