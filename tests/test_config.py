@@ -75,6 +75,20 @@ def test_a_single_value_where_a_list_is_expected_is_shown_in_brackets(
     ]
 
 
+def test_a_choice_in_capitals_is_offered_in_small_letters(make_site: SiteMaker) -> None:
+    """rules = "FIDE": difflib compares case, and offered nothing."""
+    text = event_toml('rules = "FIDE"\n')
+    errors = _errors(make_site(text) / "content/ev/event.toml")
+    assert errors == [
+        (
+            5,
+            'rules: "FIDE" is not one of "us-junior-closed", "acf-junior", "acf-junior-rapid", '
+            '"fide"',
+            'did you mean "fide"?',
+        )
+    ]
+
+
 def test_every_problem_is_reported_at_once(make_site: SiteMaker) -> None:
     text = (
         'name = "X"\nformat = "swis"\nrounds = "nine"\ncolour = 1\nstart = "July"\n' + FOUR_PLAYERS

@@ -103,7 +103,8 @@ class Str(Option):
         if not isinstance(value, str):
             return self._wrong_type(value, path, issues)
         if self.choices and value not in self.choices:
-            close = difflib.get_close_matches(value, self.choices, n=1)
+            folded = [c for c in self.choices if c.casefold() == value.strip().casefold()]
+            close = folded or difflib.get_close_matches(value, self.choices, n=1)
             hint = f'did you mean "{close[0]}"?' if close else ""
             issues.append(Issue(path, f'"{value}" is not {self.expected()}', hint))
             return MISSING
