@@ -89,6 +89,15 @@ def test_a_choice_in_capitals_is_offered_in_small_letters(make_site: SiteMaker) 
     ]
 
 
+def test_a_preset_name_as_play_off_format_is_shown_its_procedure(make_site: SiteMaker) -> None:
+    """[playoff] format = "acf-junior", the name of the preset: no hint was given."""
+    text = event_toml() + '\n[playoff]\nformat = "acf-junior"\n'
+    errors = _errors(make_site(text) / "content/ev/event.toml")
+    assert [(message.split(":")[0], hint) for _, message, hint in errors] == [
+        ("playoff.format", 'the acf-junior rules play off with format = "acf-by-law-3"')
+    ]
+
+
 def test_every_problem_is_reported_at_once(make_site: SiteMaker) -> None:
     text = (
         'name = "X"\nformat = "swis"\nrounds = "nine"\ncolour = 1\nstart = "July"\n' + FOUR_PLAYERS

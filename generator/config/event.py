@@ -332,9 +332,22 @@ WITHDRAWAL = Table(
     WithdrawalEntry,
 )
 
+
+class PlayoffFormat(Str):
+    """A play-off procedure; a preset's name (README's table of presets) is shown the
+    procedure it uses, which difflib would not find ("acf-junior": "acf-by-law-3")."""
+
+    def validate(self, value: object, path: KeyPath, issues: list[Issue]) -> object:
+        cleaned = super().validate(value, path, issues)
+        preset = PRESETS.get(value) if isinstance(value, str) else None
+        if cleaned is MISSING and preset is not None:
+            issues[-1].hint = f'the {value} rules play off with format = "{preset.playoff}"'
+        return cleaned
+
+
 PLAYOFF = Table(
     {
-        "format": Str(choices=PLAYOFF_FORMATS),
+        "format": PlayoffFormat(choices=PLAYOFF_FORMATS),
         "places": List(Number(integer=True, minimum=1), default=(1,)),
         "pgn": List(Str(), single=True, default=("playoff/*.pgn",)),
         "lots": List(Str(), default=()),
