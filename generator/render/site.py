@@ -444,6 +444,11 @@ class SiteRenderer:
         templates of its own, so these pages are the built-in templates' (the functions
         write the same)."""
         self._championship_of = {s: c for c in site.championships for s in c.sections}
+        self._section_names = {
+            e.slug: e.name for e in self._events if e.slug in self._championship_of
+        }
+        """The published sections' names, for the row of sections of their pages (not
+        ``events``: serve would then take every event's pages to show every other event)."""
         self._markdown_pages = {
             page.source.resolve(): page_path(o.event, page.slug)
             for o in outcomes
@@ -614,6 +619,7 @@ class SiteRenderer:
             "page_path": job.path,
             "events": list(self._events),
             "championship_of": dict(self._championship_of),
+            "section_names": dict(self._section_names),
         }
         written = WRITTEN_IN_PYTHON.get(job.template) if self.python_pages else None
         if written is not None:
@@ -839,7 +845,7 @@ class SiteRenderer:
 
 GAME_PAGE_CONTEXT = frozenset(
     {
-        *("site", "url", "page_path", "events", "championship_of"),  # every page
+        *("site", "url", "page_path", "events", "championship_of", "section_names"),  # all
         *("event", "paths", "links", "pages", "show_playoff", "show_arbiter", "prizes"),
         *("event_facts", "game", "white", "black", "board", "piece_defs", "viewer_data"),
         "pgn_text",
@@ -871,7 +877,7 @@ def game_fields(game: Game) -> tuple[object, ...]:
 
 PAGE_CONTEXT = frozenset(
     {
-        *("site", "url", "page_path", "events", "championship_of"),  # every page
+        *("site", "url", "page_path", "events", "championship_of", "section_names"),  # all
         *("event", "paths", "links", "pages", "show_playoff", "show_arbiter", "prizes"),
         *("social", "event_facts"),
     }
