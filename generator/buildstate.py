@@ -105,7 +105,10 @@ def input_fingerprint(site_dir: Path, output: Path) -> str | None:
     """Everything a build reads, as one digest: ``site.toml``, ``content/``, ``templates/``
     (names and bytes), where the site and its output are, and ``code_fingerprint``. ``None``
     when a link or an unreadable file makes that uncertain."""
-    digest = hashlib.sha256(f"{code_fingerprint()}\0{site_dir}\0{output}\0".encode())
+    # Names as the file system's bytes: a name that is not UTF-8 (a file unzipped from an old
+    # Windows archive) holds surrogates, which ``str.encode`` refuses.
+    places = [code_fingerprint().encode(), os.fsencode(site_dir), os.fsencode(output), b""]
+    digest = hashlib.sha256(b"\0".join(places))
     try:
         toml = site_dir / "site.toml"
         if toml.is_symlink():
@@ -122,7 +125,7 @@ def input_fingerprint(site_dir: Path, output: Path) -> str | None:
                     path = here / name
                     if path.is_symlink():
                         return None
-                    digest.update(f"{path.relative_to(site_dir)}\0".encode())
+                    digest.update(os.fsencode(path.relative_to(site_dir)) + b"\0")
                     if name in files and path.is_file():  # not a pipe: it would be waited on
                         digest.update(path.read_bytes() + b"\0")
     except OSError:

@@ -705,7 +705,7 @@ def templates_fingerprint(site_folder: Path) -> str:
         if not root.is_dir():
             continue
         for path in sorted(p for p in root.rglob("*") if p.is_file()):
-            digest.update(str(path.relative_to(root)).encode() + b"\0")
+            digest.update(os.fsencode(path.relative_to(root)) + b"\0")  # a name not UTF-8 too
             try:
                 digest.update(path.read_bytes())
             except OSError:

@@ -106,6 +106,20 @@ def test_a_build_with_nothing_changed_writes_nothing(make_site: SiteMaker) -> No
     assert again.files["ev/results.json"] == (site / "output/ev/results.json").read_bytes()
 
 
+def test_a_file_name_that_is_not_utf8_is_read(make_site: SiteMaker, tmp_path: Path) -> None:
+    """A PGN file unzipped from an old Windows archive is named in Latin-1 (b"caf\\xe9"):
+    Python reads the name with a surrogate, which the cache's digest of the inputs refused
+    with a traceback on every build, fresh or not."""
+    site = make_site(event_toml(), four_games())
+    games = site / "content/ev"
+    (games / "r2.pgn").rename(games / os.fsdecode(b"caf\xe9.pgn"))
+    assert build_site(site).written
+    assert results(site) == {"1.1": "1-0", "1.2": "0-1", "2.1": "1/2-1/2", "2.2": "1-0"}
+    again = build_site(site)  # nothing changed: told from the cache's record alone
+    assert again.written and not again.problems.items
+    assert tree(site / "output") == fresh_build(site, tmp_path)
+
+
 def test_a_touched_output_is_built_again(make_site: SiteMaker) -> None:
     site = make_site(event_toml(), four_games())
     build_site(site)
