@@ -58,7 +58,7 @@ from .rules.playoffs import apply_playoffs, resolve_playoffs
 from .rules.prizes import award_prizes, forfeit_cancels_money
 from .rules.scores import player_records
 from .rules.standings import rank_ahead, rank_event
-from .text import name_list, ordinal
+from .text import name_list, name_text, ordinal
 from .trf import merge_trf, read_trf
 from .write import write_site
 
@@ -89,7 +89,7 @@ def find_event_folders(content: Path) -> list[Path]:
 
 def event_slug(folder: Path, content: Path) -> str:
     """``junior-2026/under-16-open`` for a section, ``junior-closed`` for an event."""
-    return "/".join(slugify(part) for part in folder.relative_to(content).parts)
+    return "/".join(slugify(name_text(part)) for part in folder.relative_to(content).parts)
 
 
 def load_championships(
@@ -121,10 +121,10 @@ def load_championships(
                 "section's pages)",
                 code="championship",
             )
-        slug = slugify(marker.parent.name)
+        slug = slugify(name_text(marker.parent.name))
         # A section listed as its folder is named, whatever the Unicode form of either
         # ("Garçons" typed composed, its folder made by macOS decomposed).
-        present = {_nfc(p.name): p for p in marker.parent.iterdir() if p.is_dir()}
+        present = {_nfc(name_text(p.name)): p for p in marker.parent.iterdir() if p.is_dir()}
         folders = [
             present.get(_nfc(name), marker.parent / name) for name in config.sections
         ] or sorted(p.parent for p in marker_files(marker.parent, "event.toml"))
@@ -211,7 +211,7 @@ def _event_pages(folder: Path, problems: Problems) -> tuple[Page, ...]:
     "uber.md") are an error: the second would overwrite the first, linked twice."""
     pages: list[Page] = []
     for path in sorted(folder.glob("*.md")):
-        slug = slugify(path.stem)
+        slug = slugify(name_text(path.stem))
         if slug in RESERVED_PAGES:
             problems.error(
                 f'the page name "{path.name}" is taken by a page the site generates',
@@ -362,7 +362,7 @@ def load_event(folder: Path, problems: Problems, slug: str | None = None) -> Eve
     playoff_games = read_pgn_files(playoff_paths, problems)
     pages = _event_pages(folder, problems)
     return assemble_event(
-        slug or slugify(folder.name),
+        slug or slugify(name_text(folder.name)),
         folder,
         config,
         config_path,

@@ -1,6 +1,9 @@
-"""How numbers read in chess results, shared by the rules' explanations and the pages."""
+"""How numbers read in chess results, shared by the rules' explanations and the pages, and
+how the names of the site's files read."""
 
 from __future__ import annotations
+
+import os
 
 
 def score_text(value: float) -> str:
@@ -34,3 +37,14 @@ def name_list(names: list[str]) -> str:
         return "".join(names)
     comma = "; " if any("," in name for name in names) else ", "
     return comma.join(names[:-1]) + " and " + names[-1]
+
+
+def name_text(name: str) -> str:
+    """A file or folder name read as UTF-8, as git and every editor write it, whatever the
+    locale: Python reads names in the locale's encoding, so under a Latin-1 locale the pages
+    of the folder "Élite" went to "alite/". A name that is not UTF-8 stays as Python read it."""
+    raw = os.fsencode(name)
+    try:
+        return raw.decode("utf-8")
+    except UnicodeDecodeError:
+        return name

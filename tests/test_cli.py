@@ -2,6 +2,7 @@
 
 from __future__ import annotations
 
+import os
 import subprocess
 import sys
 from pathlib import Path
@@ -98,3 +99,37 @@ def test_a_site_folder_without_content_is_named(
     assert main(["build", "--site", str(missing)]) == 1
     err = capsys.readouterr().err
     assert f"{missing}: error: there is no content/ folder" in err
+
+
+def test_pages_go_to_the_same_places_in_a_locale_that_is_not_utf8(tmp_path: Path) -> None:
+    """File names are UTF-8 (git, editors); Python reads them in the locale's encoding.
+    Under LC_ALL=C without UTF-8 mode the folder "Élite Ü" was published as "lite-u"
+    (the é read as two unknown bytes), a page "über-uns.md" as "ber-uns.html", a
+    section "Garçons" named in championship.toml was not found (the build failed) and a
+    draft page was published."""
+    content = tmp_path / "site" / "content"
+    games = {"g.pgn": pgn_game("1.1", A, B, "1-0")}
+    for folder in (content / "Élite Ü", content / "junior" / "Garçons"):
+        folder.mkdir(parents=True)
+        (folder / "event.toml").write_text(event_toml(), encoding="utf-8")
+        for name, text in games.items():
+            (folder / name).write_text(text, encoding="utf-8")
+    (content / "Élite Ü" / "über-uns.md").write_text("# Über uns\n", encoding="utf-8")
+    (content / "Élite Ü" / "entwurf-ä.md").write_text("# Entwurf\n", encoding="utf-8")
+    (content / "junior" / "championship.toml").write_text(
+        'name = "Junior"\nsections = ["Garçons"]\n', encoding="utf-8"
+    )
+    (tmp_path / "site" / "site.toml").write_text(
+        'drafts = ["Élite Ü/entwurf-ä.md"]\n', encoding="utf-8"
+    )
+    done = subprocess.run(
+        [sys.executable, "-X", "utf8=0", "-m", "generator", "build", "--site", f"{tmp_path}/site"],
+        cwd=ROOT, capture_output=True, check=False,
+        env={**os.environ, "LC_ALL": "C", "LANG": "C", "PYTHONUTF8": "0"},
+    )  # fmt: skip
+    assert done.returncode == 0, done.stderr
+    output = tmp_path / "site" / "output"
+    assert sorted(p.name for p in output.iterdir()) == ["elite-u", "index.html", "junior", "static"]
+    assert (output / "elite-u" / "uber-uns.html").is_file()
+    assert not (output / "elite-u" / "entwurf-a.html").exists()
+    assert (output / "junior" / "garcons" / "index.html").is_file()

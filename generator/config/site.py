@@ -6,6 +6,7 @@ import fnmatch
 from dataclasses import dataclass, field
 from pathlib import PurePath
 
+from ..text import name_text
 from .schema import Bool, List, Str, Table
 
 
@@ -38,7 +39,7 @@ class SiteConfig:
 def holds_back(pattern: str, relative: PurePath) -> bool:
     """Whether one ``drafts`` pattern matches ``relative`` or a folder it is in."""
     pattern = pattern.strip("/").removeprefix("./")
-    parts = relative.parts
+    parts = [name_text(part) for part in relative.parts]  # as the patterns: UTF-8
     folders = ("/".join(parts[: end + 1]) for end in range(len(parts)))
     return any(fnmatch.fnmatchcase(path, pattern) for path in folders)
 

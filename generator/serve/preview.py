@@ -22,6 +22,7 @@ from ..config import load_site_config
 from ..model import slugify
 from ..problems import Problem, Problems
 from ..scratch import LOCK
+from ..text import name_text
 from .server import insert_after_body
 
 BANNER_STYLE = (
@@ -153,7 +154,7 @@ class PreviewSite:
         paths: list[str] = []
         for marker in marker_files(content, "championship.toml"):
             if config.is_draft(marker.parent.relative_to(content)):
-                paths.append(f"{slugify(marker.parent.name)}/")
+                paths.append(f"{slugify(name_text(marker.parent.name))}/")
         for folder in find_event_folders(content):
             slug = event_slug(folder, content)
             if config.is_draft(folder.relative_to(content)):
@@ -161,7 +162,7 @@ class PreviewSite:
                 continue
             for page in sorted(folder.glob("*.md")):
                 if config.is_draft(page.relative_to(content)):
-                    paths.append(f"{slug}/{slugify(page.stem)}.html")
+                    paths.append(f"{slug}/{slugify(name_text(page.stem))}.html")
         return tuple(paths)
 
     def is_draft(self, path: str) -> bool:
