@@ -313,6 +313,7 @@ def _symlink_loops(folder: Path, problems: Problems) -> None:
     links, so it cannot loop itself).
     """
     for root, dirs, files in os.walk(folder):
+        dirs.sort()  # folders in name order too, not the file system's: the same messages
         for name in sorted([*dirs, *files]):
             path = Path(root) / name
             if not path.is_symlink():

@@ -10,6 +10,7 @@ import json
 import os
 import re
 import shutil
+from collections.abc import Iterator
 from pathlib import Path
 
 import pytest
@@ -311,6 +312,27 @@ def test_a_symlink_loop(built: Path, capsys: pytest.CaptureFixture[str]) -> None
     assert "content/ev/games/loop.pgn: error: symbolic link loop: loop.pgn points to itself" in err
     assert "content/ev/games/up: error: symbolic link loop: up points back to" in err
     assert "hint: delete the link, or make it point to the real file or folder" in err
+
+
+def test_symlink_loops_are_told_in_name_order(
+    make_site: SiteMaker, monkeypatch: pytest.MonkeyPatch
+) -> None:
+    """Were told in the order the file system lists folders (on tmpfs, the newest first):
+    two builds of the same site printed their messages in another order."""
+    site = make_site(event_toml(), {"games.pgn": GOOD})
+    for name in ("a", "b"):
+        (site / "content/ev" / name).mkdir()
+        (site / "content/ev" / name / "loop").symlink_to(".")
+    walk = os.walk
+
+    def newest_first(top: Path) -> Iterator[tuple[str, list[str], list[str]]]:
+        for root, dirs, files in walk(top):
+            dirs.sort(reverse=True)  # the same list: os.walk descends into it as it stands
+            yield root, dirs, files
+
+    monkeypatch.setattr(os, "walk", newest_first)
+    loops = [p.path for p in check_site(site).problems.errors if p.code == "symlink-loop"]
+    assert loops == [site / "content/ev/a/loop", site / "content/ev/b/loop"]
 
 
 def test_a_link_to_nothing_is_not_a_loop(make_site: SiteMaker, tmp_path: Path) -> None:
