@@ -21,6 +21,7 @@ import markdown
 
 from .model import Attachment
 from .problems import Problems
+from .text import disk_name
 
 MARKDOWN_EXTENSIONS = ("tables", "fenced_code", "sane_lists")
 """The Markdown the pages are written in (``render.site.markdown_html`` reads the same)."""
@@ -78,7 +79,7 @@ def page_attachments(page: Path, text: str, problems: Problems) -> tuple[Attachm
     attachments: list[Attachment] = []
     for target in linked_files(text):
         name = posixpath.normpath(target)
-        path = folder / name
+        path = folder / disk_name(name)
         line = _line_of(text, target)
         if name.endswith("/") or path.is_dir():
             continue
@@ -121,7 +122,7 @@ def page_attachments(page: Path, text: str, problems: Problems) -> tuple[Attachm
         except OSError as exc:
             problems.warning(f"cannot read the linked file: {exc.strerror}", path, code="link")
             continue
-        attachments.append(Attachment(name, data))
+        attachments.append(Attachment(disk_name(name), data))
     return tuple(attachments)
 
 

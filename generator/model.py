@@ -131,7 +131,8 @@ class Bye:
 @dataclass(frozen=True)
 class Attachment:
     """A file a Markdown page links beside it (``links.page_attachments``), published at
-    ``name`` (a relative POSIX path) from the page's folder."""
+    ``name`` (a relative POSIX path, as Python names the file: ``text.disk_name``) from the
+    page's folder."""
 
     name: str
     data: bytes

@@ -48,3 +48,9 @@ def name_text(name: str) -> str:
         return raw.decode("utf-8")
     except UnicodeDecodeError:
         return name
+
+
+def disk_name(text: str) -> str:
+    """The name Python uses for the file whose UTF-8 name is ``text`` (``name_text`` the other
+    way round): a link written "Règlement.pdf" finds its file under any locale."""
+    return os.fsdecode(text.encode("utf-8", "surrogateescape"))

@@ -114,7 +114,10 @@ def test_pages_go_to_the_same_places_in_a_locale_that_is_not_utf8(tmp_path: Path
         (folder / "event.toml").write_text(event_toml(), encoding="utf-8")
         for name, text in games.items():
             (folder / name).write_text(text, encoding="utf-8")
-    (content / "Élite Ü" / "über-uns.md").write_text("# Über uns\n", encoding="utf-8")
+    (content / "Élite Ü" / "über-uns.md").write_text(
+        "# Über uns\n\n[Räume](Räume.pdf), [Entwurf](entwurf-ä.md)\n", encoding="utf-8"
+    )
+    (content / "Élite Ü" / "Räume.pdf").write_bytes(b"%PDF rooms")
     (content / "Élite Ü" / "entwurf-ä.md").write_text("# Entwurf\n", encoding="utf-8")
     (content / "junior" / "championship.toml").write_text(
         'name = "Junior"\nsections = ["Garçons"]\n', encoding="utf-8"
@@ -131,5 +134,8 @@ def test_pages_go_to_the_same_places_in_a_locale_that_is_not_utf8(tmp_path: Path
     output = tmp_path / "site" / "output"
     assert sorted(p.name for p in output.iterdir()) == ["elite-u", "index.html", "junior", "static"]
     assert (output / "elite-u" / "uber-uns.html").is_file()
+    assert (output / "elite-u" / "Räume.pdf").read_bytes() == b"%PDF rooms"  # linked there
+    page = (output / "elite-u" / "uber-uns.html").read_text(encoding="utf-8")
+    assert 'href="R%C3%A4ume.pdf"' in page or 'href="Räume.pdf"' in page
     assert not (output / "elite-u" / "entwurf-a.html").exists()
     assert (output / "junior" / "garcons" / "index.html").is_file()

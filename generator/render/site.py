@@ -34,7 +34,7 @@ from ..rules.playoffs import Playoff, playoff_format
 from ..rules.prizes import Award, forfeit_cancels_money
 from ..rules.scores import PlayerRecord
 from ..rules.standings import StandingRow, Standings, column_keys, ranking_key
-from ..text import score_text
+from ..text import disk_name, score_text
 from . import board, charts, exports, fragments, views
 from .environment import builtin_templates_dir, make_environment, relative_url, url_for
 from .pages import game_page, player_page
@@ -515,7 +515,7 @@ class SiteRenderer:
             path = local_path(href)
             if path is None or not path.endswith(".md"):
                 return None
-            target = self._markdown_pages.get((source.parent / path).resolve())
+            target = self._markdown_pages.get((source.parent / disk_name(path)).resolve())
             if target is None:
                 return None
             fragment = href.partition("#")[2]
