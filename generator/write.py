@@ -21,6 +21,7 @@ from __future__ import annotations
 
 import contextlib
 import os
+import re
 import shutil
 import tempfile
 from collections.abc import Iterable
@@ -47,9 +48,39 @@ def write_site(files: dict[str, bytes], output: Path) -> None:
 
 
 def stage(output: Path) -> Path:
-    """A fresh, empty folder beside ``output`` for the new site."""
+    """A fresh, empty folder beside ``output`` for the new site (named with this process's
+    id, so that a later build can tell it was left behind: ``sweep``)."""
     output.parent.mkdir(parents=True, exist_ok=True)
-    return Path(tempfile.mkdtemp(prefix=f".{output.name}.new-", dir=output.parent))
+    sweep(output)
+    return Path(tempfile.mkdtemp(prefix=f".{output.name}.new-{os.getpid()}-", dir=output.parent))
+
+
+def sweep(output: Path) -> None:
+    """Delete the folders beside ``output`` that builds killed on the way left (``kill -9``,
+    a power cut, a CI time-out): a near-whole copy of the site each, which nothing else
+    removes and ``git add -A`` would commit. A folder whose build still runs is left."""
+    pattern = re.compile(rf"\.{re.escape(output.name)}\.(?:new|old)-(\d+)-")
+    try:
+        entries = list(os.scandir(output.parent))
+    except OSError:
+        return
+    for entry in entries:
+        found = pattern.match(entry.name)
+        if found and entry.is_dir(follow_symlinks=False) and not _running(int(found.group(1))):
+            shutil.rmtree(entry.path, ignore_errors=True)
+
+
+def _running(pid: int) -> bool:
+    """Whether a process with this id runs (this one counts: it is building)."""
+    if pid == os.getpid():
+        return True
+    try:
+        os.kill(pid, 0)
+    except ProcessLookupError:
+        return False
+    except (PermissionError, OverflowError):
+        return True  # another user's process, or no such number: leave the folder
+    return True
 
 
 def link(source: str | Path, target: str | Path) -> bool:
@@ -109,7 +140,7 @@ def _swap(staging: Path, output: Path) -> None:
     if not output.exists():
         staging.rename(output)
         return
-    retired = Path(tempfile.mkdtemp(prefix=f".{output.name}.old-", dir=output.parent))
+    retired = Path(tempfile.mkdtemp(prefix=f".{output.name}.old-{os.getpid()}-", dir=output.parent))
     retired.rmdir()
     output.rename(retired)
     try:

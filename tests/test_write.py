@@ -4,6 +4,8 @@ one (``patch``); either way no reader sees a half-written page."""
 from __future__ import annotations
 
 import shutil
+import subprocess
+import sys
 from pathlib import Path
 
 from conftest import SiteMaker, event_toml, pgn_game
@@ -104,3 +106,23 @@ def test_a_folder_crosstable_did_not_make_is_never_replaced(make_site: SiteMaker
         "not make (.git, NOTES.md)"
     ]
     assert (clone / "NOTES.md").is_file() and (clone / ".git").is_dir()
+
+
+def test_folders_of_killed_builds_are_swept_by_the_next_one(
+    make_site: SiteMaker, tmp_path: Path
+) -> None:
+    """A build killed while it wrote (kill -9, a power cut) left its hidden copy of the site
+    beside the output for good. The next build deletes those whose process has ended, and
+    leaves one whose build still runs (pid 1 runs as long as the machine does)."""
+    site = make_site(event_toml(), {"g.pgn": pgn_game("1.1", "Alpha, Anna", "Bravo, Bob", "1-0")})
+    ended = subprocess.run([sys.executable, "-c", "import os; print(os.getpid())"],
+                           capture_output=True, text=True, check=True)  # fmt: skip
+    dead = int(ended.stdout)
+    left = [f".output.new-{dead}-k3j9x", f".output.old-{dead}-q8w2e", ".output.new-1-a1b2c"]
+    for name in left:
+        (site / name / "ev").mkdir(parents=True)
+        (site / name / "ev/index.html").write_text("half a site", encoding="utf-8")
+    (site / ".output.new-notes").mkdir()  # not a build's: no process id in its name
+    assert build_site(site).written
+    found = sorted(p.name for p in site.iterdir() if p.name.startswith(".output"))
+    assert found == [".output.new-1-a1b2c", ".output.new-notes"]
