@@ -585,12 +585,7 @@ def load_site(
     content = site_dir / "content"
     if config.drafts and content.is_dir():
         _drafts_that_match_nothing(config, site_dir, content, problems)
-    if not content.is_dir():
-        problems.error(
-            "there is no content/ folder",
-            site_dir,
-            hint="run crosstable in the site's folder, or pass --site DIR",
-        )
+    _no_content(site_dir, problems)
     home_path = content / "index.md"
     if home_path.is_symlink() and not home_path.exists():
         problems.error(
@@ -729,6 +724,25 @@ def _cannot_write(report: BuildReport, exc: OSError, output: Path) -> None:
     )
 
 
+def _no_content(site_dir: Path, problems: Problems) -> bool:
+    """Whether the site has no content/ folder to build (an error then says why)."""
+    if not site_dir.is_dir():
+        problems.error(
+            "the site folder does not exist" if not site_dir.exists() else "is not a folder",
+            site_dir,
+            hint="check the path given to --site, or create a site with: crosstable new DIR",
+        )
+    elif not (site_dir / "content").is_dir():
+        problems.error(
+            "there is no content/ folder",
+            site_dir,
+            hint="run crosstable in the site's folder, or pass --site DIR",
+        )
+    else:
+        return False
+    return True
+
+
 def _as_published(path: Path, output: Path) -> Path:
     """A file of the new site named where it was to be published: the build writes into a
     hidden folder beside the output (``write.stage``), whose name ".output.new-k3j9x" an
@@ -805,6 +819,9 @@ def _build_site(site_dir: Path, output: Path | None, strict: bool, jobs: int | N
     stands as the last build left it (``write.patch``), otherwise into a new site that links
     the unchanged files from the previous one and is swapped in.
     """
+    nothing = BuildReport()
+    if _no_content(site_dir, nothing.problems):
+        return nothing  # and no cache folder made in a folder named by mistake
     last = LastBuild.find(site_dir, output)
     quick = last.unchanged(strict)
     if quick is not None:

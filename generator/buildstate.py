@@ -314,10 +314,13 @@ def unchanged_build(site_dir: Path, output: Path | None, strict: bool) -> BuildR
 
 def build_places(site_dir: Path, output: Path | None) -> tuple[Path, Path, Path | None]:
     """The site folder and the output, resolved, and the build cache's folder (``None``
-    when there is none: it cannot be made, or the output overlaps ``content/``)."""
+    when there is none: it cannot be made, the output overlaps ``content/``, or there is no
+    site to build: a folder named by mistake gets no cache folder)."""
     site_dir = site_dir.resolve()
     output = (output or site_dir / "output").resolve()
-    return site_dir, output, None if overlaps_content(site_dir, output) else build_folder(output)
+    if overlaps_content(site_dir, output) or not (site_dir / "content").is_dir():
+        return site_dir, output, None
+    return site_dir, output, build_folder(output)
 
 
 _JUNK = frozenset({".DS_Store", "Thumbs.db", "desktop.ini", ".gitkeep"})

@@ -94,11 +94,19 @@ def test_a_looping_home_page_link_is_reported(make_site: SiteMaker) -> None:
 def test_a_site_folder_without_content_is_named(
     tmp_path: Path, capsys: pytest.CaptureFixture[str]
 ) -> None:
-    """The message named "." (the site's folder, relative to itself): it names the folder."""
+    """The message named "." (the site's folder, relative to itself): it names the folder.
+    A folder that does not exist (a typo in --site) is told so, not "no content/", and the
+    build makes nothing there (it made the folder, to hold its cache)."""
     missing = tmp_path / "nowhere"
     assert main(["build", "--site", str(missing)]) == 1
     err = capsys.readouterr().err
-    assert f"{missing}: error: there is no content/ folder" in err
+    assert f"{missing}: error: the site folder does not exist" in err
+    assert not missing.exists()
+    empty = tmp_path / "empty"
+    empty.mkdir()
+    assert main(["build", "--site", str(empty)]) == 1
+    assert f"{empty}: error: there is no content/ folder" in capsys.readouterr().err
+    assert list(empty.iterdir()) == []
 
 
 def test_pages_go_to_the_same_places_in_a_locale_that_is_not_utf8(tmp_path: Path) -> None:

@@ -159,6 +159,10 @@ def test_round_robin_needs_the_right_number_of_rounds(make_site: SiteMaker) -> N
     site = make_site(event_toml(rounds=5))
     errors = _errors(site / "content/ev/event.toml")
     assert [m for _, m, _ in errors] == ["rounds: a round-robin of 4 players has 3 rounds, not 5"]
+    two = event_toml().split("[[players]]")
+    site = make_site("[[players]]".join(two[:3]), slug="two")  # two players meet once
+    errors = _errors(site / "content/two/event.toml")
+    assert [m for _, m, _ in errors] == ["rounds: a round-robin of 2 players has 1 round, not 3"]
     site = make_site(event_toml(format="double-round-robin", rounds=6), slug="drr")
     problems = Problems()
     config, _ = load_event_config(site / "content/drr/event.toml", problems)

@@ -649,7 +649,8 @@ def check_event(config: EventConfig, issues: list[Issue]) -> None:
             issues.append(
                 Issue(
                     ("rounds",),
-                    f"a {config.format} of {players} players has {expected} rounds, "
+                    f"a {config.format} of {players} players has {expected} "
+                    f"round{'' if expected == 1 else 's'}, "
                     f"not {config.rounds}",
                     f"set rounds = {expected}, or check the [[players]] list",
                 )
