@@ -403,3 +403,33 @@ def test_the_viewer_names_the_moves_of_a_game_from_a_fen_by_its_numbers(
     assert status.text_content() == "Start position"
     assert watched.errors == []
     page.close()
+
+
+def test_a_wide_photo_on_a_page_fits_a_phone(
+    browser: Browser, make_site: SiteMaker, tmp_path: Path
+) -> None:
+    """A photo 2,400 pixels wide linked from a page (published beside it) made the whole
+    page scroll sideways on a phone; it is scaled to the screen, its proportions kept."""
+    site = make_site(
+        event_toml(),
+        {
+            "g.pgn": pgn_game("1.1", "Alpha, Anna", "Bravo, Bob", "1-0"),
+            "report.md": "# Report\n\n![The prize giving](prize%20giving.svg)\n",
+        },
+    )
+    photo = '<svg xmlns="http://www.w3.org/2000/svg" width="2400" height="600"></svg>'
+    (site / "content/ev/prize giving.svg").write_text(photo, encoding="utf-8")
+    assert build_site(site).written
+    page = browser.new_page(viewport=PHONE)
+    page.goto((site / "output/ev/report.html").as_uri())
+    sizes = page.evaluate(
+        """() => {
+          const root = document.documentElement, img = document.querySelector('main img');
+          return {page: root.scrollWidth, screen: root.clientWidth, loaded: img.complete,
+                  width: img.clientWidth, height: img.clientHeight};
+        }"""
+    )
+    page.close()
+    assert sizes["page"] <= sizes["screen"] == 390, sizes
+    assert sizes["loaded"] and 300 < sizes["width"] <= 390, sizes
+    assert sizes["height"] * 4 == pytest.approx(sizes["width"], abs=4), sizes
