@@ -287,12 +287,17 @@ def _pgn_files(
 def _pgn_not_read(folder: Path, config: EventConfig, read: set[Path], problems: Problems) -> None:
     """PGN files in the event's folder that no pattern reads: ``round5.PGN`` (``*.pgn`` is
     case-sensitive) or ``Games/round5.pgn``. Their games went missing without a word, and a
-    round without results is not yet played, so nothing else noticed."""
+    round without results is not yet played, so nothing else noticed. A file is told by
+    what it is, not by how it is spelled: a pattern may reach it through a linked folder
+    ("games" linked to "2026-games"), which the walk does not follow."""
+    read_files = {_file_identity(path) for path in read} - {None}
     for root, dirs, files in os.walk(folder):
         dirs.sort()
         for name in sorted(files):
             path = Path(root) / name
             if path.suffix.lower() != ".pgn" or path in read:
+                continue
+            if _file_identity(path) in read_files:
                 continue
             patterns = ", ".join(f'"{p}"' for p in (*config.pgn, *config.playoff.pgn))
             problems.warning(
@@ -303,6 +308,16 @@ def _pgn_not_read(folder: Path, config: EventConfig, read: set[Path], problems: 
                 "pattern names, or add a pattern for it to pgn = [...] in event.toml",
                 code="pgn-not-read",
             )
+
+
+def _file_identity(path: Path) -> tuple[int, int] | None:
+    """The file ``path`` names (device and inode), whatever the path through which it is
+    reached; ``None`` when it cannot be looked at."""
+    try:
+        found = path.stat()
+    except OSError:
+        return None
+    return found.st_dev, found.st_ino
 
 
 def _symlink_loops(folder: Path, problems: Problems) -> None:

@@ -333,6 +333,21 @@ def test_a_game_without_any_result_is_a_warning(make_site: SiteMaker) -> None:
     )
 
 
+def test_a_pgn_file_read_through_a_linked_folder_is_no_warning(make_site: SiteMaker) -> None:
+    """games/ linked to the folder the arbiter saves into (2026-games/): the default pattern
+    games/*.pgn reads both rounds through the link, so nothing is left out; the walk, which
+    does not follow links, met them as 2026-games/*.pgn and warned that both were not read."""
+    files = {
+        "2026-games/round1.pgn": pgn_game("1.1", A, B, "1-0"),
+        "2026-games/round2.pgn": pgn_game("2.1", A, C, "1-0"),
+    }
+    site = make_site(event_toml(), files)
+    (site / "content/ev/games").symlink_to("2026-games")
+    event, problems = load(site)
+    assert event is not None and [g.round for g in event.games] == [1, 2]
+    assert [w.code for w in problems.warnings] == []
+
+
 def test_a_pgn_file_no_pattern_reads_is_a_warning(make_site: SiteMaker) -> None:
     """``*.pgn`` is case-sensitive: round 2 saved as ``round2.PGN``, or put in ``Games/``,
     was left out without a word (a round without results is simply not played yet)."""
