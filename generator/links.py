@@ -72,6 +72,15 @@ def linked_files(text: str) -> list[str]:
     return paths
 
 
+def resolved(path: Path) -> Path | None:
+    """``path`` with its links followed, or ``None`` when they loop ("photos -> photos"),
+    for which Python 3.11 raises ``RuntimeError`` rather than return the path."""
+    try:
+        return path.resolve()
+    except (OSError, RuntimeError):
+        return None
+
+
 def page_attachments(page: Path, text: str, problems: Problems) -> tuple[Attachment, ...]:
     """The files ``page`` links in its folder or below it, read to be published beside it."""
     folder = page.parent
@@ -85,7 +94,9 @@ def page_attachments(page: Path, text: str, problems: Problems) -> tuple[Attachm
             continue
         if name.endswith(".md") and path.is_file():
             continue  # another page: the render stage links where it is published
-        if name == ".." or name.startswith("../") or not path.resolve().is_relative_to(root):
+        real = resolved(path)  # None: a link loop, not a file (the loop itself is an error)
+        outside = real is not None and not real.is_relative_to(root)
+        if name == ".." or name.startswith("../") or outside:
             problems.warning(
                 f'the page links "{target}", outside its folder: the file is not published',
                 page,

@@ -136,3 +136,29 @@ def test_a_page_beside_the_home_page_is_reported(make_site: SiteMaker) -> None:
     assert warning.path == site / "content/about.md"
     assert warning.message.startswith("about.md is not published: of content/ itself only")
     assert not (site / "output/about.html").exists()
+
+
+def test_a_link_through_a_symbolic_link_loop_is_a_broken_link(make_site: SiteMaker) -> None:
+    """content/photos linked to itself (a mistaken ``ln -s``): the home page's links through
+    it name no file. Each is a broken link on its line; the build stopped with a traceback
+    (Python 3.11's ``resolve`` raises ``RuntimeError`` on a loop), first in the load stage
+    for the photo, then in the render stage for the page."""
+    site = make_site(event_toml(), {"g.pgn": pgn_game("1.1", A, B, "1-0")})
+    (site / "content/photos").symlink_to("photos")
+    (site / "content/index.md").write_text(
+        "# Club\n\n![prize-giving](photos/prizes.jpg)\n[the report](photos/report.md)\n",
+        encoding="utf-8",
+    )
+    report = build_site(site)
+    assert report.written, [p.format() for p in report.problems.errors]
+    found = [
+        (p.code, p.line, p.message)
+        for p in report.problems.warnings
+        if p.code in ("broken-link", "link-outside")
+    ]
+    assert found == [
+        ("broken-link", 3, 'the page links "photos/prizes.jpg", which is not in its folder'),
+        ("broken-link", 4, 'the page links "photos/report.md", which is not in its folder'),
+    ]
+    home = (site / "output/index.html").read_text(encoding="utf-8")
+    assert 'href="photos/report.md"' in home

@@ -24,7 +24,7 @@ from typing import Any, cast
 import jinja2
 import markdown
 
-from ..links import MARKDOWN_EXTENSIONS, local_path
+from ..links import MARKDOWN_EXTENSIONS, local_path, resolved
 from ..model import Championship, Event, Game, Player, Site, slugify
 from ..parallel import run_parallel
 from ..problems import Problem
@@ -515,7 +515,8 @@ class SiteRenderer:
             path = local_path(href)
             if path is None or not path.endswith(".md"):
                 return None
-            target = self._markdown_pages.get((source.parent / disk_name(path)).resolve())
+            found = resolved(source.parent / disk_name(path))  # None: a link loop
+            target = self._markdown_pages.get(found) if found is not None else None
             if target is None:
                 return None
             fragment = href.partition("#")[2]
