@@ -206,9 +206,10 @@ def _read_text(path: Path, problems: Problems) -> str:
         return ""
 
 
-def _event_pages(folder: Path, problems: Problems) -> tuple[Page, ...]:
+def _event_pages(folder: Path, problems: Problems, raw_html: bool = False) -> tuple[Page, ...]:
     """The event's Markdown pages. Two files whose names make one page name ("Über.md",
-    "uber.md") are an error: the second would overwrite the first, linked twice."""
+    "uber.md") are an error: the second would overwrite the first, linked twice.
+    ``raw_html``: site.toml's ``markdown_raw_html``, which changes what is a link."""
     pages: list[Page] = []
     for path in sorted(folder.glob("*.md")):
         slug = slugify(name_text(path.stem))
@@ -231,7 +232,7 @@ def _event_pages(folder: Path, problems: Problems) -> tuple[Page, ...]:
             )
             continue
         text = _read_text(path, problems)
-        files = page_attachments(path, text, problems)
+        files = page_attachments(path, text, problems, raw_html)
         pages.append(Page(slug=slug, title=slug, markdown=text, source=path, files=files))
     return tuple(pages)
 
@@ -353,8 +354,11 @@ def _symlink_loops(folder: Path, problems: Problems) -> None:
             )
 
 
-def load_event(folder: Path, problems: Problems, slug: str | None = None) -> Event | None:
-    """Config, PGN and pages of one event folder, joined into the model."""
+def load_event(
+    folder: Path, problems: Problems, slug: str | None = None, raw_html: bool = False
+) -> Event | None:
+    """Config, PGN and pages of one event folder, joined into the model (``raw_html``:
+    site.toml's ``markdown_raw_html``, for the files the pages link)."""
     config_path = folder / "event.toml"
     _symlink_loops(folder, problems)
     config, lines = load_event_config(config_path, problems)
@@ -376,7 +380,7 @@ def load_event(folder: Path, problems: Problems, slug: str | None = None) -> Eve
     _pgn_not_read(folder, config, {*paths, *playoff_paths}, problems)
     pgn_games = read_pgn_files(paths, problems)
     playoff_games = read_pgn_files(playoff_paths, problems)
-    pages = _event_pages(folder, problems)
+    pages = _event_pages(folder, problems, raw_html)
     return assemble_event(
         slug or slugify(name_text(folder.name)),
         folder,
@@ -629,7 +633,8 @@ def load_site(
         if not drafts and config.is_draft(folder.relative_to(content)):
             continue
         event_problems = Problems()
-        event = load_event(folder, event_problems, event_slug(folder, content))
+        slug = event_slug(folder, content)
+        event = load_event(folder, event_problems, slug, config.markdown_raw_html)
         if event is not None and not drafts:
             event = _without_draft_pages(event, config, content)
         if event is not None and not event_problems.errors:
@@ -653,7 +658,11 @@ def load_site(
         description=config.description,
         home_markdown=home,
         events=tuple(events),
-        home_files=page_attachments(home_path, home, problems) if home_path.is_file() else (),
+        home_files=(
+            page_attachments(home_path, home, problems, config.markdown_raw_html)
+            if home_path.is_file()
+            else ()
+        ),
         markdown_raw_html=config.markdown_raw_html,
         championships=(
             load_championships(content, events, problems, config, drafts)

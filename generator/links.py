@@ -55,10 +55,17 @@ def local_path(link: str) -> str | None:
     return unquote(parts.path)
 
 
-def linked_files(text: str) -> list[str]:
-    """The files a Markdown text links or shows beside it, each once, in the order met."""
+def linked_files(text: str, raw_html: bool = False) -> list[str]:
+    """The files a Markdown text links or shows beside it, each once, in the order met.
+
+    Parsed as ``render.site.markdown_html`` shows it: with raw HTML escaped (``raw_html``
+    false), a link inside text that looks like an HTML block ("<div>\\n[a](a.pdf)") is a
+    link on the page, which Markdown's own HTML reading would take for markup and miss."""
     found: list[str] = []
     converter = markdown.Markdown(extensions=list(MARKDOWN_EXTENSIONS))
+    if not raw_html:
+        converter.preprocessors.deregister("html_block")
+        converter.inlinePatterns.deregister("html")
     converter.treeprocessors.register(_Targets(found), "crosstable-targets", 0)
     try:
         converter.convert(text)
@@ -81,12 +88,15 @@ def resolved(path: Path) -> Path | None:
         return None
 
 
-def page_attachments(page: Path, text: str, problems: Problems) -> tuple[Attachment, ...]:
-    """The files ``page`` links in its folder or below it, read to be published beside it."""
+def page_attachments(
+    page: Path, text: str, problems: Problems, raw_html: bool = False
+) -> tuple[Attachment, ...]:
+    """The files ``page`` links in its folder or below it, read to be published beside it
+    (``raw_html``: site.toml's ``markdown_raw_html``, which changes what is a link)."""
     folder = page.parent
     root = folder.resolve()
     attachments: list[Attachment] = []
-    for target in linked_files(text):
+    for target in linked_files(text, raw_html):
         name = posixpath.normpath(target)
         path = folder / disk_name(name)
         line = _line_of(text, target)

@@ -162,3 +162,23 @@ def test_a_link_through_a_symbolic_link_loop_is_a_broken_link(make_site: SiteMak
     ]
     home = (site / "output/index.html").read_text(encoding="utf-8")
     assert 'href="photos/report.md"' in home
+
+
+def test_a_link_in_text_that_looks_like_html_is_published(make_site: SiteMaker) -> None:
+    """Raw HTML is shown as text (``markdown_raw_html`` is off), so the Markdown link
+    between "<div>" and "</div>" is a link on the page. The file it links was not published
+    and no warning said so (the links were read with Markdown's HTML blocks on, which took
+    the three lines for markup). With ``markdown_raw_html = true`` the lines are markup on
+    the page too: no link, nothing published."""
+    page = "# Rules\n\n<div>\n[the regulations](regs.pdf)\n</div>\n"
+    site = make_site(event_toml(), {"g.pgn": pgn_game("1.1", A, B, "1-0"), "rules.md": page})
+    (site / "content/ev/regs.pdf").write_bytes(PDF)
+    assert build_site(site).written
+    rules = (site / "output/ev/rules.html").read_text(encoding="utf-8")
+    assert '<a href="regs.pdf">the regulations</a>' in rules
+    assert (site / "output/ev/regs.pdf").read_bytes() == PDF
+    (site / "site.toml").write_text("markdown_raw_html = true\n", encoding="utf-8")
+    assert build_site(site).written
+    rules = (site / "output/ev/rules.html").read_text(encoding="utf-8")
+    assert '<a href="regs.pdf">' not in rules
+    assert not (site / "output/ev/regs.pdf").exists()
