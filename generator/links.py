@@ -30,6 +30,10 @@ GENERATED_FOLDERS = frozenset({"players", "games", "rounds", "standings", "categ
 """Folders of an event's (or the site's) output that the build writes: a linked file may not
 take a place in them."""
 
+GENERATED_FILES = frozenset({"results.json", "standings.csv", "games.pgn", "tournament.trf"})
+"""Files every event's output holds besides its pages (``render.exports``): a link to one
+("download the standings as CSV") leads to the site's own file, not to a missing one."""
+
 
 class _Targets:
     """A Markdown tree processor that records the ``href`` and ``src`` of every link and
@@ -117,7 +121,8 @@ def page_attachments(
             )
             continue
         if not path.is_file():
-            if not name.endswith(".html"):  # perhaps a page the site generates
+            generated = name.endswith(".html") or posixpath.basename(name) in GENERATED_FILES
+            if not generated:  # perhaps a page or file the site generates
                 problems.warning(
                     f'the page links "{target}", which is not in its folder',
                     page,

@@ -182,3 +182,20 @@ def test_a_link_in_text_that_looks_like_html_is_published(make_site: SiteMaker) 
     rules = (site / "output/ev/rules.html").read_text(encoding="utf-8")
     assert '<a href="regs.pdf">' not in rules
     assert not (site / "output/ev/regs.pdf").exists()
+
+
+def test_a_link_to_a_file_the_site_makes_is_no_warning(make_site: SiteMaker) -> None:
+    """Every event's output holds results.json, standings.csv, games.pgn and tournament.trf:
+    a page's link to one ("the standings as a spreadsheet") leads to it, as a link to one of
+    its pages does. Each was warned as a broken link (a failed build with --strict)."""
+    page = (
+        "# Downloads\n\n[CSV](standings.csv), [JSON](results.json), [PGN](games.pgn), "
+        "[TRF](tournament.trf)\n"
+    )
+    site = make_site(event_toml(), {"g.pgn": pgn_game("1.1", A, B, "1-0"), "files.md": page})
+    report = build_site(site)
+    assert report.written, [p.format() for p in report.problems.errors]
+    assert [p.code for p in report.problems.warnings if "link" in (p.code or "")] == []
+    downloads = (site / "output/ev/files.html").read_text(encoding="utf-8")
+    assert 'href="standings.csv"' in downloads and 'href="tournament.trf"' in downloads
+    assert (site / "output/ev/standings.csv").exists() and (site / "output/ev/games.pgn").exists()
