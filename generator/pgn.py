@@ -565,6 +565,22 @@ _TYPED_RESULT = re.compile(r"(?:^|\s)([012½/:=.\s-]*[/:=½-][012½/:=.\s-]*)$")
 "1 - 0", "½-½"): a cut-short file ends in a move or a move number instead."""
 
 
+def _ends_castling(game: chess.pgn.Game, ending: str) -> bool:
+    """Whether ``ending`` ("0-0", "0-0-0") is the game's last move, castling written with
+    zeros as many programs and hands write it, not a result typed after the moves."""
+    if ending not in ("0-0", "0-0-0"):
+        return False
+    recorded = getattr(game, "recorded", None)  # the parser's own record (``_Recording``)
+    if recorded:
+        return bool(recorded[-1][1].startswith("O-O"))
+    last = game.end()
+    return (
+        last.move is not None
+        and last.parent is not None
+        and (last.parent.board().is_castling(last.move))
+    )
+
+
 def _cut_short(
     game: chess.pgn.Game,
     text: str,
@@ -609,7 +625,7 @@ def _cut_short(
         f"{game.headers.get('White', '?')} v {game.headers.get('Black', '?')}"
     )
     typed = _TYPED_RESULT.search(movetext.rstrip()) if "{" not in movetext else None
-    if typed is not None:
+    if typed is not None and not _ends_castling(game, typed.group(1).strip()):
         problems.error(
             f'{label}: the moves end with "{shorten(typed.group(1).strip())}", which is not '
             "a PGN result",

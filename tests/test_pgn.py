@@ -77,6 +77,22 @@ def test_a_null_move_is_an_illegal_move() -> None:
     assert game.moves.final_placement == "rnbqkbnr/pppppppp/8/8/4P3/8/PPPP1PPP/RNBQKBNR"
 
 
+def test_castling_written_with_zeros_at_the_end_is_a_move_not_a_typed_result() -> None:
+    """A file cut short just after "4. 0-0" (castling, as many programs write it): the game
+    reads White's four moves, so the moves stop without a result. It was told its moves "end
+    with "0-0", which is not a PGN result", to an organiser who had written no result."""
+    text = (
+        '[White "A"]\n[Black "B"]\n[Round "1"]\n[Result "1-0"]\n\n'
+        "1. e4 e5 2. Nf3 Nc6 3. Bc4 Bc5 4. 0-0\n"
+    )
+    problems = Problems()
+    (game,) = read_pgn_text(text, Path("r1.pgn"), problems)
+    assert [m.san for m in game.moves][-2:] == ["Bc5", "O-O"]
+    (cut,) = problems.errors
+    assert (cut.code, cut.line) == ("truncated-pgn", 6)
+    assert cut.message.startswith("round 1, A v B: the moves stop without a result")
+
+
 def test_a_result_typed_as_half_after_the_moves_is_named() -> None:
     """A "1/2" typed after the moves was "the file looks cut short; copy the whole file again
     from its source", for a game typed in by hand. A move number at the end still is a cut."""
