@@ -23,6 +23,7 @@ import contextlib
 import os
 import re
 import shutil
+import sys
 import tempfile
 from collections.abc import Iterable
 from pathlib import Path
@@ -74,6 +75,8 @@ def _running(pid: int) -> bool:
     """Whether a process with this id runs (this one counts: it is building)."""
     if pid == os.getpid():
         return True
+    if sys.platform == "win32":  # os.kill there ends the process (TerminateProcess), even
+        return True  # with signal 0: another build, or whatever now has the number
     try:
         os.kill(pid, 0)
     except ProcessLookupError:

@@ -8,8 +8,10 @@ import subprocess
 import sys
 from pathlib import Path
 
+import pytest
 from conftest import SiteMaker, event_toml, pgn_game
 
+from generator import write
 from generator.build import build_site
 from generator.write import patch
 
@@ -126,3 +128,20 @@ def test_folders_of_killed_builds_are_swept_by_the_next_one(
     assert build_site(site).written
     found = sorted(p.name for p in site.iterdir() if p.name.startswith(".output"))
     assert found == [".output.new-1-a1b2c", ".output.new-notes"]
+
+
+def test_on_windows_no_process_is_asked_after_by_os_kill(
+    tmp_path: Path, monkeypatch: pytest.MonkeyPatch
+) -> None:
+    """On Windows ``os.kill(pid, 0)`` is no question: it ends the process with that number
+    (TerminateProcess). The sweep asked it of the process named in each hidden folder: a
+    build running into the same output from another terminal, or any program that took
+    the number since. There, no folder is taken for left behind."""
+    (tmp_path / ".out.new-4242-k3j9x").mkdir()
+    ended: list[int] = []
+    monkeypatch.setattr(sys, "platform", "win32")
+    monkeypatch.setattr(write.os, "kill", lambda pid, signal: ended.append(pid))
+    write.sweep(tmp_path / "out")
+    monkeypatch.undo()
+    assert ended == []
+    assert (tmp_path / ".out.new-4242-k3j9x").is_dir()
