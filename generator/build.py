@@ -46,7 +46,7 @@ from .config.event import (
 from .config.schema import Issue
 from .config.site import holds_back
 from .config.toml_lines import KeyPath, line_of
-from .links import page_attachments
+from .links import LINK_WARNINGS, page_attachments
 from .model import Championship, Event, Page, Site, slugify
 from .parallel import JOBS, usable_cpus
 from .pgn import PARSE_CACHE, decode, read_pgn_files
@@ -591,9 +591,17 @@ def _drafts_that_match_nothing(
             )
 
 
-def _without_draft_pages(event: Event, config: SiteConfig, content: Path) -> Event:
-    """Pages named by ``drafts`` in site.toml are left out of builds (``serve`` shows them)."""
+def _without_draft_pages(
+    event: Event, config: SiteConfig, content: Path, problems: Problems
+) -> Event:
+    """Pages named by ``drafts`` in site.toml are left out of builds (``serve`` shows them),
+    and so are the warnings about the files they link: a page not published publishes none,
+    and a report's photo still to come failed ``build --strict``."""
     pages = tuple(p for p in event.pages if not config.is_draft(p.source.relative_to(content)))
+    held = {page.source for page in event.pages} - {page.source for page in pages}
+    problems.items[:] = [
+        p for p in problems.items if not (p.path in held and p.code in LINK_WARNINGS)
+    ]
     return event if pages == event.pages else replace(event, pages=pages)
 
 
@@ -636,7 +644,7 @@ def load_site(
         slug = event_slug(folder, content)
         event = load_event(folder, event_problems, slug, config.markdown_raw_html)
         if event is not None and not drafts:
-            event = _without_draft_pages(event, config, content)
+            event = _without_draft_pages(event, config, content, event_problems)
         if event is not None and not event_problems.errors:
             keep_from_gc()  # the games and the model live until the build ends
             outcomes.append(decide(event, event_problems))

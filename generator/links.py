@@ -34,6 +34,9 @@ GENERATED_FILES = frozenset({"results.json", "standings.csv", "games.pgn", "tour
 """Files every event's output holds besides its pages (``render.exports``): a link to one
 ("download the standings as CSV") leads to the site's own file, not to a missing one."""
 
+LINK_WARNINGS = frozenset({"broken-link", "link-outside"})
+"""The codes of the warnings about a page's links, located on the page (its line)."""
+
 
 class _Targets:
     """A Markdown tree processor that records the ``href`` and ``src`` of every link and

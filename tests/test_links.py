@@ -9,6 +9,7 @@ from pathlib import Path
 from conftest import SiteMaker, event_toml, pgn_game
 
 from generator.build import build_site
+from generator.cache import BuildCache
 from generator.links import linked_files, local_path
 
 A, B = "Alpha, Anna", "Bravo, Bob"
@@ -199,3 +200,24 @@ def test_a_link_to_a_file_the_site_makes_is_no_warning(make_site: SiteMaker) -> 
     downloads = (site / "output/ev/files.html").read_text(encoding="utf-8")
     assert 'href="standings.csv"' in downloads and 'href="tournament.trf"' in downloads
     assert (site / "output/ev/standings.csv").exists() and (site / "output/ev/games.pgn").exists()
+
+
+def test_a_draft_pages_links_are_not_checked_by_a_build(make_site: SiteMaker) -> None:
+    """A report kept back (drafts in site.toml) shows a photo still to be taken: the build,
+    which publishes neither, says nothing of it (its warning failed ``build --strict``);
+    serve, which shows the draft, warns. The published page's broken link is still told."""
+    page = "# Report\n\n![prize-giving](photos/prizes.jpg)\n"
+    files = {"g.pgn": pgn_game("1.1", A, B, "1-0"), "report.md": page, "rules.md": "[x](x.pdf)"}
+    site = make_site(event_toml(), files)
+    (site / "site.toml").write_text('drafts = ["ev/report.md"]\n', encoding="utf-8")
+    report = build_site(site)
+    found = [(p.code, p.path and p.path.name) for p in report.problems.warnings]
+    assert ("broken-link", "rules.md") in found and ("broken-link", "report.md") not in found
+    (site / "content/ev/rules.md").write_text("# Rules\n", encoding="utf-8")
+    report = build_site(site)
+    assert report.written and not [p for p in report.problems.warnings if "link" in p.code]
+    served = BuildCache().build(site)
+    shown = [(p.code, p.path and p.path.name) for p in served.problems.warnings]
+    assert [(code, name) for code, name in shown if "link" in code] == [
+        ("broken-link", "report.md")
+    ]
