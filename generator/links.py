@@ -124,7 +124,10 @@ def page_attachments(
             )
             continue
         if not path.is_file():
-            generated = name.endswith(".html") or posixpath.basename(name) in GENERATED_FILES
+            # An event's own export, where its event.toml is (not photos/results.json).
+            export = posixpath.basename(name) in GENERATED_FILES
+            export = export and (path.parent / "event.toml").is_file()
+            generated = name.endswith(".html") or export
             if not generated:  # perhaps a page or file the site generates
                 problems.warning(
                     f'the page links "{target}", which is not in its folder',

@@ -191,12 +191,14 @@ def test_a_link_to_a_file_the_site_makes_is_no_warning(make_site: SiteMaker) -> 
     its pages does. Each was warned as a broken link (a failed build with --strict)."""
     page = (
         "# Downloads\n\n[CSV](standings.csv), [JSON](results.json), [PGN](games.pgn), "
-        "[TRF](tournament.trf)\n"
+        "[TRF](tournament.trf), [not one](photos/results.json)\n"
     )
     site = make_site(event_toml(), {"g.pgn": pgn_game("1.1", A, B, "1-0"), "files.md": page})
     report = build_site(site)
     assert report.written, [p.format() for p in report.problems.errors]
-    assert [p.code for p in report.problems.warnings if "link" in (p.code or "")] == []
+    assert [p.message for p in report.problems.warnings if "link" in p.code] == [
+        'the page links "photos/results.json", which is not in its folder'
+    ]
     downloads = (site / "output/ev/files.html").read_text(encoding="utf-8")
     assert 'href="standings.csv"' in downloads and 'href="tournament.trf"' in downloads
     assert (site / "output/ev/standings.csv").exists() and (site / "output/ev/games.pgn").exists()
