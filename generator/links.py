@@ -13,6 +13,7 @@ stage, which knows where each page is published.
 from __future__ import annotations
 
 import posixpath
+import re
 from pathlib import Path
 from urllib.parse import unquote, urlsplit
 from xml.etree import ElementTree as etree
@@ -27,8 +28,8 @@ MARKDOWN_EXTENSIONS = ("tables", "fenced_code", "sane_lists")
 """The Markdown the pages are written in (``render.site.markdown_html`` reads the same)."""
 
 GENERATED_FOLDERS = frozenset({"players", "games", "rounds", "standings", "categories", "static"})
-"""Folders of an event's (or the site's) output that the build writes: a linked file may not
-take a place in them."""
+"""Folders of an event's (or the site's) output that the build writes: a link to one of them
+("rounds/") is to the site's pages, not to a folder of files beside the page."""
 
 GENERATED_FILES = frozenset({"results.json", "standings.csv", "games.pgn", "tournament.trf"})
 """Files every event's output holds besides its pages (``render.exports``): a link to one
@@ -107,9 +108,27 @@ def page_attachments(
         name = posixpath.normpath(target)
         path = folder / disk_name(name)
         line = _line_of(text, target)
+        first = name.split("/")[0]
         if name.endswith("/") or path.is_dir():
+            if path.is_dir() and first not in GENERATED_FOLDERS:
+                problems.warning(
+                    f'the page links "{target}", a folder: a web site shows no folder',
+                    page,
+                    line,
+                    hint="link the files in it one by one, or a page that lists them",
+                    code="broken-link",
+                )
             continue
         if name.endswith(".md") and path.is_file():
+            if not _is_page(path):
+                problems.warning(
+                    f'the page links "{target}", a Markdown file that is not published as a '
+                    "page (pages are the .md files beside an event.toml)",
+                    page,
+                    line,
+                    hint="move it beside the event's event.toml, or copy its text into this page",
+                    code="broken-link",
+                )
             continue  # another page: the render stage links where it is published
         real = resolved(path)  # None: a link loop, not a file (the loop itself is an error)
         outside = real is not None and not real.is_relative_to(root)
@@ -127,7 +146,7 @@ def page_attachments(
             # An event's own export, where its event.toml is (not photos/results.json).
             export = posixpath.basename(name) in GENERATED_FILES
             export = export and (path.parent / "event.toml").is_file()
-            generated = name.endswith(".html") or export
+            generated = name.endswith(".html") or export or name in GENERATED_FOLDERS
             if not generated:  # perhaps a page or file the site generates
                 problems.warning(
                     f'the page links "{target}", which is not in its folder',
@@ -137,15 +156,12 @@ def page_attachments(
                     code="broken-link",
                 )
             continue
-        first = name.split("/")[0]
-        if first in GENERATED_FOLDERS or any(p.startswith(".") for p in name.split("/")):
+        if any(part.startswith(".") for part in name.split("/")):
             problems.warning(
-                f'the page links "{target}", a name the site cannot publish'
-                + (" (a hidden file)" if first not in GENERATED_FOLDERS else ""),
+                f'the page links "{target}", a hidden file, which the site does not publish',
                 page,
                 line,
-                hint=f"move the file out of {first}/ (the site writes that folder), or "
-                "rename it without a leading dot, and link it there",
+                hint="rename it without the leading dot, and link it so",
                 code="link-outside",
             )
             continue
@@ -158,10 +174,23 @@ def page_attachments(
     return tuple(attachments)
 
 
+def _is_page(path: Path) -> bool:
+    """Whether a Markdown file is published as a page: beside an event.toml, or the home
+    page (content/index.md)."""
+    if (path.parent / "event.toml").is_file():
+        return True
+    return path.name == "index.md" and path.parent.name == "content"
+
+
 def _line_of(text: str, target: str) -> int | None:
-    """The first line that holds the link (as written, or with its spaces escaped)."""
-    spellings = (target, target.replace(" ", "%20"))
-    for number, line in enumerate(text.splitlines(), start=1):
-        if any(spelling in line for spelling in spellings):
-            return number
+    """The first line that holds the link (as written, or with its spaces escaped): where
+    a link or a reference gives it ("](photos", "]: photos"), else anywhere ("photos" is also
+    the start of "photos/winners.jpg" on an earlier line)."""
+    spelt = "|".join(re.escape(s) for s in {target, target.replace(" ", "%20")})
+    link = re.compile(rf"\]\(<?(?:\./)?(?:{spelt})(?=[)>\s#?]|$)|\]:\s*<?(?:{spelt})(?=[>\s#?]|$)")
+    lines = text.splitlines()
+    for pattern in (link, re.compile(spelt)):
+        for number, line in enumerate(lines, start=1):
+            if pattern.search(line):
+                return number
     return None

@@ -25,6 +25,7 @@ Read [the full regulations](regs.pdf) and the [fees](fees.md#late).
 See also [last year's](missing.pdf), [a secret](../secret.txt), [dot](.env) and
 [a card](players/mine.png); [standings](standings.html), [the club](https://club.example/x.pdf),
 [top](#top).
+Not files: [the photos](photos), [notes](drafts/notes.md) and [the rounds](rounds/).
 """
 
 
@@ -38,6 +39,7 @@ def _site(make_site: SiteMaker) -> Path:
             "entries.csv": "name,telephone\nAlpha,555 0101\n",
             ".env": "secret",
             "players/mine.png": "png",
+            "drafts/notes.md": "# Notes\n",
         },
     )
     event = site / "content/ev"
@@ -58,6 +60,9 @@ def test_the_links_of_a_page_are_read_as_the_page_shows_them() -> None:
         ".env",
         "players/mine.png",
         "standings.html",
+        "photos",
+        "drafts/notes.md",
+        "rounds/",
     ]
     # A reference link and a link inside code: the first is one, the second is text.
     assert linked_files("[a][r] `[b](b.pdf)`\n\n[r]: a.pdf\n") == ["a.pdf"]
@@ -68,8 +73,9 @@ def test_the_links_of_a_page_are_read_as_the_page_shows_them() -> None:
 
 def test_a_file_a_page_links_is_published_beside_it(make_site: SiteMaker) -> None:
     """The regulations link a PDF and show a photo from a folder: both are published where
-    the links lead, byte for byte; a file beside the page that no page links (a list of
-    entries with telephone numbers) is not."""
+    the links lead, byte for byte, as is a file in a folder named like one the site writes
+    (players/); a file beside the page that no page links (a list of entries with telephone
+    numbers) is not."""
     site = _site(make_site)
     report = build_site(site)
     assert report.written, [p.format() for p in report.problems.errors]
@@ -78,7 +84,7 @@ def test_a_file_a_page_links_is_published_beside_it(make_site: SiteMaker) -> Non
     assert (output / "photos/winners day.jpg").read_bytes() == JPEG
     assert not (output / "entries.csv").exists() and not (output / ".env").exists()
     assert not (site / "output/secret.txt").exists()
-    assert not (output / "players/mine.png").exists()
+    assert (output / "players/mine.png").read_bytes() == b"png"
     page = (output / "regulations.html").read_text(encoding="utf-8")
     assert 'href="regs.pdf"' in page and 'src="photos/winners%20day.jpg"' in page
     assert 'href="fees.html#late"' in page  # the page made of fees.md, not the file
@@ -98,7 +104,8 @@ def test_a_link_to_nothing_or_outside_is_a_warning_on_its_line(make_site: SiteMa
         ("broken-link", "regulations.md", 7, 'the page links "missing.pdf"'),
         ("link-outside", "regulations.md", 7, 'the page links "../secret.txt"'),
         ("link-outside", "regulations.md", 7, 'the page links ".env"'),
-        ("link-outside", "regulations.md", 8, 'the page links "players/mine.png"'),
+        ("broken-link", "regulations.md", 10, 'the page links "photos"'),
+        ("broken-link", "regulations.md", 10, 'the page links "drafts/notes.md"'),
     ]
 
 
