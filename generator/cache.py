@@ -818,7 +818,7 @@ class _IncrementalRenderer(SiteRenderer):
         if every_event is None:  # parsing every template takes a third of a second
             every_event = store.every_event[templates] = _names_every_event(self.environment)
         self.site_key = (
-            dataclasses.replace(site, home_markdown="", events=()),
+            dataclasses.replace(site, home_markdown="", home_files=(), events=()),
             site.events if every_event else tuple((e.slug, e.name) for e in site.events),
             templates,
         )

@@ -188,3 +188,20 @@ def test_serves_first_build_shares_out_the_work_and_the_later_ones_do_not(
         server.set()
         thread.join()
     assert shares == [2] and again.files == check_site(demo).files
+
+
+def test_a_file_the_home_page_links_changes_without_rendering_the_events(tmp_path: Path) -> None:
+    """serve: the home page's photo is published from content/; a new photo is served at
+    once, and the events' pages, which do not show it, are kept (all were rendered again)."""
+    site = tmp_path / "site"
+    shutil.copytree(ROOT / "content", site / "content")
+    home = site / "content/index.md"
+    home.write_text(home.read_text(encoding="utf-8") + "\n![Logo](logo.png)\n", encoding="utf-8")
+    (site / "content/logo.png").write_bytes(b"\x89PNG one")
+    cache = BuildCache()
+    files, stats, problems = incremental(site, cache)
+    assert files["logo.png"] == b"\x89PNG one" and problems == []
+    (site / "content/logo.png").write_bytes(b"\x89PNG two")
+    files, stats, _ = incremental(site, cache)
+    assert files["logo.png"] == b"\x89PNG two"
+    assert stats.events_rendered == []
