@@ -45,7 +45,7 @@ from .config.event import (
 )
 from .config.schema import Issue
 from .config.site import holds_back
-from .config.toml_lines import KeyPath, line_of
+from .config.toml_lines import KeyPath, key_lines, line_of
 from .links import LINK_WARNINGS, page_attachments
 from .model import Championship, Event, Page, Site, slugify
 from .parallel import JOBS, usable_cpus
@@ -128,11 +128,13 @@ def load_championships(
         folders = [
             present.get(_nfc(name), marker.parent / name) for name in config.sections
         ] or sorted(p.parent for p in marker_files(marker.parent, "event.toml"))
-        for folder in folders:
+        lines = _key_lines(marker) if config.sections else {}
+        for index, folder in enumerate(folders):
             if not (folder / "event.toml").is_file():
                 problems.error(
                     f'the section "{folder.name}" has no event.toml',
                     marker,
+                    line_of(lines, ("sections", index)),
                     hint="create it, or remove the section from sections = [...]",
                     code="championship",
                 )
@@ -754,6 +756,15 @@ def _cannot_write(report: BuildReport, exc: OSError, output: Path) -> None:
         hint="check that the output folder's parent exists and is writable, "
         "and that its disk has room, or pass --output",
     )
+
+
+def _key_lines(path: Path) -> dict[KeyPath, int]:
+    """The line of each key of a TOML file that has been read already (none if it cannot
+    be read again)."""
+    try:
+        return key_lines(path.read_text(encoding="utf-8-sig"))
+    except (OSError, UnicodeDecodeError):
+        return {}
 
 
 def _no_content(site_dir: Path, problems: Problems) -> bool:

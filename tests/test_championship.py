@@ -158,6 +158,7 @@ def test_a_missing_section_is_reported(tmp_path: Path) -> None:
     (error,) = report.problems.errors
     assert error.message == 'the section "u18-girls" has no event.toml'
     assert error.path == marker
+    assert error.line == 5  # name, start, end, location, then sections = [...]
 
 
 def test_category_standings_are_views_of_one_event(tmp_path: Path) -> None:
