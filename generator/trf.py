@@ -439,10 +439,14 @@ def _tiebreaks(raw: str, path: Path, line: int, problems: Problems) -> tuple[str
         TiebreakCode().validate(code, ("tiebreaks", i), issues) for i, code in enumerate(listed)
     )
     if issues:
-        unknown = ", ".join(listed[int(issue.path[1])] for issue in issues)
+        unknown = [i for i in issues if i.message.endswith("is not a known tie-break")]
+        if len(unknown) == len(issues):
+            named = ", ".join(listed[int(issue.path[1])] for issue in issues)
+            what = f"tie-breaks crosstable does not know ({named})"
+        else:  # a known code with a modifier it does not take: say which and why
+            what = "tie-breaks crosstable cannot use (" + "; ".join(i.message for i in issues) + ")"
         problems.warning(
-            f"record 202 lists tie-breaks crosstable does not know ({unknown}): the list is "
-            "not used",
+            f"record 202 lists {what}: the list is not used",
             path,
             line,
             "set tiebreaks = [...] in event.toml with FIDE codes such as BH/C1, SB, DE",

@@ -511,6 +511,16 @@ def test_the_files_dates_and_tiebreaks_complete_the_event(make_site: SiteMaker) 
         (4, "record 202 lists tie-breaks crosstable does not know (XYZ): the list is not used"),
     ]
     assert (event.config.start, event.tiebreaks) == (None, ())
+    # A known code with a modifier it does not take is not "unknown": the reason is given.
+    refused = trf.replace("202 BH/C1,SB", "202 BH/C1/M1,SB")
+    event, problems = load(make_site(_event_toml(rounds=1), {"event.trf": refused}, slug="m"), "m")
+    assert event is not None and [(p.line, p.message) for p in problems.warnings] == [
+        (
+            4,
+            'record 202 lists tie-breaks crosstable cannot use ("BH/C1/M1": a cut and a median '
+            "cannot go together (a median cuts already)): the list is not used",
+        )
+    ]
 
 
 def test_a_scoring_the_file_declares_must_be_the_events(make_site: SiteMaker) -> None:
