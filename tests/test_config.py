@@ -5,6 +5,7 @@ from __future__ import annotations
 import datetime as dt
 from pathlib import Path
 
+import pytest
 from conftest import FOUR_PLAYERS, SiteMaker, event_toml, load, pgn_game
 
 from generator.build import build_site
@@ -59,34 +60,29 @@ def test_a_top_level_key_below_a_table_says_to_move_it_up(make_site: SiteMaker) 
     ]
 
 
-def test_a_single_value_where_a_list_is_expected_is_shown_in_brackets(
-    make_site: SiteMaker,
-) -> None:
-    """tiebreaks = "BH" is a list of one code written without its brackets."""
-    text = event_toml('tiebreaks = "BH"\n')
-    errors = _errors(make_site(text) / "content/ev/event.toml")
-    assert errors == [
-        (
-            5,
+@pytest.mark.parametrize(
+    ("setting", "message", "hint"),
+    [
+        (  # a list of one code written without its brackets
+            'tiebreaks = "BH"',
             "tiebreaks: expected a list (each item a FIDE tie-break code such as SB, BH/C1 or "
             "KS/L+1), found a string 'BH'",
             'write it in brackets, as a list: ["BH"]',
-        )
-    ]
-
-
-def test_a_choice_in_capitals_is_offered_in_small_letters(make_site: SiteMaker) -> None:
-    """rules = "FIDE": difflib compares case, and offered nothing."""
-    text = event_toml('rules = "FIDE"\n')
-    errors = _errors(make_site(text) / "content/ev/event.toml")
-    assert errors == [
-        (
-            5,
+        ),
+        (  # difflib compares case, and offered nothing
+            'rules = "FIDE"',
             'rules: "FIDE" is not one of "us-junior-closed", "acf-junior", "acf-junior-rapid", '
             '"fide"',
             'did you mean "fide"?',
-        )
-    ]
+        ),
+    ],
+    ids=["single-value-for-a-list", "choice-in-capitals"],
+)
+def test_a_near_miss_is_shown_what_to_write(
+    make_site: SiteMaker, setting: str, message: str, hint: str
+) -> None:
+    errors = _errors(make_site(event_toml(setting + "\n")) / "content/ev/event.toml")
+    assert errors == [(5, message, hint)]
 
 
 def test_a_preset_name_as_play_off_format_is_shown_its_procedure(make_site: SiteMaker) -> None:
