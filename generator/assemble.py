@@ -154,7 +154,27 @@ def assemble_event(
         rules_edition=rules_edition(config.start),
         pages=pages,
         playoff_games=_playoff_games(playoff_pgn or [], config, names, problems),
+        entered=_entered(config, config_path, config_lines, names),
     )
+
+
+def _entered(
+    config: EventConfig, config_path: Path, config_lines: Mapping[KeyPath, int], names: _Names
+) -> tuple[tuple[int, Path, int | None], ...]:
+    """Where each player is entered: a TRF line, or the [[players]] entry of event.toml
+    (counted among event.toml's own entries, which come after the TRF's)."""
+    found: list[tuple[int, Path, int | None]] = []
+    own = 0
+    for entry in config.players:
+        number = names.find(entry.name)
+        if number is None:
+            continue
+        if entry.trf is not None:
+            found.append((number, entry.trf.path, entry.trf.line))
+        else:
+            found.append((number, config_path, line_of(config_lines, ("players", own))))
+            own += 1
+    return tuple(found)
 
 
 _BYE_NAMES = {"bye", "-bye-", "(bye)", "bye, bye", "pab", "free", "spielfrei", "exempt"}

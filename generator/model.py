@@ -163,6 +163,16 @@ class Event:
     pages: tuple[Page, ...] = ()
     playoff_games: tuple[Game, ...] = ()
     """Play-off games in play order (round 0, board = position in the order)."""
+    entered: tuple[tuple[int, Path, int | None], ...] = ()
+    """Where each player is entered: (number, file, line), the [[players]] entry of
+    event.toml or the TRF file's line, for messages about a player's data."""
+
+    def entry_of(self, number: int) -> tuple[Path, int | None]:
+        """The file and line of a player's entry (event.toml without a line if unknown)."""
+        for entered, path, line in self.entered:
+            if entered == number:
+                return path, line
+        return self.folder / "event.toml", None
 
     @property
     def name(self) -> str:

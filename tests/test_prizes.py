@@ -521,6 +521,10 @@ def test_a_category_needing_a_birth_date_is_an_error_without_one(make_site: Site
     (error,) = problems.errors
     assert error.message == "C has no born or birth_year, which the categories U12 need"
     assert error.hint.startswith("add born = YYYY-MM-DD")
+    # On C's own [[players]] entry (it had no line: 60 players, no way to find which).
+    assert error.path is not None and error.line is not None
+    lines = error.path.read_text(encoding="utf-8").splitlines()
+    assert lines[error.line - 1 : error.line + 1] == ["[[players]]", 'name = "C"']
 
 
 def test_prizes_wait_for_a_pending_play_off(make_site: SiteMaker) -> None:

@@ -11,7 +11,7 @@ import pytest
 from conftest import ROOT, SiteMaker, load
 from trf_rows import line
 
-from generator.build import load_event
+from generator.build import build_site, load_event
 from generator.model import Event
 from generator.problems import Problems
 from generator.render.trf import tournament_trf
@@ -601,3 +601,20 @@ def test_a_trf_name_with_a_direction_override_is_an_error_on_its_line(
     _, problems = load(make_site(_event_toml(rounds=1), {"event.trf": trf}))
     (error,) = problems.errors
     assert error.line == 2 and "invisible direction control" in error.message
+
+
+def test_a_player_a_category_needs_data_of_is_named_on_the_trf_line(
+    make_site: SiteMaker,
+) -> None:
+    """An Under 12 category and a TRF without birth dates: each error is on the player's
+    001 line (lines 3 and 4), where the date goes, not on event.toml without a line."""
+    rows = [line(1, "A, A", 2000, (2, "w", "1")), line(2, "B, B", 1900, (1, "b", "0"))]
+    trf = "\n".join(["012 Ages", "XXR 1", *rows])
+    extra = 'start = 2026-01-10\n[[categories]]\nid = "U12"\nname = "Under 12"\nunder = 12\n'
+    site = make_site(_event_toml(rounds=1, extra=extra), {"event.trf": trf}, slug="ages")
+    report = build_site(site)
+    found = [(p.path and p.path.name, p.line, p.message) for p in report.problems.errors]
+    assert found == [
+        ("event.trf", 3, "A, A has no born or birth_year, which the categories U12 need"),
+        ("event.trf", 4, "B, B has no born or birth_year, which the categories U12 need"),
+    ]
