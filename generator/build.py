@@ -45,7 +45,7 @@ from .config.event import (
 )
 from .config.schema import Issue
 from .config.site import holds_back
-from .config.toml_lines import KeyPath, key_lines, line_of
+from .config.toml_lines import KeyPath, line_of
 from .links import LINK_WARNINGS, page_attachments
 from .model import Championship, Event, Page, Site, slugify
 from .parallel import JOBS, usable_cpus
@@ -60,7 +60,7 @@ from .rules.scores import player_records
 from .rules.standings import rank_ahead, rank_event
 from .text import name_list, name_text, ordinal
 from .trf import merge_trf, read_trf
-from .write import write_site
+from .write import left_beside, write_site
 
 DEFAULT_HOME = "# Results\n\nThe events of this site are listed below.\n"
 
@@ -109,7 +109,7 @@ def load_championships(
         held = site_config is not None and site_config.is_draft(marker.parent.relative_to(content))
         if held and not drafts:
             continue
-        config = load_championship_config(marker, problems)
+        config, lines = load_championship_config(marker, problems)
         if config is None:
             continue
         for page in sorted(marker.parent.glob("*.md")):
@@ -128,13 +128,12 @@ def load_championships(
         folders = [
             present.get(_nfc(name), marker.parent / name) for name in config.sections
         ] or sorted(p.parent for p in marker_files(marker.parent, "event.toml"))
-        lines = _key_lines(marker) if config.sections else {}
         for index, folder in enumerate(folders):
             if not (folder / "event.toml").is_file():
                 problems.error(
                     f'the section "{folder.name}" has no event.toml',
                     marker,
-                    line_of(lines, ("sections", index)),
+                    line_of(lines, ("sections", index)) if config.sections else None,
                     hint="create it, or remove the section from sections = [...]",
                     code="championship",
                 )
@@ -758,15 +757,6 @@ def _cannot_write(report: BuildReport, exc: OSError, output: Path) -> None:
     )
 
 
-def _key_lines(path: Path) -> dict[KeyPath, int]:
-    """The line of each key of a TOML file that has been read already (none if it cannot
-    be read again)."""
-    try:
-        return key_lines(path.read_text(encoding="utf-8-sig"))
-    except (OSError, UnicodeDecodeError):
-        return {}
-
-
 def _no_content(site_dir: Path, problems: Problems) -> bool:
     """Whether the site has no content/ folder to build (an error then says why)."""
     if not site_dir.is_dir():
@@ -794,7 +784,7 @@ def _as_published(path: Path, output: Path) -> Path:
         if not path.is_relative_to(parent):
             continue
         first, *rest = path.relative_to(parent).parts or ("",)
-        if first.startswith((f".{output.name}.new-", f".{output.name}.old-")):
+        if left_beside(output, first):
             return output.joinpath(*rest)
     return path
 

@@ -63,6 +63,17 @@ def local_path(link: str) -> str | None:
     return unquote(parts.path)
 
 
+def markdown_converter(raw_html: bool) -> markdown.Markdown:
+    """The Markdown reader of the pages: raw HTML is text unless ``raw_html`` (site.toml's
+    ``markdown_raw_html``). The render stage shows pages with it, this module reads their
+    links with it, so that both see the same links."""
+    converter = markdown.Markdown(extensions=list(MARKDOWN_EXTENSIONS))
+    if not raw_html:
+        converter.preprocessors.deregister("html_block")
+        converter.inlinePatterns.deregister("html")
+    return converter
+
+
 def linked_files(text: str, raw_html: bool = False) -> list[str]:
     """The files a Markdown text links or shows beside it, each once, in the order met.
 
@@ -70,10 +81,7 @@ def linked_files(text: str, raw_html: bool = False) -> list[str]:
     false), a link inside text that looks like an HTML block ("<div>\\n[a](a.pdf)") is a
     link on the page, which Markdown's own HTML reading would take for markup and miss."""
     found: list[str] = []
-    converter = markdown.Markdown(extensions=list(MARKDOWN_EXTENSIONS))
-    if not raw_html:
-        converter.preprocessors.deregister("html_block")
-        converter.inlinePatterns.deregister("html")
+    converter = markdown_converter(raw_html)
     converter.treeprocessors.register(_Targets(found), "crosstable-targets", 0)
     try:
         converter.convert(text)

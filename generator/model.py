@@ -169,10 +169,11 @@ class Event:
 
     def entry_of(self, number: int) -> tuple[Path, int | None]:
         """The file and line of a player's entry (event.toml without a line if unknown)."""
-        for entered, path, line in self.entered:
-            if entered == number:
-                return path, line
-        return self.folder / "event.toml", None
+        return self._entries.get(number, (self.folder / "event.toml", None))
+
+    @cached_property
+    def _entries(self) -> dict[int, tuple[Path, int | None]]:
+        return {number: (path, line) for number, path, line in self.entered}
 
     @property
     def name(self) -> str:

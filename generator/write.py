@@ -53,20 +53,35 @@ def stage(output: Path) -> Path:
     id, so that a later build can tell it was left behind: ``sweep``)."""
     output.parent.mkdir(parents=True, exist_ok=True)
     sweep(output)
-    return Path(tempfile.mkdtemp(prefix=f".{output.name}.new-{os.getpid()}-", dir=output.parent))
+    return Path(tempfile.mkdtemp(prefix=_prefix(output, "new"), dir=output.parent))
+
+
+def _prefix(output: Path, kind: str) -> str:
+    """The start of the name of a folder beside ``output``: the new site ("new") or the one
+    it replaces ("old"), with the id of the process that builds it."""
+    return f".{output.name}.{kind}-{os.getpid()}-"
+
+
+def left_beside(output: Path, name: str) -> re.Match[str] | None:
+    """Whether ``name`` is that of a folder a build makes beside ``output`` (``_prefix``);
+    the match's group 1 is the building process's id."""
+    lead = f".{output.name}."
+    return _LEFT.fullmatch(name[len(lead) :]) if name.startswith(lead) else None
+
+
+_LEFT = re.compile(r"(?:new|old)-(\d+)-.*", re.DOTALL)
 
 
 def sweep(output: Path) -> None:
     """Delete the folders beside ``output`` that builds killed on the way left (``kill -9``,
     a power cut, a CI time-out): a near-whole copy of the site each, which nothing else
     removes and ``git add -A`` would commit. A folder whose build still runs is left."""
-    pattern = re.compile(rf"\.{re.escape(output.name)}\.(?:new|old)-(\d+)-")
     try:
         entries = list(os.scandir(output.parent))
     except OSError:
         return
     for entry in entries:
-        found = pattern.match(entry.name)
+        found = left_beside(output, entry.name)
         if found and entry.is_dir(follow_symlinks=False) and not _running(int(found.group(1))):
             shutil.rmtree(entry.path, ignore_errors=True)
 
@@ -143,7 +158,7 @@ def _swap(staging: Path, output: Path) -> None:
     if not output.exists():
         staging.rename(output)
         return
-    retired = Path(tempfile.mkdtemp(prefix=f".{output.name}.old-{os.getpid()}-", dir=output.parent))
+    retired = Path(tempfile.mkdtemp(prefix=_prefix(output, "old"), dir=output.parent))
     retired.rmdir()
     output.rename(retired)
     try:

@@ -133,12 +133,15 @@ def load_event_config(
     return config, lines
 
 
-def load_championship_config(path: Path, problems: Problems) -> ChampionshipConfig | None:
+def load_championship_config(
+    path: Path, problems: Problems
+) -> tuple[ChampionshipConfig | None, Mapping[KeyPath, int]]:
     """``championship.toml``, with the checks the schema cannot make: dates in order, and
-    each section named once, as a folder of the championship's own."""
+    each section named once, as a folder of the championship's own; and the line of each
+    key, for the checks of its sections' folders."""
     config, lines = load_toml(path, CHAMPIONSHIP, problems)
     if not isinstance(config, ChampionshipConfig):
-        return None
+        return None, lines
     issues: list[Issue] = []
     if config.start and config.end and config.end < config.start:
         issues.append(Issue(("end",), f"the championship ends ({config.end}) before it starts"))
@@ -163,7 +166,7 @@ def load_championship_config(path: Path, problems: Problems) -> ChampionshipConf
             )
         seen.add(folder.as_posix())
     report_issues(issues, path, lines, problems)
-    return None if issues else config
+    return (None if issues else config), lines
 
 
 def load_site_config(site_dir: Path, problems: Problems) -> SiteConfig:

@@ -22,9 +22,8 @@ from pathlib import Path
 from typing import Any, cast
 
 import jinja2
-import markdown
 
-from ..links import MARKDOWN_EXTENSIONS, local_path, resolved
+from ..links import local_path, markdown_converter, resolved
 from ..model import Championship, Event, Game, Player, Site, slugify
 from ..parallel import run_parallel
 from ..problems import Problem
@@ -167,10 +166,8 @@ def markdown_html(
     ``raw_html`` (site.toml ``markdown_raw_html = true``) keeps raw HTML for sites that want it.
     ``relink(href)`` gives the link to publish for a link to another page, or ``None``.
     """
-    converter = markdown.Markdown(extensions=list(MARKDOWN_EXTENSIONS))
+    converter = markdown_converter(raw_html)
     if not raw_html:
-        converter.preprocessors.deregister("html_block")
-        converter.inlinePatterns.deregister("html")
         converter.treeprocessors.register(_ScriptLinks(), "script-links", 1)
     if relink is not None:
         converter.treeprocessors.register(_PageLinks(relink), "page-links", 2)

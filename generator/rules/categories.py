@@ -47,21 +47,18 @@ def check_categories(event: Event, problems: Problems) -> None:
             code="category-data",
         )
     for player in event.players:
-        entry, line = event.entry_of(player.number)  # the [[players]] entry to complete
         if needs_age and player.born is None and player.birth_year is None:
             problems.error(
                 f"{player.name} has no born or birth_year, which the categories "
                 f"{', '.join(needs_age)} need",
-                entry,
-                line,
+                *event.entry_of(player.number),  # the [[players]] entry to complete
                 hint=f"add born = YYYY-MM-DD (or birth_year = YYYY) to {player.name}'s [[players]]",
                 code="category-data",
             )
         if needs_sex and player.sex is None:
             problems.error(
                 f"{player.name} has no sex, which the categories {', '.join(needs_sex)} need",
-                entry,
-                line,
+                *event.entry_of(player.number),
                 hint=f'add sex = "M" or sex = "F" to {player.name}\'s [[players]]',
                 code="category-data",
             )
