@@ -117,6 +117,14 @@ CHAMPIONSHIP = {
 }  # fmt: skip
 
 
+def test_the_progressive_score_cuts_say_which_rounds_they_count(demo: Path) -> None:
+    """The ACF's seven columns give PS's definition once; each cut names its rounds (7 here)."""
+    page = (demo / "junior-championship/tiebreaks.html").read_text(encoding="utf-8")
+    assert page.count("The sum of the player&#39;s running score after each round") == 1
+    assert "As PS, without the first 3 rounds: the running scores after rounds 4 to 7" in page
+    assert "As PS, without the first 6 rounds: only the running score after round 7" in page
+
+
 def test_junior_championship_progressive_scores(demo: Path) -> None:
     data = _results(demo, "junior-championship")
     assert data["event"]["format"] == "swiss"

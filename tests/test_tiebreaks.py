@@ -16,6 +16,7 @@ from generator.rules.scores import player_records
 from generator.rules.standings import rank
 from generator.rules.tiebreaks import (
     TiebreakContext,
+    describe_variant,
     direct_encounter,
     koya_line,
     parse_code,
@@ -483,3 +484,42 @@ def test_the_contexts_columns_are_the_rows_columns(
             if not known.round_robin:
                 walked = {n: known._adjusted(rounds) for n, rounds in known.table.items()}
                 assert repr(known.adjusted_scores) == repr(walked)
+
+
+@pytest.mark.parametrize(
+    ("code", "rounds", "expected"),
+    [
+        # PS/C2 of 7 rounds drops the running scores after rounds 1 and 2 (C.07 7.5).
+        (
+            "PS/C2",
+            7,
+            "As PS, without the first 2 rounds: the running scores after rounds 3 to 7 "
+            "are added up.",
+        ),
+        (
+            "PS/C1",
+            7,
+            "As PS, without the first round: the running scores after rounds 2 to 7 are added up.",
+        ),
+        (
+            "PS/C5",
+            7,
+            "As PS, without the first 5 rounds: the running scores after rounds 6 and 7 "
+            "are added up.",
+        ),
+        (
+            "PS/C6",
+            7,
+            "As PS, without the first 6 rounds: only the running score after round 7 counts.",
+        ),
+        ("BH/C1", 9, "As BH, with the lowest value left out."),
+        ("BH/M2", 9, "As BH, with the lowest 2 values and the highest 2 values left out."),
+        ("KS/L+1", 9, "As KS, with the qualifying line moved by +1 half point(s)."),
+        ("DE/P", 9, "As DE, with games won or lost by forfeit counted as games."),
+        ("DE", 9, "Direct Encounter again, applied to the players still tied."),
+    ],
+)
+def test_a_code_listed_again_is_described_by_what_it_changes(
+    code: str, rounds: int, expected: str
+) -> None:
+    assert describe_variant(code, rounds) == expected

@@ -13,7 +13,7 @@ from typing import NamedTuple
 from ..model import Bye, Event, Game, Player
 from ..rules.scores import Kind, PlayerRecord, RoundEntry
 from ..rules.standings import StandingRow, Standings, column_keys
-from ..rules.tiebreaks import definition, describe, parse_code
+from ..rules.tiebreaks import definition, describe, describe_variant, parse_code
 
 
 def result_text(result: str) -> str:
@@ -85,9 +85,18 @@ class TiebreakColumn:
 
 def tiebreak_columns(event: Event) -> tuple[TiebreakColumn, ...]:
     columns = []
+    bases_before: set[str] = set()
     for code, key in zip(event.tiebreaks, column_keys(event.tiebreaks), strict=True):
         found = definition(code)
-        columns.append(TiebreakColumn(code, describe(code), found.article, found.description, key))
+        # A code listed again with other modifiers (PS, PS/C1, ... PS/C6) says what it changes
+        # rather than repeating the definition the page has just given.
+        text = (
+            describe_variant(code, event.rounds)
+            if found.code in bases_before
+            else found.description
+        )
+        bases_before.add(found.code)
+        columns.append(TiebreakColumn(code, describe(code), found.article, text, key))
     return tuple(columns)
 
 

@@ -920,6 +920,47 @@ def describe(code: str) -> str:
     return text
 
 
+def describe_variant(code: str, rounds: int) -> str:
+    """What a code adds to the same tie-break listed before it, in one sentence: the ACF's
+    six Progressive Score cuts each repeated the whole definition of PS on the tie-break
+    page, where an arbiter wants to see which rounds each one counts."""
+    parsed = parse_code(code)
+    base, modifiers = parsed.base, parsed.modifiers
+    if base == "PS" and modifiers.cut:
+        first = modifiers.cut + 1
+        if first > rounds:
+            counted = "no round is left to count"
+        elif first == rounds:
+            counted = f"only the running score after round {rounds} counts"
+        else:
+            joined = "and" if first + 1 == rounds else "to"
+            counted = f"the running scores after rounds {first} {joined} {rounds} are added up"
+        return f"As PS, without the first {_rounds_text(modifiers.cut)}: {counted}."
+    parts = []
+    if modifiers.cut:
+        parts.append(f"the lowest {_values_text(modifiers.cut)} left out")
+    if modifiers.median:
+        parts.append(
+            f"the lowest {_values_text(modifiers.median)} and the highest "
+            f"{_values_text(modifiers.median)} left out"
+        )
+    if modifiers.limit:
+        parts.append(f"the qualifying line moved by {modifiers.limit:+d} half point(s)")
+    if modifiers.forfeits_played:
+        parts.append("games won or lost by forfeit counted as games")
+    if not parts:
+        return f"{DEFINITIONS[base].name} again, applied to the players still tied."
+    return f"As {base}, with {' and '.join(parts)}."
+
+
+def _rounds_text(count: int) -> str:
+    return "round" if count == 1 else f"{count} rounds"
+
+
+def _values_text(count: int) -> str:
+    return "value" if count == 1 else f"{count} values"
+
+
 def tiebreak_values(ctx: TiebreakContext, code: str, players: Iterable[int]) -> dict[int, float]:
     """The value of one non-group tie-break for each of ``players``."""
     parsed = parse_code(code)
