@@ -180,6 +180,30 @@ def test_acf_more_than_two_tied_are_reduced_by_progressive_scores(make_site: Sit
     ]
 
 
+def test_the_top_seed_who_loses_the_play_off_is_ahead_of_the_left_out_on_their_own_values(
+    make_site: SiteMaker,
+) -> None:
+    """CYCLE: SPS admits C (PS 1 + 2 + 2 = 5) and A (1 + 1 + 2 = 4) to the play-off and leaves
+    B out (0 + 1 + 2 = 3). A wins it, so C is 2nd, ahead of B: on Progressive Score 5 to 3, C's
+    own score, not A's 4 to 3 (which the standings and C's 2nd prize said)."""
+    playoff = [(1, "C", "A", "0-1"), (2, "A", "C", "1/2-1/2")]
+    extra = '[[prizes.money]]\nname = "2nd place"\nplace = 2\namount = 100\n'
+    event, outcome, problems = _outcome(make_site, CYCLE, playoff, rules="acf-junior", extra=extra)
+    assert event and outcome and not problems.errors, problems.items
+    rows = outcome.standings.rows
+    assert [(r.player.name, r.place, r.decided_by) for r in rows[:3]] == [
+        ("A", "1", "playoff"),
+        ("C", "2", "PS"),
+        ("B", "3", "points"),
+    ]
+    assert rows[1].reason == "ahead on Progressive Score, 5 to 3"
+    (second,) = [a for a in outcome.prizes if a.kind == "money"]
+    assert (event.player(second.player or 0).name, second.reason) == (
+        "C",
+        "2nd overall, ahead on Progressive Score, 5 to 3",
+    )
+
+
 def test_acf_reduction_that_cannot_reach_two_keeps_the_fewest_above(make_site: SiteMaker) -> None:
     # A (PS 5) is ahead, B and C are equal on PS and every cut, D and F behind (PS 3).
     playoff = [

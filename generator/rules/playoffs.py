@@ -33,9 +33,10 @@ from dataclasses import dataclass, field, replace
 from ..config.event import normalise_name
 from ..model import Event, Game
 from ..problems import Problems
-from ..text import name_list
+from ..text import name_list, score_text
 from .scores import PlayerRecord
-from .standings import Standings, column_code, rank_among
+from .standings import StandingRow, Standings, column_code, rank_among
+from .tiebreaks import EPSILON, describe, parse_code
 
 
 @dataclass(frozen=True)
@@ -647,6 +648,26 @@ def _label(event: Event, game: Game) -> str:
     )
 
 
+def _ahead_of_the_left_out(
+    row: StandingRow, left_out: StandingRow, boundary: StandingRow
+) -> tuple[str, str]:
+    """Why the last player of a play-off the seeding cut (ACF 5.2) is ahead of the first
+    player it left out, when that is not the player the math order had there: on the first
+    tie-break where their own values differ (the one that split them in the math order),
+    not on the values of the player whose place the play-off gave them."""
+    for key, value in row.tiebreaks.items():
+        code = column_code(key)
+        if parse_code(code).base == "DE":
+            break  # worked out on a group, not a value of one's own
+        other = left_out.tiebreaks.get(key, value)
+        if value > other + EPSILON:
+            return key, f"ahead on {describe(code)}, {score_text(value)} to {score_text(other)}"
+        if abs(value - other) > EPSILON:
+            break
+    code = column_code(boundary.decided_by)
+    return boundary.decided_by, f"played off, and {code} left {left_out.player.name} out"
+
+
 def apply_playoffs(standings: Standings, playoffs: Sequence[Playoff]) -> Standings:
     """The final standings: each play-off's order replaces the math order of its players.
 
@@ -677,6 +698,8 @@ def apply_playoffs(standings: Standings, playoffs: Sequence[Playoff]) -> Standin
                     # or the points, as the math order had it at that position.
                     boundary = group[size - 1]
                     decided, reason = boundary.decided_by, boundary.reason
+                    if size < len(group) and row is not boundary:
+                        decided, reason = _ahead_of_the_left_out(row, group[size], boundary)
                 place = playoff.places[index]
                 rank = int(place.split("-")[0])
                 new_rows.append(
