@@ -204,6 +204,39 @@ def test_the_top_seed_who_loses_the_play_off_is_ahead_of_the_left_out_on_their_o
     )
 
 
+# A Swiss of eight where A (W W L), B (W L W) and C (D W D) tie on 2 out of 3, the rest lower.
+# Running scores: A 1, 2, 2 (PS 5, PS-C1 4); B 1, 1, 2 (PS 4, PS-C1 3); C ½, 1½, 2 (PS 4,
+# PS-C1 3½).
+CUT_DECIDES = [
+    (1, "A", "E", "1-0"), (1, "B", "F", "1-0"), (1, "C", "D", "1/2-1/2"), (1, "G", "H", "1/2-1/2"),
+    (2, "A", "F", "1-0"), (2, "C", "B", "1-0"), (2, "D", "G", "0-1"), (2, "E", "H", "0-1"),
+    (3, "A", "B", "0-1"), (3, "C", "E", "1/2-1/2"), (3, "G", "F", "0-1"), (3, "H", "D", "0-1"),
+]  # fmt: skip
+
+
+def test_acf_sps_cuts_reduce_the_tie_when_sps_alone_cannot(make_site: SiteMaker) -> None:
+    """By-law 3, 5.1 and 5.2.1: SPS "including the SPS cuts, if necessary" reduces three tied
+    players to two. SPS puts A first and leaves B and C level on 4; the first cut (B 3, C 3½)
+    takes C. C then wins the play-off: A is 2nd, ahead of B on A's own SPS, 5 to 4."""
+    playoff = [(1, "C", "A", "1-0"), (2, "A", "C", "0-1")]
+    event, outcome, problems = _outcome(
+        make_site, CUT_DECIDES, playoff, rules="acf-junior", format="swiss"
+    )
+    assert event and outcome and not problems.errors, problems.items
+    (result,) = outcome.playoffs
+    assert sorted(_names(event, result.tied)) == ["A", "B", "C"]
+    assert _names(event, result.players) == ["A", "C"]
+    assert result.note == (
+        "3 players tied; PS/C1 reduced them to 2 (ahead on Progressive Score, cut 1, 3½ to 3)"
+    )
+    rows = outcome.standings.rows
+    assert [(r.player.name, r.place, r.decided_by, r.reason) for r in rows[:3]] == [
+        ("C", "1", "playoff", "ahead in the play-off"),
+        ("A", "2", "PS", "ahead on Progressive Score, 5 to 4"),
+        ("B", "3", "points", "more points"),
+    ]
+
+
 def test_acf_reduction_that_cannot_reach_two_keeps_the_fewest_above(make_site: SiteMaker) -> None:
     # A (PS 5) is ahead, B and C are equal on PS and every cut, D and F behind (PS 3).
     playoff = [
