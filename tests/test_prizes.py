@@ -872,3 +872,58 @@ def test_money_nobody_takes_keeps_its_amount_and_pays_nothing(make_site: SiteMak
     assert outcome is not None and not problems.errors, problems.items
     (prize,) = outcome.prizes
     assert (prize.status, prize.player, prize.amount, prize.net) == ("unclaimed", None, 50, None)
+
+
+def test_a_withdrawal_cancels_prize_money_and_fines_add_up_per_occurrence(
+    make_site: SiteMaker,
+) -> None:
+    """U.S. Junior Closed: "Players who withdraw ... may not receive any prize money", and a
+    fine "for each occurrence" is deducted from the prize. A four-player round robin: C beats
+    B, draws A, then withdraws after round 2 (D, C's last opponent, sits out round 3).
+    A 1 + ½ + ½ = 2, C 1 + ½ = 1½, B 0 + 1 + ½ = 1½, D 0; C is ahead of B on Direct
+    Encounter. The 2nd place prize passes C to B, the 3rd to D. A's two fines, 100 and 250,
+    take more than the 300 of 1st place: A keeps the prize and is paid nothing."""
+    games = [
+        (1, "A", "D", "1-0"), (1, "B", "C", "0-1"),
+        (2, "A", "C", "1/2-1/2"), (2, "B", "D", "1-0"),
+        (3, "A", "B", "1/2-1/2"),
+    ]  # fmt: skip
+    toml = 'name = "W"\nformat = "round-robin"\nrounds = 3\nrules = "us-junior-closed"\n'
+    toml += "min_draw_moves = 0\n"
+    toml += "".join(f'[[players]]\nname = "{n}"\n' for n in "ABCD")
+    toml += '[[withdrawals]]\nplayer = "C"\nafter_round = 2\n'
+    toml += "".join(
+        f'[[fines]]\nplayer = "A"\namount = {amount}\nreason = "Late, round {r}"\n'
+        for r, amount in ((1, 100), (2, 250))
+    )
+    toml += "".join(
+        f'[[prizes.money]]\nname = "{place} place"\nplace = {n}\namount = {amount}\n'
+        for n, place, amount in ((1, "1st", 300), (2, "2nd", 200), (3, "3rd", 100))
+    )
+    pgn = "".join(
+        f'[Round "{r}"]\n[White "{w}"]\n[Black "{b}"]\n[Result "{res}"]\n\n{res}\n\n'
+        for r, w, b, res in games
+    )
+    site = make_site(toml, {"games.pgn": pgn})
+    problems = Problems()
+    event = load_event(site / "content" / "ev", problems)
+    assert event is not None and not problems.errors, problems.items
+    outcome = decide(event, problems)
+    assert not problems.warnings, problems.items
+    rows = outcome.standings.rows
+    assert [(r.player.name, r.points, r.decided_by) for r in rows] == [
+        ("A", 2.0, "points"),
+        ("C", 1.5, "DE"),
+        ("B", 1.5, "points"),
+        ("D", 0.0, "points"),
+    ]
+    money = [
+        (a.name, event.player(a.player).name if a.player else None, a.amount, a.fines, a.net)
+        for a in outcome.prizes
+    ]
+    assert money == [
+        ("1st place", "A", 300, 350, 0.0),
+        ("2nd place", "B", 200, 0, 200),
+        ("3rd place", "D", 100, 0, 100),
+    ]
+    assert outcome.prizes[1].passed_over == ("C withdrew after round 2: no prize money",)
