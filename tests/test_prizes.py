@@ -11,7 +11,7 @@ from generator.build import decide, load_event
 from generator.config.event import CategoryEntry, TitleEntry
 from generator.problems import Problems
 from generator.render.site import EventOutcome
-from generator.rules import prizes
+from generator.rules import categories, prizes
 from generator.rules.prizes import Award
 
 # Six players in a Swiss of 3 rounds; final order by points: A 3, B 2½, C 2, D 1, E ½, F 0.
@@ -927,3 +927,37 @@ def test_a_withdrawal_cancels_prize_money_and_fines_add_up_per_occurrence(
         ("3rd place", "D", 100, 0, 100),
     ]
     assert outcome.prizes[1].passed_over == ("C withdrew after round 2: no prize money",)
+
+
+@pytest.mark.parametrize(
+    ("reference", "born", "under_12"),
+    [
+        # Default: 1 January of the start year (2026-01-01). Twelve on that very day is not
+        # under 12; a day younger is.
+        ("", "born = 2014-01-01", False),
+        ("", "born = 2014-01-02", True),
+        ("", "born = 2013-12-31", False),
+        # Only a birth year: counted as born on 1 January, the oldest the player can be.
+        ("", "birth_year = 2014", False),
+        ("", "birth_year = 2015", True),
+        # An explicit date: twelve on 1 July 2026 if born on or before 1 July 2014.
+        ("age_reference_date = 2026-07-01\n", "born = 2014-07-01", False),
+        ("age_reference_date = 2026-07-01\n", "born = 2014-07-02", True),
+        ("age_reference_date = 2026-07-01\n", "born = 2014-06-30", False),
+    ],
+)
+def test_age_groups_at_the_birthday_boundary(
+    make_site: SiteMaker, reference: str, born: str, under_12: bool
+) -> None:
+    """``under = 12``: the age in full years on the reference date is below 12 (spec 3)."""
+    toml = (
+        f'name = "Ages"\nformat = "swiss"\nrounds = 1\nstart = 2026-01-10\n{reference}'
+        '[[categories]]\nid = "U12"\nname = "Under 12"\nunder = 12\n'
+        f'[[players]]\nname = "A"\n{born}\n[[players]]\nname = "B"\nborn = 2000-01-01\n'
+    )
+    site = make_site(toml, {"games.pgn": '[White "A"]\n[Black "B"]\n[Round "1"]\n\n1-0\n'})
+    problems = Problems()
+    event = load_event(site / "content" / "ev", problems)
+    assert event is not None and not problems.errors, problems.items
+    category = event.config.categories[0]
+    assert categories.in_category(event, event.player(1), category) is under_12
