@@ -162,6 +162,35 @@ def test_a_pending_armageddon_names_the_colours_the_lot_gave(make_site: SiteMake
     )
 
 
+def test_acf_armageddon_colours_are_drawn_by_lot_again(make_site: SiteMaker) -> None:
+    """By-law 3, 5.3.3: the Armageddon's colours are "drawn by lot" afresh, not those of the
+    earlier games. The lots gave B White in the G15 games and A White in the Armageddon: B
+    (White) drawing with A is an error; A (White) drawing with B, a draw, makes B (Black) the
+    winner."""
+    games = [
+        (1, "B", "A", "1-0"), (2, "A", "B", "1-0"),
+        (3, "B", "A", "1/2-1/2"), (4, "A", "B", "1/2-1/2"),
+    ]  # fmt: skip
+    extra = '[playoff]\nlots = ["B", "A"]\n'
+    _, _, problems = _outcome(
+        make_site, PAIR, [*games, (5, "B", "A", "1/2-1/2")], rules="acf-junior", extra=extra
+    )
+    (error,) = problems.errors
+    assert error.message == 'play-off game (Round "5") B v A: the lot gave White to A'
+    assert error.path is not None and error.path.name == "playoff.pgn" and error.line == 29
+    event, outcome, problems = _outcome(
+        make_site,
+        PAIR,
+        [*games, (5, "A", "B", "1/2-1/2")],
+        rules="acf-junior",
+        extra=extra,
+        slug="right",
+    )
+    assert event and outcome and not problems.errors, problems.items
+    (result,) = outcome.playoffs
+    assert result.status == "complete" and _names(event, result.order) == ["B", "A"]
+
+
 def test_acf_more_than_two_tied_are_reduced_by_progressive_scores(make_site: SiteMaker) -> None:
     playoff = [(1, "C", "A", "1-0"), (2, "A", "C", "1/2-1/2")]
     event, outcome, problems = _outcome(make_site, CYCLE, playoff, rules="acf-junior")
