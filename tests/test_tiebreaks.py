@@ -523,3 +523,43 @@ def test_a_code_listed_again_is_described_by_what_it_changes(
     code: str, rounds: int, expected: str
 ) -> None:
     assert describe_variant(code, rounds) == expected
+
+
+def test_a_round_robin_forfeit_in_direct_encounter_koya_sonneborn_berger_and_blacks(
+    make_site: SiteMaker,
+) -> None:
+    """The U.S. Junior Closed list in a four-player round robin where A wins round 1 by
+    forfeit against B (15.2: a regular game, except for the over-the-board counts). Results:
+    A-B +-, C-D 1-0; A-C 0-1, B-D 1-0; A-D ½, B-C ½. Scores C 2½, A 1½, B 1½, D ½.
+
+    * DE between A and B: the forfeit counts, A 1, B 0, so A is 2nd (in a Swiss, E5, they
+      would not have met).
+    * Koya, line 1½ (half of 3 games): against C, A and B. A 1 (the forfeit) + 0 = 1;
+      B 0 + ½ = ½; C 1 + ½ = 1½; D ½ + 0 + 0 = ½.
+    * SB: A 1½ x 1 + 2½ x 0 + ½ x ½ = 1¾; B 1½ x 0 + 2½ x ½ + ½ x 1 = 1¾;
+      C 1½ x 1 + 1½ x ½ + ½ x 1 = 2¾; D 2½ x 0 + 1½ x 0 + 1½ x ½ = ¾.
+    * Most Blacks over the board: B's Black in the forfeit does not count (B 0); D had Black
+      in all three (3), C in two (2), A none.
+    * WIN counts the forfeit win: A 1, B 1, C 2, D 0.
+    """
+    trf = "\n".join(
+        [
+            line(1, "A, A", 0, (2, "w", "+"), (3, "w", "0"), (4, "w", "=")),
+            line(2, "B, B", 0, (1, "b", "-"), (4, "w", "1"), (3, "w", "=")),
+            line(3, "C, C", 0, (4, "w", "1"), (1, "b", "1"), (2, "b", "=")),
+            line(4, "D, D", 0, (3, "b", "0"), (2, "b", "0"), (1, "b", "=")),
+        ]
+    )
+    event = trf_event(make_site, trf, "round-robin", extra='rules = "us-junior-closed"\n')
+    assert values(event, "KS") == [1.0, 0.5, 1.5, 0.5]
+    assert values(event, "SB") == [1.75, 1.75, 2.75, 0.75]
+    assert values(event, "BPG") == [0, 0, 2, 3]
+    assert values(event, "WIN") == [1, 1, 2, 0]
+    standings = rank(event, player_records(event))
+    assert [(r.player.name, r.points, r.decided_by) for r in standings.rows] == [
+        ("C, C", 2.5, "points"),
+        ("A, A", 1.5, "DE"),
+        ("B, B", 1.5, "points"),
+        ("D, D", 0.5, "points"),
+    ]
+    assert [r.tiebreaks["DE"] for r in standings.rows[1:3]] == [1.0, 0.0]
