@@ -961,3 +961,47 @@ def test_age_groups_at_the_birthday_boundary(
     assert event is not None and not problems.errors, problems.items
     category = event.config.categories[0]
     assert categories.in_category(event, event.player(1), category) is under_12
+
+
+def test_a_girl_champion_takes_no_age_group_title_of_either_kind(make_site: SiteMaker) -> None:
+    """2a and 2b with age groups: B (a girl of 15) wins outright. She takes the open title
+    and the girls' title, one of each kind, and no more: Under 16 Champion passes to A, the
+    next under 16 (11), and Under 16 Girls Champion to C, the next girl under 16 (12), who
+    holds no girls' title."""
+    games = [(r, w, b, {"A": "0-1"}.get(w, res) if r == 3 else res) for r, w, b, res in GAMES]
+    # Round 3: B beats A -> B 3, A 2, C 2 (A ahead on SPS: 1 + 2 + 2 = 5 against 1 + 1 + 2).
+    categories = """
+[[categories]]
+id = "U16"
+name = "Under 16"
+under = 16
+
+[[categories]]
+id = "G"
+name = "Girls"
+sex = "F"
+
+[[categories]]
+id = "G16"
+name = "Under 16 Girls"
+sex = "F"
+under = 16
+"""
+    titles = "".join(
+        f'[[titles]]\nname = "{name}"\ncategory = "{category}"\n'
+        for name, category in (
+            ("Under 16 Girls Champion", "G16"),
+            ("Under 16 Champion", "U16"),
+            ("Girls Champion", "G"),
+            ("Champion", "open"),
+        )
+    )
+    outcome, problems = _outcome(make_site, categories + titles, games=games)
+    assert outcome is not None and not problems.errors, problems.items
+    assert [r.player.name for r in outcome.standings.rows[:3]] == ["B", "A", "C"]
+    assert _who(outcome, "title") == [
+        ("Under 16 Girls Champion", "C"),
+        ("Under 16 Champion", "A"),
+        ("Girls Champion", "B"),
+        ("Champion", "B"),
+    ]
