@@ -233,6 +233,23 @@ def test_the_top_seed_who_loses_the_play_off_is_ahead_of_the_left_out_on_their_o
     )
 
 
+def test_with_direct_encounter_first_the_left_out_reason_names_the_seeding(
+    make_site: SiteMaker,
+) -> None:
+    """As above with tiebreaks = ["DE", "PS"]: Direct Encounter (1 each in the cycle) is worked
+    out on a group, not a value of C's own to set against B's, so C's reason names the
+    seeding: PS left B out of the play-off."""
+    playoff = [(1, "C", "A", "0-1"), (2, "A", "C", "1/2-1/2")]
+    extra = 'tiebreaks = ["DE", "PS"]\n'
+    event, outcome, problems = _outcome(make_site, CYCLE, playoff, rules="acf-junior", extra=extra)
+    assert event and outcome and not problems.errors, problems.items
+    rows = outcome.standings.rows
+    assert [(r.player.name, r.decided_by, r.reason) for r in rows[1:3]] == [
+        ("C", "PS", "played off, and PS left B out"),
+        ("B", "points", "more points"),
+    ]
+
+
 # A Swiss of eight where A (W W L), B (W L W) and C (D W D) tie on 2 out of 3, the rest lower.
 # Running scores: A 1, 2, 2 (PS 5, PS-C1 4); B 1, 1, 2 (PS 4, PS-C1 3); C ½, 1½, 2 (PS 4,
 # PS-C1 3½).
