@@ -963,6 +963,46 @@ def test_age_groups_at_the_birthday_boundary(
     assert categories.in_category(event, event.player(1), category) is under_12
 
 
+@pytest.mark.parametrize(
+    ("birth", "expected"),
+    [
+        # Under 12 on 2026-01-01: a player of 2014 is 11 unless born on 1 January (12), so
+        # only the birthday can tell; 2013 is 12 in any case, 2015 under 12 in any case.
+        ("birth_year = 2014", ["Under 12"]),
+        ("birth_year = 2013", []),
+        ("birth_year = 2015", []),
+        ("born = 2014-01-01", []),
+        # A boy of 2014 is in no girls' group whatever his birthday: only Under 12 is open.
+        ('birth_year = 2014\nsex = "M"', ["Under 12"]),
+    ],
+)
+def test_a_birth_year_alone_is_warned_about_where_the_birthday_decides(
+    make_site: SiteMaker, birth: str, expected: list[str]
+) -> None:
+    toml = (
+        'name = "Ages"\nformat = "swiss"\nrounds = 1\nstart = 2026-01-10\n'
+        '[[categories]]\nid = "U12"\nname = "Under 12"\nunder = 12\n'
+        '[[categories]]\nid = "G12"\nname = "Girls Under 12"\nunder = 12\nsex = "F"\n'
+        f'[[players]]\nname = "A"\n{birth}\nsex = "M"\n'
+        '[[players]]\nname = "B"\nborn = 2000-01-01\nsex = "F"\n'
+    ).replace('sex = "M"\nsex = "M"', 'sex = "M"')
+    site = make_site(toml, {"games.pgn": '[White "A"]\n[Black "B"]\n[Round "1"]\n\n1-0\n'})
+    problems = Problems()
+    event = load_event(site / "content" / "ev", problems)
+    assert event is not None and not problems.errors, problems.items
+    categories.check_categories(event, problems)
+    warned = [p for p in problems.items if p.code == "birthday-unknown"]
+    if not expected:
+        assert warned == []
+        return
+    (warning,) = warned
+    assert warning.message == (
+        "A has only birth_year = 2014: on 2026-01-01 they are 11 or 12 depending on the "
+        "birthday, so they count as not in Under 12 (as if born on 1 January)"
+    )
+    assert warning.line == 14  # the [[players]] line of A
+
+
 def test_a_girl_champion_takes_no_age_group_title_of_either_kind(make_site: SiteMaker) -> None:
     """2a and 2b with age groups: B (a girl of 15) wins outright. She takes the open title
     and the girls' title, one of each kind, and no more: Under 16 Champion passes to A, the

@@ -5,10 +5,12 @@ category standings pages."""
 from __future__ import annotations
 
 import datetime as dt
+from dataclasses import replace
 
 from ..config.event import CategoryEntry
 from ..model import Event, Player
 from ..problems import Problems
+from ..text import name_list
 from .standings import Standings
 
 OPEN = CategoryEntry(id="open", name="Open")
@@ -30,6 +32,10 @@ def age_on(player: Player, day: dt.date) -> int | None:
     born = player.born or (dt.date(player.birth_year, 1, 1) if player.birth_year else None)
     if born is None:
         return None
+    return _full_years(born, day)
+
+
+def _full_years(born: dt.date, day: dt.date) -> int:
     return day.year - born.year - ((day.month, day.day) < (born.month, born.day))
 
 
@@ -55,6 +61,8 @@ def check_categories(event: Event, problems: Problems) -> None:
                 hint=f"add born = YYYY-MM-DD (or birth_year = YYYY) to {player.name}'s [[players]]",
                 code="category-data",
             )
+        if player.born is None and player.birth_year is not None:
+            _birthday_decides(event, player, problems)
         if needs_sex and player.sex is None:
             problems.error(
                 f"{player.name} has no sex, which the categories {', '.join(needs_sex)} need",
@@ -62,6 +70,35 @@ def check_categories(event: Event, problems: Problems) -> None:
                 hint=f'add sex = "M" or sex = "F" to {player.name}\'s [[players]]',
                 code="category-data",
             )
+
+
+def _birthday_decides(event: Event, player: Player, problems: Problems) -> None:
+    """A player entered with a birth year alone counts as born on 1 January, the oldest they
+    can be; said when the birthday would decide an age group, as it always does for the
+    year on the line with the default reference date (a player of 2014 is under 12 on
+    1 January 2026 unless born that very day), so that the arbiter adds the date rather than
+    a prize passing to the next player unseen."""
+    day = reference_date(event)
+    if day is None or player.birth_year is None:
+        return
+    january, december = dt.date(player.birth_year, 1, 1), dt.date(player.birth_year, 12, 31)
+    first, last = replace(player, born=january), replace(player, born=december)
+    open_question = [
+        c.name
+        for c in event.config.categories
+        if c.under is not None and in_category(event, first, c) != in_category(event, last, c)
+    ]
+    if not open_question:
+        return
+    problems.warning(
+        f"{player.name} has only birth_year = {player.birth_year}: on {day.isoformat()} "
+        f"they are {_full_years(december, day)} or {_full_years(january, day)} depending "
+        "on the birthday, so they count as not in "
+        f"{name_list(open_question)} (as if born on 1 January)",
+        *event.entry_of(player.number),
+        hint=f"add born = YYYY-MM-DD to {player.name}'s [[players]]",
+        code="birthday-unknown",
+    )
 
 
 def category_of(event: Event, category_id: str) -> CategoryEntry:
