@@ -226,9 +226,8 @@ def _event_pages(folder: Path, problems: Problems, raw_html: bool = False) -> tu
             problems.error(
                 f'"{path.name}" and "{first.name}" would both be published as {slug}.html',
                 path,
-                hint="rename one of the two files (file names become page addresses of "
-                "Latin letters and digits: case, accents, punctuation and other scripts do "
-                "not count)",
+                hint="rename one of the two files (file names become page addresses: case, "
+                "accents and punctuation do not count)",
                 code="slug-clash",
             )
             continue

@@ -24,13 +24,58 @@ FORFEIT_RESULTS = ("+-", "-+", "--")
 PENDING = "*"
 
 
+_LATIN_LETTERS = str.maketrans(
+    {
+        "Þ": "Th", "þ": "th", "ß": "ss", "Ø": "O", "ø": "o", "Æ": "AE", "æ": "ae", "Ł": "L",
+        "ł": "l", "Đ": "D", "đ": "d",
+        # Letters NFKD cannot split either, which the slug dropped: "Yıldız" was "yldz".
+        "Œ": "OE", "œ": "oe", "ı": "i", "Ð": "D", "ð": "d", "Ħ": "H", "ħ": "h", "Ŧ": "T",
+        "ŧ": "t", "Ŋ": "NG", "ŋ": "ng", "Ə": "E", "ə": "e", "Ɛ": "E", "ɛ": "e", "ƒ": "f",
+    }
+)  # fmt: skip
+
+
+_NOT_LETTERS = frozenset(map(chr, [*range(0x02B0, 0x0300), 0x0640]))
+"""Modifier letters that are apostrophes or accents in Latin text ("Hawaiʻi" stays "hawaii"),
+and the Arabic tatweel, which only stretches a word: dropped like punctuation."""
+
+_FINAL_SIGMA = re.compile(r"(?<=\w)σ(?!\w)")
+"""Case folding writes every Greek sigma "σ"; at the end of a word it is written "ς"."""
+
+
 def slugify(text: str) -> str:
-    """A lowercase ASCII slug for file names: "Ólafsson, Þóra" -> "olafsson-thora"."""
-    text = text.replace("Þ", "Th").replace("þ", "th").replace("ß", "ss").replace("Ø", "O")
-    text = text.replace("ø", "o").replace("Æ", "AE").replace("æ", "ae").replace("Ł", "L")
-    text = text.replace("ł", "l").replace("Đ", "D").replace("đ", "d")
-    ascii_text = unicodedata.normalize("NFKD", text).encode("ascii", "ignore").decode()
-    return re.sub(r"[^a-z0-9]+", "-", ascii_text.lower()).strip("-") or "x"
+    """The name of a page or folder made from a name: "Ólafsson, Þóra" -> "olafsson-thora",
+    "Иванов, Пётр" -> "иванов-пётр", "Li, 李" -> "li-李".
+
+    Latin letters lose their accents and become ASCII, as they always have (a site's
+    addresses do not move). Letters of other scripts have no ASCII form everyone agrees on:
+    a transliteration (``text_unidecode``) reads Japanese kanji as Chinese, drops Arabic
+    vowels, gives "李" and "理" one address, and would move addresses whenever its tables
+    change. They are kept as written, as their readers expect to see them in the address
+    bar; browsers, GitHub Pages and file:// all take UTF-8 file names, and the links to them
+    are %-encoded (``render.environment.url_text``). They are case-folded and NFC: two names
+    that differ only in case, or in how the keyboard composed a letter, give one slug (one
+    file on macOS and Windows, which ignore case), so the build reports the clash.
+    Punctuation that is not ASCII is dropped, as before ("O’Brien" -> "obrien"); a digit of
+    another script is its ASCII digit; a name with no letter or digit at all gives "x"."""
+    kept: list[str] = []
+    on_letter = False  # a combining mark stays on a kept letter of another script only
+    for char in unicodedata.normalize("NFKD", text.translate(_LATIN_LETTERS)):
+        category = unicodedata.category(char)
+        if char.isascii():
+            kept.append(char.lower() if char.isalnum() else "-")
+        elif category == "Nd":
+            kept.append(str(unicodedata.decimal(char)))
+        elif (category[0] in "LN" and char not in _NOT_LETTERS) or (
+            category[0] == "M" and on_letter
+        ):
+            kept.append(char)
+            on_letter = True
+            continue
+        on_letter = False
+    slug = unicodedata.normalize("NFC", "".join(kept).casefold())
+    slug = _FINAL_SIGMA.sub("ς", slug)
+    return re.sub(r"-+", "-", slug).strip("-") or "x"
 
 
 @dataclass(frozen=True)

@@ -285,6 +285,33 @@ def test_two_championships_of_one_address_are_an_error(tmp_path: Path) -> None:
     ]
 
 
+def test_folders_in_another_script_have_their_own_address_and_case_does_not_count(
+    tmp_path: Path,
+) -> None:
+    """Two events named in Cyrillic both went to "x/" and the build refused them; now each
+    has its own folder. "КУБОК" and "Кубок" are one folder on macOS and Windows, which
+    ignore case: one address, an error rather than one event overwriting the other."""
+    site = _championship(tmp_path / "site")
+    content = site / "content"
+    shutil.copytree(content / "club", content / "Кубок")
+    shutil.copytree(content / "club", content / "Первенство")
+    report = build_site(site)
+    assert report.written, [p.format() for p in report.problems.items]
+    assert (site / "output/кубок/results.json").is_file()
+    assert (site / "output/первенство/results.json").is_file()
+    shutil.copytree(content / "club", content / "КУБОК")
+    report = build_site(site)
+    assert not report.written
+    clashes = [
+        (p.path.relative_to(content).as_posix(), p.message)
+        for p in report.problems.errors
+        if p.code == "slug-clash"
+    ]
+    assert clashes == [  # "У" (U+0423) sorts before "у" (U+0443): КУБОК/ is read first
+        ("Кубок/event.toml", 'the pages of Кубок/ would go to "кубок/", over the pages of КУБОК/')
+    ]
+
+
 def test_the_championship_file_is_checked(tmp_path: Path) -> None:
     site = _championship(tmp_path / "site")
     marker = site / "content/ajc-2026/championship.toml"

@@ -319,8 +319,8 @@ def test_category_ids_that_make_one_page_are_an_error(make_site: SiteMaker) -> N
             17,  # 5 lines of the event, 5 for each category before: [[categories]] on 16
             'categories[3].id: "u 12" would be published as categories/u-12.html, like "U-12" '
             "(categories[1])",
-            'ids become page addresses of Latin letters and digits: use ids such as "U14" and '
-            '"G-U14" (pages show the name)',
+            "ids become page addresses, without case, accents or punctuation: use ids such as "
+            '"U14" and "G-U14" (pages show the name)',
         )
     ]
 

@@ -99,6 +99,96 @@ def test_two_builds_are_byte_identical(mini: Path, tmp_path: Path) -> None:
     assert one == two
 
 
+def _event_in_scripts(name: str, players: list[str], extra: str = "") -> dict[str, str]:
+    """An event of four players, all games won by the lower pairing number."""
+    toml = f'name = "{name}"\nformat = "round-robin"\nrounds = 3\nstart = 2026-03-01\n{extra}'
+    toml += "".join(
+        f'\n[[players]]\nname = "{p}"\nrating = {2300 - 100 * i}\n' for i, p in enumerate(players)
+    )
+    pairs = [(1, 0, 1), (1, 2, 3), (2, 0, 2), (2, 1, 3), (3, 0, 3), (3, 1, 2)]
+    games = "".join(pgn_game(str(r), players[w], players[b], "1-0") for r, w, b in pairs)
+    return {"event.toml": toml, "games.pgn": games}
+
+
+def _site_in_scripts(site: Path) -> Path:
+    """Events, a championship, its sections, a category and a page named in other scripts."""
+    files = {
+        "site.toml": 'title = "Results"\nbase_url = "https://club.example.org/results/"\n',
+        "content/index.md": "# Results\n\n[Правила](<Чемпионат Москвы/Правила.md>)\n",
+        "content/Чемпионат Москвы/Правила.md": "# Правила\n\nКонтроль времени: 90 минут.\n",
+        "content/Πρωτάθλημα/championship.toml": 'name = "Πανελλήνιο Πρωτάθλημα"\n'
+        'start = 2026-03-01\nend = 2026-03-03\nsections = ["Ανδρών", "Γυναικών"]\n',
+    }
+    events = {
+        "Чемпионат Москвы": (
+            ["Иванов, Пётр", "Παπαδόπουλος, Ελένη", "王力宏", "محمد علي"],
+            '\n[[categories]]\nid = "Девушки"\nname = "Девушки"\nmax_rating = 2200\n',
+        ),
+        "Кубок": (["Li, 李", "Lee, Wei", "김철수", "Արոնյան, Լևոն"], ""),
+        "Πρωτάθλημα/Ανδρών": (["Καρύδης, Νίκος", "Μπανίκας, Χρήστος", "כהן, דוד", "ნინო"], ""),
+        "Πρωτάθλημα/Γυναικών": (["Μακροπούλου, Μαρία", "Σταυρούλα", "Ирина", "Anna"], ""),
+    }
+    for folder, (players, extra) in events.items():
+        for name, text in _event_in_scripts(folder, players, extra).items():
+            files[f"content/{folder}/{name}"] = text
+    for name, text in files.items():
+        (site / name).parent.mkdir(parents=True, exist_ok=True)
+        (site / name).write_text(text, encoding="utf-8")
+    return site
+
+
+def test_names_in_other_scripts_give_their_own_pages(tmp_path: Path) -> None:
+    """Cyrillic, Greek, Chinese... names gave players/1-x.html, 2-x.html, and every event
+    folder named in them went to x/ (the build refused the second). Each now has its own
+    page, named in its letters, and every link leads to it, %-encoded as UTF-8."""
+    site = _site_in_scripts(tmp_path / "site")
+    report = build_site(site, tmp_path / "one")
+    assert report.written and not report.problems.items, [p.format() for p in report.problems.items]
+    output = tmp_path / "one"
+    for path in (
+        "чемпионат-москвы/players/1-иванов-пётр.html",
+        "чемпионат-москвы/players/2-παπαδόπουλος-ελένη.html",
+        "чемпионат-москвы/players/3-王力宏.html",
+        "чемпионат-москвы/players/4-محمد-علي.html",
+        "чемпионат-москвы/categories/девушки.html",
+        "чемпионат-москвы/правила.html",
+        "кубок/players/1-li-李.html",
+        "кубок/players/3-김철수.html",
+        "πρωτάθλημα/index.html",
+        "πρωτάθλημα/ανδρών/players/4-ნინო.html",
+        "πρωτάθλημα/γυναικών/players/2-σταυρούλα.html",
+    ):
+        assert (output / path).is_file(), path
+    home = (output / "index.html").read_text("utf-8")
+    # "кубок" in UTF-8: к D0 BA, у D1 83, б D0 B1, о D0 BE, к D0 BA.
+    assert 'href="%D0%BA%D1%83%D0%B1%D0%BE%D0%BA/index.html"' in home
+    # "правила": п D0 BF, р D1 80, а D0 B0, в D0 B2, и D0 B8, л D0 BB, а D0 B0.
+    assert "/%D0%BF%D1%80%D0%B0%D0%B2%D0%B8%D0%BB%D0%B0.html" in home  # the Markdown link
+    player = (output / "кубок/players/1-li-李.html").read_text("utf-8")
+    # 李 is U+674E: E6 9D 8E in UTF-8.
+    canonical = "https://club.example.org/results/%D0%BA%D1%83%D0%B1%D0%BE%D0%BA/players/1-li-%E6%9D%8E.html"
+    assert f'<link rel="canonical" href="{canonical}">' in player
+    pages = sorted(output.rglob("*.html"))
+    for page in pages:
+        for link in LINK.findall(page.read_text(encoding="utf-8")):
+            parts = urlsplit(link)
+            assert link.isascii(), f"{page}: {link}"
+            if parts.scheme:  # og:url and canonical: the page itself
+                place = unquote(link.removeprefix("https://club.example.org/results/"))
+                own = page.relative_to(output).as_posix()
+                assert place in (own, own.removesuffix("index.html")), f"{page}: {link}"
+                continue
+            if parts.path:
+                target = (page.parent / unquote(parts.path)).resolve()
+                assert target.is_file() or (target / "index.html").is_file(), f"{page}: {link}"
+    build_site(site, tmp_path / "two")
+    one, two = (
+        {p.relative_to(root): p.read_bytes() for p in root.rglob("*") if p.is_file()}
+        for root in (output, tmp_path / "two")
+    )
+    assert one == two
+
+
 def test_names_and_texts_are_escaped(make_site: SiteMaker) -> None:
     evil = '<script>alert("x")</script>'
     text = event_toml().replace('name = "Test Event"', f"name = '{evil}'")

@@ -610,8 +610,8 @@ def check_event(config: EventConfig, issues: list[Issue]) -> None:
                     ("categories", i, "id"),
                     f'"{category.id}" would be published as categories/{page}.html, like '
                     f'"{config.categories[first].id}" (categories[{first + 1}])',
-                    "ids become page addresses of Latin letters and digits: use ids such as "
-                    '"U14" and "G-U14" (pages show the name)',
+                    "ids become page addresses, without case, accents or punctuation: use ids "
+                    'such as "U14" and "G-U14" (pages show the name)',
                 )
             )
         low, high = category.min_rating, category.max_rating

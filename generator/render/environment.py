@@ -7,6 +7,7 @@ import posixpath
 from collections.abc import Callable, Mapping
 from pathlib import Path
 from typing import Any
+from urllib.parse import quote
 
 import jinja2
 import jinja2.runtime
@@ -41,7 +42,16 @@ def _relative_url(start: str, target: str) -> str:
         url = "/".join([".."] * (len(start_parts) - common) + target_parts[common:]) or "."
     if target.endswith("/") and not url.endswith("/"):
         url += "/"
-    return url
+    return url_text(url)
+
+
+def url_text(path: str) -> str:
+    """A path as a link writes it: a name in another script ("players/1-иванов.html", see
+    ``model.slugify``) %-encoded as UTF-8, which every browser, server and file:// reads back
+    to the file's name, and which tools that take only ASCII in links still follow."""
+    if path.isascii():
+        return path
+    return "".join(char if char.isascii() else quote(char, safe="") for char in path)
 
 
 def url_for(page: str) -> Callable[[str], str]:
@@ -71,6 +81,7 @@ def make_environment(site_templates: Path | None) -> jinja2.Environment:
     environment.filters["number"] = number_text
     environment.filters["result"] = result_text
     environment.filters["ordinal"] = ordinal
+    environment.filters["url_text"] = url_text
     own_nav = site_templates is not None and (site_templates / NAV_LINKS).is_file()
     environment.globals["event_nav"] = _event_nav(memoise=NAV_MEMO and not own_nav)
     own_macros = site_templates is not None and (site_templates / "_macros.html").is_file()

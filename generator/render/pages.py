@@ -18,7 +18,7 @@ from markupsafe import escape
 
 from ..text import score_text
 from .board import moves_start
-from .environment import event_navigation
+from .environment import event_navigation, url_text
 from .fragments import badges, event_line, player_game_row, player_link
 from .views import result_text
 
@@ -97,7 +97,7 @@ def event_page(
     if site.base_url:
         page_path = context["page_path"]
         place = page_path[:-10] if page_path.endswith("index.html") else page_path
-        absolute = _e(site.base_url.rstrip("/") + "/" + place)
+        absolute = _e(site.base_url.rstrip("/") + "/" + url_text(place))
         head.append(f'<meta property="og:url" content="{absolute}">\n')
         head.append(f'<link rel="canonical" href="{absolute}">\n')
     head += [
