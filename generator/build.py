@@ -6,9 +6,11 @@ holding every problem found, so the command line can print them all at once.
 
 from __future__ import annotations
 
+import codecs
 import errno
 import os
 import posixpath
+import sys
 import traceback
 import unicodedata
 from collections.abc import Callable, Mapping
@@ -710,6 +712,8 @@ def check_site(
     report.notices = pending_playoffs(outcomes)
     _unreadable_templates(site_dir / "templates", report.problems)
     if not report.problems.errors:
+        _unnameable_pages(site, report.problems)
+    if not report.problems.errors:
         try:
             report.files = render(site, outcomes)
         except jinja2.TemplateSyntaxError as exc:
@@ -744,6 +748,47 @@ def check_site(
                 hint="check the templates in templates/ against the built-in ones",
             )
     return report
+
+
+def _unnameable_pages(site: Site, problems: Problems) -> None:
+    """A page named in another script ("кубок/players/1-иванов-пётр.html") that this
+    computer cannot name: Python names files in the locale's encoding, and an ISO-8859-1
+    locale has no Cyrillic. Said before anything is written, once, where the name comes
+    from; a UTF-8 locale (every system's default today) names them all."""
+    encoding = sys.getfilesystemencoding()
+    if codecs.lookup(encoding).name == "utf-8":
+        return
+    named: list[tuple[str, Path, int | None]] = []
+    folders = {event.slug: event.folder for event in site.events}
+    for championship in site.championships:
+        section = next((folders[s] for s in championship.sections if s in folders), None)
+        path = section.parent / "championship.toml" if section else site.folder / "content"
+        named.append((f"{championship.slug}/index.html", path, None))
+    for event in site.events:
+        toml = event.folder / "event.toml"
+        named.append((f"{event.slug}/index.html", toml, None))
+        named += [(f"{event.slug}/{page.slug}.html", page.source, None) for page in event.pages]
+        named += [
+            (f"{event.slug}/categories/{slugify(c.id)}.html", toml, None)
+            for c in event.config.categories
+        ]
+        named += [
+            (f"{event.slug}/players/{player.slug}.html", *event.entry_of(player.number))
+            for player in event.players
+        ]
+    for published, source, line in named:
+        try:
+            published.encode(encoding, sys.getfilesystemencodeerrors())  # os.fsencode
+        except UnicodeEncodeError:
+            problems.error(
+                f'cannot write the page "{published}": this computer names files in '
+                f"{encoding}, which cannot write its letters",
+                source,
+                line,
+                hint="build under a UTF-8 locale (e.g. LANG=C.UTF-8), or with the "
+                "environment variable PYTHONUTF8=1",
+            )
+            return
 
 
 def _cannot_write(report: BuildReport, exc: OSError, output: Path) -> None:

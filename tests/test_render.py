@@ -9,6 +9,7 @@ import json
 import posixpath
 import re
 import shutil
+import sys
 from pathlib import Path
 from types import SimpleNamespace
 from urllib.parse import unquote, urlsplit
@@ -187,6 +188,28 @@ def test_names_in_other_scripts_give_their_own_pages(tmp_path: Path) -> None:
         for root in (output, tmp_path / "two")
     )
     assert one == two
+
+
+def test_a_page_the_computer_cannot_name_is_an_error_not_a_traceback(
+    tmp_path: Path, monkeypatch: pytest.MonkeyPatch
+) -> None:
+    """Under an ISO-8859-1 locale Python cannot name "кубок/index.html" (it has no
+    Cyrillic): the build stopped with a UnicodeEncodeError. It says where the name comes
+    from and how to build, and writes nothing."""
+    site = _site_in_scripts(tmp_path / "site")
+    monkeypatch.setattr(sys, "getfilesystemencoding", lambda: "iso8859-1")
+    report = build_site(site, tmp_path / "out")
+    assert not report.written and not (tmp_path / "out").exists()
+    assert [(p.path, p.line, p.message, p.hint) for p in report.problems.items] == [
+        (
+            site / "content/Πρωτάθλημα/championship.toml",
+            None,
+            'cannot write the page "πρωτάθλημα/index.html": this computer names files in '
+            "iso8859-1, which cannot write its letters",
+            "build under a UTF-8 locale (e.g. LANG=C.UTF-8), or with the environment "
+            "variable PYTHONUTF8=1",
+        )
+    ]
 
 
 def test_names_and_texts_are_escaped(make_site: SiteMaker) -> None:
