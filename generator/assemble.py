@@ -687,7 +687,9 @@ def _byes(
                 code="bye-and-game",
             )
             continue
-        byes[(entry.round, number)] = Bye(entry.round, number, float(entry.points))
+        byes[(entry.round, number)] = Bye(
+            entry.round, number, float(entry.points), entry.pairing_allocated
+        )
     return tuple(sorted(byes.values(), key=lambda b: (b.round, b.player)))
 
 

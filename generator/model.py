@@ -162,14 +162,22 @@ class Game:
 
 @dataclass(frozen=True)
 class Bye:
-    """A round without a game: 1 full-point or pairing-allocated, 0.5 half-point, 0 absence."""
+    """A round without a game: 1 full-point or pairing-allocated, 0.5 half-point, 0 absence.
+
+    C.07 scores and tie-breaks a pairing-allocated bye as a full-point bye (16.2.1 puts them in
+    one category), but TRF writes them apart (``U``, at most one a round, and ``F``), and a
+    pairing program must know who had the pairing's bye: ``pairing_allocated`` keeps which,
+    ``None`` when the event file does not say."""
 
     round: int
     player: int
     points: float
+    pairing_allocated: bool | None = None
 
     @property
     def kind(self) -> str:
+        if self.points == 1 and self.pairing_allocated:
+            return "pairing-allocated bye"
         return {1: "full-point bye", 0.5: "half-point bye"}.get(self.points, "zero-point bye")
 
 

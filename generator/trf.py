@@ -7,11 +7,12 @@ TRF's result), and ``[[byes]]``. Every result code of the format is read:
 
 * ``1`` ``=`` ``0`` played; ``W`` ``D`` ``L`` a game of less than one move (counted as played);
 * ``+`` ``-`` forfeits (a double forfeit is ``-`` for both);
-* ``H`` half-point bye, ``F`` full-point bye, ``U`` pairing-allocated bye, ``Z`` (or a blank
-  result without opponent in a Swiss) zero-point bye. A round-robin round with neither opponent
-  nor result is the schedule's bye and records nothing. Without an opponent, the older codes
-  Vega, lichess and JaVaFo's files write are read too: ``+`` a full-point bye, ``=`` a
-  half-point bye, ``-`` as a blank result (an absence in a Swiss).
+* ``H`` half-point bye, ``F`` full-point bye and ``U`` pairing-allocated bye (kept apart:
+  ``pairing_allocated``), ``Z`` (or a blank result without opponent in a Swiss) zero-point
+  bye. A round-robin round with neither opponent nor result is the schedule's bye and records
+  nothing. Without an opponent, the older codes Vega, lichess and JaVaFo's files write are
+  read too: ``+`` a full-point bye, ``=`` a half-point bye, ``-`` as a blank result (an
+  absence in a Swiss).
 
 The tournament records complete the event file where it is silent: ``042`` and ``052`` the
 start and end dates (the start picks the FIDE tie-break rules' edition), ``202`` the
@@ -53,6 +54,8 @@ from .text import score_text
 PLAYED = {"1": 1.0, "=": 0.5, "0": 0.0, "W": 1.0, "D": 0.5, "L": 0.0}
 FORFEITS = {"+", "-"}
 BYES = {"H": 0.5, "F": 1.0, "U": 1.0, "Z": 0.0}
+ALLOCATED = {"U": True, "F": False}
+"""A one-point bye's ``pairing_allocated``: TRF tells the pairing's bye from a full-point bye."""
 
 
 @dataclass(frozen=True)
@@ -538,7 +541,8 @@ def _games(
             if block.opponent == 0:
                 place = TrfPlace(path, block.line, block.column)
                 if block.result in BYES:
-                    byes.append(ByeEntry(index, name, BYES[block.result], trf=place))
+                    allocated = ALLOCATED.get(block.result)
+                    byes.append(ByeEntry(index, name, BYES[block.result], allocated, trf=place))
                 elif block.result in BYES_WITHOUT_OPPONENT:
                     points = BYES_WITHOUT_OPPONENT[block.result]
                     byes.append(ByeEntry(index, name, points, trf=place))

@@ -179,6 +179,30 @@ def test_player_line_columns(make_site: SiteMaker) -> None:
     assert col(bravo, 81, 84) == " 1.5"  # 1, ½ and the bye's 1 written in round 3
 
 
+def test_a_full_point_bye_given_is_f_and_the_pairings_bye_u(make_site: SiteMaker) -> None:
+    """TRF-16: ``F`` full-point bye, ``U`` pairing-allocated bye (at most once per round).
+    The event file says which (``pairing_allocated``); unsaid, a Swiss's is the pairing's."""
+    games = pgn_game("1", A, B, "1-0") + pgn_game("2", C, D, "1-0")
+    byes = "".join(
+        f'[[byes]]\nround = {r}\nplayer = "{p}"\npoints = 1\n{said}\n'
+        for r, p, said in (
+            (1, C, "pairing_allocated = false"),
+            (1, D, ""),
+            (2, A, "pairing_allocated = true"),
+            (2, B, "pairing_allocated = false"),
+        )
+    )
+    toml = SMALL.split("[[results]]")[0] + byes
+    lines = player_lines(_trf(_event(make_site, toml, games)))
+    assert [col(line, 92, 99) for line in lines] == ["   2 w 1", "   1 b 0", "0000 - F", "0000 - U"]
+    assert [col(line, 102, 109) for line in lines] == [
+        "0000 - U",
+        "0000 - F",
+        "   4 w 1",
+        "   3 b 0",
+    ]
+
+
 def test_forfeits_keep_the_scheduled_opponent_and_colour(make_site: SiteMaker) -> None:
     toml = SMALL.split("[[results]]")[0] + (
         f'[[results]]\nround = 1\nwhite = "{A}"\nblack = "{B}"\nresult = "-+"\n\n'

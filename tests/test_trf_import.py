@@ -47,6 +47,12 @@ def test_every_result_code(make_site: SiteMaker) -> None:
     ]  # fmt: skip
     byes = [(b.round, b.player, b.points) for b in event.byes]
     assert byes == [(1, 5, 1.0), (1, 6, 0.0), (2, 5, 0.0), (2, 6, 0.0), (3, 1, 0.5), (3, 4, 1.0)]
+    # U the pairing's bye, F a full-point bye given: C.07 scores them alike, TRF does not
+    assert [b.pairing_allocated for b in event.byes] == [True, None, None, None, None, False]
+    assert [b.kind for b in event.byes if b.points == 1] == [
+        "pairing-allocated bye",
+        "full-point bye",
+    ]
     points = {n: r.points for n, r in player_records(event).items()}
     assert points == {1: 2.5, 2: 1.5, 3: 0.5, 4: 2.0, 5: 1.0, 6: 0.0}
     assert [p.rating for p in event.players] == [2000, 1900, 1800, 1700, 1600, 1500]
@@ -617,4 +623,39 @@ def test_a_player_a_category_needs_data_of_is_named_on_the_trf_line(
     assert found == [
         ("event.trf", 3, "A, A has no born or birth_year, which the categories U12 need"),
         ("event.trf", 4, "B, B has no born or birth_year, which the categories U12 need"),
+    ]
+
+
+def test_a_round_has_at_most_one_pairing_allocated_bye(make_site: SiteMaker) -> None:
+    """TRF-16: ``U``, "pairing-allocated bye (at most once per round)": a second one in a
+    round is named on its TRF line; in event.toml, ``pairing_allocated`` of a bye that is not
+    worth a point is refused too (a half-point bye is requested, never the pairing's)."""
+    trf = "\n".join(
+        [
+            line(1, "A, A", 2000, (2, "w", "1")),
+            line(2, "B, B", 1900, (1, "b", "0")),
+            line(3, "C, C", 1800, (0, "-", "U")),
+            line(4, "D, D", 1700, (0, "-", "U")),
+        ]
+    )
+    _, problems = load(make_site(_event_toml(rounds=1), {"event.trf": trf}))
+    assert [(e.path.name if e.path else None, e.line, e.message) for e in problems.errors] == [
+        (
+            "event.trf",
+            4,
+            "column 92: round 1 has a second pairing-allocated bye (C, C has one): a round "
+            "has at most one, for the odd player out",
+        )
+    ]
+    extra = (
+        '[[players]]\nname = "A, A"\n\n[[byes]]\nround = 1\nplayer = "A, A"\npoints = 0.5\n'
+        "pairing_allocated = true\n"
+    )
+    _, problems = load(make_site(_event_toml(rounds=1, extra=extra), slug="half"), "half")
+    assert [(e.line, e.message) for e in problems.errors] == [
+        (
+            12,
+            "byes[1].pairing_allocated: only a one-point bye is pairing-allocated or given, "
+            "but this bye scores 0.5",
+        )
     ]

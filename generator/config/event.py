@@ -99,6 +99,10 @@ class ByeEntry:
     round: int
     player: str
     points: float
+    pairing_allocated: bool | None = None
+    """A one-point bye: the pairing's bye of the odd player out (TRF ``U``, true) or a
+    full-point bye the player was given (TRF ``F``, false); unsaid, a Swiss's is taken for
+    the pairing's and a round robin's for a full-point bye (round robins allocate none)."""
     trf: TrfPlace | None = field(default=None, compare=False, repr=False)
 
 
@@ -319,6 +323,7 @@ BYE = Table(
         "round": _round,
         "player": _name,
         "points": Number(choices=(0, 0.5, 1), required=True),
+        "pairing_allocated": Bool(),
     },
     ByeEntry,
 )
@@ -564,9 +569,30 @@ def check_event(config: EventConfig, issues: list[Issue]) -> None:
                 )
             )
         entered |= keys
+    allocated: dict[int, tuple[int, str]] = {}
     for i, bye in enumerate(config.byes):
         need_round(("byes", i, "round"), bye.round)
         need_player(("byes", i, "player"), bye.player)
+        if bye.pairing_allocated is not None and bye.points != 1:
+            issues.append(
+                Issue(
+                    ("byes", i, "pairing_allocated"),
+                    "only a one-point bye is pairing-allocated or given, but this bye scores "
+                    f"{bye.points:g}",
+                    "delete pairing_allocated, or write points = 1",
+                )
+            )
+        if bye.pairing_allocated and bye.points == 1:
+            first, name = allocated.setdefault(bye.round, (i, bye.player))
+            if first != i:
+                issues.append(
+                    Issue(
+                        ("byes", i, "pairing_allocated"),
+                        f"round {bye.round} has a second pairing-allocated bye ({name} has "
+                        f"one): a round has at most one, for the odd player out",
+                        "write pairing_allocated = false for a full-point bye the player was given",
+                    )
+                )
     withdrawn: dict[str, int] = {}
     for i, withdrawal in enumerate(config.withdrawals):
         need_player(("withdrawals", i, "player"), withdrawal.player)

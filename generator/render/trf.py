@@ -14,11 +14,11 @@ Choices where the format leaves room (TRF-16 and TRF-26 say the same unless note
 * Played games are ``1``, ``=`` and ``0`` (the model cannot tell a game of less than one move,
   so ``W``/``D``/``L`` are never written). Forfeits keep the scheduled opponent and colour,
   ``+`` for the winner and ``-`` for the loser; a double forfeit is ``-`` for both.
-* Byes have opponent ``0000`` and colour ``-``. A full-point bye is ``U`` (pairing-allocated)
-  in a Swiss, where the model's one-point bye is the bye of the odd player out, and ``F``
-  (full-point bye) in a round robin, whose schedule allocates none. A half-point bye is
-  ``H``; a zero-point bye, a round after a withdrawal and a played round a Swiss player has
-  no game or bye in are ``Z``.
+* Byes have opponent ``0000`` and colour ``-``. A one-point bye is ``U`` (pairing-allocated)
+  or ``F`` (full-point bye) as the event file says (``pairing_allocated``); unsaid, ``U`` in a
+  Swiss, where the one-point bye is most often the odd player's, and ``F`` in a round robin,
+  whose schedule allocates none. A half-point bye is ``H``; a zero-point bye, a round after a
+  withdrawal and a played round a Swiss player has no game or bye in are ``Z``.
 * The round a player sits out in an odd-sized round robin is ``0000 -`` with a blank result,
   as the schedule's bye, not an absence (the reference samples write it this way).
 * A game paired but not finished keeps its opponent and colour with a blank result (TRF has
@@ -129,7 +129,10 @@ def round_block(event: Event, entry: RoundEntry) -> str:
     if entry.bye is not None:
         points = entry.bye.points
         if points == 1:
-            code = "F" if event.is_round_robin else "U"
+            allocated = entry.bye.pairing_allocated
+            if allocated is None:
+                allocated = not event.is_round_robin
+            code = "U" if allocated else "F"
         elif points == 0.5:
             code = "H"
         else:
