@@ -13,6 +13,8 @@ TRF's result), and ``[[byes]]``. Every result code of the format is read:
   nothing. Without an opponent, the older codes Vega, lichess and JaVaFo's files write are
   read too: ``+`` a full-point bye, ``=`` a half-point bye, ``-`` as a blank result (an
   absence in a Swiss).
+* A line that stops before a round others played is a player who withdrew after its last
+  round (TRF has no record of a withdrawal: ``_withdrawn``).
 
 The tournament records complete the event file where it is silent: ``042`` and ``052`` the
 start and end dates (the start picks the FIDE tie-break rules' edition), ``202`` the
@@ -41,6 +43,7 @@ from .config.event import (
     Scoring,
     TiebreakCode,
     TrfPlace,
+    WithdrawalEntry,
     normalise_name,
 )
 from .config.schema import DIRECTION_CONTROLS, Issue
@@ -89,6 +92,8 @@ class TrfEvent:
     """Record 202's list when every code of it is known, else empty."""
     start: dt.date | None = None
     end: dt.date | None = None
+    withdrawals: tuple[WithdrawalEntry, ...] = ()
+    """Players whose line stops before a round others played (``_withdrawn``)."""
 
 
 TITLES = {
@@ -410,7 +415,11 @@ def read_trf(
         ),
         default=0,
     )
-    players = {n: _padded(p, played) for n, p in players.items()}
+    withdrawals = []
+    for number in sorted(players):
+        left = _withdrawn(players[number], played)
+        if left is not None:
+            withdrawals.append(WithdrawalEntry(players[number].entry.name, left))
     results, byes = _games(players, format, path, problems)
     if len(problems.errors) > before:
         return None
@@ -418,7 +427,15 @@ def read_trf(
         _check_points(players[number], scoring, path, problems)
     ordered = tuple(players[n].entry for n in sorted(players))
     return TrfEvent(
-        name, rounds, ordered, results, byes, tiebreaks, dates.get("042"), dates.get("052")
+        name,
+        rounds,
+        ordered,
+        results,
+        byes,
+        tiebreaks,
+        dates.get("042"),
+        dates.get("052"),
+        tuple(withdrawals),
     )
 
 
@@ -490,18 +507,14 @@ def _check_scoring(raw: str, scoring: Scoring, path: Path, line: int, problems: 
     )
 
 
-def _padded(player: TrfPlayer, rounds: int) -> TrfPlayer:
-    """A line that stops before the last round with a game result (as exporters write a
-    player who withdrew) has blank rounds up to it: "not paired", an absence in a Swiss.
-    Rounds after it are not played yet: nothing is added there."""
-    if len(player.rounds) >= rounds:
-        return player
-    column = 92 + 10 * len(player.rounds)
-    blanks = tuple(
-        TrfRound(0, "-", "", player.line, column + 10 * i)
-        for i in range(rounds - len(player.rounds))
-    )
-    return replace(player, rounds=player.rounds + blanks)
+def _withdrawn(player: TrfPlayer, played: int) -> int | None:
+    """The round after which a player withdrew, or ``None``. TRF has no record of a
+    withdrawal: the rounds after it are "not paired", and a line that stops before a round
+    others have played (TRF-16 reads a missing round as ``0000``, ``-``, blank: worth a
+    ``Z``) is how crosstable's export, and other exporters, write a player who left. Rounds
+    written out stay what they say, ``Z`` or ``0000 - -`` an absence (a zero-point bye in a
+    Swiss), as a player absent from one round is written alike: only the line's end tells."""
+    return len(player.rounds) if len(player.rounds) < played else None
 
 
 def _check_points(player: TrfPlayer, scoring: Scoring, path: Path, problems: Problems) -> None:
@@ -673,12 +686,14 @@ def _result(white: str, black: str) -> str:
 
 
 def merge_trf(config: EventConfig, data: TrfEvent) -> tuple[EventConfig, list[tuple[str, KeyPath]]]:
-    """The event file completed by the TRF: its players, results and byes.
+    """The event file completed by the TRF: its players, results, byes and withdrawals.
 
     ``[[players]]`` in event.toml may add what TRF lacks (aliases, born, sex, club) to a TRF
-    player of the same name; ``[[results]]`` there are added after the TRF's own, so an
-    arbiter's decision with a reason still overrides. Returns the problems found, in words,
-    each with the event.toml key it is about.
+    player of the same name;
+    ``[[withdrawals]]`` there are kept for a player the TRF shows withdrawn too (they may
+    give the reason); ``[[results]]`` there are added after the TRF's own, so an arbiter's
+    decision with a reason still overrides. Returns the problems found, in words, each with
+    the event.toml key it is about.
     """
     problems: list[tuple[str, KeyPath]] = []
     if data.rounds > config.rounds:
@@ -719,11 +734,16 @@ def merge_trf(config: EventConfig, data: TrfEvent) -> tuple[EventConfig, list[tu
             )
         )
     start = config.start or data.start
+    said = {normalise_name(w.player) for w in config.withdrawals}
+    withdrawals = config.withdrawals + tuple(
+        w for w in data.withdrawals if normalise_name(w.player) not in said
+    )
     merged = replace(
         config,
         players=tuple(players),
         results=data.results + config.results,
         byes=data.byes + config.byes,
+        withdrawals=withdrawals,
         start=start,
         end=config.end or (data.end if data.end and (start is None or data.end >= start) else None),
         # The pairing program's tie-breaks, unless the event file or its rules give some.

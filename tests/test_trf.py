@@ -217,14 +217,62 @@ def test_forfeits_keep_the_scheduled_opponent_and_colour(make_site: SiteMaker) -
     ]
 
 
-def test_withdrawal_rounds_are_zero_point_byes(make_site: SiteMaker) -> None:
+def test_the_line_of_a_player_who_withdrew_stops_after_the_withdrawal(
+    make_site: SiteMaker,
+) -> None:
+    """TRF has no record of a withdrawal: the rounds after it are "not paired", a round the
+    line does not reach (TRF-16: as ``0000 -`` blank, worth a ``Z``), which a ``Z`` of a
+    known absence is not. Announced for rounds not played yet, it cannot be told from
+    zero-point byes asked for ahead: those rounds are ``Z``, and a comment line says so."""
     toml = SMALL.split("[[results]]")[0] + f'[[withdrawals]]\nplayer = "{D}"\nafter_round = 1\n'
     games = pgn_game("1", A, B, "1-0") + pgn_game("1", C, D, "0-1") + pgn_game("2", A, C, "1-0")
-    delta = player_lines(_trf(_event(make_site, toml, games)))[3]
+    trf = _trf(_event(make_site, toml, games))
+    delta = player_lines(trf)[3]
     assert col(delta, 92, 99) == "   3 b 1"
-    # every later round, also the ones not played yet, is a known absence
-    assert [col(delta, 92 + 10 * r, 99 + 10 * r) for r in (1, 2, 3)] == ["0000 - Z"] * 3
-    assert len(delta) == 129
+    assert len(delta) == 99  # round 1's block is the last: 91 + 8 columns
+    assert not records(trf, "###")
+
+    # Withdrawn after round 2 while round 1 alone is played: rounds 3 and 4 are absences
+    # written ahead, round 2 is not played yet (blank).
+    announced = toml.replace("after_round = 1", "after_round = 2")
+    games = pgn_game("1", A, B, "1-0") + pgn_game("1", C, D, "0-1")
+    trf = _trf(_event(make_site, announced, games))
+    delta = player_lines(trf)[3]
+    assert [col(delta, 92 + 10 * r, 99 + 10 * r) for r in (0, 1, 2, 3)] == [
+        "   3 b 1", "        ", "0000 - Z", "0000 - Z",
+    ]  # fmt: skip
+    assert records(trf, "###") == [
+        "player 4 withdrew after round 2; TRF has no record of a withdrawal, and the rounds "
+        "on the line cannot show it (the rounds after it are not played yet): they are "
+        "written as zero-point byes"
+    ]
+
+
+def test_what_the_format_cannot_hold_is_named_in_comment_lines(make_site: SiteMaker) -> None:
+    """A withdrawal followed by a forfeit on record cannot stop the line, and TRF has no code
+    for a game played, then forfeited: comment lines (TRF-26: ``###``) say so, rather than
+    the file reading back as something else without a word."""
+    toml = SMALL.split("[[results]]")[0] + (
+        f'[[results]]\nround = 1\nwhite = "{A}"\nblack = "{B}"\nresult = "1-0"\n'
+        'forfeited = true\nreason = "Phone rang"\n\n'
+        f'[[results]]\nround = 2\nwhite = "{B}"\nblack = "{D}"\nresult = "+-"\n\n'
+        f'[[withdrawals]]\nplayer = "{D}"\nafter_round = 1\n'
+    )
+    games = pgn_game("1", C, D, "1/2-1/2") + pgn_game("2", A, C, "1-0")
+    trf = _trf(_event(make_site, toml, games))
+    delta = player_lines(trf)[3]
+    assert [col(delta, 92 + 10 * r, 99 + 10 * r) for r in (0, 1, 2, 3)] == [
+        "   3 b =", "   2 b -", "0000 - Z", "0000 - Z",
+    ]  # fmt: skip
+    assert records(trf, "###") == [
+        "player 4 withdrew after round 1; TRF has no record of a withdrawal, and the rounds "
+        "on the line cannot show it (the rounds after it hold a game or a bye): they are "
+        "written as they are on record",
+        "round 1: the game of players 1 and 2 was played, then forfeited (1-0); TRF has no "
+        "code for it and writes it as played",
+    ]
+    lines = trf.splitlines()
+    assert lines.index("XXR 4") + 3 == lines.index(player_lines(trf)[0])  # before the players
 
 
 def test_non_standard_scoring_writes_record_162(make_site: SiteMaker) -> None:
@@ -311,8 +359,15 @@ def _sample(text: str) -> list[str]:
 
 
 def test_sw6_sample_comes_back_column_for_column(make_site: SiteMaker) -> None:
+    """Six withdrew after round 2: the sample writes rounds 3 and 4 as ``Z``, known absences;
+    the export leaves them out, "not paired" (TRF-16: worth what ``Z`` is, so every value of
+    the notes stays, as ``test_gacrux_computes_the_documented_sw6_values`` checks), which
+    its import reads as the withdrawal it is, where ``Z`` would be zero-point byes."""
     trf = _trf(_sw6(make_site), ranks={1: 1, 2: 3, 3: 2, 4: 5, 5: 4, 6: 6})
-    assert [line.rstrip() for line in player_lines(trf)] == _sample(SW6_LINES)
+    *others, six = _sample(SW6_LINES)
+    assert six.endswith("  0000 - Z  0000 - Z")
+    expected = [*others, six.removesuffix("  0000 - Z  0000 - Z")]
+    assert [line.rstrip() for line in player_lines(trf)] == expected
 
 
 def test_rr5_sample_sit_out_rounds(make_site: SiteMaker) -> None:

@@ -58,10 +58,13 @@ def test_every_result_code(make_site: SiteMaker) -> None:
     assert [p.rating for p in event.players] == [2000, 1900, 1800, 1700, 1600, 1500]
 
 
-def test_a_line_that_stops_early_is_absent_in_the_rounds_after(make_site: SiteMaker) -> None:
-    """An exporter stops E's line after round 1 (E left the event): rounds 2 and 3 are blank,
-    "not paired" (TRF-16: as Z), absences, and the event with every other result in is
-    finished."""
+def test_a_line_that_stops_before_a_played_round_is_a_withdrawal(make_site: SiteMaker) -> None:
+    """TRF has no record of a withdrawal; a line that stops before a round others played is
+    how exporters write a player who left. E's line stops after round 1: rounds 2 and 3 are
+    not paired (TRF-16: as Z, worth nothing). E withdrew after round 1: no byes, and the event
+    with every other result in is finished. Rounds written out as absences, ``Z``, ``0000 -
+    -`` (Swiss-Manager) or a blank result, stay zero-point byes, as for a player absent from
+    one round, who is written alike."""
     trf = "\n".join(
         [
             "012 Short",
@@ -75,8 +78,22 @@ def test_a_line_that_stops_early_is_absent_in_the_rounds_after(make_site: SiteMa
     )
     event, problems = load(make_site(_event_toml(), {"event.trf": trf}))
     assert event is not None and not problems.errors, [p.format() for p in problems.items]
-    assert [(b.round, b.points) for b in event.byes if b.player == 5] == [(2, 0.0), (3, 0.0)]
+    assert [b for b in event.byes if b.player == 5] == []
+    assert [p.withdrawn_after for p in event.players] == [None, None, None, None, 1]
     assert (event.unpaired, event.finished) == ({}, True)
+    records = player_records(event)
+    assert [e.kind for e in records[5].entries] == [Kind.GAME, Kind.ABSENT, Kind.ABSENT]
+
+    for code in ("-", "", "Z"):
+        written = trf.replace(
+            line(5, "E, E", 1600, (3, "b", "0")),
+            line(5, "E, E", 1600, (3, "b", "0"), (0, "-", code), (0, "-", code)),
+        )
+        slug = {"-": "dash", "": "blank", "Z": "z"}[code]
+        event, problems = load(make_site(_event_toml(), {"event.trf": written}, slug=slug), slug)
+        assert event is not None and not problems.errors, [p.format() for p in problems.items]
+        assert event.player(5).withdrawn_after is None, code
+        assert [(b.round, b.points) for b in event.byes if b.player == 5] == [(2, 0), (3, 0)]
 
     # A half-point bye requested for round 5 makes D's line the longest; rounds 4 and 5 are
     # not played yet, so nobody else is absent in them.
@@ -148,7 +165,7 @@ def test_event_toml_completes_trf_players(make_site: SiteMaker) -> None:
 
 def test_round_trip_import_export_import(make_site: SiteMaker, tmp_path: Path) -> None:
     """The demo Swiss exported as TRF and read back is the same event (pairings, results,
-    byes, scores and standings); a withdrawal comes back as zero-point byes."""
+    byes, scores and standings); its withdrawal comes back as the withdrawal."""
     site = tmp_path / "demo"
     shutil.copytree(ROOT / "content" / "junior-championship", site / "content" / "jc")
     problems = Problems()
@@ -174,6 +191,9 @@ def test_round_trip_import_export_import(make_site: SiteMaker, tmp_path: Path) -
 
     again, event = rebuilt(exported, "one")
     assert players(again) == players(exported)
+    withdrawn = [(p.number, p.withdrawn_after) for p in original.players if p.withdrawn_after]
+    assert withdrawn == [(15, 5)]  # Santoro, Leo
+    assert [(p.number, p.withdrawn_after) for p in event.players if p.withdrawn_after] == withdrawn  # type: ignore[attr-defined]
     # TRF has no board numbers: compare the games of each round as sets.
     imported = sorted((g.round, g.white, g.black, g.result) for g in event.games)  # type: ignore[attr-defined]
     assert imported == sorted((g.round, g.white, g.black, g.result) for g in original.games)
@@ -447,7 +467,9 @@ def test_a_pairing_without_a_result_is_a_pending_game(make_site: SiteMaker) -> N
 def test_byes_written_with_the_older_codes(make_site: SiteMaker) -> None:
     """Vega, lichess and JaVaFo write a bye with opponent 0000 and a game's code: ``+`` a
     full-point bye, ``=`` a half-point bye, ``-`` an absence (in a Swiss; in a round robin a
-    round without a game, as a blank result). They were refused, failing the whole build."""
+    round without a game, as a blank result). They were refused, failing the whole build.
+    (A Swiss line whose last rounds are all ``-`` is a withdrawal: see the test of a line that
+    stops early.)"""
     trf = "\n".join(
         [
             "012 Older codes",
@@ -455,13 +477,14 @@ def test_byes_written_with_the_older_codes(make_site: SiteMaker) -> None:
             line(1, "A, A", 2000, (2, "w", "1"), (0, "-", "+")),
             line(2, "B, B", 1900, (1, "b", "0"), (3, "w", "1")),
             line(3, "C, C", 1800, (0, "-", "="), (2, "b", "0")),
-            line(4, "D, D", 1700, (0, "-", "-"), (0, "-", "-")),
+            line(4, "D, D", 1700, (0, "-", "-"), (0, "-", "Z")),
         ]
     )
     event, problems = load(make_site(_event_toml(rounds=2), {"event.trf": trf}))
     assert event is not None and not problems.errors, [p.format() for p in problems.items]
     byes = [(b.round, b.player, b.points) for b in event.byes]
     assert byes == [(1, 3, 0.5), (1, 4, 0.0), (2, 1, 1.0), (2, 4, 0.0)]
+    assert [b.pairing_allocated for b in event.byes] == [None, None, None, None]
     points = {n: r.points for n, r in player_records(event).items()}
     assert points == {1: 2.0, 2: 1.0, 3: 0.5, 4: 0.0}
     assert not problems.warnings  # nor "no PGN files": a TRF event's games need no moves

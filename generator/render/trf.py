@@ -17,8 +17,14 @@ Choices where the format leaves room (TRF-16 and TRF-26 say the same unless note
 * Byes have opponent ``0000`` and colour ``-``. A one-point bye is ``U`` (pairing-allocated)
   or ``F`` (full-point bye) as the event file says (``pairing_allocated``); unsaid, ``U`` in a
   Swiss, where the one-point bye is most often the odd player's, and ``F`` in a round robin,
-  whose schedule allocates none. A half-point bye is ``H``; a zero-point bye, a round after a
-  withdrawal and a played round a Swiss player has no game or bye in are ``Z``.
+  whose schedule allocates none. A half-point bye is ``H``; a zero-point bye and a played
+  round a Swiss player has no game or bye in are ``Z`` (TRF: "known absence").
+* The rounds after a withdrawal are "not paired": the line stops after the last round before
+  it (TRF-16 reads a missing round as ``0000``, ``-``, blank, worth what ``Z`` is worth), so
+  crosstable's import tells a withdrawal from absences. TRF has no record of a withdrawal
+  (TRF-26 neither), so one it cannot show this way (announced for a round not played yet, or
+  followed by forfeits or byes on record) is written with ``Z`` and named in a comment line
+  (``###``, TRF-26), as is a name longer than the 33 columns of the name field.
 * The round a player sits out in an odd-sized round robin is ``0000 -`` with a blank result,
   as the schedule's bye, not an absence (the reference samples write it this way).
 * A game paired but not finished keeps its opponent and colour with a blank result (TRF has
@@ -69,9 +75,61 @@ def tournament_trf(event: Event, records: dict[int, PlayerRecord], ranks: dict[i
     if event.tiebreaks:
         lines.append("202 " + ",".join(event.tiebreaks))
     lines.append(f"XXR {event.rounds}")
-    for player in sorted(event.players, key=lambda p: p.number):
+    players = sorted(event.players, key=lambda p: p.number)
+    lines.extend(f"### {note}" for note in cannot_carry(event, records))
+    for player in players:
         lines.append(player_line(event, player, records[player.number], ranks.get(player.number)))
     return "\r\n".join(lines) + "\r\n"
+
+
+NAME_WIDTH = 33
+"""Columns 15-47: a longer name is cut (TRF-16 gives no other place for it)."""
+
+
+def cannot_carry(event: Event, records: dict[int, PlayerRecord]) -> list[str]:
+    """What the file cannot say, in words, for comment lines (TRF-26: lines beginning
+    ``###``), so that an arbiter reading the file, or the program reading it back, is told
+    rather than misled: a name the field cuts, a withdrawal the rounds cannot show."""
+    notes = []
+    for player in sorted(event.players, key=lambda p: p.number):
+        if len(player.name) > NAME_WIDTH:
+            notes.append(
+                f"player {player.number}'s name is longer than the {NAME_WIDTH} columns of "
+                f'the name field, which hold "{player.name[:NAME_WIDTH]}": the full name is '
+                f'"{player.name}"'
+            )
+        left = player.withdrawn_after
+        if left is not None and _withdrawal_cut(event, player, records[player.number]) is None:
+            notes.append(
+                f"player {player.number} withdrew after round {left}; TRF has no record of a "
+                "withdrawal, and the rounds on the line cannot show it (the rounds after it "
+                + (
+                    "are not played yet): they are written as zero-point byes"
+                    if left >= event.rounds_played
+                    else "hold a game or a bye): they are written as they are on record"
+                )
+            )
+    for game in event.games:
+        if game.forfeited:
+            notes.append(
+                f"round {game.round}: the game of players {game.white} and {game.black} was "
+                f"played, then forfeited ({game.result}); TRF has no code for it and writes "
+                "it as played"
+            )
+    return notes
+
+
+def _withdrawal_cut(event: Event, player: Player, record: PlayerRecord) -> int | None:
+    """The round after which the line of a player who withdrew stops, so that the rounds
+    after it read as "not paired": the withdrawal's, when a round after it has been played
+    and nothing but the absence is on record after it. ``None`` otherwise."""
+    left = player.withdrawn_after
+    if left is None or left >= event.rounds_played:
+        return None
+    after = record.entries[left:]
+    if all(e.kind is Kind.ABSENT or (e.kind is Kind.FUTURE and e.bye is None) for e in after):
+        return left
+    return None
 
 
 def player_line(event: Event, player: Player, record: PlayerRecord, rank: int | None) -> str:
@@ -85,7 +143,7 @@ def player_line(event: Event, player: Player, record: PlayerRecord, rank: int | 
         sex,  # 10
         f"{(player.title or '')[:3]:>3}",  # 11-13
         " ",
-        f"{player.name[:33]:<33}",  # 15-47
+        f"{player.name[:NAME_WIDTH]:<{NAME_WIDTH}}",  # 15-47
         " ",
         f"{player.rating or '':>4}"[:4],  # 49-52
         " ",
@@ -100,7 +158,11 @@ def player_line(event: Event, player: Player, record: PlayerRecord, rank: int | 
         f"{rank if rank is not None else '':>4}",  # 86-89
     )
     head = "".join(fields)
-    blocks = [round_block(event, entry) for entry in record.entries]
+    entries = record.entries
+    cut = _withdrawal_cut(event, player, record)
+    if cut is not None:
+        entries = entries[:cut]
+    blocks = [round_block(event, entry) for entry in entries]
     while blocks and not blocks[-1].strip():
         blocks.pop()
     return head + "".join(f"  {block}" for block in blocks)
@@ -140,7 +202,7 @@ def round_block(event: Event, entry: RoundEntry) -> str:
         return f"0000 - {code}"
     if kind is Kind.UNPAIRED and event.is_round_robin:
         return "0000 -  "
-    return "0000 - Z"  # absent after a withdrawal, or no game in a played Swiss round
+    return "0000 - Z"  # absent where the line cannot stop, or no game in a played Swiss round
 
 
 def _game_result(kind: Kind, entry: RoundEntry) -> str:
