@@ -20,6 +20,7 @@ from .model import PENDING, Bye, Event, Game, Page, Player, slugify
 from .pgn import PgnGame, shorten
 from .presets import PRESETS, preset_tiebreaks
 from .problems import Problems
+from .trf import NAME_WIDTH as TRF_NAME_WIDTH
 
 _ROUND = re.compile(r"^\s*(\d+)(?:\.(\d+))?\s*$")
 _PGN_RESULTS = ("1-0", "0-1", "1/2-1/2", "*")
@@ -98,6 +99,13 @@ class _Names:
                 self.by_name[normalise_name(spelling)] = player.number
             if player.fide_id is not None:
                 self.by_fide[str(player.fide_id)] = player.number
+        # A TRF name that fills its field may be cut there: a PGN game's full name, which
+        # begins with it, is that player's (``_cut_name``).
+        self.cut = [
+            (normalise_name(entry.name), entry.number)
+            for entry in config.players
+            if entry.trf is not None and len(entry.name) >= TRF_NAME_WIDTH and entry.number
+        ]
 
     def config_name(self, number: int) -> str:
         """A player's name as event.toml spells it."""
@@ -111,7 +119,15 @@ class _Names:
                 self._found[name] = number  # 11,000 games name 2,000 players, each alike
         if number is None and fide_id and fide_id.strip() not in ("", "0", "?"):
             number = self.by_fide.get(fide_id.strip())
+        if number is None and self.cut:
+            number = self._cut_name(name)
         return number
+
+    def _cut_name(self, name: str) -> int | None:
+        """The one TRF player whose cut name this longer name begins, if there is one."""
+        key = normalise_name(name)
+        found = {number for cut, number in self.cut if key.startswith(cut) and key != cut}
+        return found.pop() if len(found) == 1 else None
 
 
 def assemble_event(

@@ -15,6 +15,8 @@ TRF's result), and ``[[byes]]``. Every result code of the format is read:
   absence in a Swiss).
 * A line that stops before a round others played is a player who withdrew after its last
   round (TRF has no record of a withdrawal: ``_withdrawn``).
+* A name that fills the name field may have been cut there: it matches the event file's
+  ``[[players]]`` name, and a PGN game's, that it begins (``merge_trf``, ``assemble``).
 
 The tournament records complete the event file where it is silent: ``042`` and ``052`` the
 start and end dates (the start picks the FIDE tie-break rules' edition), ``202`` the
@@ -59,6 +61,8 @@ FORFEITS = {"+", "-"}
 BYES = {"H": 0.5, "F": 1.0, "U": 1.0, "Z": 0.0}
 ALLOCATED = {"U": True, "F": False}
 """A one-point bye's ``pairing_allocated``: TRF tells the pairing's bye from a full-point bye."""
+NAME_WIDTH = 33
+"""Columns 15-47: a name that fills them may have been cut by the program that wrote it."""
 
 
 @dataclass(frozen=True)
@@ -685,11 +689,22 @@ def _result(white: str, black: str) -> str:
     return {1.0: "1-0", 0.5: "1/2-1/2", 0.0: "0-1"}[score]
 
 
+def _given_name(name: str, given: dict[str, tuple[int, PlayerEntry]]) -> str:
+    """The event file's spelling of a TRF player's name: the same name, or, for a name that
+    fills the TRF's name field (cut there by the program that wrote it), the one event file
+    name it begins (normalised as names are compared)."""
+    key = normalise_name(name)
+    if key in given or len(name) < NAME_WIDTH:
+        return key
+    longer = [other for other in given if other.startswith(key)]
+    return longer[0] if len(longer) == 1 else key
+
+
 def merge_trf(config: EventConfig, data: TrfEvent) -> tuple[EventConfig, list[tuple[str, KeyPath]]]:
     """The event file completed by the TRF: its players, results, byes and withdrawals.
 
     ``[[players]]`` in event.toml may add what TRF lacks (aliases, born, sex, club) to a TRF
-    player of the same name;
+    player of the same name (or the full name of one the TRF's name field cut);
     ``[[withdrawals]]`` there are kept for a player the TRF shows withdrawn too (they may
     give the reason); ``[[results]]`` there are added after the TRF's own, so an arbiter's
     decision with a reason still overrides. Returns the problems found, in words, each with
@@ -706,15 +721,23 @@ def merge_trf(config: EventConfig, data: TrfEvent) -> tuple[EventConfig, list[tu
         )
     extra = {normalise_name(p.name): (i, p) for i, p in enumerate(config.players)}
     players = []
+    renamed: dict[str, str] = {}
     for entry in data.players:
-        index, given = extra.pop(normalise_name(entry.name), (0, None))
+        index, given = extra.pop(_given_name(entry.name, extra), (0, None))
         if given is None:
             players.append(entry)
             continue
+        name, aliases = entry.name, given.aliases or entry.aliases
+        if normalise_name(given.name) != normalise_name(entry.name):
+            # The TRF's name is the event file's, cut at the field's end: the event file's
+            # is shown, and the TRF's still finds the player in the TRF's own entries.
+            renamed[normalise_name(entry.name)] = name = given.name
+            aliases = (*aliases, entry.name)
         players.append(
             replace(
                 entry,
-                aliases=given.aliases or entry.aliases,
+                name=name,
+                aliases=aliases,
                 born=given.born or entry.born,
                 birth_year=given.birth_year or entry.birth_year,
                 sex=given.sex or entry.sex,
@@ -736,7 +759,9 @@ def merge_trf(config: EventConfig, data: TrfEvent) -> tuple[EventConfig, list[tu
     start = config.start or data.start
     said = {normalise_name(w.player) for w in config.withdrawals}
     withdrawals = config.withdrawals + tuple(
-        w for w in data.withdrawals if normalise_name(w.player) not in said
+        replace(w, player=renamed.get(normalise_name(w.player), w.player))
+        for w in data.withdrawals
+        if normalise_name(renamed.get(normalise_name(w.player), w.player)) not in said
     )
     merged = replace(
         config,

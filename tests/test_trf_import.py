@@ -8,7 +8,7 @@ import shutil
 from pathlib import Path
 
 import pytest
-from conftest import ROOT, SiteMaker, load
+from conftest import ROOT, SiteMaker, load, messages, pgn_game
 from trf_rows import line
 
 from generator.build import build_site, load_event
@@ -647,6 +647,153 @@ def test_a_player_a_category_needs_data_of_is_named_on_the_trf_line(
         ("event.trf", 3, "A, A has no born or birth_year, which the categories U12 need"),
         ("event.trf", 4, "B, B has no born or birth_year, which the categories U12 need"),
     ]
+
+
+# -- export -> import: an organiser's event comes back from its tournament.trf ----------------
+
+ALPHA, BRAVO, CHARLIE, DELTA = "Alpha, Anna", "Bravo, Bea", "Charlie, Carl", "Delta, Dora"
+ECHO = "Echeverria-Longbottom, Maximiliane Evangeline"  # 45 characters: TRF holds 33
+FOXTROT = "Foxtrot, Finn"
+ROUND_TRIP_PLAYERS = "".join(
+    f'[[players]]\nname = "{n}"\n\n' for n in (ALPHA, BRAVO, CHARLIE, DELTA, ECHO, FOXTROT)
+)
+ROUND_TRIP_TOML = f"""
+name = "Round Trip Open"
+format = "swiss"
+rounds = 4
+start = 2025-06-01
+end = 2025-06-04
+tiebreaks = ["WIN", "REP", "BH"]
+
+{ROUND_TRIP_PLAYERS}[[results]]
+round = 1
+white = "{ECHO}"
+black = "{FOXTROT}"
+result = "+-"
+
+[[results]]
+round = 2
+white = "{FOXTROT}"
+black = "{DELTA}"
+result = "--"
+
+[[byes]]
+round = 2
+player = "{BRAVO}"
+points = 0.5
+
+[[byes]]
+round = 2
+player = "{CHARLIE}"
+points = 1
+pairing_allocated = false
+
+[[byes]]
+round = 3
+player = "{DELTA}"
+points = 1
+pairing_allocated = true
+
+[[byes]]
+round = 4
+player = "{BRAVO}"
+points = 0
+
+[[withdrawals]]
+player = "{FOXTROT}"
+after_round = 2
+"""
+ROUND_TRIP_PGN = "".join(
+    pgn_game(round_tag, white, black, result, "1. e4 e5")
+    for round_tag, white, black, result in (
+        ("1.1", ALPHA, BRAVO, "1-0"),
+        ("1", CHARLIE, DELTA, "1/2-1/2"),  # no board: the lowest free one, 2
+        ("2.1", ALPHA, ECHO, "1-0"),
+        ("3.1", CHARLIE, ALPHA, "0-1"),
+        ("3.2", BRAVO, ECHO, "1/2-1/2"),
+        ("4.1", DELTA, ALPHA, "1/2-1/2"),
+        ("4.2", ECHO, CHARLIE, "1/2-1/2"),
+    )
+)
+
+
+def _outcome(event: Event) -> tuple[object, ...]:
+    """What the round trip must keep: standings with their tie-break values, the games (TRF
+    has no boards: as sets per round), byes and withdrawals."""
+    standings = rank(event, player_records(event))
+    return (
+        [(r.player.number, r.place, r.points, r.tiebreaks) for r in standings.rows],
+        sorted((g.round, g.white, g.black, g.result) for g in event.games),
+        [(b.round, b.player, b.points, b.pairing_allocated) for b in event.byes],
+        [(p.number, p.withdrawn_after) for p in event.players],
+    )
+
+
+def test_an_exported_event_reads_back_the_same(make_site: SiteMaker) -> None:
+    """An event with a pairing-allocated bye, a full-point bye given, a half- and a zero-point
+    bye, a forfeit, a double forfeit, a withdrawal, games without a board and a name longer
+    than TRF's field, built from event.toml and PGN, exported as tournament.trf and read back
+    (``trf = "tournament.trf"``, the PGN files for the moves): the same event.
+
+    By hand (FIDE C.07 of August 2024, the event starting in 2025). Scores: Alpha 1 1 1 ½ =
+    3.5; Charlie ½, F 1, 0, ½ = 2; Echo + 1, 0, ½, ½ = 2; Delta ½, -- 0, U 1, ½ = 2; Bravo 0,
+    H ½, ½, Z 0 = 1; Foxtrot forfeit and double forfeit losses, then withdrew: 0.
+    WIN (7.1, with or without playing): Charlie (F), Echo (+), Delta (U) 1 each. REP (7.6):
+    4 rounds less half- and zero-point byes and forfeit losses: Charlie 4, Echo 4, Delta 3
+    (the double forfeit), so Delta is 4th. BH: Charlie D 2 + own bye, a dummy on his own 2 +
+    A 3.5 + E 2 = 9.5; Echo own forfeit win, dummy 2 + A 3.5 + B 1.5 (adjusted, 16.3: the
+    last-round zero-point bye counts as a draw) + C 2 = 9.0: Charlie 2nd, Echo 3rd."""
+    site = make_site(ROUND_TRIP_TOML, {"games.pgn": ROUND_TRIP_PGN})
+    report = build_site(site)
+    assert report.written and not report.problems.items, messages(report.problems)
+    exported = (site / "output" / "ev" / "tournament.trf").read_text(encoding="utf-8")
+    original, _ = load(site)
+    assert original is not None
+    ranked = _outcome(original)[0]
+    assert ranked == [
+        (1, "1", 3.5, {"WIN": 3, "REP": 4, "BH": 7.5}),
+        (3, "2", 2.0, {"WIN": 1, "REP": 4, "BH": 9.5}),
+        (5, "3", 2.0, {"WIN": 1, "REP": 4, "BH": 9.0}),
+        (4, "4", 2.0, {"WIN": 1, "REP": 3, "BH": 9.5}),
+        (2, "5", 1.0, {"WIN": 0, "REP": 2, "BH": 7.5}),
+        (6, "6", 0.0, {"WIN": 0, "REP": 0, "BH": 0.0}),
+    ]
+    # the codes TRF-16 gives each round (a comment line names what it cannot hold)
+    rows = {int(row[4:8]): row for row in exported.splitlines() if row.startswith("001")}
+    assert rows[6].endswith("   5 b -     4 w -")  # the line stops: withdrew after round 2
+    assert rows[3][101:109] == "0000 - F" and rows[4][111:119] == "0000 - U"
+    assert rows[2][101:109] == "0000 - H" and rows[2][121:129] == "0000 - Z"
+    assert rows[5][14:47] == ECHO[:33]
+    after = exported.splitlines()
+    assert after[after.index("XXR 4") :][:2] == [
+        "XXR 4",
+        "### player 5's name is longer than the 33 columns of the name field, which hold "
+        f'"{ECHO[:33]}": the full name is "{ECHO}"',
+    ]
+
+    toml = 'name = "Round Trip Open"\nformat = "swiss"\nrounds = 4\ntrf = "tournament.trf"\n'
+    files = {"tournament.trf": exported, "games.pgn": ROUND_TRIP_PGN}
+    again, problems = load(make_site(toml, files, slug="again"), "again")
+    assert again is not None and not problems.items, messages(problems)
+    assert _outcome(again) == _outcome(original)
+    assert (again.config.start, again.tiebreaks) == (original.config.start, original.tiebreaks)
+    # the PGN files found every player, Echo by the full name the TRF's field cut
+    assert [(g.round, g.board, g.plies) for g in again.games] == [
+        (g.round, g.board, g.plies) for g in original.games
+    ]
+    assert sorted(g.plies for g in again.games) == [0, 0] + [2] * 7
+    assert again.player(5).name == ECHO[:33]
+
+    # event.toml gives the full name back, and a reason for the withdrawal
+    extra = (
+        f'[[players]]\nname = "{ECHO}"\n\n[[players]]\nname = "{FOXTROT}"\n\n'
+        f'[[withdrawals]]\nplayer = "{FOXTROT}"\nafter_round = 2\nreason = "Illness"\n'
+    )
+    named, problems = load(make_site(toml + extra, files, slug="named"), "named")
+    assert named is not None and not problems.items, messages(problems)
+    assert _outcome(named) == _outcome(original)
+    assert named.player(5).name == ECHO
+    assert named.player(6).withdrawal_reason == "Illness"
 
 
 def test_a_round_has_at_most_one_pairing_allocated_bye(make_site: SiteMaker) -> None:
