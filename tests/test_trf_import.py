@@ -163,6 +163,33 @@ def test_event_toml_completes_trf_players(make_site: SiteMaker) -> None:
     assert error.message.startswith('[[players]] names "Zed, Z", who is not in the TRF file')
 
 
+def test_a_players_entry_for_one_trf_player_leaves_the_others_known(
+    make_site: SiteMaker,
+) -> None:
+    """[[players]] completes B's entry; [[withdrawals]] names C, whom only the TRF file
+    lists: C is a player, not "unknown player" (the names are checked once the
+    TRF is read), and a name neither lists is still an error on its own line."""
+    trf = "\n".join(
+        (
+            line(1, "A, A", 2000, (2, "w", "1")),
+            line(2, "B, B", 1900, (1, "b", "0")),
+            line(3, "C, C", 1800, (0, "-", "H")),
+        )
+    )
+    extra = (
+        '[[players]]\nname = "B, B"\nsex = "F"\n[[withdrawals]]\nplayer = "C, C"\nafter_round = 1\n'
+    )
+    event, problems = load(make_site(_event_toml(rounds=2, extra=extra), {"event.trf": trf}))
+    assert not problems.errors, [p.format() for p in problems.items]
+    assert event is not None and event.player(3).withdrawn_after == 1
+    unknown = extra.replace('player = "C, C"\nafter', 'player = "Cee, C"\nafter')
+    toml = _event_toml(rounds=2, extra=unknown)
+    _, problems = load(make_site(toml, {"event.trf": trf}, slug="u"), "u")
+    (error,) = problems.errors
+    assert error.message == 'withdrawals[1].player: unknown player "Cee, C"'
+    assert error.line == toml.splitlines().index('player = "Cee, C"') + 1
+
+
 def test_round_trip_import_export_import(make_site: SiteMaker, tmp_path: Path) -> None:
     """The demo Swiss exported as TRF and read back is the same event (pairings, results,
     byes, scores and standings); its withdrawal comes back as the withdrawal."""

@@ -472,12 +472,18 @@ EVENT = Table(
         "pgn_time_control": List(Str(), single=True, default=()),
     },
     EventConfig,
-    check=lambda config, path, issues: check_event(config, issues),
+    check=lambda config, path, issues: check_event(
+        config, issues, players_complete=config.trf is None
+    ),
 )
 
 
-def check_event(config: EventConfig, issues: list[Issue]) -> None:
-    """Rules that span several keys: names that must exist, rounds in range, unique numbers."""
+def check_event(config: EventConfig, issues: list[Issue], players_complete: bool = True) -> None:
+    """Rules that span several keys: names that must exist, rounds in range, unique numbers.
+
+    ``players_complete`` is false while a TRF file is still to add its players: the names
+    that entries give are then checked once it is read (a [[players]] entry completing one
+    TRF player must not make the TRF's other players unknown to [[withdrawals]])."""
     if config.start and config.end and config.end < config.start:
         issues.append(Issue(("end",), f"the event ends ({config.end}) before it starts"))
     scoring = config.scoring
@@ -526,7 +532,7 @@ def check_event(config: EventConfig, issues: list[Issue]) -> None:
             issues.append(Issue(("players", index, "birth_year"), "born and birth_year disagree"))
 
     def need_player(path: KeyPath, name: str) -> None:
-        if normalise_name(name) not in known:
+        if players_complete and normalise_name(name) not in known:
             issues.append(Issue(path, f'unknown player "{name}"', closest_hint(name, config)))
 
     def need_round(path: KeyPath, number: int) -> None:
