@@ -121,6 +121,19 @@ def test_the_served_folder_keeps_its_lock_after_the_builder_died(
     assert (session.root / ".lock").is_file()
 
 
+def test_the_preview_s_own_files_are_not_served(session: ServeSession) -> None:
+    """The served folder's lock (``scratch.LOCK``) was answered as an empty file, and a page
+    being written (``.new-*``) could be too: neither is the site's. A dot file of the site's
+    own (``.nojekyll``, as a deploy adds) is served as any page."""
+    assert (session.root / ".lock").is_file()
+    (session.root / "ev/.new-k3j9x").write_bytes(b"half a page")
+    (session.root / ".nojekyll").write_bytes(b"")
+    assert fetch(session.url + ".lock")[0] == 404
+    assert fetch(session.url + "ev/.new-k3j9x")[0] == 404
+    assert fetch(session.url + ".nojekyll") == (200, "")
+    assert fetch(session.url + "ev/standings.html")[0] == 200
+
+
 def test_a_failed_build_after_the_builder_died_keeps_the_last_good_site(
     site: Path, session: ServeSession
 ) -> None:

@@ -21,7 +21,7 @@ from typing import TextIO
 
 from ..scratch import ScratchFolder
 from .builder import BuildProcess
-from .preview import PreviewSite, RebuildResult
+from .preview import PreviewSite, RebuildResult, kept_for_itself
 from .server import LivereloadServer, ReloadServer, ServeError, check_port
 from .watch import Watcher
 
@@ -208,7 +208,7 @@ class ServeSession:
 
 
 def _livereload(root: Path, host: str, port: int, preview: PreviewSite) -> ReloadServer:
-    return LivereloadServer(root, host, port, preview.decorate)
+    return LivereloadServer(root, host, port, preview.decorate, kept_for_itself)
 
 
 def _stop_as_ctrl_c() -> None:

@@ -47,6 +47,14 @@ PLACEHOLDER = (
 ).encode()
 
 
+def kept_for_itself(path: str) -> bool:
+    """Whether a file of the served folder is serve's own, not the site's: the folder's lock
+    (``scratch.LOCK``, and the file it is taken on) and a page being written (``_write``'s
+    ``.new-*``). They are never served (the lock was, as an empty file) nor taken for pages."""
+    folder, _, name = path.rpartition("/")
+    return (not folder and name in (LOCK, f"{LOCK}.new")) or name.startswith(".new-")
+
+
 @dataclass
 class RebuildResult:
     """One rebuild, for the terminal line and for tests."""
@@ -112,11 +120,12 @@ class PreviewSite:
         died: ``builder.BuildProcess``), so that the next build here compares against it and a
         failed one keeps it. Not the folder's lock (``scratch.LOCK``): no page, and deleting it
         as one would leave the folder behind for good if serve were killed."""
-        self.files = {
-            path.relative_to(self.root).as_posix(): path.read_bytes()
+        found = (
+            (path.relative_to(self.root).as_posix(), path)
             for path in sorted(self.root.rglob("*"))
-            if path.is_file() and path != self.root / LOCK
-        }
+            if path.is_file()
+        )
+        self.files = {name: path.read_bytes() for name, path in found if not kept_for_itself(name)}
 
     def _fail(self, errors: list[str]) -> None:
         self.errors = tuple(errors)

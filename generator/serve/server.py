@@ -25,6 +25,8 @@ from typing import Any, Protocol
 
 Decorate = Callable[[str, bytes], bytes]
 """Given the served path and a page's HTML, return the HTML to send (adds the error banner)."""
+Private = Callable[[str], bool]
+"""Given a served path, whether the file is the preview's own, not the site's (answered 404)."""
 
 
 class ServeError(Exception):
@@ -109,11 +111,14 @@ class LivereloadServer:
     One at a time per process: livereload keeps the open pages in a class attribute.
     """
 
-    def __init__(self, root: Path, host: str, port: int, decorate: Decorate) -> None:
+    def __init__(
+        self, root: Path, host: str, port: int, decorate: Decorate, private: Private | None = None
+    ) -> None:
         self.root = root
         self.host = host
         self.port = port
         self.decorate = decorate
+        self.private: Private = private or (lambda path: False)
         self._thread: threading.Thread | None = None
         self._loop: Any = None
         self._ready = threading.Event()
@@ -144,7 +149,7 @@ class LivereloadServer:
         server = Server(watcher=Watcher())
         server.root = str(self.root)
         server.default_filename = "index.html"
-        server.SFH = _handler_class(self.decorate)
+        server.SFH = _handler_class(self.decorate, self.private)
         logging.getLogger("tornado.access").setLevel(logging.ERROR)
         try:
             server.application(self.port, self.host, live_css=False)
@@ -179,8 +184,9 @@ class LivereloadServer:
             self._thread.join(timeout=10)
 
 
-def _handler_class(decorate: Decorate) -> type[Any]:
-    """livereload's static file handler, never cached, with ``decorate`` applied to HTML."""
+def _handler_class(decorate: Decorate, private: Private) -> type[Any]:
+    """livereload's static file handler, never cached, with ``decorate`` applied to HTML and
+    the preview's own files (``private``) not found."""
     from livereload.handlers import StaticFileHandler
     from tornado import web
 
@@ -201,6 +207,9 @@ def _handler_class(decorate: Decorate) -> type[Any]:
             )
             if absolute is None:  # redirected, e.g. "round" to "round/"
                 return
+            served = os.path.relpath(absolute, self.root).replace(os.sep, "/")
+            if private(served):
+                raise web.HTTPError(404)
             self.absolute_path = absolute
             if not absolute.endswith((".html", ".htm")):
                 await super().get(path, include_body)
@@ -209,7 +218,6 @@ def _handler_class(decorate: Decorate) -> type[Any]:
                 page = Path(absolute).read_bytes()
             except OSError as exc:
                 raise web.HTTPError(404) from exc
-            served = os.path.relpath(absolute, self.root).replace(os.sep, "/")
             self.set_header("Content-Type", "text/html; charset=utf-8")
             self.set_header("Cache-Control", "no-store")
             self.finish(decorate(served, page) if include_body else b"")
