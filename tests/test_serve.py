@@ -11,6 +11,7 @@ import signal
 import socket
 import subprocess
 import sys
+import tempfile
 import threading
 import time
 import urllib.error
@@ -22,6 +23,8 @@ import pytest
 from conftest import SiteMaker, event_toml, pgn_game
 
 from generator.build import build_site
+from generator.buildstate import BuildReport
+from generator.cache import BuildCache
 from generator.cli import main
 from generator.serve import PreviewSite, RebuildResult, ServeError, ServeSession
 from generator.serve.builder import BuildProcess
@@ -253,6 +256,90 @@ def test_a_full_temporary_folder_is_reported_and_serve_watches_on(
         edit(site / "content/ev/games/r1.pgn", pgn_game("1.1", A, B, "1/2-1/2"))
         assert session.wait_for_build(3).ok
         assert "½-½" in fetch(session.url + "ev/rounds/round-1.html")[1]
+
+
+def test_a_temporary_folder_full_from_the_first_build_is_reported_and_serve_watches_on(
+    site: Path, tmp_path: Path, monkeypatch: pytest.MonkeyPatch, capfd: pytest.CaptureFixture[str]
+) -> None:
+    """The first build could not write the site, nor then the placeholder page: serve
+    ended with a traceback. It says where and why, as later builds do, serves the errors on
+    the not-found page, and builds the site once there is room."""
+    full = tmp_path / "full"
+    full.touch()
+    write = PreviewSite._write
+
+    def write_unless_full(
+        self: PreviewSite, files: dict[str, bytes], written: list[str], removed: list[str]
+    ) -> None:
+        if full.exists():
+            raise OSError(errno.ENOSPC, "No space left on device", str(self.root / written[0]))
+        write(self, files, written, removed)
+
+    monkeypatch.setattr(PreviewSite, "_write", write_unless_full)
+    with ServeSession(site, port=free_port(), out=io.StringIO(), interval=0.05) as session:
+        first = session.wait_for_build(1)
+        assert not first.ok and not first.crash
+        said = session.out.getvalue()  # type: ignore[attr-defined]
+        page = session.root / "ev/arbiter.html"  # the first written
+        assert f"{page}: error: cannot write the preview: No space left on device" in said
+        assert "hint: make room in the temporary folder" in said
+        assert "build failed with 1 error(s)" in said
+        status, page = fetch(session.url)
+        assert status == 404 and "cannot write the preview" in page  # the banner
+        full.unlink()
+        edit(site / "content/ev/games/r1.pgn", pgn_game("1.1", A, B, "1/2-1/2"))
+        assert session.wait_for_build(2).ok
+        assert "½-½" in fetch(session.url + "ev/rounds/round-1.html")[1]
+    assert "Traceback" not in capfd.readouterr().err + session.out.getvalue()  # type: ignore[attr-defined]
+
+
+def test_a_system_error_during_a_build_is_an_error_not_a_crash(
+    site: Path, tmp_path: Path, monkeypatch: pytest.MonkeyPatch
+) -> None:
+    """A file the build could not open for want of descriptors is no bug to report with a
+    traceback: it is said as an error, on its file, and the next save builds again."""
+    broken = tmp_path / "broken"
+    build = BuildCache.build
+    games = site / "content/ev/games/r1.pgn"
+
+    def build_unless_broken(self: BuildCache, site_dir: Path) -> BuildReport:
+        if broken.exists():
+            raise OSError(errno.EMFILE, "Too many open files", str(games))
+        return build(self, site_dir)
+
+    monkeypatch.setattr(BuildCache, "build", build_unless_broken)
+    with ServeSession(site, port=free_port(), out=io.StringIO(), interval=0.05) as session:
+        broken.touch()
+        edit(games, pgn_game("1.1", A, B, "0-1"))
+        failed = session.wait_for_build(2)
+        assert not failed.ok and not failed.crash
+        said = session.out.getvalue()  # type: ignore[attr-defined]
+        assert (
+            "content/ev/games/r1.pgn: error: cannot build the preview: Too many open files" in said
+        )
+        assert "Traceback" not in said
+        broken.unlink()
+        edit(games, pgn_game("1.1", A, B, "1/2-1/2"))
+        assert session.wait_for_build(3).ok
+
+
+def test_serve_says_so_when_its_temporary_folder_cannot_be_made(
+    site: Path, monkeypatch: pytest.MonkeyPatch, capsys: pytest.CaptureFixture[str]
+) -> None:
+    """A temporary folder too full for even serve's own folders: a line, status 1."""
+    folder = Path(tempfile.gettempdir(), "crosstable-serve-x")
+
+    def full(prefix: str) -> None:
+        raise OSError(errno.ENOSPC, "No space left on device", str(folder))
+
+    monkeypatch.setattr("generator.serve.ScratchFolder", full)
+    assert main(["serve", "--site", str(site), "--port", str(free_port())]) == 1
+    said = capsys.readouterr().err
+    assert said.startswith(
+        f"crosstable: cannot write the preview in {folder}: No space left on device; "
+        "serve did not start\n    hint: make room in the temporary folder"
+    )
+    assert "Traceback" not in said
 
 
 def test_a_rebuild_that_fails_outside_the_build_is_reported_and_serve_watches_on(

@@ -13,6 +13,7 @@ from __future__ import annotations
 import contextlib
 import signal
 import sys
+import tempfile
 import threading
 import traceback
 from collections.abc import Callable
@@ -45,10 +46,12 @@ def describe(result: RebuildResult, site_dir: Path, verb: str = "rebuilt") -> li
     took = f"{result.seconds:.2f} s"
     if not result.ok:
         errors = sum(1 for p in result.problems if p.severity.value == "error")
-        lines.append(
-            f"crosstable: build failed with {errors} error(s) in {took}; still serving the last "
-            "good site, with the errors on every page."
+        kept = (
+            "serving a page that lists them until a build succeeds"
+            if verb == "built"
+            else "still serving the last good site, with the errors on every page"
         )
+        lines.append(f"crosstable: build failed with {errors} error(s) in {took}; {kept}.")
         return lines
     changed = result.written + [f"{path} (removed)" for path in result.removed]
     if verb == "built":
@@ -87,9 +90,16 @@ class ServeSession:
         self.out = out if out is not None else sys.stdout
         self.interval = interval
         self.quiet = quiet
-        self._folder = ScratchFolder("crosstable-serve-")
+        try:
+            self._folder = ScratchFolder("crosstable-serve-")
+        except OSError as exc:
+            raise no_room(exc) from None
         self.root = Path(self._folder.name)
-        self.preview = PreviewSite(self.site_dir, self.root)
+        try:
+            self.preview = PreviewSite(self.site_dir, self.root)  # its tables' rows' folder
+        except OSError as exc:
+            self._folder.cleanup()
+            raise no_room(exc) from None
         self.builder = BuildProcess(self.preview)
         factory = server_factory or _livereload
         self.server = factory(self.root, host, port, self.preview)
@@ -131,7 +141,7 @@ class ServeSession:
             quiet=self.quiet,
         )
         self._say(f"crosstable: building {self.site_dir} ...")
-        self._record(self.builder.rebuild(), "built")
+        self._record(self._rebuild(), "built")
         try:
             self.server.start()
         except ServeError:
@@ -152,15 +162,20 @@ class ServeSession:
             shown = ", ".join(names[:SHOWN_FILES])
             more = f" and {len(names) - SHOWN_FILES} more" if len(names) > SHOWN_FILES else ""
             self._say(f"crosstable: changed {shown}{more}")
-            try:
-                result = self.builder.rebuild()
-            except Exception:  # a fault of ours: said, and the watching goes on (it ended)
-                crash = traceback.format_exc()
-                result = RebuildResult(False, 0.0, self.preview.cache.stats, crash=crash)
+            result = self._rebuild()
             if self._stop.is_set():
                 return  # serve stopped during this build: nothing to report or reload
             self._record(result)
             self.server.reload()
+
+    def _rebuild(self) -> RebuildResult:
+        """A build; a fault of ours is said, and serve goes on (the watching thread ended,
+        and the first build ended serve, with a traceback)."""
+        try:
+            return self.builder.rebuild()
+        except Exception:
+            crash = traceback.format_exc()
+            return RebuildResult(False, 0.0, self.preview.cache.stats, crash=crash)
 
     def _relative(self, path: Path) -> str:
         try:
@@ -207,6 +222,17 @@ class ServeSession:
         self.stop()
 
 
+def no_room(exc: OSError) -> ServeError:
+    """Why serve's temporary folders could not be made (a full or read-only temporary
+    folder), and where: said before serve starts, not a traceback."""
+    where = exc.filename or tempfile.gettempdir()
+    return ServeError(
+        f"cannot write the preview in {where}: {exc.strerror or exc}; serve did not start\n"
+        "    hint: make room in the temporary folder, or start serve with TMPDIR set to "
+        "a folder with room, e.g. TMPDIR=$HOME/tmp crosstable serve"
+    )
+
+
 def _livereload(root: Path, host: str, port: int, preview: PreviewSite) -> ReloadServer:
     return LivereloadServer(root, host, port, preview.decorate, kept_for_itself)
 
@@ -237,7 +263,11 @@ def serve_site(site_dir: Path, host: str, port: int) -> int:
             file=sys.stderr,
         )
         return 1
-    session = ServeSession(site_dir, host, port, stop_signals=True)
+    try:
+        session = ServeSession(site_dir, host, port, stop_signals=True)
+    except ServeError as exc:
+        print(f"crosstable: {exc}", file=sys.stderr)
+        return 1
     try:
         session.start()
         print(

@@ -15,6 +15,7 @@ import multiprocessing
 import os
 import signal
 import threading
+import traceback
 from multiprocessing.connection import Connection
 
 from ..parallel import can_fork
@@ -146,6 +147,10 @@ def _serve_builds(preview: PreviewSite, connection: Connection, theirs: Connecti
             return
         if request is None:
             return
-        result = preview.rebuild()
+        try:
+            result = preview.rebuild()
+        except Exception:  # a fault of ours: said by serve, and this process builds on
+            crash = traceback.format_exc()
+            result = RebuildResult(False, 0.0, preview.cache.stats, crash=crash)
         reply: _Reply = (result, preview.errors, preview.drafts, preview.builds)
         connection.send(reply)

@@ -8,6 +8,7 @@ site stays, and every page served carries a banner with the problems until a bui
 
 from __future__ import annotations
 
+import contextlib
 import html
 import os
 import tempfile
@@ -17,6 +18,7 @@ from dataclasses import dataclass, field
 from pathlib import Path, PurePosixPath
 
 from ..build import event_slug, find_event_folders, marker_files
+from ..buildstate import BuildReport
 from ..cache import BuildCache, RebuildStats, changed_files
 from ..config import load_site_config
 from ..model import slugify
@@ -38,6 +40,10 @@ PRE_STYLE = (
 DRAFT_STYLE = (
     "margin:0;padding:.4rem 1rem;background:#fff4ce;color:#4d3a00;"
     "border-bottom:2px solid #c29b00;font:14px/1.4 system-ui,sans-serif"
+)
+ROOM_HINT = (
+    "make room in the temporary folder (or start serve with TMPDIR set to a folder with "
+    "room), then save again"
 )
 PLACEHOLDER = (
     '<!doctype html>\n<html lang="en">\n<head>\n<meta charset="utf-8">\n'
@@ -86,6 +92,17 @@ class PreviewSite:
         start = time.perf_counter()
         try:
             report = self.cache.build(self.site_dir)
+        except OSError as exc:  # the system's, not the input's: a full disk, too many files
+            report = BuildReport()
+            report.problems.error(
+                f"cannot build the preview: {exc.strerror or exc}",
+                Path(exc.filename) if exc.filename else self.site_dir,
+                hint="check that the file named can be read and that the disk has room "
+                "(the temporary folder too), then save again",
+            )
+            self._fail([p.format(self.site_dir) for p in report.problems.errors])
+            problems = list(report.problems.items)
+            return RebuildResult(False, time.perf_counter() - start, self.cache.stats, problems)
         except Exception:
             crash = traceback.format_exc()
             self._fail([f"crosstable crashed while building (a bug, not your input):\n{crash}"])
@@ -103,8 +120,7 @@ class PreviewSite:
             report.problems.error(
                 f"cannot write the preview: {exc.strerror or exc}",
                 Path(exc.filename) if exc.filename else self.root,
-                hint="make room in the temporary folder (or start serve with TMPDIR set to a "
-                "folder with room), then save again",
+                hint=ROOM_HINT,
             )
             self._fail([p.format(self.site_dir) for p in report.problems.errors])
             problems = list(report.problems.items)
@@ -128,10 +144,14 @@ class PreviewSite:
         self.files = {name: path.read_bytes() for name, path in found if not kept_for_itself(name)}
 
     def _fail(self, errors: list[str]) -> None:
+        """Keep the last good site, with ``errors`` on its pages. Before any, a placeholder
+        home page; when even that cannot be written (the temporary folder is full from the
+        first build on), the not-found page, made in memory, carries the errors instead."""
         self.errors = tuple(errors)
         if not self.files:
-            self._write({"index.html": PLACEHOLDER}, ["index.html"], [])
-            self.files = {"index.html": PLACEHOLDER}
+            with contextlib.suppress(OSError):
+                self._write({"index.html": PLACEHOLDER}, ["index.html"], [])
+                self.files = {"index.html": PLACEHOLDER}
         self.builds += 1
 
     def _write(self, files: dict[str, bytes], written: list[str], removed: list[str]) -> None:
@@ -139,10 +159,15 @@ class PreviewSite:
             target = self.root / relative
             target.parent.mkdir(parents=True, exist_ok=True)
             handle, temporary = tempfile.mkstemp(prefix=".new-", dir=target.parent)
-            with os.fdopen(handle, "wb") as stream:
-                stream.write(files[relative])
-            os.chmod(temporary, 0o644)
-            os.replace(temporary, target)
+            try:
+                with os.fdopen(handle, "wb") as stream:
+                    stream.write(files[relative])
+                os.chmod(temporary, 0o644)
+                os.replace(temporary, target)
+            except BaseException:  # a full disk: no half-written page left beside the others
+                with contextlib.suppress(OSError):
+                    os.unlink(temporary)
+                raise
         for relative in removed:
             target = self.root / relative
             target.unlink(missing_ok=True)
