@@ -147,3 +147,59 @@ def test_pages_go_to_the_same_places_in_a_locale_that_is_not_utf8(tmp_path: Path
     assert 'href="R%C3%A4ume.pdf"' in page or 'href="Räume.pdf"' in page
     assert not (output / "elite-u" / "entwurf-a.html").exists()
     assert (output / "junior" / "garcons" / "index.html").is_file()
+
+
+CONSOLE_SCRIPT = """
+import importlib.abc
+import sys
+
+
+class CtrlC(importlib.abc.MetaPathFinder):
+    '''Ctrl+C pressed while Python imports the program's modules.'''
+
+    def find_spec(self, name, path, target=None):
+        if name == "generator.buildstate":
+            raise KeyboardInterrupt
+        return None
+
+
+sys.meta_path.insert(0, CtrlC())
+from generator.cli import run  # what the console script (pyproject.toml) does
+
+sys.argv = ["crosstable", "build", "--site", sys.argv[1]]
+sys.exit(run())
+"""
+
+
+def test_ctrl_c_while_the_program_is_imported_is_one_line(make_site: SiteMaker) -> None:
+    """The console script imports ``generator.cli`` before it calls ``run``: Ctrl+C in that
+    first fraction of a second printed a traceback. It ends as Ctrl+C later does: one line,
+    and status 130, as a shell reports Ctrl+C."""
+    site = make_site(event_toml(), {"g.pgn": pgn_game("1.1", A, B, "1-0")})
+    done = subprocess.run(
+        [sys.executable, "-c", CONSOLE_SCRIPT, str(site)],
+        capture_output=True,
+        text=True,
+        env=dict(os.environ, PYTHONPATH=str(ROOT)),
+        check=False,
+    )
+    assert (done.returncode, done.stdout) == (130, "")
+    assert done.stderr == "\ncrosstable: interrupted; nothing more was done.\n"
+    assert not (site / "output").exists()
+
+
+def test_the_console_script_s_module_imports_nothing_of_the_program() -> None:
+    """What runs before ``run`` can catch Ctrl+C is the interpreter's own start-up and this
+    import: no module of the program's, no argparse."""
+    probe = (
+        "import sys; import generator.cli; "
+        "print(sorted(m for m in sys.modules if m.startswith('generator') or m == 'argparse'))"
+    )
+    done = subprocess.run(
+        [sys.executable, "-c", probe],
+        capture_output=True,
+        text=True,
+        env=dict(os.environ, PYTHONPATH=str(ROOT)),
+        check=True,
+    )
+    assert done.stdout.strip() == "['generator', 'generator.cli']"
