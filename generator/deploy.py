@@ -142,6 +142,35 @@ def _given(key: str, name: str, configured: str) -> str:
     return f" ([deploy] {key} in site.toml)"
 
 
+def check_plain_branch(branch: str, remotes: list[str], from_branch: str = "") -> None:
+    """Refuse a ref where a branch's own name is meant: "refs/heads/gh-pages" published to
+    refs/heads/refs/heads/gh-pages, and "origin/gh-pages" to a branch of that name, which
+    git then confuses with the remote's gh-pages. The hint gives the plain name."""
+    plain = ""
+    if branch.startswith("refs/"):
+        plain = _REF_PREFIX.sub("", branch)
+        why = "is a full ref, not a branch name"
+    else:
+        remote = next((r for r in remotes if branch.startswith(f"{r}/")), None)
+        if remote is None:
+            return
+        plain = branch.removeprefix(f"{remote}/")
+        why = f'names the branch of the remote "{remote}", not a branch name'
+    where = (
+        f'branch = "{plain}" under [deploy] in site.toml'
+        if "site.toml" in from_branch
+        else f"--branch {plain}"
+    )
+    raise DeployError(
+        f'"{branch}"{from_branch} {why}',
+        f"give the branch's own name: {where} (the remote is chosen with --remote, or "
+        "remote under [deploy] in site.toml)",
+    )
+
+
+_REF_PREFIX = re.compile(r"^refs/(?:heads/|remotes/[^/]+/|tags/)?")
+
+
 def prepare(site_dir: Path, config: SiteConfig, remote: str | None, branch: str | None) -> Target:
     """Check everything a deploy needs before building: repository, remote, branch, identity."""
     remote = remote or config.deploy.remote
@@ -165,6 +194,7 @@ def prepare(site_dir: Path, config: SiteConfig, remote: str | None, branch: str 
             f'"{branch}"{from_branch} is not a valid branch name',
             'a branch name has no spaces and none of ~ ^ : ? * [ \\, e.g. "gh-pages"',
         ) from None
+    check_plain_branch(branch, _git(repo, "remote").split(), from_branch)
     try:
         url = shown_url(_git(repo, "remote", "get-url", remote))
     except GitFailed:

@@ -294,6 +294,48 @@ def test_a_bad_name_in_site_toml_is_traced_to_site_toml(
     assert "(this repository has: origin)" in err and "git remote add github URL" in err
 
 
+@pytest.mark.parametrize(
+    ("branch", "why", "plain"),
+    [
+        ("refs/heads/gh-pages", "is a full ref, not a branch name", "gh-pages"),
+        (
+            "origin/gh-pages",
+            'names the branch of the remote "origin", not a branch name',
+            "gh-pages",
+        ),
+        ("upstream/site", 'names the branch of the remote "upstream", not a branch name', "site"),
+    ],
+)
+@pytest.mark.parametrize("given_in", ["command line", "site.toml"])
+def test_a_ref_given_for_the_branch_is_refused_with_the_plain_name(
+    repo: tuple[Path, Path],
+    capsys: pytest.CaptureFixture[str],
+    branch: str,
+    why: str,
+    plain: str,
+    given_in: str,
+) -> None:
+    """git takes "refs/heads/gh-pages" and "origin/gh-pages" as branch names, and deploy
+    published to refs/heads/refs/heads/gh-pages, or to a local branch "origin/gh-pages" that
+    git confuses with the remote's: refused before anything is built, with the plain name."""
+    site, remote = repo
+    git(site, "remote", "add", "upstream", str(remote))
+    if given_in == "site.toml":
+        toml = site / "site.toml"
+        toml.write_text(toml.read_text().replace('branch = "gh-pages"', f'branch = "{branch}"'))
+        assert f'branch = "{branch}"' in toml.read_text()
+        assert main(["deploy", "--site", str(site)]) == 1
+        where, fix = " ([deploy] branch in site.toml)", f'branch = "{plain}" under [deploy]'
+    else:
+        assert main(["deploy", "--site", str(site), "--branch", branch]) == 1
+        where, fix = "", f"--branch {plain}"
+    err = capsys.readouterr().err
+    assert err.startswith(f'crosstable: cannot deploy: "{branch}"{where} {why}\n')
+    assert f"hint: give the branch's own name: {fix}" in err
+    assert not (site / "output").exists()
+    assert git(remote, "for-each-ref") == "" and git(site, "branch", "--list") == "* main"
+
+
 def test_ctrl_c_during_the_build_ends_deploy_without_a_traceback(
     repo: tuple[Path, Path], capsys: pytest.CaptureFixture[str], monkeypatch: pytest.MonkeyPatch
 ) -> None:
