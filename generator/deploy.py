@@ -49,6 +49,12 @@ class Target:
     branch: str
     remote_tip: str | None
     cname: str
+    push_url: str = ""
+    """The address pushes go to, as shown, when it is not ``url`` (``remote.NAME.pushurl``)."""
+    network: tuple[str, ...] = ()
+    """git's options for commands that reach the remote (``network_options``)."""
+    output: Path | None = None
+    """The built site, named when a failed push leaves it unpublished."""
 
 
 @dataclass(frozen=True)
@@ -67,10 +73,28 @@ class Published:
     the last deploy's commit: its push failed, or the branch was deleted there)."""
 
 
+STALL_SECONDS = 60
+"""How long a remote may send (almost) nothing before git gives up on it: a push to a remote
+that is unreachable or stalled (a venue's network) hung for ever. Given to git as
+``http.lowSpeedTime`` (under ``http.lowSpeedLimit`` bytes a second) and to ssh as
+``ConnectTimeout`` and keep-alives (``network_options``), unless the organiser's own git
+settings say otherwise."""
+LOW_SPEED_LIMIT = 1000
+"""Bytes a second under which an https transfer counts as stalled (``http.lowSpeedLimit``)."""
+LIST_SECONDS = 120
+"""The most ``git ls-remote`` may take (it moves a few hundred bytes), whatever the protocol:
+the check before the build never hangs, even where the settings above do not apply."""
+
+
 def _git(
-    repo: Path, *args: str, stdin: bytes | None = None, env: dict[str, str] | None = None
+    repo: Path,
+    *args: str,
+    stdin: bytes | None = None,
+    env: dict[str, str] | None = None,
+    timeout: float | None = None,
 ) -> str:
-    """Run git in ``repo``; a failure raises ``GitFailed`` with git's own words."""
+    """Run git in ``repo``; a failure raises ``GitFailed`` with git's own words, and one
+    that took longer than ``timeout`` seconds is stopped and said so."""
     try:
         done = subprocess.run(
             ["git", *args],
@@ -79,20 +103,54 @@ def _git(
             capture_output=True,
             env={**os.environ, **(env or {})},
             check=False,
+            timeout=timeout,
         )
     except FileNotFoundError as exc:
         raise DeployError(
             "git is not installed", "install git (https://git-scm.com) and try again"
         ) from exc
+    except subprocess.TimeoutExpired:
+        raise GitFailed(args, f"no answer within {timeout:g} s", timed_out=True) from None
     if done.returncode != 0:
         raise GitFailed(args, done.stderr.decode("utf-8", "replace").strip())
     return done.stdout.decode("utf-8", "replace").strip()
 
 
 class GitFailed(Exception):
-    def __init__(self, args: tuple[str, ...], stderr: str) -> None:
+    def __init__(self, args: tuple[str, ...], stderr: str, timed_out: bool = False) -> None:
         super().__init__(f"git {' '.join(args)}: {stderr}")
         self.stderr = stderr
+        self.timed_out = timed_out or bool(_TIMED_OUT.search(stderr))
+        """The remote did not answer in time (git's, curl's or ssh's words, or ours)."""
+
+
+_TIMED_OUT = re.compile(r"too slow|timed out|timeout", re.IGNORECASE)
+
+
+def network_options(repo: Path) -> tuple[str, ...]:
+    """git's ``-c`` options that give up on a stalled remote after ``STALL_SECONDS``
+    (https: ``http.lowSpeedLimit``/``Time``; ssh: ``ConnectTimeout`` and keep-alives), each
+    left out when the organiser set it (in git's settings or its environment variables)."""
+    try:
+        found = _git(repo, "config", "--get-regexp", r"^(http\.lowspeed|core\.sshcommand)")
+    except GitFailed:
+        found = ""  # none set
+    configured = {line.split()[0].lower() for line in found.splitlines() if line.strip()}
+    options: list[str] = []
+    speed = {"http.lowspeedlimit": str(LOW_SPEED_LIMIT), "http.lowspeedtime": str(STALL_SECONDS)}
+    if not {"GIT_HTTP_LOW_SPEED_LIMIT", "GIT_HTTP_LOW_SPEED_TIME"} & set(os.environ):
+        for key, value in speed.items():
+            if key not in configured:
+                options += ["-c", f"{key}={value}"]
+    ssh_set = {"GIT_SSH_COMMAND", "GIT_SSH"} & set(os.environ)
+    if not ssh_set and "core.sshcommand" not in configured:
+        alive = max(1, STALL_SECONDS // 4)
+        options += [
+            "-c",
+            f"core.sshCommand=ssh -o ConnectTimeout={STALL_SECONDS} "
+            f"-o ServerAliveInterval={alive} -o ServerAliveCountMax=4",
+        ]
+    return tuple(options)
 
 
 def _says(error: GitFailed) -> str:
@@ -229,9 +287,20 @@ def prepare(site_dir: Path, config: SiteConfig, remote: str | None, branch: str 
             'git config --global user.name "Your Name" && '
             "git config --global user.email you@example.org",
         ) from None
+    network = network_options(repo)
     try:
-        heads = _git(repo, "ls-remote", "--heads", remote, f"refs/heads/{branch}")
+        heads = _git(
+            repo, *network, "ls-remote", "--heads", remote, f"refs/heads/{branch}",
+            timeout=LIST_SECONDS,
+        )  # fmt: skip
     except GitFailed as exc:
+        if exc.timed_out:
+            raise DeployError(
+                f'the remote "{remote}" ({url}) did not answer (it is unreachable, or the '
+                f"network stalled); {_says(exc)}; nothing was built or published",
+                "check the network, and the address with: git remote -v, then run crosstable "
+                "deploy again",
+            ) from None
         raise DeployError(
             f'the remote "{remote}" ({url}) is not a git repository that can be reached; '
             + _says(exc),
@@ -239,7 +308,11 @@ def prepare(site_dir: Path, config: SiteConfig, remote: str | None, branch: str 
             f"{remote} works (set it with: git remote set-url {remote} URL)",
         ) from None
     tip = heads.split()[0] if heads else None
-    return Target(repo, remote, url, branch, tip, cname)
+    push_url = shown_url(_git(repo, "remote", "get-url", "--push", remote))
+    return Target(
+        repo, remote, url, branch, tip, cname, "" if push_url == url else push_url, network,
+        site_dir / "output",
+    )  # fmt: skip
 
 
 def source_commit(site_dir: Path, repo: Path) -> str:
@@ -308,9 +381,19 @@ def publish(target: Target, site_dir: Path, output: Path, message: str | None) -
     try:
         parent = target.remote_tip
         if parent is not None:
-            _git(
-                repo, "fetch", "--quiet", "--no-tags", target.remote, f"refs/heads/{target.branch}"
-            )
+            try:
+                _git(
+                    repo, *target.network, "fetch", "--quiet", "--no-tags", target.remote,
+                    f"refs/heads/{target.branch}",
+                )  # fmt: skip
+            except GitFailed as exc:
+                if not exc.timed_out:
+                    raise
+                raise DeployError(
+                    f'fetching the branch {target.branch} from "{target.remote}" '
+                    f"({target.url}) timed out; {_says(exc)}",
+                    f"{_unpublished(target)}: check the network, then run crosstable deploy again",
+                ) from None
         else:
             try:
                 parent = _git(
@@ -353,11 +436,27 @@ def _unmerged(repo: Path, branch: str, commit: str) -> str | None:
 
 
 def _push(target: Target, commit: str) -> None:
+    refspec = f"{commit}:refs/heads/{target.branch}"
+    url = target.push_url or target.url
     try:
-        _git(target.repo, "push", "--quiet", target.remote, f"{commit}:refs/heads/{target.branch}")
+        _git(target.repo, *target.network, "push", "--quiet", target.remote, refspec)
     except GitFailed as exc:
+        kept = f"{_unpublished(target)}, and the commit on the local branch {target.branch}"
+        if exc.timed_out:
+            raise DeployError(
+                f'pushing to "{target.remote}" ({url}) timed out: the remote is '
+                f"unreachable or the network stalled; {_says(exc)}",
+                f"{kept}: check the network (and the address: git remote -v), then run "
+                "crosstable deploy again",
+            ) from None
         raise DeployError(
-            f'pushing to "{target.remote}" ({target.url}) failed; {_says(exc)}',
-            f"the commit is on the local branch {target.branch}: fix access to the remote "
-            "(or let someone else's deploy finish) and run crosstable deploy again",
+            f'pushing to "{target.remote}" ({url}) failed; {_says(exc)}',
+            f"{kept}: fix access to the remote (or let someone else's deploy finish) and run "
+            "crosstable deploy again",
         ) from None
+
+
+def _unpublished(target: Target) -> str:
+    """What a deploy that failed to reach the remote leaves: nothing published, the build."""
+    where = f" in {target.output}" if target.output is not None else ""
+    return f"nothing was published; the build is kept{where}"

@@ -2,12 +2,18 @@
 
 from __future__ import annotations
 
+import contextlib
+import socket
 import subprocess
 import sys
+import threading
+import time
+from collections.abc import Iterator
 from pathlib import Path
 
 import pytest
 
+from generator import deploy
 from generator.cli import main
 from generator.deploy import shown_url
 from generator.scaffold import new_site
@@ -334,6 +340,104 @@ def test_a_ref_given_for_the_branch_is_refused_with_the_plain_name(
     assert f"hint: give the branch's own name: {fix}" in err
     assert not (site / "output").exists()
     assert git(remote, "for-each-ref") == "" and git(site, "branch", "--list") == "* main"
+
+
+@pytest.fixture
+def stalled_port() -> Iterator[int]:
+    """A server that takes connections and never answers: a remote behind a stalled
+    network (the venue's Wi-Fi, a captive portal)."""
+    listener = socket.socket()
+    listener.bind(("127.0.0.1", 0))
+    listener.listen(16)
+    held: list[socket.socket] = []
+
+    def accept() -> None:
+        with contextlib.suppress(OSError):  # closed at the end of the test
+            while True:
+                held.append(listener.accept()[0])
+
+    threading.Thread(target=accept, daemon=True).start()
+    yield int(listener.getsockname()[1])
+    listener.close()
+    for connection in held:
+        connection.close()
+
+
+def test_a_push_to_a_stalled_remote_times_out_and_says_nothing_was_published(
+    repo: tuple[Path, Path],
+    stalled_port: int,
+    capsys: pytest.CaptureFixture[str],
+    monkeypatch: pytest.MonkeyPatch,
+) -> None:
+    """The push hung for ever. git now gives up after ``STALL_SECONDS`` without a byte, and
+    deploy says so: nothing published, the build kept, the commit on the local branch."""
+    site, remote = repo
+    monkeypatch.setattr(deploy, "STALL_SECONDS", 1)
+    git(site, "remote", "set-url", "--push", "origin", f"http://127.0.0.1:{stalled_port}/r.git")
+    started = time.monotonic()
+    assert main(["deploy", "--site", str(site)]) == 1
+    assert time.monotonic() - started < 30
+    err = capsys.readouterr().err
+    assert err.startswith(
+        f'crosstable: cannot deploy: pushing to "origin" (http://127.0.0.1:{stalled_port}/r.git) '
+        "timed out: the remote is unreachable or the network stalled; git says: "
+    )
+    assert "Operation too slow" in err
+    assert (
+        f"hint: nothing was published; the build is kept in {site / 'output'}, and the commit "
+        "on the local branch gh-pages: check the network"
+    ) in err
+    assert git(remote, "for-each-ref") == ""
+    assert (site / "output/index.html").is_file() and git(site, "rev-parse", "gh-pages")
+
+
+@pytest.mark.parametrize("scheme", ["ssh", "git"])
+def test_a_remote_that_never_answers_is_given_up_before_the_build(
+    repo: tuple[Path, Path],
+    stalled_port: int,
+    capsys: pytest.CaptureFixture[str],
+    monkeypatch: pytest.MonkeyPatch,
+    scheme: str,
+) -> None:
+    """ssh gives up after its ConnectTimeout (``STALL_SECONDS``); the git protocol has no
+    setting of the kind, and ``LIST_SECONDS`` stops the check: said, and nothing built."""
+    site, _ = repo
+    monkeypatch.setattr(deploy, "STALL_SECONDS", 1)
+    monkeypatch.setattr(deploy, "LIST_SECONDS", 3)
+    url = f"{scheme}://127.0.0.1:{stalled_port}/r.git"
+    git(site, "remote", "set-url", "origin", url)
+    started = time.monotonic()
+    assert main(["deploy", "--site", str(site)]) == 1
+    assert time.monotonic() - started < 30
+    err = capsys.readouterr().err
+    assert err.startswith(
+        f'crosstable: cannot deploy: the remote "origin" ({url}) did not answer (it is '
+        "unreachable, or the network stalled); git says: "
+    )
+    assert "; nothing was built or published\n    hint: check the network" in err
+    if scheme == "git":
+        assert "git says: no answer within 3 s;" in err
+    assert not (site / "output").exists()
+
+
+def test_the_organiser_s_own_network_settings_are_kept(
+    repo: tuple[Path, Path], monkeypatch: pytest.MonkeyPatch
+) -> None:
+    """The time-outs are crosstable's defaults: a git setting or variable of the organiser's
+    (a slow link that needs longer) wins."""
+    site, _ = repo
+    ssh = (
+        "core.sshCommand=ssh -o ConnectTimeout=60 -o ServerAliveInterval=15 "
+        "-o ServerAliveCountMax=4"
+    )
+    assert deploy.network_options(site) == (
+        "-c", "http.lowspeedlimit=1000", "-c", "http.lowspeedtime=60", "-c", ssh,
+    )  # fmt: skip
+    git(site, "config", "http.lowSpeedTime", "600")
+    monkeypatch.setenv("GIT_SSH_COMMAND", "ssh -i ~/.ssh/deploy_key")
+    assert deploy.network_options(site) == ("-c", "http.lowspeedlimit=1000")
+    monkeypatch.setenv("GIT_HTTP_LOW_SPEED_LIMIT", "10")
+    assert deploy.network_options(site) == ()
 
 
 def test_ctrl_c_during_the_build_ends_deploy_without_a_traceback(
