@@ -26,7 +26,7 @@ from generator.build import build_site
 from generator.buildstate import BuildReport
 from generator.cache import BuildCache
 from generator.cli import main
-from generator.serve import PreviewSite, RebuildResult, ServeError, ServeSession
+from generator.serve import PreviewSite, RebuildResult, ServeError, ServeSession, watch
 from generator.serve.builder import BuildProcess
 from generator.serve.watch import Watcher
 
@@ -447,6 +447,67 @@ def test_watcher_reports_each_changed_file_once_settled(tmp_path: Path) -> None:
     thread.join(timeout=5)
     stop.set()
     assert [p.name for p in found[0]] == ["one.pgn", "site.toml"]
+
+
+def changes_within(watcher: Watcher, seconds: float) -> list[Path] | None:
+    """What ``watcher.wait`` reports within ``seconds`` (``None``: nothing)."""
+    stop = threading.Event()
+    timer = threading.Timer(seconds, stop.set)
+    timer.start()
+    try:
+        return watcher.wait(stop)
+    finally:
+        timer.cancel()
+
+
+def test_watcher_sees_a_same_size_edit_that_kept_the_file_s_time(tmp_path: Path) -> None:
+    """On FAT (times to 2 s) or a network folder, a result corrected a second after the last
+    save, to the same length, leaves time and size as they were: the watcher, comparing only
+    those, never rebuilt. Here the time is put back by hand, as such a file system does."""
+    games = tmp_path / "content/r1.pgn"
+    games.parent.mkdir()
+    games.write_text('[Result "1-0"]\n')
+    coarse = time.time_ns() // 2_000_000_000 * 2_000_000_000  # the last even second
+    os.utime(games, ns=(coarse, coarse))
+    watcher = Watcher([tmp_path / "content"], interval=0.02, quiet=0.05)
+    before = games.stat()
+    games.write_text('[Result "0-1"]\n')  # same length, same file
+    os.utime(games, ns=(coarse, coarse))
+    after = games.stat()
+    assert (after.st_mtime_ns, after.st_size, after.st_ino) == (
+        before.st_mtime_ns, before.st_size, before.st_ino,
+    )  # fmt: skip
+    assert changes_within(watcher, 3) == [games]
+
+
+def test_watcher_reads_only_recent_files_and_reports_no_change_when_they_settle(
+    tmp_path: Path, monkeypatch: pytest.MonkeyPatch
+) -> None:
+    """Reading every file at every look would cost a large content/ folder dearly: only a
+    file whose time is recent is read, and only while it is; when it stops being read, that
+    is no change."""
+    monkeypatch.setattr(watch, "AMBIGUOUS_SECONDS", 0.3)
+    content = tmp_path / "content"
+    content.mkdir()
+    old, recent = content / "old.pgn", content / "recent.pgn"
+    old.write_text("1-0")
+    an_hour_ago = time.time_ns() - 3600 * 10**9
+    os.utime(old, ns=(an_hour_ago, an_hour_ago))
+    recent.write_text("0-1")
+    read: list[str] = []
+    digest = watch._digest
+
+    def counted(path: str) -> bytes | None:
+        read.append(Path(path).name)
+        return digest(path)
+
+    monkeypatch.setattr(watch, "_digest", counted)
+    watcher = Watcher([content], interval=0.02, quiet=0.05)
+    assert read == ["recent.pgn"]
+    assert changes_within(watcher, 0.8) is None  # read a while, then not: no change
+    read.clear()
+    watcher.snapshot()
+    assert read == []
 
 
 def test_watcher_sees_edits_behind_a_linked_folder_and_survives_a_loop(tmp_path: Path) -> None:

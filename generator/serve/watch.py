@@ -5,17 +5,32 @@ change is reported only once nothing else has changed for ``quiet`` seconds, so 
 PGN files at once, or an editor's write-then-rename, gives one rebuild, not ten. The output
 folder is never watched: rebuilding because a build wrote files is the classic loop of
 live-reload tools.
+
+A file's time alone can miss an edit: on a USB stick (FAT keeps times to 2 seconds) or some
+network folders, a result corrected a second after the last save, to the same length, leaves
+the file's time and size as they were. So a file whose time and size are recent to us (seen
+for less than ``AMBIGUOUS_SECONDS``) is also compared by its bytes; older ones are not read,
+so a large content/ folder costs no more than before.
 """
 
 from __future__ import annotations
 
+import hashlib
+import math
 import os
 import threading
 import time
 from collections.abc import Iterable
 from pathlib import Path
 
-Snapshot = dict[str, tuple[int, int, int]]
+Stamp = tuple[int, int, int]
+"""A file's modification time (ns), size and inode."""
+Snapshot = dict[str, tuple[Stamp, bytes | None]]
+"""Each watched file's stamp, and a digest of its bytes while its stamp is recent to us."""
+
+AMBIGUOUS_SECONDS = 5.0
+"""How long a file's stamp may hide an edit after we first see it: more than the coarsest
+file times in use (FAT's 2 seconds), with room for network folders that set the time late."""
 
 IGNORED_DIRS = frozenset({".git", ".hg", ".svn", "__pycache__", "node_modules"})
 
@@ -44,16 +59,20 @@ class Watcher:
         self.excluded = {p.resolve() for p in excluded}
         self.interval = interval
         self.quiet = quiet
+        self._seen: dict[str, tuple[Stamp, float]] = {}
+        """Each file's stamp, and when we first saw it (``time.monotonic``)."""
+        self._looked = False
         self._last = self.snapshot()
 
     def snapshot(self) -> Snapshot:
-        """Modification time, size and inode of every watched file. Linked folders are
+        """Modification time, size and inode of every watched file (and a digest of its
+        bytes while they are recent: ``_with_digests``). Linked folders are
         followed, as the build follows them (an event folder linked into content/), each
         real folder once, so that a link back to a parent does not loop."""
-        found: Snapshot = {}
+        stamps: dict[str, Stamp] = {}
         for path in self.paths:
             if path.is_file():
-                self._stat(path, found)
+                _stat(path, stamps)
             elif path.is_dir():
                 seen: set[tuple[int, int]] = set()
                 for walked in (path, *self.excluded):  # the output, also through a link
@@ -68,39 +87,82 @@ class Watcher:
                     )
                     for name in files:
                         if not ignored(name):
-                            self._stat(Path(folder, name), found)
-        return found
+                            _stat(Path(folder, name), stamps)
+        return self._with_digests(stamps)
 
-    @staticmethod
-    def _stat(path: Path, found: Snapshot) -> None:
-        try:
-            info = path.stat()
-        except OSError:
-            return  # removed while we looked
-        found[str(path)] = (info.st_mtime_ns, info.st_size, info.st_ino)
+    def _with_digests(self, stamps: dict[str, Stamp]) -> Snapshot:
+        """Each stamp, with the digest of the file's bytes while the stamp is recent to us:
+        seen for less than ``AMBIGUOUS_SECONDS`` (our clock, not the file server's, which
+        may be wrong), or, at the first look, a file time that recent."""
+        now, first_look = time.monotonic(), not self._looked
+        wall = time.time_ns()
+        self._looked = True
+        seen: dict[str, tuple[Stamp, float]] = {}
+        found: Snapshot = {}
+        for path, stamp in stamps.items():
+            known = self._seen.get(path)
+            if known is not None and known[0] == stamp:
+                since = known[1]
+            elif first_look and abs(wall - stamp[0]) >= AMBIGUOUS_SECONDS * 1e9:
+                since = -math.inf  # an old file: its next edit changes its time
+            else:
+                since = now
+            seen[path] = (stamp, since)
+            recent = now - since < AMBIGUOUS_SECONDS
+            found[path] = (stamp, _digest(path) if recent else None)
+        self._seen = seen
+        return found
 
     def wait(self, stop: threading.Event) -> list[Path] | None:
         """Block until files changed and then stayed quiet; ``None`` once ``stop`` is set."""
         while not stop.wait(self.interval):
             current = self.snapshot()
-            if current == self._last:
+            if not _changed(self._last, current):
                 continue
             settled_at = time.monotonic()
             while time.monotonic() - settled_at < self.quiet:
                 if stop.wait(min(self.interval, self.quiet)):
                     return None
                 newer = self.snapshot()
-                if newer != current:
+                if _changed(current, newer):
                     current, settled_at = newer, time.monotonic()
-            changed = sorted(
-                Path(p)
-                for p in set(current) | set(self._last)
-                if current.get(p) != self._last.get(p)
-            )
+            changed = sorted(Path(p) for p in _changed(self._last, current))
             self._last = current
             if changed:
                 return changed
         return None
+
+
+def _stat(path: Path, found: dict[str, Stamp]) -> None:
+    try:
+        info = path.stat()
+    except OSError:
+        return  # removed while we looked
+    found[str(path)] = (info.st_mtime_ns, info.st_size, info.st_ino)
+
+
+def _digest(path: str) -> bytes | None:
+    """A digest of the file's bytes (``None`` when it cannot be read: removed meanwhile)."""
+    try:
+        with open(path, "rb") as stream:
+            return hashlib.file_digest(stream, "blake2b").digest()
+    except OSError:
+        return None
+
+
+def _changed(old: Snapshot, new: Snapshot) -> list[str]:
+    """The files added, removed or changed between two looks: another stamp, or the same
+    stamp with other bytes (both read while recent; a digest is not kept past that)."""
+    changed = []
+    for path in old.keys() | new.keys():
+        before, after = old.get(path), new.get(path)
+        if before is None or after is None:
+            changed.append(path)
+            continue
+        (stamp, digest), (new_stamp, new_digest) = before, after
+        if stamp != new_stamp or (None not in (digest, new_digest) and digest != new_digest):
+            changed.append(path)
+    return changed
 
 
 def _first_visit(folder: Path, seen: set[tuple[int, int]]) -> bool:
