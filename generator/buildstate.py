@@ -1,8 +1,9 @@
 """What a build leaves for the next one, and the build that finds nothing to do.
 
-Only the standard library (and ``generator.problems``) is imported here: when nothing changed
-since the last build, ``crosstable build`` answers from this module alone, without loading
-python-chess, Jinja2 and the rest of the pipeline (importing them takes longer than the check).
+Only the standard library (and ``generator.problems`` and ``generator.write``) is imported
+here: when nothing changed since the last build, ``crosstable build`` answers from this module
+alone, without loading python-chess, Jinja2 and the rest of the pipeline (importing them takes
+longer than the check).
 """
 
 from __future__ import annotations
@@ -20,6 +21,7 @@ from dataclasses import dataclass, field
 from pathlib import Path
 
 from .problems import Problem, Problems
+from .write import modes_stand
 
 
 @dataclass
@@ -299,8 +301,8 @@ class LastBuild:
         state = self.state
         if state is None or state.fingerprint is None or state.fingerprint != self.fingerprint:
             return None
-        if not state.all_intact(self.output):
-            return None
+        if not state.all_intact(self.output) or not modes_stand(self.output):
+            return None  # touched, or built under another umask (``write.settle_modes``)
         report = BuildReport(Problems(list(state.problems)), notices=list(state.notices))
         report.files = OutputFiles({}, state.files, self.output)
         report.written = not report.failed(strict)

@@ -15,6 +15,13 @@ half-written page) and deletes the pages the site no longer has. A build that fa
 leaves the output untouched, as ever; one interrupted while moving leaves some pages new and
 some old, which the next build sees (their sizes and times are not the recorded ones) and makes
 again.
+
+Every file and folder of the output gets the mode a fresh build under the current umask gives
+it (files ``0o666``, folders ``0o777``, less the umask: ``site_modes``). A page kept from the
+last build keeps its mode, so a build under another umask than the last one's (077 in a cron
+job, 022 by hand) sets the mode of every file again (``settle_modes``): mixed modes let a web
+server serve some pages and not others. The output folder's own mode, set last by every
+build, says which umask the last one had (``modes_stand``).
 """
 
 from __future__ import annotations
@@ -27,8 +34,6 @@ import sys
 import tempfile
 from collections.abc import Iterable
 from pathlib import Path
-
-from .parallel import can_fork
 
 
 def write_site(files: dict[str, bytes], output: Path) -> None:
@@ -117,6 +122,7 @@ def patch(staging: Path, output: Path, changed: Iterable[str], gone: Iterable[st
     ``output``, after deleting the ``gone`` ones and the folders they leave empty (a page that
     becomes a folder, or the other way round, then finds its place free); ``staging`` goes."""
     try:
+        stale = not modes_stand(output)
         emptied: set[str] = set()
         for path in gone:
             with contextlib.suppress(FileNotFoundError):
@@ -139,6 +145,9 @@ def patch(staging: Path, output: Path, changed: Iterable[str], gone: Iterable[st
             if os.path.isdir(target) and not os.path.islink(target):
                 shutil.rmtree(target)
             os.replace(f"{staging}/{path}", target)
+        if stale:
+            settle_modes(output)
+        os.chmod(output, site_modes()[1])  # last: it says the modes are this umask's
     finally:
         shutil.rmtree(staging, ignore_errors=True)
 
@@ -153,8 +162,11 @@ def swap(staging: Path, output: Path) -> None:
 
 
 def _swap(staging: Path, output: Path) -> None:
-    """Replace ``output`` by ``staging`` with two renames; the old site is removed last."""
-    staging.chmod(0o755)
+    """Replace ``output`` by ``staging`` with two renames; the old site is removed last. The
+    files linked from the old site have its modes: set again when its umask was another."""
+    if output.exists() and not modes_stand(output):
+        settle_modes(staging)
+    staging.chmod(site_modes()[1])  # made by mkdtemp: 0o700 whatever the umask
     if not output.exists():
         staging.rename(output)
         return
@@ -173,6 +185,8 @@ def _remove(folder: Path) -> None:
     """Delete the retired site. Its 10,000 files take a second to delete that the build need
     not wait for: where this process may fork (``parallel.can_fork``), a detached process
     deletes them (a grandchild, so that no child is left for this process to wait for)."""
+    from .parallel import can_fork  # not before: ``buildstate`` imports this module
+
     if not can_fork():
         shutil.rmtree(folder, ignore_errors=True)
         return
@@ -188,3 +202,54 @@ def _remove(folder: Path) -> None:
         finally:
             os._exit(0)
     os.waitpid(child, 0)
+
+
+def current_umask() -> int:
+    """This process's umask: read where the system shows it (Linux), as setting it to read
+    it, even back at once, would race with another thread making files."""
+    with (
+        contextlib.suppress(OSError, ValueError),
+        open("/proc/self/status", encoding="ascii", errors="replace") as status,
+    ):
+        for line in status:
+            if line.startswith("Umask:"):
+                return int(line.split()[1], 8)
+    mask = os.umask(0o022)
+    os.umask(mask)
+    return mask
+
+
+def site_modes() -> tuple[int, int]:
+    """The modes of a file and of a folder a build makes under the current umask."""
+    mask = current_umask()
+    return 0o666 & ~mask, 0o777 & ~mask
+
+
+def modes_stand(output: Path) -> bool:
+    """Whether the output's modes are this umask's: its own folder's mode, set last by every
+    build, is (an output that cannot be looked at counts as standing: nothing to set)."""
+    try:
+        mode = os.stat(output).st_mode & 0o7777
+    except OSError:
+        return True
+    return mode == site_modes()[1]
+
+
+def settle_modes(folder: Path) -> None:
+    """Give every file and folder under ``folder`` (itself included) the mode a fresh build
+    gives it now (``site_modes``). Links are left alone: a mode set through one would be
+    the mode of whatever it points to."""
+    file_mode, folder_mode = site_modes()
+    folders = [os.fspath(folder)]
+    os.chmod(folder, folder_mode)
+    while folders:
+        with os.scandir(folders.pop()) as entries:
+            for entry in entries:
+                if entry.is_symlink():
+                    continue
+                is_folder = entry.is_dir()
+                wanted = folder_mode if is_folder else file_mode
+                if entry.stat().st_mode & 0o7777 != wanted:
+                    os.chmod(entry.path, wanted)
+                if is_folder:
+                    folders.append(entry.path)

@@ -3,6 +3,7 @@ one (``patch``); either way no reader sees a half-written page."""
 
 from __future__ import annotations
 
+import os
 import shutil
 import subprocess
 import sys
@@ -145,3 +146,56 @@ def test_on_windows_no_process_is_asked_after_by_os_kill(
     monkeypatch.undo()
     assert ended == []
     assert (tmp_path / ".out.new-4242-k3j9x").is_dir()
+
+
+def modes(folder: Path) -> set[tuple[str, str]]:
+    """The kinds and modes found under ``folder``, itself included: ("file", "0o644")."""
+    found = {("folder", oct(folder.stat().st_mode & 0o7777))}
+    for path in folder.rglob("*"):
+        kind = "folder" if path.is_dir() else "file"
+        found.add((kind, oct(path.stat().st_mode & 0o7777)))
+    return found
+
+
+def test_every_file_of_the_output_has_the_mode_of_the_current_umask(
+    make_site: SiteMaker,
+) -> None:
+    """A page a build kept from the last output kept its mode (644) while the pages it wrote
+    under umask 077 were 600: a web server then served some pages and not others. A fresh
+    build makes files 0o666 and folders 0o777 less the umask; every build now leaves the
+    whole output so, whichever way it writes (moving the changed pages in, swapping a new
+    site in, or nothing at all)."""
+    site = make_site(
+        event_toml(),
+        {
+            "r1.pgn": pgn_game("1.1", "Alpha, Anna", "Bravo, Bob", "1-0"),
+            "r2.pgn": pgn_game("1.2", "Charlie, Carl", "Delta, Dora", "1/2-1/2"),
+        },
+    )
+    output = site / "output"
+    open_ = {("file", "0o644"), ("folder", "0o755")}  # 0o666, 0o777 less 022
+    private = {("file", "0o600"), ("folder", "0o700")}  # less 077
+    before = os.umask(0o022)
+    try:
+        assert build_site(site).written
+        assert modes(output) == open_
+        pages = len(list(output.rglob("*")))
+
+        os.umask(0o077)  # a result corrected: a few pages change, most are kept
+        games = site / "content/ev/r2.pgn"
+        games.write_text(games.read_text().replace("1/2-1/2", "0-1"))
+        assert build_site(site).written
+        assert modes(output) == private
+        assert len(list(output.rglob("*"))) == pages
+
+        os.umask(0o022)  # a page touched by hand: a new site swapped in, the rest linked
+        index = output / "index.html"
+        os.utime(index, ns=(0, 0))
+        assert build_site(site).written
+        assert modes(output) == open_
+
+        os.umask(0o077)  # nothing changed since: the modes are still set again
+        assert build_site(site).written
+        assert modes(output) == private
+    finally:
+        os.umask(before)
