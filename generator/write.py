@@ -147,7 +147,8 @@ def patch(staging: Path, output: Path, changed: Iterable[str], gone: Iterable[st
             os.replace(f"{staging}/{path}", target)
         if stale:
             settle_modes(output)
-        os.chmod(output, site_modes()[1])  # last: it says the modes are this umask's
+        with contextlib.suppress(OSError):  # another user's folder: the pages are in
+            os.chmod(output, site_modes()[1])  # last: it says the modes are this umask's
     finally:
         shutil.rmtree(staging, ignore_errors=True)
 
@@ -238,10 +239,12 @@ def modes_stand(output: Path) -> bool:
 def settle_modes(folder: Path) -> None:
     """Give every file and folder under ``folder`` (itself included) the mode a fresh build
     gives it now (``site_modes``). Links are left alone: a mode set through one would be
-    the mode of whatever it points to."""
+    the mode of whatever it points to. A mode that cannot be set (another user's file) is
+    left: the site is written, which matters more."""
     file_mode, folder_mode = site_modes()
     folders = [os.fspath(folder)]
-    os.chmod(folder, folder_mode)
+    with contextlib.suppress(OSError):
+        os.chmod(folder, folder_mode)
     while folders:
         with os.scandir(folders.pop()) as entries:
             for entry in entries:
@@ -249,7 +252,8 @@ def settle_modes(folder: Path) -> None:
                     continue
                 is_folder = entry.is_dir()
                 wanted = folder_mode if is_folder else file_mode
-                if entry.stat().st_mode & 0o7777 != wanted:
-                    os.chmod(entry.path, wanted)
+                with contextlib.suppress(OSError):
+                    if entry.stat().st_mode & 0o7777 != wanted:
+                        os.chmod(entry.path, wanted)
                 if is_folder:
                     folders.append(entry.path)

@@ -199,3 +199,27 @@ def test_every_file_of_the_output_has_the_mode_of_the_current_umask(
         assert modes(output) == private
     finally:
         os.umask(before)
+
+
+def test_a_mode_that_cannot_be_set_does_not_fail_the_build(
+    make_site: SiteMaker, monkeypatch: pytest.MonkeyPatch
+) -> None:
+    """An output folder of another user's (a team's shared folder) cannot have its mode set:
+    the pages are written all the same, not reported as a site that could not be written."""
+    site = make_site(event_toml(), {"r1.pgn": pgn_game("1.1", "Alpha, Anna", "Bravo, Bob", "1-0")})
+    before = os.umask(0o022)
+    try:
+        assert build_site(site).written
+        games = site / "content/ev/r1.pgn"
+        games.write_text(games.read_text().replace("1-0", "0-1"))
+        os.umask(0o077)
+
+        def refused(path: object, mode: int) -> None:
+            raise PermissionError(1, "Operation not permitted", str(path))
+
+        monkeypatch.setattr(write.os, "chmod", refused)
+        report = build_site(site)
+        assert report.written and not report.problems.errors
+        assert "0-1" in (site / "output/ev/results.json").read_text()
+    finally:
+        os.umask(before)
