@@ -323,6 +323,25 @@ def test_a_system_error_during_a_build_is_an_error_not_a_crash(
         assert session.wait_for_build(3).ok
 
 
+def test_serve_builds_in_its_own_process_when_no_builder_can_be_started(
+    site: Path, monkeypatch: pytest.MonkeyPatch
+) -> None:
+    """The system refused the builder process (too many processes): serve ended with a
+    traceback before its first build. It builds in its own process instead."""
+
+    start = multiprocessing.context.ForkProcess._Popen
+
+    def refused(process: multiprocessing.process.BaseProcess) -> object:
+        if process.name == "crosstable-builder":  # the build's own workers may start
+            raise OSError(errno.EAGAIN, "Resource temporarily unavailable")
+        return start(process)
+
+    monkeypatch.setattr(multiprocessing.context.ForkProcess, "_Popen", staticmethod(refused))
+    with ServeSession(site, port=free_port(), out=io.StringIO(), interval=0.05) as session:
+        assert session.builder.pid is None and session.wait_for_build(1).ok
+        assert fetch(session.url + "ev/standings.html")[0] == 200
+
+
 def test_serve_says_so_when_its_temporary_folder_cannot_be_made(
     site: Path, monkeypatch: pytest.MonkeyPatch, capsys: pytest.CaptureFixture[str]
 ) -> None:

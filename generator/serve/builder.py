@@ -54,7 +54,12 @@ class BuildProcess:
         process = context.Process(
             target=_serve_builds, args=(self.preview, theirs, ours), name="crosstable-builder"
         )
-        process.start()
+        try:
+            process.start()
+        except OSError:  # no process to be had (the system's limit reached): builds run here
+            ours.close()
+            theirs.close()
+            return
         theirs.close()  # the builder holds that end: when this process goes, it reads the end
         _own_group(process.pid)
         self._connection, self._process = ours, process
