@@ -352,16 +352,19 @@ def _write_tree(repo: Path, output: Path, cname: str, index: Path) -> tuple[str,
     """The output folder, plus ``.nojekyll`` and ``CNAME``, as a git tree (a temporary index)."""
     env = {"GIT_INDEX_FILE": str(index)}
     files = sorted(p for p in output.rglob("*") if p.is_file())
+    # Names go to git as the bytes they have on disk (os.fsencode), not re-encoded from the
+    # locale's reading of them: a page "Règlement.pdf" under a Latin-1 locale, or a file
+    # whose name is not UTF-8, was otherwise not found, or ended deploy in a traceback.
     shas = _git(
         repo,
         "hash-object",
         "-w",
         "--no-filters",
         "--stdin-paths",
-        stdin="".join(f"{p}\n" for p in files).encode(),
+        stdin=b"".join(os.fsencode(p) + b"\n" for p in files),
     ).split()
     entries = [
-        f"100644 {sha}\t{path.relative_to(output).as_posix()}\n"
+        f"100644 {sha}\t".encode() + os.fsencode(path.relative_to(output).as_posix()) + b"\0"
         for sha, path in zip(shas, files, strict=True)
     ]
     extra = {".nojekyll": b""}
@@ -369,8 +372,8 @@ def _write_tree(repo: Path, output: Path, cname: str, index: Path) -> tuple[str,
         extra["CNAME"] = f"{cname}\n".encode()
     for name, data in extra.items():
         sha = _git(repo, "hash-object", "-w", "--stdin", stdin=data)
-        entries.append(f"100644 {sha}\t{name}\n")
-    _git(repo, "update-index", "--add", "--index-info", stdin="".join(entries).encode(), env=env)
+        entries.append(f"100644 {sha}\t{name}\0".encode())
+    _git(repo, "update-index", "--add", "-z", "--index-info", stdin=b"".join(entries), env=env)
     return _git(repo, "write-tree", env=env), len(entries)
 
 

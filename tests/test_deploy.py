@@ -3,6 +3,7 @@
 from __future__ import annotations
 
 import contextlib
+import os
 import socket
 import subprocess
 import sys
@@ -468,3 +469,38 @@ def test_ctrl_c_during_the_build_ends_deploy_without_a_traceback(
     err = capsys.readouterr().err
     assert "crosstable: interrupted; nothing more was done." in err and "Traceback" not in err
     assert git(remote, "branch", "--list") == ""
+
+
+def test_file_names_reach_the_branch_as_the_bytes_they_have_on_disk(tmp_path: Path) -> None:
+    """A page "Règlement.pdf" (UTF-8 on disk) and a file whose name is not UTF-8 at all
+    (b"caf\\xe9.txt", Latin-1, kept from an old archive): the tree holds each name's own
+    bytes. Re-encoding Python's reading of the name failed on the second with a traceback."""
+    repo = tmp_path / "repo"
+    git(tmp_path, "init", "--quiet", str(repo))
+    output = tmp_path / "output"
+    (output / "regs").mkdir(parents=True)
+    (output / "index.html").write_text("home")
+    (output / "regs" / "Règlement.pdf").write_bytes(b"%PDF")
+    with open(os.path.join(os.fsencode(output), b"caf\xe9.txt"), "wb") as handle:
+        handle.write(b"menu")
+    tree_id, count = deploy._write_tree(repo, output, "", tmp_path / "index")
+    listed = subprocess.run(
+        ["git", "ls-tree", "-r", "-z", "--name-only", tree_id],
+        cwd=repo,
+        capture_output=True,
+        check=True,
+    ).stdout
+    assert set(listed.split(b"\0")) - {b""} == {
+        b".nojekyll",
+        b"index.html",
+        "regs/Règlement.pdf".encode(),
+        b"caf\xe9.txt",
+    }
+    assert count == 4
+    shown = subprocess.run(
+        ["git", "cat-file", "blob", f"{tree_id}:caf\udce9.txt".encode("utf-8", "surrogateescape")],
+        cwd=repo,
+        capture_output=True,
+        check=True,
+    ).stdout
+    assert shown == b"menu"
