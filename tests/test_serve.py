@@ -24,9 +24,9 @@ from conftest import SiteMaker, event_toml, pgn_game
 
 from generator.build import build_site
 from generator.buildstate import BuildReport
-from generator.cache import BuildCache
+from generator.cache import BuildCache, RebuildStats
 from generator.cli import main
-from generator.serve import PreviewSite, RebuildResult, ServeError, ServeSession, watch
+from generator.serve import PreviewSite, RebuildResult, ServeError, ServeSession, describe, watch
 from generator.serve.builder import BuildProcess
 from generator.serve.watch import Watcher
 
@@ -678,3 +678,20 @@ def test_a_killed_serve_s_folders_go_with_the_next_serve(site: Path, tmp_path: P
         for process in (killed, running):
             process.kill()
             process.communicate(timeout=30)
+
+
+@pytest.mark.parametrize(
+    ("verb", "said"),
+    [
+        ("built", "the build crashed; nothing is built yet: the next change is tried again."),
+        ("rebuilt", "the build crashed; still serving the last good site."),
+    ],
+)
+def test_a_crash_says_whether_a_last_good_site_is_served(verb: str, said: str) -> None:
+    """A crash of the first build has no last good site to serve: saying so misled."""
+    result = RebuildResult(
+        ok=False, seconds=0.1, stats=RebuildStats(), crash="Traceback ...\nRuntimeError: a bug\n"
+    )
+    lines = describe(result, Path("."), verb)
+    assert lines[0] == "Traceback ...\nRuntimeError: a bug"
+    assert lines[1] == f"crosstable: {said} Please report this, with the lines above."

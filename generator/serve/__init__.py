@@ -36,9 +36,13 @@ def describe(result: RebuildResult, site_dir: Path, verb: str = "rebuilt") -> li
     lines: list[str] = []
     if result.crash:
         lines.append(result.crash.rstrip())
+        kept = (
+            "nothing is built yet: the next change is tried again"
+            if verb == "built"
+            else "still serving the last good site"
+        )
         lines.append(
-            "crosstable: the build crashed; still serving the last good site. "
-            "Please report this, with the lines above."
+            f"crosstable: the build crashed; {kept}. Please report this, with the lines above."
         )
         return lines
     for problem in result.problems:
