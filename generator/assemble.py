@@ -20,6 +20,7 @@ from .model import PENDING, Bye, Event, Game, Page, Player, slugify
 from .pgn import PgnGame, shorten
 from .presets import PRESETS, preset_tiebreaks
 from .problems import Problems
+from .text import Name, Phrase
 from .trf import NAME_WIDTH as TRF_NAME_WIDTH
 
 _ROUND = re.compile(r"^\s*(\d+)(?:\.(\d+))?\s*$")
@@ -229,8 +230,14 @@ def _fide_id_of_another(
     if other is None or other == number:
         return
     problems.warning(
-        f"{pgn_game.label}: the {side} tag names {names.config_name(number)}, but "
-        f"{side}FideId {fide_id} is {names.config_name(other)}'s; the name was taken",
+        Phrase(
+            pgn_game.label_words,
+            f": the {side} tag names ",
+            Name(names.config_name(number)),
+            f", but {side}FideId {fide_id} is ",
+            Name(names.config_name(other)),
+            "'s; the name was taken",
+        ),
         pgn_game.path,
         pgn_game.tag_line(f"{side}FideId"),
         hint="correct whichever of the two tags is wrong",
@@ -342,8 +349,10 @@ def _no_result(pgn_game: PgnGame, round_number: int, board: int, problems: Probl
         where["board"] = board
     where["black"] = headers.get("Black", "?")
     problems.warning(
-        f"{pgn_game.label}: no Result tag and no result after the tags, so the game counts "
-        "as not finished yet",
+        Phrase(
+            pgn_game.label_words,
+            ": no Result tag and no result after the tags, so the game counts as not finished yet",
+        ),
         pgn_game.path,
         pgn_game.line,
         hint='add the result: [Result "1-0"], [Result "0-1"] or [Result "1/2-1/2"], '

@@ -28,6 +28,7 @@ from jinja2 import nodes
 
 from . import __version__, config, pgn
 from . import problems as problems_module
+from . import text as text_module
 from .buildstate import (
     BuildReport,
     OutputFiles,
@@ -433,7 +434,7 @@ def cache_version() -> str:
     """Changes whenever what is kept could change: the code that parses and the objects kept
     (PgnGame, Problem), python-chess, Python. A cache of another version is not read."""
     digest = hashlib.sha256(Path(__file__).read_bytes())  # the format of the files kept
-    for module in (pgn, problems_module):
+    for module in (pgn, problems_module, text_module):
         digest.update(Path(module.__file__ or "").read_bytes())
     digest.update(f"{chess.__version__} {sys.version_info[:2]} {__version__}".encode())
     return digest.hexdigest()[:24]

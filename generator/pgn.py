@@ -24,6 +24,7 @@ import chess
 import chess.pgn
 
 from .problems import Problem, Problems
+from .text import Name, Phrase
 
 _TAG_LINE = re.compile(r'^\s*\[(\w+)\s+"')
 _ILLEGAL = re.compile(r"^(illegal|invalid|ambiguous) san: '([^']*)'")
@@ -138,10 +139,18 @@ class PgnGame:
 
     @property
     def label(self) -> str:
+        return str(self.label_words)
+
+    @property
+    def label_words(self) -> Phrase:
+        """How a message names the game: "round 3, White v Black", the tags' names kept apart
+        for the pages to isolate."""
         headers = {key: shorten(value) for key, value in self.headers.items()}
-        return (
-            f"round {headers.get('Round', '?')}, "
-            f"{headers.get('White', '?')} v {headers.get('Black', '?')}"
+        return Phrase(
+            f"round {headers.get('Round', '?')}, ",
+            Name(headers.get("White", "?")),
+            " v ",
+            Name(headers.get("Black", "?")),
         )
 
 
@@ -708,8 +717,11 @@ def _to_game(
     ending = game.movetext_result if isinstance(game, _RecordedGame) else None
     if ending is not None and ending != tag:
         problems.warning(
-            f'{result.label}: the Result tag says "{tag}", but the moves end with "{ending}"; '
-            "the tag is taken",
+            Phrase(
+                result.label_words,
+                f': the Result tag says "{tag}", but the moves end with "{ending}"; '
+                "the tag is taken",
+            ),
             path,
             result.tag_line("Result"),
             hint="correct whichever of the two is wrong (a live feed may update only one)",
@@ -718,8 +730,11 @@ def _to_game(
         )
     if illegal:
         problems.warning(
-            f"{result.label}: illegal or unreadable move at {illegal}; "
-            f"the game is shown up to move {(ply - 1) // 2 + 1}",
+            Phrase(
+                result.label_words,
+                f": illegal or unreadable move at {illegal}; "
+                f"the game is shown up to move {(ply - 1) // 2 + 1}",
+            ),
             path,
             line,
             hint="check the move in the score sheet and correct the PGN",

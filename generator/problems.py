@@ -10,6 +10,8 @@ from dataclasses import dataclass, field
 from enum import Enum
 from pathlib import Path
 
+from .text import Phrase
+
 
 class Severity(Enum):
     ERROR = "error"
@@ -28,6 +30,21 @@ class Problem:
     code: str = ""
     context: tuple[tuple[str, str | int], ...] = ()
     """Machine-readable details for ``results.json``: round, white, black or player."""
+    phrase: Phrase | None = None
+    """The message with the players' names it holds kept apart, for the pages to isolate
+    (``message`` is its plain text, for the terminal and ``results.json``)."""
+    hint_phrase: Phrase | None = None
+    """The hint so, where it names players (``hint`` is its plain text)."""
+
+    @property
+    def words(self) -> Phrase:
+        """The message as a ``Phrase``: names kept apart where the check gave them."""
+        return self.phrase if self.phrase is not None else Phrase(self.message)
+
+    @property
+    def hint_words(self) -> Phrase:
+        """The hint as a ``Phrase``, as ``words`` the message."""
+        return self.hint_phrase if self.hint_phrase is not None else Phrase(self.hint)
 
     def location(self, base: Path | None = None) -> str:
         """``path:line`` with the path relative to ``base`` when it lies under it."""
@@ -71,27 +88,25 @@ class Problems:
 
     def error(
         self,
-        message: str,
+        message: str | Phrase,
         path: Path | None = None,
         line: int | None = None,
-        hint: str = "",
+        hint: str | Phrase = "",
         code: str = "",
         context: dict[str, str | int] | None = None,
     ) -> None:
-        details = tuple((context or {}).items())
-        self.items.append(Problem(Severity.ERROR, message, path, line, hint, code, details))
+        self.items.append(_problem(Severity.ERROR, message, path, line, hint, code, context))
 
     def warning(
         self,
-        message: str,
+        message: str | Phrase,
         path: Path | None = None,
         line: int | None = None,
-        hint: str = "",
+        hint: str | Phrase = "",
         code: str = "",
         context: dict[str, str | int] | None = None,
     ) -> None:
-        details = tuple((context or {}).items())
-        self.items.append(Problem(Severity.WARNING, message, path, line, hint, code, details))
+        self.items.append(_problem(Severity.WARNING, message, path, line, hint, code, context))
 
     def extend(self, other: Problems) -> None:
         self.items.extend(other.items)
@@ -106,6 +121,25 @@ class Problems:
 
     def __bool__(self) -> bool:
         return bool(self.items)
+
+
+def _problem(
+    severity: Severity,
+    message: str | Phrase,
+    path: Path | None,
+    line: int | None,
+    hint: str | Phrase,
+    code: str,
+    context: dict[str, str | int] | None,
+) -> Problem:
+    """A problem whose message or hint may name players (a ``Phrase``): kept as plain text,
+    and as the phrase for the pages."""
+    details = tuple((context or {}).items())
+    phrase = message if isinstance(message, Phrase) else None
+    hint_phrase = hint if isinstance(hint, Phrase) else None
+    return Problem(
+        severity, str(message), path, line, str(hint), code, details, phrase, hint_phrase
+    )
 
 
 class BuildFailed(Exception):

@@ -4,6 +4,8 @@ how the names of the site's files read."""
 from __future__ import annotations
 
 import os
+from collections.abc import Iterable
+from dataclasses import dataclass
 
 
 def score_text(value: float) -> str:
@@ -33,10 +35,106 @@ def ordinal(number: int) -> str:
 def name_list(names: list[str]) -> str:
     """Players' names in a sentence: "A and B", "A, B and C"; names written "Last, First"
     are parted by semicolons, as "Chen, David, Ray, Alice" reads as four people."""
+    return str(named_list(names))
+
+
+def named_list(names: Iterable[str]) -> Phrase:
+    """``name_list`` with each name kept apart as a ``Name``, for the pages to isolate."""
+    names = list(names)
     if len(names) <= 1:
-        return "".join(names)
+        return Phrase(*map(Name, names))
     comma = "; " if any("," in name for name in names) else ", "
-    return comma.join(names[:-1]) + " and " + names[-1]
+    return Phrase(comma).join(Name(name) for name in names[:-1]) + " and " + Name(names[-1])
+
+
+@dataclass(frozen=True)
+class Name:
+    """A player's name inside a ``Phrase``: the pages set it apart from the words around it
+    (``<bdi>``, or Unicode isolates in a page's title), so that a Hebrew or Arabic name does
+    not carry the score or the next name along with it when the line is laid out."""
+
+    text: str
+
+    def __str__(self) -> str:
+        return self.text
+
+
+class Phrase:
+    """A sentence made by the rules (a prize's reason, a play-off's next game, a warning)
+    kept as words and players' names rather than one joined string: ``str()`` gives the plain
+    text that results.json and the terminal show, and the render stage isolates each name
+    (``render.bidi``). Immutable; adjacent words are merged, so equal text with the same names
+    is an equal phrase."""
+
+    __slots__ = ("parts",)
+    parts: tuple[str | Name, ...]
+
+    def __init__(self, *parts: str | Name | Phrase) -> None:
+        merged: list[str | Name] = []
+        for part in parts:
+            for piece in part.parts if isinstance(part, Phrase) else (part,):
+                if isinstance(piece, str):
+                    if not piece:
+                        continue
+                    if merged and isinstance(merged[-1], str):
+                        merged[-1] += piece
+                        continue
+                merged.append(piece)
+        object.__setattr__(self, "parts", tuple(merged))
+
+    def __setattr__(self, name: str, value: object) -> None:
+        raise AttributeError("a Phrase cannot be changed")
+
+    def __reduce__(self) -> tuple[type[Phrase], tuple[str | Name, ...]]:
+        return Phrase, self.parts
+
+    def __str__(self) -> str:
+        return "".join(map(str, self.parts))
+
+    def __repr__(self) -> str:
+        return f"Phrase{self.parts!r}"
+
+    def __eq__(self, other: object) -> bool:
+        return isinstance(other, Phrase) and self.parts == other.parts
+
+    def __hash__(self) -> int:
+        return hash(self.parts)
+
+    def __bool__(self) -> bool:
+        return bool(self.parts)
+
+    def __add__(self, other: str | Name | Phrase) -> Phrase:
+        return Phrase(self, other)
+
+    def __radd__(self, other: str | Name) -> Phrase:
+        return Phrase(other, self)
+
+    @property
+    def names(self) -> tuple[str, ...]:
+        """The players' names the phrase holds, in order."""
+        return tuple(part.text for part in self.parts if isinstance(part, Name))
+
+    def join(self, items: Iterable[str | Name | Phrase]) -> Phrase:
+        """``str.join``: the items with this phrase between them."""
+        joined: list[str | Name | Phrase] = []
+        for item in items:
+            if joined:
+                joined.append(self)
+            joined.append(item)
+        return Phrase(*joined)
+
+    def split(self, separator: str, maxsplit: int = -1) -> list[Phrase]:
+        """``str.split`` on the words only: a separator inside a name does not split it."""
+        pieces: list[list[str | Name]] = [[]]
+        for part in self.parts:
+            if isinstance(part, Name):
+                pieces[-1].append(part)
+                continue
+            left = -1 if maxsplit < 0 else maxsplit - (len(pieces) - 1)
+            first, *rest = part.split(separator, left) if left else [part]
+            pieces[-1].append(first)
+            pieces.extend([word] for word in rest)
+        return [Phrase(*piece) for piece in pieces]
 
 
 def name_text(name: str) -> str:

@@ -607,10 +607,10 @@ def _lots_states(
             continue
         found = (case, base, outcome, playing, groups)
         chosen = chosen or found
-        if any("lots" in a.reason and a.kind != "money" for a in outcome.prizes):
+        if any("lots" in str(a.reason) and a.kind != "money" for a in outcome.prizes):
             chosen = found
             TALLY.pending_on_lots += sum(
-                1 for a in outcome.prizes if "lots" in a.reason and a.status == "pending"
+                1 for a in outcome.prizes if "lots" in str(a.reason) and a.status == "pending"
             )
             break
     assert chosen is not None, f"seed {seed}: no event with players equal on every tie-break"

@@ -2,7 +2,7 @@
 
 from __future__ import annotations
 
-from generator.text import name_list
+from generator.text import Name, Phrase, name_list, named_list
 
 
 def test_names_written_last_first_are_parted_by_semicolons() -> None:
@@ -13,3 +13,26 @@ def test_names_written_last_first_are_parted_by_semicolons() -> None:
     )
     assert name_list(["A", "B", "C"]) == "A, B and C"
     assert name_list(["A"]) == "A"
+
+
+def test_a_phrase_splits_and_joins_on_its_words_only() -> None:
+    """The prizes' "said once" merging splits reasons at "; ": never inside a name."""
+    reason = Phrase("3rd overall; ", Name("Ray; Al"), " already holds a higher prize")
+    head, tail = reason.split("; ", 1)
+    assert (head, tail) == (
+        Phrase("3rd overall"),
+        Phrase(Name("Ray; Al"), " already holds a higher prize"),
+    )
+    cohen, smith = "כהן, דוד", "Smith, John"
+    joined = Phrase(" or ").join([Name(cohen), Name(smith)])
+    assert joined == Phrase(Name(cohen), " or ", Name(smith))
+    assert joined.names == (cohen, smith) and str(joined) == f"{cohen} or {smith}"
+    assert Phrase("a", "b", Phrase("c")) == Phrase("abc") and not Phrase("", "")
+
+
+def test_a_list_of_names_keeps_each_name_apart() -> None:
+    """``named_list``: the sentence of ``name_list``, each name a ``Name`` for the pages."""
+    names = named_list(["Chen, David", "Ray, Alice", "Kim, Min"])
+    assert names == Phrase(Name("Chen, David"), "; ", Name("Ray, Alice"), " and ", Name("Kim, Min"))
+    assert str(names) == "Chen, David; Ray, Alice and Kim, Min"
+    assert named_list(["A"]) == Phrase(Name("A")) and named_list([]) == Phrase()

@@ -74,7 +74,7 @@ def playoff_json(event: Event, playoff: Playoff) -> dict[str, Any]:
             for stage in playoff.stages
         ],
         "order": [name(n) for n in playoff.order],
-        "next": playoff.next,
+        "next": None if playoff.next is None else str(playoff.next),
         "tied": [name(n) for n in playoff.tied],
         "seeding": playoff.note or None,
     }
@@ -98,9 +98,9 @@ def award_json(event: Event, award: Award) -> dict[str, Any]:
     # pages say): a program must not record a champion after round 1.
     provisional = award.status == "awarded" and not event.finished
     data["status"] = "provisional" if provisional else award.status
-    data["reason"] = award.reason
+    data["reason"] = str(award.reason)
     if award.passed_over:
-        data["passed_over"] = list(award.passed_over)
+        data["passed_over"] = [str(note) for note in award.passed_over]
     return data
 
 

@@ -33,6 +33,7 @@ import chess
 from ..model import Event, Game
 from ..pgn import Moves, start_board
 from ..problems import Problems
+from ..text import Name, Phrase
 from .standings import Standings
 
 CHECKS: dict[str, str] = {
@@ -88,12 +89,12 @@ def all_games(event: Event) -> Iterator[Game]:
     yield from event.playoff_games
 
 
-def game_label(event: Event, game: Game) -> str:
+def game_label(event: Event, game: Game) -> Phrase:
     """How a warning names a game: "round 3, board 2, A v B" or "play-off game 1, A v B"."""
-    names = f"{event.player(game.white).name} v {event.player(game.black).name}"
+    names = Phrase(Name(event.player(game.white).name), " v ", Name(event.player(game.black).name))
     if game.is_playoff:
-        return f"play-off game {game.board}, {names}"
-    return f"round {game.round}, board {game.board}, {names}"
+        return Phrase(f"play-off game {game.board}, ", names)
+    return Phrase(f"round {game.round}, board {game.board}, ", names)
 
 
 def game_context(event: Event, game: Game) -> dict[str, str | int]:
@@ -177,8 +178,11 @@ def check_early_draws(event: Event, problems: Problems) -> None:
             continue  # no agreement; a mate scored as a draw is a result-mismatch
         moves = moves_played(board)
         problems.warning(
-            f"{game_label(event, game)}: drawn after {moves} move{'s' * (moves != 1)}, "
-            f"but draws may not be agreed before move {limit}",
+            Phrase(
+                game_label(event, game),
+                f": drawn after {moves} move{'s' * (moves != 1)}, "
+                f"but draws may not be agreed before move {limit}",
+            ),
             game.source,
             game.line,
             hint=PLAYOFF_DRAW_HINT
@@ -207,8 +211,10 @@ def _draw_unverified(event: Event, game: Game, limit: int, problems: Problems) -
         else "its moves cannot be replayed"
     )
     problems.warning(
-        f"{game_label(event, game)}: a draw, but {why}, so the {limit}-move draw rule "
-        "cannot be checked",
+        Phrase(
+            game_label(event, game),
+            f": a draw, but {why}, so the {limit}-move draw rule cannot be checked",
+        ),
         game.source,
         game.line,
         hint=PLAYOFF_DRAW_HINT
@@ -346,7 +352,7 @@ def check_final_positions(event: Event, problems: Problems) -> None:
         expected, why = found
         scored = "not finished (*)" if game.result == "*" else f"scored {game.result}"
         problems.warning(
-            f"{game_label(event, game)}: the game ends in {why} but is {scored}",
+            Phrase(game_label(event, game), f": the game ends in {why} but is {scored}"),
             game.source,
             game.line,
             hint=f'correct the Result tag to "{expected}", or check the last moves; if the '
@@ -389,7 +395,7 @@ def check_time_controls(event: Event, problems: Problems) -> None:
         if tag in ("", "?", "-") or _time_control_key(tag) in allowed:
             continue
         problems.warning(
-            f'{game_label(event, game)}: TimeControl "{tag}" is not the event\'s ({shown})',
+            Phrase(game_label(event, game), f': TimeControl "{tag}" is not the event\'s ({shown})'),
             game.source,
             game.line,
             hint="correct the TimeControl tag, or list this value in pgn_time_control "
@@ -422,7 +428,7 @@ def check_colour_streaks(event: Event, problems: Problems) -> None:
             name = event.player(number).name
             listed = ", ".join(str(r) for r in rounds[:-1]) + f" and {rounds[-1]}"
             problems.warning(
-                f"{name} has {colour} {len(run)} times in a row (rounds {listed})",
+                Phrase(Name(name), f" has {colour} {len(run)} times in a row (rounds {listed})"),
                 third.source,
                 third.line,
                 hint="check the pairings and the colours of these games; "
@@ -462,13 +468,17 @@ def check_duplicate_games(event: Event, problems: Problems) -> None:
             continue
         where = f"{first.source.name}:{first.line}" if first.source else "event.toml"
         problems.warning(
-            f"{game_label(event, game)} has the same players, colours and moves as "
-            f"{game_label(event, first)} ({where})",
+            Phrase(
+                game_label(event, game),
+                " has the same players, colours and moves as ",
+                game_label(event, first),
+                f" ({where})",
+            ),
             game.source,
             game.line,
             hint="remove the copy, or replace it with the game actually played",
             code="duplicate-game",
-            context={**game_context(event, game), "same_as": game_label(event, first)},
+            context={**game_context(event, game), "same_as": str(game_label(event, first))},
         )
 
 
@@ -480,8 +490,11 @@ def check_rounds(event: Event, problems: Problems) -> None:
     for round_number, numbers in sorted(event.unpaired.items()):
         for number in numbers:
             problems.warning(
-                f"{event.player(number).name} has no game and no bye in round {round_number}: "
-                "the round counts as not finished until one is recorded (meanwhile 0 points)",
+                Phrase(
+                    Name(event.player(number).name),
+                    f" has no game and no bye in round {round_number}: the round counts as "
+                    "not finished until one is recorded (meanwhile 0 points)",
+                ),
                 config_path,
                 hint="add the game to a PGN file, or a [[byes]] entry (points = 0 for an "
                 "absence) or a [[withdrawals]] entry",
@@ -494,8 +507,13 @@ def check_rounds(event: Event, problems: Problems) -> None:
             continue  # said above, round by round
         first, second = event.player(a).name, event.player(b).name
         problems.warning(
-            f"{first} and {second} have not played each other: the round robin counts as not "
-            "finished until their game is recorded",
+            Phrase(
+                Name(first),
+                " and ",
+                Name(second),
+                " have not played each other: the round robin counts as not finished until "
+                "their game is recorded",
+            ),
             config_path,
             hint="add the game to a PGN file, a [[results]] entry (a forfeit), or a "
             "[[withdrawals]] entry for a player who left",
@@ -514,12 +532,18 @@ def lots_not_recorded(event: Event, standings: Standings, problems: Problems) ->
         groups.setdefault(row.rank, []).append(row.player.name)
     for names in (names for names in groups.values() if len(names) > 1):
         problems.warning(
-            f"{', '.join(names[:-1])} and {names[-1]} are equal on every tie-break, but "
-            "[ranking] lots does not name them all: they share the place",
+            Phrase(
+                Phrase(", ").join(map(Name, names[:-1])),
+                " and ",
+                Name(names[-1]),
+                " are equal on every tie-break, but [ranking] lots does not name them all: "
+                "they share the place",
+            ),
             event.folder / "event.toml",
-            hint="add the order the lots gave, e.g. lots = "
-            + "["
-            + ", ".join(f'"{n}"' for n in names)
-            + "]",
+            hint=Phrase(
+                "add the order the lots gave, e.g. lots = [",
+                Phrase(", ").join(Phrase('"', Name(n), '"') for n in names),
+                "]",
+            ),
             code="lots-not-recorded",
         )

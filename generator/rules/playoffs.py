@@ -33,7 +33,7 @@ from dataclasses import dataclass, field, replace
 from ..config.event import normalise_name
 from ..model import Event, Game
 from ..problems import Problems
-from ..text import name_list, score_text
+from ..text import Name, Phrase, named_list, score_text
 from .scores import PlayerRecord
 from .standings import StandingRow, Standings, column_code, rank_among
 from .tiebreaks import EPSILON, describe, parse_code
@@ -144,7 +144,8 @@ class Playoff:
     status: str
     stages: tuple[StageResult, ...] = ()
     order: tuple[int, ...] = ()
-    next: str | None = None
+    next: Phrase | None = None
+    """The game due next, in words with the players' names kept apart."""
     note: str = ""
     """How the players were chosen, in words (for the ACF reduction)."""
     level: tuple[tuple[int, ...], ...] = ()
@@ -260,9 +261,13 @@ def resolve_playoffs(
             # Played while a game of the event is still on (the tie may not change): the
             # rest of the site still publishes, and the game counts once the results are in.
             problems.warning(
-                f"play-off game {_label(event, game)} is kept aside until the event is "
-                "finished (every game with a result, every player with a game or a bye in "
-                "each round): a play-off is decided only then",
+                Phrase(
+                    "play-off game ",
+                    _label(event, game),
+                    " is kept aside until the event is finished (every game with a result, "
+                    "every player with a game or a bye in each round): a play-off is decided "
+                    "only then",
+                ),
                 game.source,
                 game.line,
                 "enter the last results (and any missing game, bye or withdrawal); if the "
@@ -271,8 +276,11 @@ def resolve_playoffs(
             )
             continue
         problems.error(
-            f"play-off game {_label(event, game)} is not needed: the play-off was already "
-            "decided, or no play-off is due",
+            Phrase(
+                "play-off game ",
+                _label(event, game),
+                " is not needed: the play-off was already decided, or no play-off is due",
+            ),
             game.source,
             game.line,
             "remove the game, or check its Round tag and players",
@@ -394,7 +402,7 @@ def _ladder(
     active: list[int],
     boundaries: list[tuple[str, str]],
     games: _Games,
-) -> tuple[list[int], str | None]:
+) -> tuple[list[int], Phrase | None]:
     """The Armageddon ladder's seeding (lowest seeds meet first, the winner meets the next).
     Where the tie-breaks leave players level, the drawing of lots orders them, never the
     pairing numbers: the games already played show the order it gave; while they do not,
@@ -417,12 +425,14 @@ def _ladder(
     open_places = [{order[i] for order in ladders.values()} for i in range(lowest)]
     level = {n for players in open_places if len(players) > 1 for n in players}
     group = [n for n in active if n in level]
-    names = name_list([event.player(n).name for n in group])
+    names = named_list(event.player(n).name for n in group)
     for _ in range(min(len(games.games) - games.position, len(active) - 1)):
         games.take()  # played in an order the lots gave (they fit it): not extra games
-    return active, (
-        f"{spec.name}: the drawing of lots orders {names} (who plays first, who waits for "
-        'the winner); record it in [ranking] lots with exhausted = "lots"'
+    return active, Phrase(
+        f"{spec.name}: the drawing of lots orders ",
+        names,
+        " (who plays first, who waits for the winner); record it in [ranking] lots with "
+        'exhausted = "lots"',
     )
 
 
@@ -462,7 +472,7 @@ def _stage(
     lot: int | None,
     first_colours: tuple[int, int] | None,
     problems: Problems,
-) -> tuple[StageResult, str | None, tuple[int, int] | None]:
+) -> tuple[StageResult, Phrase | None, tuple[int, int] | None]:
     """A match or double round robin among ``active``; returns the next game due if unfinished."""
     pairs = [(a, b) for i, a in enumerate(active) for b in active[i + 1 :]]
     due: dict[frozenset[int], list[tuple[int, int] | None]] = {}
@@ -476,10 +486,15 @@ def _stage(
             break
         pair = frozenset((game.white, game.black))
         if pair not in due or None not in due[pair]:
-            names = name_list([event.player(p).name for p in active])
+            names = named_list(event.player(p).name for p in active)
             problems.error(
-                f"play-off game {_label(event, game)} does not belong to the stage "
-                f'"{spec.name}" (its players: {names})',
+                Phrase(
+                    "play-off game ",
+                    _label(event, game),
+                    f' does not belong to the stage "{spec.name}" (its players: ',
+                    names,
+                    ")",
+                ),
                 game.source,
                 game.line,
                 "check the Round tags (games are read in play-off order) and the players",
@@ -492,8 +507,13 @@ def _stage(
         expected = _expected_colours(spec, len(active), index, slots, pair, lot, first_colours)
         if expected is not None and (game.white, game.black) != expected:
             problems.error(
-                f"play-off game {_label(event, game)}: {event.player(expected[0]).name} should "
-                f'have White in game {index + 1} of "{spec.name}"',
+                Phrase(
+                    "play-off game ",
+                    _label(event, game),
+                    ": ",
+                    _name(event, expected[0]),
+                    f' should have White in game {index + 1} of "{spec.name}"',
+                ),
                 game.source,
                 game.line,
                 "colours of the second game are reversed; stage 2 keeps stage 1's colours; "
@@ -547,22 +567,21 @@ def _next_in_stage(
     due: dict[frozenset[int], list[tuple[int, int] | None]],
     lot: int | None,
     first_colours: tuple[int, int] | None,
-) -> str:
+) -> Phrase:
     for pair, slots in due.items():
         if None not in slots:
             continue
         index = slots.index(None)
         expected = _expected_colours(spec, len(active), index, slots, pair, lot, first_colours)
         if expected:
-            text = (
-                f"{event.player(expected[0]).name} (White) v {event.player(expected[1]).name} "
-                "(Black)"
+            text = Phrase(
+                _name(event, expected[0]), " (White) v ", _name(event, expected[1]), " (Black)"
             )
         else:
             a, b = sorted(pair)
-            text = f"{event.player(a).name} v {event.player(b).name}, colours by lot"
-        return f"{spec.name} ({spec.time_control}), game {index + 1}: {text}"
-    return spec.name
+            text = Phrase(_name(event, a), " v ", _name(event, b), ", colours by lot")
+        return Phrase(f"{spec.name} ({spec.time_control}), game {index + 1}: ", text)
+    return Phrase(spec.name)
 
 
 def _armageddon(
@@ -572,7 +591,7 @@ def _armageddon(
     games: _Games,
     lot: int | None,
     problems: Problems,
-) -> tuple[StageResult, list[int], str | None]:
+) -> tuple[StageResult, list[int], Phrase | None]:
     """One game for two players, a ladder for more: lowest seeds first, the winner goes on."""
     ladder = list(reversed(active))  # lowest seed first
     holder = ladder[0]
@@ -584,17 +603,23 @@ def _armageddon(
         if game is None:
             if lot is not None and not taken and lot in pair:
                 other = holder if lot == challenger else challenger
-                names = f"{event.player(lot).name} (White) v {event.player(other).name} (Black)"
+                names = Phrase(_name(event, lot), " (White) v ", _name(event, other), " (Black)")
             else:
-                names = f"{event.player(challenger).name} v {event.player(holder).name}"
+                names = Phrase(_name(event, challenger), " v ", _name(event, holder))
                 names += ", colours by lot"
-            pending = f"{spec.name} ({spec.time_control}): {names}"
+            pending = Phrase(f"{spec.name} ({spec.time_control}): ", names)
             scores = {p: 0.0 for p in active}
             return StageResult(spec, tuple(active), tuple(taken), scores, False), [], pending
         if frozenset((game.white, game.black)) != pair:
             problems.error(
-                f"play-off game {_label(event, game)} should be the Armageddon game "
-                f"{event.player(challenger).name} v {event.player(holder).name}",
+                Phrase(
+                    "play-off game ",
+                    _label(event, game),
+                    " should be the Armageddon game ",
+                    _name(event, challenger),
+                    " v ",
+                    _name(event, holder),
+                ),
                 game.source,
                 game.line,
                 "with more than two players the lowest seeds meet first and the winner "
@@ -605,12 +630,16 @@ def _armageddon(
             return (
                 StageResult(spec, tuple(active), tuple(taken), {p: 0.0 for p in active}, False),
                 [],
-                f"{spec.name}: {event.player(challenger).name} v {event.player(holder).name}",
+                Phrase(f"{spec.name}: ", _name(event, challenger), " v ", _name(event, holder)),
             )
         if lot is not None and not taken and lot in pair and game.white != lot:
             problems.error(
-                f"play-off game {_label(event, game)}: the lot gave White to "
-                f"{event.player(lot).name}",
+                Phrase(
+                    "play-off game ",
+                    _label(event, game),
+                    ": the lot gave White to ",
+                    _name(event, lot),
+                ),
                 game.source,
                 game.line,
                 "check [playoff] lots or the game's colours",
@@ -632,8 +661,11 @@ def _check_time_control(event: Event, spec: StageSpec, game: Game, problems: Pro
     tag = game.headers.get("TimeControl", "").strip()
     if tag and tag not in ("?", "-") and tag not in spec.tags:
         problems.error(
-            f'play-off game {_label(event, game)} has TimeControl "{tag}", '
-            f'but "{spec.name}" is played at {spec.time_control}',
+            Phrase(
+                "play-off game ",
+                _label(event, game),
+                f' has TimeControl "{tag}", but "{spec.name}" is played at {spec.time_control}',
+            ),
             game.source,
             game.line,
             "expected " + " or ".join(f'"{t}"' for t in spec.tags),
@@ -641,11 +673,16 @@ def _check_time_control(event: Event, spec: StageSpec, game: Game, problems: Pro
         )
 
 
-def _label(event: Event, game: Game) -> str:
+def _label(event: Event, game: Game) -> Phrase:
+    """How a message names a play-off game: its Round tag and players."""
     round_tag = game.headers.get("Round", "?")
-    return (
-        f'(Round "{round_tag}") {event.player(game.white).name} v {event.player(game.black).name}'
+    return Phrase(
+        f'(Round "{round_tag}") ', _name(event, game.white), " v ", _name(event, game.black)
     )
+
+
+def _name(event: Event, number: int) -> Name:
+    return Name(event.player(number).name)
 
 
 def _ahead_of_the_left_out(

@@ -37,11 +37,13 @@ from dataclasses import dataclass, field, replace
 from ..config.event import CategoryEntry, MoneyPrize, TitleEntry, normalise_name
 from ..model import Event
 from ..problems import Problems
-from ..text import name_list, ordinal
+from ..text import Name, Phrase, named_list, ordinal
 from .categories import category_of, category_ranking
 from .playoffs import Playoff
 from .scores import Kind, PlayerRecord
 from .standings import Standings
+
+_NO_REASON = Phrase()
 
 
 @dataclass(frozen=True)
@@ -53,12 +55,13 @@ class Award:
     category: str
     player: int | None
     status: str = "awarded"  # "awarded" | "pending" | "unclaimed"
-    reason: str = ""
+    reason: Phrase = _NO_REASON
+    """Why, in words with the players' names kept apart (``str()`` is the plain text)."""
     amount: float | None = None
     """The player's share of the prize (the prize itself unless it was split)."""
     fines: float = 0.0
     shared_with: tuple[int, ...] = ()
-    passed_over: tuple[str, ...] = ()
+    passed_over: tuple[Phrase, ...] = ()
     """Why players above the winner did not receive it (forfeits, withdrawals)."""
     undecided: tuple[int, ...] = ()
     """A title or trophy pending because these players share the place on every tie-break."""
@@ -105,8 +108,8 @@ class _Context:
     def ranking(self, category_id: str) -> list[int]:
         return self.rankings[category_id]
 
-    def name(self, number: int) -> str:
-        return self.event.player(number).name
+    def name(self, number: int) -> Name:
+        return Name(self.event.player(number).name)
 
 
 OUTCOMES_LIMIT = 5040
@@ -142,7 +145,7 @@ def award_prizes(
         for award in awards:
             if award.undecided:
                 problems.warning(
-                    f"{award.name}: {award.reason}",
+                    Phrase(f"{award.name}: ", award.reason),
                     event.folder / "event.toml",
                     hint='record the drawing of lots: [ranking] exhausted = "lots", lots = [...]',
                     code="undecided-prize",
@@ -153,7 +156,7 @@ def award_prizes(
 def _before_the_first_result(event: Event) -> tuple[Award, ...]:
     """Every prize pending: before the first result everyone shares first place, and no
     title, trophy or share of money can be told."""
-    why = "no game has a result yet"
+    why = Phrase("no game has a result yet")
     config = event.config
     return (
         *(Award("title", t.name, t.category, None, "pending", why) for t in config.titles),
@@ -351,7 +354,7 @@ def _too_many_to_tell(event: Event, groups: list[_Group], kinds: tuple[str, ...]
         why = f"{len(largest.players)} players are level for a place a play-off decides"
     else:
         why = f"{len(largest.players)} players share a place on every tie-break"
-    reason = f"{why}: too many ways it may end to tell yet"
+    reason = Phrase(f"{why}: too many ways it may end to tell yet")
     config = event.config
     entries: list[tuple[str, str, str]] = [
         *(("title", e.name, e.category) for e in config.titles if "title" in kinds),
@@ -385,36 +388,35 @@ def _merge(
         return replace(base, reason=_either(reasons))
     candidates = tuple(sorted({w for w in winners if w is not None}, key=position.__getitem__))
     names = [event.player(n).name for n in candidates]
-    choices = " or ".join(names) + (", or nobody" if None in winners else "")
+    choices = Phrase(" or ").join(map(Name, names)) + (", or nobody" if None in winners else "")
     on_playoff = _varies(winners, tags, [g.playoff for g in groups], True)
     on_lots = _varies(winners, tags, [g.playoff for g in groups], False)
     if on_playoff and not on_lots:
-        reason = f"waits for the play-off: {choices}"
+        reason = Phrase("waits for the play-off: ", choices)
     elif on_lots and not on_playoff:
         level = {rank[n] for n in candidates}
         if len(level) == 1 and None not in winners:
-            together = name_list(names)
-            reason = f"{together} share the place on every tie-break: {UNDECIDED}"
+            reason = Phrase(named_list(names), f" share the place on every tie-break: {UNDECIDED}")
             return Award(
                 base.kind, base.name, base.category, None, "pending", reason, undecided=candidates
             )
-        reason = f"waits for the drawing of lots or the arbiter: {choices}"
+        reason = Phrase("waits for the drawing of lots or the arbiter: ", choices)
     else:
-        reason = f"waits for the play-off and the drawing of lots or the arbiter: {choices}"
+        reason = Phrase("waits for the play-off and the drawing of lots or the arbiter: ", choices)
     return Award(base.kind, base.name, base.category, None, "pending", reason)
 
 
 _WHICHEVER = "the same whichever way the play-off or the drawing of lots goes"
 
 
-def _either(reasons: list[str]) -> str:
+def _either(reasons: list[Phrase]) -> Phrase:
     """The reasons a prize comes to the same player in different orders, said once:
     "4th in Open; C already holds a higher prize or B already holds a higher prize"."""
     heads = {r.split("; ", 1)[0] for r in reasons}
-    if len(heads) == 1 and all("; " in r for r in reasons):
-        tails = " or ".join(r.split("; ", 1)[1] for r in reasons)
-        return f"{heads.pop()}; {tails} ({_WHICHEVER})"
-    return " or ".join(reasons) + f" ({_WHICHEVER})"
+    if len(heads) == 1 and all(len(r.split("; ", 1)) == 2 for r in reasons):
+        tails = Phrase(" or ").join(r.split("; ", 1)[1] for r in reasons)
+        return Phrase(heads.pop(), "; ", tails, f" ({_WHICHEVER})")
+    return Phrase(Phrase(" or ").join(reasons), f" ({_WHICHEVER})")
 
 
 def _varies(
@@ -482,14 +484,14 @@ def _titles(ctx: _Context) -> tuple[list[Award], dict[int, CategoryEntry]]:
         kind = title_kind(title, category)
         candidates = [n for n in ranking if n not in held[kind]]
         if not candidates:
-            why = f"no player of {category.name} is left to take it"
+            why = Phrase(f"no player of {category.name} is left to take it")
             found[index] = Award("title", title.name, title.category, None, "unclaimed", why)
             continue
         winner = candidates[0]
         held[kind].add(winner)
         if winner not in holders or category.under is not None:
             holders[winner] = category
-        reason = (
+        reason = Phrase(
             f"the best-placed player{_why_ahead(ctx, winner)}"
             if category.id == "open"
             else f"the best-placed player of {category.name}"
@@ -497,9 +499,10 @@ def _titles(ctx: _Context) -> tuple[list[Award], dict[int, CategoryEntry]]:
         ahead = [n for n in ranking[: ranking.index(winner)] if n in held[kind]]
         if ahead:
             which = "a girls'" if kind == "girls" else "an open"
-            names = name_list([ctx.name(n) for n in ahead])
+            names = named_list(ctx.event.player(n).name for n in ahead)
             verb = "holds" if len(ahead) == 1 else "hold"
-            reason += f" not already holding {which} title ({names} already {verb} one)"
+            reason += Phrase(f" not already holding {which} title (", names)
+            reason += f" already {verb} one)"
         found[index] = Award("title", title.name, title.category, winner, reason=reason)
     return [found[i] for i in range(len(titles))], holders
 
@@ -524,18 +527,18 @@ def _trophies(ctx: _Context, title_holders: dict[int, CategoryEntry]) -> list[Aw
             n for n in ranking[trophy.place - 1 :] if n not in holders and n not in barred
         ]
         if not candidates:
-            why = f"no player of {category.name} is left to take it"
+            why = Phrase(f"no player of {category.name} is left to take it")
             results[index] = Award("trophy", trophy.name, trophy.category, None, "unclaimed", why)
             continue
         winner = candidates[0]
         holders.add(winner)
         position = ranking.index(winner) + 1
         where = "overall" if category.id == "open" else f"in {category.name}"
-        reason = f"{ordinal(position)} {where}"  # as the money's reasons say it
+        reason = Phrase(f"{ordinal(position)} {where}")  # as the money's reasons say it
         if position != trophy.place:
             above = [ctx.name(n) for n in ranking[trophy.place - 1 : position - 1]]
             verb = "holds" if len(above) == 1 else "hold"
-            reason += f"; {', '.join(above)} already {verb} a higher prize"
+            reason += Phrase("; ", Phrase(", ").join(above), f" already {verb} a higher prize")
         results[index] = Award("trophy", trophy.name, trophy.category, winner, reason=reason)
     return [results[i] for i in range(len(event.config.trophies))]
 
@@ -603,8 +606,8 @@ def _money_awards(
             awards.extend(_merge_reasons(each))
             continue
         possible = {a.player for e in each for a in e if a.player is not None}
-        names = " or ".join(
-            event.player(n).name for n in sorted(possible, key=position.__getitem__)
+        names = Phrase(" or ").join(
+            Name(event.player(n).name) for n in sorted(possible, key=position.__getitem__)
         )
         on = "the play-off" if not lots else "the play-off or the drawing of lots"
         if not any(g.playoff for g in groups):
@@ -616,7 +619,7 @@ def _money_awards(
                 prize.category,
                 None,
                 "pending",
-                f"waits for {on}: {names}",
+                Phrase(f"waits for {on}: ", names),
                 amount=prize.amount,
             )
         )
@@ -722,7 +725,7 @@ def _money(ctx: _Context, barred: dict[int, str]) -> list[list[Award]]:
             if i != primary:
                 decided.setdefault(i, [])
         remaining = [(i, p) for i, p in remaining if i not in covered]
-    unclaimed = "nobody eligible is left to take it"
+    unclaimed = Phrase("nobody eligible is left to take it")
     return [
         decided[index]
         if index in decided
@@ -741,20 +744,20 @@ def _offer(
     remaining: list[tuple[int, MoneyPrize]],
     paid: set[int],
     barred: dict[int, str],
-) -> tuple[list[int], float, set[int], list[str]] | None:
+) -> tuple[list[int], float, set[int], list[Phrase]] | None:
     """Who would take this prize now, with the prizes their (tied) group covers and the share."""
     config = ctx.event.config.prizes
     ranking = ctx.ranking(category_id)
-    passed: list[str] = []
+    passed: list[Phrase] = []
     candidates: list[int] = []
     for number in ranking[place - 1 :]:
         if number in paid:
             if not candidates:
-                passed.append(f"{ctx.name(number)} already has a larger prize")
+                passed.append(Phrase(ctx.name(number), " already has a larger prize"))
             continue
         if number in barred:
             if not candidates:
-                passed.append(f"{ctx.name(number)} {barred[number]}: no prize money")
+                passed.append(Phrase(ctx.name(number), f" {barred[number]}: no prize money"))
             continue
         candidates.append(number)
     if not candidates:
@@ -782,16 +785,18 @@ def _split_cents(pool: int, members: int) -> list[int]:
     return [base + (1 if i < extra else 0) for i in range(members)]
 
 
-def _money_reason(ctx: _Context, member: int, category_id: str, shared: tuple[int, ...]) -> str:
+def _money_reason(ctx: _Context, member: int, category_id: str, shared: tuple[int, ...]) -> Phrase:
     ranking = ctx.ranking(category_id)
     category = category_of(ctx.event, category_id)
     position = ranking.index(member) + 1
     # Split by points, the tie-breaks that order the players do not decide their money.
     why = "" if shared or ctx.event.config.prizes.ties == "split" else _why_ahead(ctx, member)
     where = f"overall{why}" if category.id == "open" else f"in {category.name}"
-    text = f"{ordinal(position)} {where}"
+    text = Phrase(f"{ordinal(position)} {where}")
     if shared:
-        text += "; shared equally with " + name_list([ctx.name(n) for n in shared])
+        text += Phrase(
+            "; shared equally with ", named_list(ctx.event.player(n).name for n in shared)
+        )
     return text
 
 
