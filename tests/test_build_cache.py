@@ -341,14 +341,14 @@ def test_a_result_that_changes_the_leaders_keeps_the_other_games_pages(
     (folder,) = site.glob(f"{CACHE_FOLDER}/*/site.index")
     before = SiteState.load(folder.parent)
     leaders = (site / "output/ev/index.html").read_text(encoding="utf-8")
-    assert "After round 2 of 3: Alpha, Anna leads with 1½ points." in leaders
+    assert "After round 2 of 3: \u2068Alpha, Anna\u2069 leads with 1½ points." in leaders
     path = site / "content/ev/r1.pgn"
     path.write_text(path.read_text().replace('"1-0"]', '"0-1"]').replace(" 1-0", " 0-1"))
     assert build_site(site).written
     after = SiteState.load(folder.parent)
     assert before is not None and after is not None
     leaders = (site / "output/ev/index.html").read_text(encoding="utf-8")
-    assert "After round 2 of 3: Bravo, Bob leads with 2 points." in leaders
+    assert "After round 2 of 3: \u2068Bravo, Bob\u2069 leads with 2 points." in leaders
 
     def key(state: SiteState, path: str) -> str:
         return state.files[path][2]

@@ -9,7 +9,8 @@ from generator.render.charts import HEIGHT, rank_by_round, score_progression
 
 def test_score_progression_has_a_point_per_round_and_a_text_alternative() -> None:
     svg = str(score_progression([1.0, 1.5, 2.5], 1.0, "Okafor, Nia"))
-    assert "<title>Score of Okafor, Nia after each round</title>" in svg
+    # The name isolated (U+2068 ... U+2069): a Hebrew or Arabic one keeps its place.
+    assert "<title>Score of \u2068Okafor, Nia\u2069 after each round</title>" in svg
     assert "<desc>round 1: 1, round 2: 1½, round 3: 2½</desc>" in svg
     assert svg.count('<circle class="score"') == 3
     line = re.search(r'<polyline class="score" points="([^"]+)"', svg)
@@ -21,7 +22,7 @@ def test_score_progression_has_a_point_per_round_and_a_text_alternative() -> Non
 
 def test_rank_by_round_puts_first_place_on_top_and_escapes_names() -> None:
     svg = str(rank_by_round([("<A>", [2, 1]), ("B & C", [1, 2])], 2))
-    assert "&lt;A&gt;: 2, 1; B &amp; C: 1, 2" in svg
+    assert "\u2068&lt;A&gt;\u2069: 2, 1; \u2068B &amp; C\u2069: 1, 2" in svg
     lines = re.findall(r'<polyline class="rank" points="([^"]+)"', svg)
     first = [float(p.split(",")[1]) for p in lines[0].split()]
     assert first[1] < first[0]  # place 1 after round 2 is higher than place 2 after round 1

@@ -282,24 +282,32 @@ def test_every_page_has_a_social_card(trees: dict[str, Element]) -> None:
         # No base_url in the demo: no absolute URL anywhere, so it works from any folder.
         assert "og:url" not in card and "og:image" not in card, name
         assert not any(link.get("rel") == "canonical" for link in tree.iter("link")), name
+    # Each name between U+2068 and U+2069: no <bdi> in the head, and a Hebrew or Arabic name
+    # would otherwise reorder the words beside it.
     closed = meta(trees["junior-closed/standings.html"])["og:description"]
-    assert closed.startswith("Won by IM Vasquez-Marr, Julian with 6½ points, after a play-off.")
+    assert closed.startswith(
+        "Won by IM \u2068Vasquez-Marr, Julian\u2069 with 6½ points, after a play-off."
+    )
     assert "9 rounds, 10 players" in closed and "2026-07-08 – 2026-07-17" in closed
     rapid = meta(trees["club-2026/rapid/index.html"])["og:description"]
-    assert rapid.startswith("After round 1 of 3: Alpha, Anna leads with 1 point")
+    assert rapid.startswith("After round 1 of 3: \u2068Alpha, Anna\u2069 leads with 1 point")
     open_ = meta(trees["club-2026/open/index.html"])["og:description"]
-    assert open_.startswith("Won by Alpha, Anna with 3 points.")
+    assert open_.startswith("Won by \u2068Alpha, Anna\u2069 with 3 points.")
     facts = "Club Open: 3 rounds, 4 players, 2026-03-01."
     game = meta(trees["club-2026/open/games/r1-b1.html"])["og:description"]
-    assert game == f"Alpha, Anna – Bravo, Bob, round 1, board 1: 1-0. {facts}"
+    assert (
+        game == f"\u2068Alpha, Anna\u2069 – \u2068Bravo, Bob\u2069, round 1, board 1: 1-0. {facts}"
+    )
     # Dora: ½ from Charlie, 1 from Bob's forfeit, 0 against Anna; 2nd behind Anna's 3.
     (dora,) = [name for name in trees if name.startswith("club-2026/open/players/4-")]
     assert (
-        meta(trees[dora])["og:description"] == f"Delta, Dora: final place 2 with 1½ points. {facts}"
+        meta(trees[dora])["og:description"]
+        == f"\u2068Delta, Dora\u2069: final place 2 with 1½ points. {facts}"
     )
     (carl,) = [name for name in trees if name.startswith("club-2026/rapid/players/3-")]
     assert meta(trees[carl])["og:description"].startswith(
-        "Charlie, Carl: place 4 after round 1 with 0 points. Club Rapid: 3 rounds, 4 players"
+        "\u2068Charlie, Carl\u2069: place 4 after round 1 with 0 points. Club Rapid: 3 rounds, "
+        "4 players"
     )
     assert meta(trees["index.html"])["og:description"].startswith("Results: ")
     assert "Club Open" in meta(trees["club-2026/index.html"])["og:description"]

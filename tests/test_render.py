@@ -823,7 +823,12 @@ def test_pages_written_in_python_are_the_templates_pages(
     expected_texts += (b'aria-label="Moves" start="2"', b"after 4\xe2\x80\xa6 Qxh1")
     for expected in expected_texts:
         assert expected in texts or expected.replace(b"&#39;", b"'") in texts
-    for path, written, rendered in [*pages, *odd_pages]:
+    # Hebrew and Arabic names: isolated alike in the titles, prizes and headings.
+    rtl = tmp_path / "rtl"
+    shutil.copytree(FIXTURES / "rtl-names", rtl, ignore=shutil.ignore_patterns("output"))
+    rtl_pages = _game_pages_both_ways(rtl)
+    assert any(b"\xe2\x81\xa8" in written for _, written, _ in rtl_pages)  # U+2068
+    for path, written, rendered in [*pages, *odd_pages, *rtl_pages]:
         assert written == rendered, path
 
 

@@ -2,6 +2,7 @@
 
 Each chart carries a ``<title>`` and a ``<desc>`` (the numbers in words) for screen readers,
 and the page shows the same numbers in a table beside it, so colour is never the only signal.
+Players' names in them are isolated (``bidi.isolate``): SVG's title takes no ``<bdi>``.
 """
 
 from __future__ import annotations
@@ -11,6 +12,7 @@ from collections.abc import Sequence
 from markupsafe import Markup, escape
 
 from ..text import score_text
+from .bidi import isolate
 
 WIDTH = 480
 HEIGHT = 200
@@ -81,7 +83,7 @@ def score_progression(running: Sequence[float], win: float, name: str) -> Markup
         x, y = _x(index, rounds + 1), _y(value, 0, high)
         body.append(f'<circle class="score" cx="{x:.1f}" cy="{y:.1f}" r="3"/>')
     words = ", ".join(f"round {i}: {score_text(v)}" for i, v in enumerate(running, start=1))
-    return _frame(f"Score of {name} after each round", words, body)
+    return _frame(f"Score of {isolate(name)} after each round", words, body)
 
 
 def rank_by_round(series: Sequence[tuple[str, Sequence[int]]], players: int) -> Markup:
@@ -107,5 +109,5 @@ def rank_by_round(series: Sequence[tuple[str, Sequence[int]]], players: int) -> 
         )
         dash_attribute = f' stroke-dasharray="{dash}"' if dash else ""
         body.append(f'<polyline class="rank" points="{points}" stroke="{colour}"{dash_attribute}/>')
-        words.append(f"{name}: " + ", ".join(str(rank) for rank in ranks))
+        words.append(f"{isolate(name)}: " + ", ".join(str(rank) for rank in ranks))
     return _frame("Place after each round", "; ".join(words), body)

@@ -15,6 +15,7 @@ from markupsafe import Markup
 
 from ..buildstate import builtin_templates_dir as builtin_templates_dir
 from ..text import number_text, ordinal, score_text
+from .bidi import isolate, phrase_html, phrase_text
 from .fragments import FRAGMENTS
 from .views import result_text
 
@@ -82,6 +83,9 @@ def make_environment(site_templates: Path | None) -> jinja2.Environment:
     environment.filters["result"] = result_text
     environment.filters["ordinal"] = ordinal
     environment.filters["url_text"] = url_text
+    environment.filters["phrase"] = phrase_html
+    environment.filters["phrase_text"] = phrase_text
+    environment.filters["isolate"] = isolate
     own_nav = site_templates is not None and (site_templates / NAV_LINKS).is_file()
     environment.globals["event_nav"] = _event_nav(memoise=NAV_MEMO and not own_nav)
     own_macros = site_templates is not None and (site_templates / "_macros.html").is_file()

@@ -23,6 +23,7 @@ from markupsafe import Markup, escape
 from ..buildstate import write_atomically
 from ..model import Player
 from ..text import number_text, score_text
+from .bidi import phrase_text
 from .views import result_text
 
 Url = Callable[[str], str]
@@ -183,7 +184,9 @@ def badges(awards: Any, number: int) -> Markup:
 
 
 def _award_fields(awards: Any, number: int) -> tuple[tuple[str, str, str], ...]:
-    return tuple((award.kind, award.reason, award.label) for award in awards.get(number, ()))
+    return tuple(
+        (award.kind, phrase_text(award.reason), award.label) for award in awards.get(number, ())
+    )
 
 
 def _badges(awards: Sequence[tuple[str, str, str]]) -> str:

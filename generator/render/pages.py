@@ -17,6 +17,7 @@ import jinja2
 from markupsafe import escape
 
 from ..text import score_text
+from .bidi import isolate, phrase_html
 from .board import moves_start
 from .environment import event_navigation, url_text
 from .fragments import badges, event_line, player_game_row, player_link
@@ -47,7 +48,7 @@ def game_page(environment: jinja2.Environment, context: Mapping[str, Any]) -> st
     """The page ``game.html`` renders with ``context`` (a game page's, ``later`` included)."""
     event, game = context["event"], context["game"]
     white, black = context["white"], context["black"]
-    names = f"{_e(white.name)} – {_e(black.name)}"
+    names = f"{_e(isolate(white.name))} – {_e(isolate(black.name))}"
     result = _e(result_text(game.result))
     if game.is_playoff:
         title = f"{names}, play-off game {_e(game.board)} · {_e(event.name)}"
@@ -192,7 +193,7 @@ def _main(context: Mapping[str, Any], game: Any, white: Any, black: Any, result:
 
 _GAMES_HEAD = (
     '<div class="table-wrap">\n<table class="player-games">\n'
-    '  <caption class="visually-hidden">Games of {name}, round by round</caption>\n'
+    '  <caption class="visually-hidden">Games of <bdi>{name}</bdi>, round by round</caption>\n'
     '  <thead><tr><th scope="col">Rd.</th><th scope="col">Colour</th><th scope="col">Opponent'
     '</th><th scope="col" class="optional">Rating</th><th scope="col"><abbr title="The '
     'opponent\'s points">Pts.</abbr></th><th scope="col">Result</th><th scope="col">Score'
@@ -206,14 +207,15 @@ def player_page(environment: jinja2.Environment, context: Mapping[str, Any]) -> 
     event, row = context["event"], context["row"]
     player = row.player
     name, points = _e(player.name), _e(score_text(row.points))
-    title = f"{name} · {_e(event.name)}"
+    isolated = _e(isolate(player.name))  # the title and card take no <bdi>
+    title = f"{isolated} · {_e(event.name)}"
     if not event.finished:
         where = f"place {_e(row.place)} after round {_e(event.rounds_played)}"
     else:
         where = f"final place {_e(row.place)}"
     unit = "point" if row.points == 1 else "points"
     facts = _e(context["event_facts"])
-    description = f"{name}: {where} with {points} {unit}. {_e(event.name)}: {facts}."
+    description = f"{isolated}: {where} with {points} {unit}. {_e(event.name)}: {facts}."
     abbr = f'<abbr class="title">{_e(player.title)}</abbr> ' if player.title else ""
     progress = context["progress"]
     provisional = "" if event.finished else ' <span class="note">provisional</span>'
@@ -221,7 +223,7 @@ def player_page(environment: jinja2.Environment, context: Mapping[str, Any]) -> 
     if progress.unfinished:
         unfinished = f"; round {_e(', '.join(map(str, progress.unfinished)))} not finished"
     main = [
-        f"<h1>{abbr}{name}</h1>\n",
+        f"<h1>{abbr}<bdi>{name}</bdi></h1>\n",
         '<dl class="facts">\n',
         f"  <dt>Place</dt><dd>{_e(row.place)}{provisional}</dd>\n",
         f"  <dt>Points</dt><dd>{points} from {_e(progress.counted)} "
@@ -252,7 +254,8 @@ def player_page(environment: jinja2.Environment, context: Mapping[str, Any]) -> 
                 money = f": {_e(f'{award.net:,.2f}')} {currency}"
                 if award.fines:
                     money += f" after {_e(f'{award.fines:,.2f}')} in fines"
-            main.append(f"  <li>{badges({0: [award]}, 0)} {_e(award.reason)}{money}</li>\n")
+            reason = phrase_html(award.reason)
+            main.append(f"  <li>{badges({0: [award]}, 0)} {reason}{money}</li>\n")
         main.append("</ul>\n")
     if progress.charted > 1:
         main.append(

@@ -33,8 +33,9 @@ from ..rules.playoffs import Playoff, playoff_format
 from ..rules.prizes import Award, forfeit_cancels_money
 from ..rules.scores import PlayerRecord
 from ..rules.standings import StandingRow, Standings, column_keys, ranking_key
-from ..text import disk_name, score_text
+from ..text import Phrase, disk_name, score_text
 from . import board, charts, exports, fragments, views
+from .bidi import isolate
 from .environment import builtin_templates_dir, make_environment, relative_url, url_for
 from .pages import game_page, player_page
 from .trf import tournament_trf
@@ -294,7 +295,8 @@ def social_card(outcome: EventOutcome) -> dict[str, str]:
     event, rows = outcome.event, outcome.standings.rows
 
     def names(players: list[Player]) -> str:
-        named = [f"{p.title} {p.name}" if p.title else p.name for p in players]
+        # Plain text in the page's head: each name isolated, as no <bdi> may go there.
+        named = [f"{p.title} {isolate(p.name)}" if p.title else isolate(p.name) for p in players]
         if len(named) > 3:
             return f"{len(named)} players"
         return named[0] if len(named) == 1 else ", ".join(named[:-1]) + " and " + named[-1]
@@ -326,8 +328,9 @@ def social_card(outcome: EventOutcome) -> dict[str, str]:
 class ArbiterNote:
     """One warning as the Arbiter report prints it, with the game or player it concerns."""
 
-    message: str
-    hint: str
+    message: Phrase
+    """The warning, with the players' names it holds kept apart (``Problem.words``)."""
+    hint: Phrase
     where: str
     game: Game | None = None
     player: Player | None = None
@@ -361,8 +364,8 @@ def arbiter_report(outcome: EventOutcome) -> tuple[ArbiterSection, ...]:
     for problem in outcome.warnings:
         player = players.get(str(dict(problem.context).get("player", "")))
         note = ArbiterNote(
-            problem.message,
-            problem.hint,
+            problem.words,
+            problem.hint_words,
             problem.location(event.folder),
             games.get((str(problem.path), problem.line)) if problem.path is not None else None,
             player,
