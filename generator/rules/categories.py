@@ -10,7 +10,7 @@ from dataclasses import replace
 from ..config.event import CategoryEntry
 from ..model import Event, Player
 from ..problems import Problems
-from ..text import name_list
+from ..text import Name, Phrase, name_list
 from .standings import Standings
 
 OPEN = CategoryEntry(id="open", name="Open")
@@ -91,12 +91,15 @@ def _birthday_decides(event: Event, player: Player, problems: Problems) -> None:
     if not open_question:
         return
     problems.warning(
-        f"{player.name} has only birth_year = {player.birth_year}: on {day.isoformat()} "
-        f"they are {_full_years(december, day)} or {_full_years(january, day)} depending "
-        "on the birthday, so they count as not in "
-        f"{name_list(open_question)} (as if born on 1 January)",
+        Phrase(
+            Name(player.name),
+            f" has only birth_year = {player.birth_year}: on {day.isoformat()} they are "
+            f"{_full_years(december, day)} or {_full_years(january, day)} depending on the "
+            f"birthday, so they count as not in {name_list(open_question)} (as if born on "
+            "1 January)",
+        ),
         *event.entry_of(player.number),
-        hint=f"add born = YYYY-MM-DD to {player.name}'s [[players]]",
+        hint=Phrase("add born = YYYY-MM-DD to ", Name(player.name), "'s [[players]]"),
         code="birthday-unknown",
     )
 
