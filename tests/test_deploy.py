@@ -357,9 +357,16 @@ def stalled_port() -> Iterator[int]:
             while True:
                 held.append(listener.accept()[0])
 
-    threading.Thread(target=accept, daemon=True).start()
+    thread = threading.Thread(target=accept, daemon=True)
+    thread.start()
     yield int(listener.getsockname()[1])
+    # close() alone leaves accept() blocked in its thread, and a thread left running makes
+    # later builds in this process run without worker processes (parallel.can_fork).
+    with contextlib.suppress(OSError):
+        listener.shutdown(socket.SHUT_RDWR)
     listener.close()
+    thread.join(5)
+    assert not thread.is_alive()
     for connection in held:
         connection.close()
 
