@@ -3,6 +3,7 @@
 from __future__ import annotations
 
 import re
+from urllib.parse import quote
 
 import pytest
 from conftest import SiteMaker
@@ -227,7 +228,7 @@ def test_the_top_seed_who_loses_the_play_off_is_ahead_of_the_left_out_on_their_o
     ]
     assert rows[1].reason == "ahead on Progressive Score, 5 to 3"
     (second,) = [a for a in outcome.prizes if a.kind == "money"]
-    assert (event.player(second.player or 0).name, second.reason) == (
+    assert (event.player(second.player or 0).name, str(second.reason)) == (
         "C",
         "2nd overall, ahead on Progressive Score, 5 to 3",
     )
@@ -709,9 +710,11 @@ def test_right_to_left_names_in_the_play_offs_lines_are_isolated(make_site: Site
     (site / "content/ev/playoff/playoff.pgn").write_text(playoff, encoding="utf-8")
     assert build_site(site).written
     page = (site / "output/ev/playoff.html").read_text(encoding="utf-8")
+    # Their pages keep their letters ("2-العربية-محمد.html"), %-encoded in the links.
+    arabic_page, hebrew_page = quote("2-العربية-محمد.html"), quote("1-עברית-דוד.html")
     assert (  # B first: B beat A, the tie-breaks seed the play-off
-        'Playing off: <a href="players/2-x.html"><bdi>العربية, محمد</bdi></a> and '
-        '<a href="players/1-x.html"><bdi>עברית, דוד</bdi></a>.'
+        f'Playing off: <a href="players/{arabic_page}"><bdi>العربية, محمد</bdi></a> and '
+        f'<a href="players/{hebrew_page}"><bdi>עברית, דוד</bdi></a>.'
     ) in page
     assert "Score: <bdi>العربية, محمد</bdi> 0, <bdi>עברית, דוד</bdi> 2</p>" in page
     assert (
