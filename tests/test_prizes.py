@@ -288,7 +288,10 @@ amount = 150
     assert (by_player["B"].amount, by_player["C"].amount) == (200.01, 200.0)
     assert by_player["B"].shared_with == (3,)
     # Shared by points: the tie-break that puts B ahead of C does not decide the money.
-    assert str(by_player["B"].reason) == "2nd overall; shared equally with C"
+    # Both share the places 2nd-3rd: the pairing number that takes the odd cent does not
+    # make B 2nd and C 3rd.
+    assert str(by_player["B"].reason) == "2nd-3rd overall; shared equally with C"
+    assert str(by_player["C"].reason) == "2nd-3rd overall; shared equally with B"
     assert by_player["B"].name == "2nd place + 3rd place"
     # 1st Girls passes to D, the next girl.
     assert by_player["D"].name == "1st Girls" and by_player["D"].amount == 150

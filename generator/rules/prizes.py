@@ -788,11 +788,14 @@ def _split_cents(pool: int, members: int) -> list[int]:
 def _money_reason(ctx: _Context, member: int, category_id: str, shared: tuple[int, ...]) -> Phrase:
     ranking = ctx.ranking(category_id)
     category = category_of(ctx.event, category_id)
-    position = ranking.index(member) + 1
+    positions = sorted(ranking.index(n) + 1 for n in (member, *shared))
+    # Shared money is the same for each of the group, and so is its place: "2nd-3rd", not
+    # "2nd" and "3rd" by an order that did not decide the money (pairing numbers, even).
+    place = "-".join(dict.fromkeys(ordinal(p) for p in (positions[0], positions[-1])))
     # Split by points, the tie-breaks that order the players do not decide their money.
     why = "" if shared or ctx.event.config.prizes.ties == "split" else _why_ahead(ctx, member)
     where = f"overall{why}" if category.id == "open" else f"in {category.name}"
-    text = Phrase(f"{ordinal(position)} {where}")
+    text = Phrase(f"{place} {where}")
     if shared:
         text += Phrase(
             "; shared equally with ", named_list(ctx.event.player(n).name for n in shared)
