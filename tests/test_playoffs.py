@@ -145,6 +145,11 @@ def test_acf_lots_decide_the_first_colours(make_site: SiteMaker) -> None:
         'play-off game (Round "1") A v B: B should have White in game 1 of "Two games at G15"'
     )
     assert error.path is not None and error.path.name == "playoff.pgn" and error.line == 1
+    assert error.hint == (
+        "colours of the second game are reversed; stage 2 keeps stage 1's colours; [playoff] "
+        'lots names, in order, the player who drew White in the first game of "Two games at '
+        'G15" and the Armageddon'
+    )
 
 
 def test_a_pending_armageddon_names_the_colours_the_lot_gave(make_site: SiteMaker) -> None:
@@ -179,6 +184,10 @@ def test_acf_armageddon_colours_are_drawn_by_lot_again(make_site: SiteMaker) -> 
     (error,) = problems.errors
     assert error.message == 'play-off game (Round "5") B v A: the lot gave White to A'
     assert error.path is not None and error.path.name == "playoff.pgn" and error.line == 29
+    assert error.hint == (
+        "check the game's colours; [playoff] lots names, in order, the player who drew White "
+        'in the first game of "Two games at G15" and the Armageddon'
+    )
     event, outcome, problems = _outcome(
         make_site,
         PAIR,
@@ -351,6 +360,29 @@ def test_us_clean_win_in_the_blitz_double_round_robin(make_site: SiteMaker) -> N
     (result,) = outcome.playoffs
     assert [s.spec.name for s in result.stages] == ["Blitz double round robin"]
     assert _names(event, result.order) == ["A", "B"]
+
+
+def test_us_lots_record_the_armageddon_colours_and_the_hint_says_so(
+    make_site: SiteMaker,
+) -> None:
+    """The U.S. blitz colours are free ("Lots shall be drawn at random" is not checked), so
+    [playoff] lots' one name is the Armageddon's: an organiser who wrote the blitz's lot
+    there (A, who had White in blitz game 1) is told what the list records."""
+    blitz = [(1, "A", "B", "1-0"), (2, "B", "A", "1-0")]
+    armageddon = [(3, "B", "A", "1/2-1/2")]
+    _, _, problems = _outcome(
+        make_site,
+        PAIR,
+        blitz + armageddon,
+        rules="us-junior-closed",
+        extra='[playoff]\nlots = ["A"]\n',
+    )
+    (error,) = problems.errors
+    assert error.message == 'play-off game (Round "3") B v A: the lot gave White to A'
+    assert error.hint == (
+        "check the game's colours; [playoff] lots names, in order, the player who drew White "
+        'in the Armageddon (the colours of "Blitz double round robin" are not recorded there)'
+    )
 
 
 def test_us_three_way_tie_then_armageddon_ladder_by_math_tiebreaks(make_site: SiteMaker) -> None:

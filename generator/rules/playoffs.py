@@ -368,7 +368,9 @@ def _play(
                     return Playoff(
                         place, form, players, tied, "pending", tuple(stages), (), undecided, note
                     )
-            result, order, pending = _armageddon(event, spec, active, games, lot, problems)
+            result, order, pending = _armageddon(
+                event, spec, active, games, lot, problems, _lots_hint(form)
+            )
             stages.append(result)
             if pending:
                 return Playoff(
@@ -376,7 +378,9 @@ def _play(
                 )
             eliminated.append([[player] for player in order])
             return _finish(place, form, players, tied, stages, eliminated, note)
-        result, pending, first = _stage(event, spec, active, games, lot, first_colours, problems)
+        result, pending, first = _stage(
+            event, spec, active, games, lot, first_colours, problems, _lots_hint(form)
+        )
         if first_colours is None:
             first_colours = first
         stages.append(result)
@@ -464,6 +468,22 @@ def _finish(
     )
 
 
+def _lots_hint(form: PlayoffFormat) -> str:
+    """What ``[playoff] lots`` records for this procedure, stage by stage: the U.S. Junior
+    Closed blitz is drawn by lot too ("Lots shall be drawn at random"), but its colours are
+    free, so the first name is the Armageddon's, which an organiser may not expect."""
+    drawn = [
+        "the Armageddon" if spec.armageddon else f'the first game of "{spec.name}"'
+        for spec in form.stages
+        if spec.colours == "lot"
+    ]
+    free = [f'"{spec.name}"' for spec in form.stages if spec.colours == "free"]
+    text = f"[playoff] lots names, in order, the player who drew White in {' and '.join(drawn)}"
+    if free:
+        text += f" (the colours of {' and '.join(free)} are not recorded there)"
+    return text
+
+
 def _stage(
     event: Event,
     spec: StageSpec,
@@ -472,6 +492,7 @@ def _stage(
     lot: int | None,
     first_colours: tuple[int, int] | None,
     problems: Problems,
+    lots_hint: str,
 ) -> tuple[StageResult, Phrase | None, tuple[int, int] | None]:
     """A match or double round robin among ``active``; returns the next game due if unfinished."""
     pairs = [(a, b) for i, a in enumerate(active) for b in active[i + 1 :]]
@@ -517,7 +538,7 @@ def _stage(
                 game.source,
                 game.line,
                 "colours of the second game are reversed; stage 2 keeps stage 1's colours; "
-                "lots drawn are listed in [playoff] lots",
+                + lots_hint,
                 code="playoff-colours",
             )
         _check_time_control(event, spec, game, problems)
@@ -591,6 +612,7 @@ def _armageddon(
     games: _Games,
     lot: int | None,
     problems: Problems,
+    lots_hint: str,
 ) -> tuple[StageResult, list[int], Phrase | None]:
     """One game for two players, a ladder for more: lowest seeds first, the winner goes on."""
     ladder = list(reversed(active))  # lowest seed first
@@ -642,7 +664,7 @@ def _armageddon(
                 ),
                 game.source,
                 game.line,
-                "check [playoff] lots or the game's colours",
+                "check the game's colours; " + lots_hint,
                 code="playoff-colours",
             )
         _check_time_control(event, spec, game, problems)
