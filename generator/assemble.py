@@ -22,6 +22,7 @@ from .presets import PRESETS, preset_tiebreaks
 from .problems import Problems
 from .text import Name, Phrase
 from .trf import NAME_WIDTH as TRF_NAME_WIDTH
+from .trf import cut_from
 
 _ROUND = re.compile(r"^\s*(\d+)(?:\.(\d+))?\s*$")
 _PGN_RESULTS = ("1-0", "0-1", "1/2-1/2", "*")
@@ -103,9 +104,9 @@ class _Names:
         # A TRF name that fills its field may be cut there: a PGN game's full name, which
         # begins with it, is that player's (``_cut_name``).
         self.cut = [
-            (normalise_name(entry.name), entry.number)
+            (entry.name, entry.number)
             for entry in config.players
-            if entry.trf is not None and len(entry.name) >= TRF_NAME_WIDTH and entry.number
+            if entry.trf is not None and len(entry.name) >= TRF_NAME_WIDTH - 1 and entry.number
         ]
 
     def config_name(self, number: int) -> str:
@@ -126,8 +127,7 @@ class _Names:
 
     def _cut_name(self, name: str) -> int | None:
         """The one TRF player whose cut name this longer name begins, if there is one."""
-        key = normalise_name(name)
-        found = {number for cut, number in self.cut if key.startswith(cut) and key != cut}
+        found = {number for cut, number in self.cut if cut_from(cut, name)}
         return found.pop() if len(found) == 1 else None
 
 

@@ -689,14 +689,25 @@ def _result(white: str, black: str) -> str:
     return {1.0: "1-0", 0.5: "1/2-1/2", 0.0: "0-1"}[score]
 
 
+def cut_from(short: str, full: str) -> bool:
+    """Whether the TRF name ``short`` may be ``full`` cut by the 33 columns of the name field
+    (compared as names are, ``normalise_name``). The field's trailing spaces are not part of
+    the name: a full name whose 33rd character is a space leaves 32 ("Echeverria-Longbottom,
+    Ana Maria " of "... Ana Maria Evangeline"), which must still find it."""
+    key, whole = normalise_name(short), normalise_name(full)
+    if len(whole) <= len(key) or not whole.startswith(key):
+        return False
+    return len(short) >= NAME_WIDTH or (len(short) == NAME_WIDTH - 1 and whole[len(key)] == " ")
+
+
 def _given_name(name: str, given: dict[str, tuple[int, PlayerEntry]]) -> str:
     """The event file's spelling of a TRF player's name: the same name, or, for a name that
     fills the TRF's name field (cut there by the program that wrote it), the one event file
     name it begins (normalised as names are compared)."""
     key = normalise_name(name)
-    if key in given or len(name) < NAME_WIDTH:
+    if key in given or len(name) < NAME_WIDTH - 1:
         return key
-    longer = [other for other in given if other.startswith(key)]
+    longer = [other for other in given if cut_from(name, other)]
     return longer[0] if len(longer) == 1 else key
 
 

@@ -856,3 +856,51 @@ def test_a_round_has_at_most_one_pairing_allocated_bye(make_site: SiteMaker) -> 
             "but this bye scores 0.5",
         )
     ]
+
+
+def test_a_name_cut_where_its_33rd_character_is_a_space_finds_its_player(
+    make_site: SiteMaker,
+) -> None:
+    """TRF-16 gives the name columns 15-47, 33 characters; "Echeverria-Longbottom, Ana Maria
+    Evangeline" (43) is cut to "Echeverria-Longbottom, Ana Maria " (22 + 4 + 6 = 32 letters,
+    then the space before "Evangeline"), which reads back as the 32 characters without the
+    field's trailing space. The PGN games under the full name, and a [[players]] entry giving
+    it, still find player 1, exactly as for a cut that ends on a letter. A 32-character name
+    that another name continues without a space ("... Christoph" of "... Christopher") is not
+    a cut: that game's name stays unknown."""
+    long_name = "Echeverria-Longbottom, Ana Maria Evangeline"
+    assert long_name[32] == " " and len(long_name[:33].rstrip()) == 32
+    short = "Smith-Jones, Alexander Christoph"  # 32 characters, a name of its own
+    assert len(short) == 32
+    trf = "\n".join(
+        [
+            line(1, long_name[:33], 1800, (2, "w", "1"), (3, "b", "=")),
+            line(2, "Bravo, Bea", 1700, (1, "b", "0"), (4, "b", "1")),
+            line(3, short, 1600, (4, "w", "1"), (1, "w", "=")),
+            line(4, "Delta, Dora", 1500, (3, "b", "0"), (2, "w", "0")),
+        ]
+    )
+    pgn = pgn_game("1.1", long_name, "Bravo, Bea", "1-0", "1. e4 e5") + pgn_game(
+        "2.1", short, long_name, "1/2-1/2", "1. d4 d5"
+    )
+    files = {"event.trf": trf, "games.pgn": pgn}
+    event, problems = load(make_site(_event_toml(rounds=2), files))
+    assert event is not None and not problems.items, messages(problems)
+    assert event.player(1).name == "Echeverria-Longbottom, Ana Maria"
+    assert [(g.round, g.white, g.black, g.plies) for g in event.games] == [
+        (1, 1, 2, 2),
+        (1, 3, 4, 0),
+        (2, 3, 1, 2),
+        (2, 4, 2, 0),
+    ]
+
+    extra = f'[[players]]\nname = "{long_name}"\nsex = "F"\n'
+    named, problems = load(make_site(_event_toml(rounds=2, extra=extra), files, "named"), "named")
+    assert named is not None and not problems.items, messages(problems)
+    assert (named.player(1).name, named.player(1).sex) == (long_name, "F")
+
+    longer = pgn_game("2.1", short + "er", long_name, "1/2-1/2", "1. d4 d5")
+    _, problems = load(make_site(_event_toml(rounds=2), {**files, "games.pgn": longer}, "x"), "x")
+    assert [e.message.split(" in round")[0] for e in problems.errors] == [
+        'unknown white player "Smith-Jones, Alexander Christopher"'
+    ]
