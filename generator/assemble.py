@@ -51,7 +51,9 @@ def build_players(config: EventConfig) -> tuple[Player, ...]:
     players = []
     for entry in config.players:
         number = entry.number if entry.number is not None else next(free)
-        withdrawal = withdrawn.get(normalise_name(entry.name))
+        # By any spelling [[players]] gives the player, as the checks accept them all.
+        spellings = (normalise_name(s) for s in (entry.name, *entry.aliases))
+        withdrawal = next((withdrawn[s] for s in spellings if s in withdrawn), None)
         players.append(
             _player(
                 entry,

@@ -374,3 +374,18 @@ def test_a_pgn_file_no_pattern_reads_is_a_warning(make_site: SiteMaker) -> None:
             f"{patterns}",
         ),
     ]
+
+
+def test_a_withdrawal_may_name_the_player_by_an_alias(make_site: SiteMaker) -> None:
+    """[[withdrawals]] accepts an alias ("Bravo, B." is Bravo's), as [[byes]] and
+    [[results]] do: it withdraws that player, where it was checked, then silently dropped."""
+    body = '[[withdrawals]]\nplayer = "Bravo, B."\nafter_round = 1\nreason = "Illness"\n\n'
+    games = pgn_game("1.1", A, B, "1-0") + pgn_game("1.2", C, D, "1-0")
+    event, problems = load(make_site(event_toml(body, format="swiss"), {"g.pgn": games}))
+    assert event is not None and not problems.items, problems.items
+    assert [(p.name, p.withdrawn_after, p.withdrawal_reason) for p in event.players] == [
+        (A, None, ""),
+        (B, 1, "Illness"),
+        (C, None, ""),
+        (D, None, ""),
+    ]

@@ -768,3 +768,22 @@ def test_the_play_off_page_parts_names_written_last_first(make_site: SiteMaker) 
     assert "Playing off: " in page
     listed = page.split("Playing off: ")[1].split("</p>")[0]
     assert re.sub(r"<[^>]+>", "", listed) == "Chen, David and Ray, Alice."
+
+
+def test_playoff_lots_may_name_a_player_by_an_alias(make_site: SiteMaker) -> None:
+    """[playoff] lots takes any spelling [[players]] gives, as the checks of event.toml do:
+    "Bee" is B's alias, so the lot gave B White in the G15 games and game 1, A (White) v B,
+    has the wrong colours, as in ``test_acf_lots_decide_the_first_colours``; an alias there
+    ended the build in a traceback (KeyError)."""
+    toml = 'name = "P"\nformat = "round-robin"\nrounds = 3\nrules = "acf-junior"\n'
+    toml += '[playoff]\nlots = ["Bee"]\n'
+    toml += "".join(f'[[players]]\nname = "{n}"\n' for n in "ABCD")
+    toml = toml.replace('name = "B"\n', 'name = "B"\naliases = ["Bee"]\n')
+    files = {"games.pgn": _pgn(list(PAIR)), "playoff/playoff.pgn": _pgn([(1, "A", "B", "1-0")])}
+    problems = Problems()
+    event = load_event(make_site(toml, files) / "content" / "ev", problems)
+    assert event is not None and not problems.errors, problems.items
+    decide(event, problems)
+    assert [e.message for e in problems.errors] == [
+        'play-off game (Round "1") A v B: B should have White in game 1 of "Two games at G15"'
+    ]

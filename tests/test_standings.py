@@ -210,3 +210,17 @@ def test_direct_encounter_listed_twice_keeps_each_applications_values(
         ("Alpha, Anna", "points", {"DE": 1, "WIN": 1, "DE#2": 0}, ["DE#2"]),
         ("Delta, Dora", "points", {"DE": 0, "WIN": 0, "DE#2": 0}, ["DE", "DE#2"]),
     ]
+
+
+def test_lots_may_name_a_player_by_an_alias(make_site: SiteMaker) -> None:
+    """[ranking] lots, like every entry that names a player, takes any spelling [[players]]
+    gives: "Bravo, B." is Bravo's alias. The drawing names all four, so the order is the one
+    of ``test_lots_decide_when_the_organiser_asks``: C before A (equal on DE and SB, 2.5
+    each), D before B; with the alias left unmatched, B and D shared 3rd-4th place."""
+    event = _event(make_site, _lots(C, D, A, "Bravo, B."))
+    assert _order(event) == [
+        (C, "1", "lots"),
+        (A, "2", "points"),
+        (D, "3", "lots"),
+        (B, "4", "points"),
+    ]

@@ -353,7 +353,7 @@ def _play(
     active = list(players)
     stages: list[StageResult] = []
     eliminated: list[list[list[int]]] = []  # per stage, its groups of equal score, best first
-    numbers = {normalise_name(p.name): p.number for p in event.players}
+    numbers = {normalise_name(s): p.number for p in event.players for s in (p.name, *p.aliases)}
     lots = [numbers[normalise_name(n)] for n in event.config.playoff.lots]
     first_colours: tuple[int, int] | None = None
     for spec in form.stages:

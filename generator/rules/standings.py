@@ -380,13 +380,16 @@ def _exhausted(
     """Every tie-break is equal: share the place, or follow the drawing of lots (Art. 4.2) when
     it names every player of the group (an order it does not give is not made up)."""
     ranking = ctx.event.config.ranking
-    drawn = [normalise_name(name) for name in ranking.lots]
-    named = all(normalise_name(ctx.players[n].name) in drawn for n in group)
+    # The lots may name a player by any spelling [[players]] gives them (an alias too).
+    spelt = {
+        normalise_name(s): n for n in group for s in (ctx.players[n].name, *ctx.players[n].aliases)
+    }
+    drawn = [spelt[key] for key in map(normalise_name, ranking.lots) if key in spelt]
+    named = all(n in drawn for n in group)
     if ranking.exhausted == "lots" and named:
 
         def lot(number: int) -> tuple[int, int]:
-            key = normalise_name(ctx.players[number].name)
-            return (drawn.index(key) if key in drawn else len(drawn), number)
+            return (drawn.index(number) if number in drawn else len(drawn), number)
 
         group = sorted(group, key=lot)
         boundary = _Boundary("lots", "ahead by the drawing of lots")
