@@ -22,7 +22,7 @@ from .presets import PRESETS, preset_tiebreaks
 from .problems import Problems
 from .text import Name, Phrase
 from .trf import NAME_WIDTH as TRF_NAME_WIDTH
-from .trf import cut_from
+from .trf import continues_cut
 
 _ROUND = re.compile(r"^\s*(\d+)(?:\.(\d+))?\s*$")
 _PGN_RESULTS = ("1-0", "0-1", "1/2-1/2", "*")
@@ -105,11 +105,13 @@ class _Names:
                 self.by_fide[str(player.fide_id)] = player.number
         # A TRF name that fills its field may be cut there: a PGN game's full name, which
         # begins with it, is that player's (``_cut_name``).
-        self.cut = [
-            (entry.name, entry.number)
+        self.cut = {
+            normalise_name(entry.name): (len(entry.name) >= TRF_NAME_WIDTH, entry.number)
             for entry in config.players
             if entry.trf is not None and len(entry.name) >= TRF_NAME_WIDTH - 1 and entry.number
-        ]
+        }
+        self._cut_lengths = sorted({len(key) for key in self.cut})
+        self._cut_found: dict[str, int | None] = {}
 
     def config_name(self, number: int) -> str:
         """A player's name as event.toml spells it."""
@@ -129,8 +131,16 @@ class _Names:
 
     def _cut_name(self, name: str) -> int | None:
         """The one TRF player whose cut name this longer name begins, if there is one."""
-        found = {number for cut, number in self.cut if cut_from(cut, name)}
-        return found.pop() if len(found) == 1 else None
+        if name in self._cut_found:  # each of the player's games names them alike
+            return self._cut_found[name]
+        key = normalise_name(name)
+        found: set[int] = set()
+        for length in self._cut_lengths:  # the name's beginning of each length a cut name has
+            filled, number = self.cut.get(key[:length], (False, 0))
+            if number and continues_cut(key, key[:length], filled):
+                found.add(number)
+        self._cut_found[name] = only = found.pop() if len(found) == 1 else None
+        return only
 
 
 def assemble_event(

@@ -694,10 +694,15 @@ def cut_from(short: str, full: str) -> bool:
     (compared as names are, ``normalise_name``). The field's trailing spaces are not part of
     the name: a full name whose 33rd character is a space leaves 32 ("Echeverria-Longbottom,
     Ana Maria " of "... Ana Maria Evangeline"), which must still find it."""
-    key, whole = normalise_name(short), normalise_name(full)
-    if len(whole) <= len(key) or not whole.startswith(key):
-        return False
-    return len(short) >= NAME_WIDTH or (len(short) == NAME_WIDTH - 1 and whole[len(key)] == " ")
+    return len(short) >= NAME_WIDTH - 1 and continues_cut(
+        normalise_name(full), normalise_name(short), len(short) >= NAME_WIDTH
+    )
+
+
+def continues_cut(whole: str, key: str, filled: bool) -> bool:
+    """``cut_from`` on names already normalised: ``key`` is a TRF name of 32 or more
+    characters, ``filled`` when it has all 33 (else the full name goes on with a space)."""
+    return len(whole) > len(key) and whole.startswith(key) and (filled or whole[len(key)] == " ")
 
 
 def _given_name(name: str, given: dict[str, tuple[int, PlayerEntry]]) -> str:
