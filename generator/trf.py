@@ -98,6 +98,8 @@ class TrfEvent:
     end: dt.date | None = None
     withdrawals: tuple[WithdrawalEntry, ...] = ()
     """Players whose line stops before a round others played (``_withdrawn``)."""
+    played: int = 0
+    """The last round with a result on some line."""
 
 
 TITLES = {
@@ -440,6 +442,7 @@ def read_trf(
         dates.get("042"),
         dates.get("052"),
         tuple(withdrawals),
+        played,
     )
 
 
@@ -705,6 +708,29 @@ def continues_cut(whole: str, key: str, filled: bool) -> bool:
     return len(whole) > len(key) and whole.startswith(key) and (filled or whole[len(key)] == " ")
 
 
+def _not_paired(
+    config: EventConfig, data: TrfEvent, said: dict[str, int], renamed: dict[str, str]
+) -> tuple[ByeEntry, ...]:
+    """The rounds missing from a Swiss player's line before the withdrawal event.toml gives
+    (``after_round`` later than the line's end): "not paired", which TRF-16 reads as a
+    zero-point bye, as they were read before the line's end was taken for the withdrawal.
+    Without them those rounds had neither game nor bye, and stayed unfinished for good."""
+    if config.format != "swiss":
+        return ()  # a round robin's round without a game records nothing, as on the line
+    lines = {normalise_name(p.name): p.trf for p in data.players}
+    byes = []
+    for stop in data.withdrawals:
+        key = normalise_name(stop.player)
+        after, place = said.get(normalise_name(renamed.get(key, stop.player))), lines.get(key)
+        if after is None or place is None:
+            continue
+        for round_number in range(stop.after_round + 1, min(after, data.played) + 1):
+            column = 92 + 10 * (round_number - 1)
+            where = TrfPlace(place.path, place.line, column)
+            byes.append(ByeEntry(round_number, stop.player, 0.0, trf=where))
+    return tuple(byes)
+
+
 def _given_name(name: str, given: dict[str, tuple[int, PlayerEntry]]) -> str:
     """The event file's spelling of a TRF player's name: the same name, or, for a name that
     fills the TRF's name field (cut there by the program that wrote it), the one event file
@@ -773,7 +799,7 @@ def merge_trf(config: EventConfig, data: TrfEvent) -> tuple[EventConfig, list[tu
             )
         )
     start = config.start or data.start
-    said = {normalise_name(w.player) for w in config.withdrawals}
+    said = {normalise_name(w.player): w.after_round for w in config.withdrawals}
     withdrawals = config.withdrawals + tuple(
         replace(w, player=renamed.get(normalise_name(w.player), w.player))
         for w in data.withdrawals
@@ -783,7 +809,7 @@ def merge_trf(config: EventConfig, data: TrfEvent) -> tuple[EventConfig, list[tu
         config,
         players=tuple(players),
         results=data.results + config.results,
-        byes=data.byes + config.byes,
+        byes=data.byes + _not_paired(config, data, said, renamed) + config.byes,
         withdrawals=withdrawals,
         start=start,
         end=config.end or (data.end if data.end and (start is None or data.end >= start) else None),

@@ -111,6 +111,41 @@ def test_a_line_that_stops_before_a_played_round_is_a_withdrawal(make_site: Site
     assert byes == [(4, 4, 0.0), (5, 4, 0.5)]
 
 
+def test_a_withdrawal_event_toml_gives_after_the_lines_end_leaves_those_rounds_absent(
+    make_site: SiteMaker,
+) -> None:
+    """The short event of ``test_a_line_that_stops_before_a_played_round_is_a_withdrawal``:
+    E's line stops after round 1, but event.toml says E withdrew after round 2 (absent from
+    round 2, then gone, or the round counted otherwise). Round 2 is missing from the line:
+    "not paired", which TRF-16 reads as a zero-point bye, placed where the line would hold
+    it (column 92 + 10 = 102); round 3 is after the withdrawal. So round 2 is finished, and
+    so is the event; E keeps the 0 of the round-1 loss. Without the bye, E had neither game
+    nor bye in round 2, and the event stayed unfinished for good (prizes provisional)."""
+    trf = "\n".join(
+        [
+            "XXR 3",
+            line(1, "A, A", 2000, (2, "w", "1"), (3, "b", "="), (4, "w", "=")),
+            line(2, "B, B", 1900, (1, "b", "0"), (0, "-", "U"), (3, "w", "0")),
+            line(3, "C, C", 1800, (5, "w", "1"), (1, "w", "="), (2, "b", "1")),
+            line(4, "D, D", 1700, (0, "-", "U"), (0, "-", "Z"), (1, "b", "=")),
+            line(5, "E, E", 1600, (3, "b", "0")),
+        ]
+    )
+    extra = '[[withdrawals]]\nplayer = "E, E"\nafter_round = 2\nreason = "Illness"\n'
+    event, problems = load(make_site(_event_toml(extra=extra), {"event.trf": trf}))
+    assert event is not None and not problems.errors, [p.format() for p in problems.items]
+    assert (event.player(5).withdrawn_after, event.player(5).withdrawal_reason) == (2, "Illness")
+    assert [(b.round, b.points) for b in event.byes if b.player == 5] == [(2, 0.0)]
+    placed = [(b.round, b.trf) for b in event.config.byes if b.player == "E, E"]
+    assert [(r, t.path.name, t.line, t.column) for r, t in placed if t] == [
+        (2, "event.trf", 6, 102)
+    ]
+    assert (event.unpaired, event.rounds_in_progress, event.finished) == ({}, (), True)
+    records = player_records(event)
+    assert [e.kind for e in records[5].entries] == [Kind.GAME, Kind.BYE, Kind.ABSENT]
+    assert records[5].points == 0
+
+
 def test_unknown_result_code_names_line_and_column(make_site: SiteMaker) -> None:
     trf = (
         "012 X\n"
