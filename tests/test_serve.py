@@ -504,15 +504,22 @@ def test_watcher_reads_only_recent_files_and_reports_no_change_when_they_settle(
 ) -> None:
     """Reading every file at every look would cost a large content/ folder dearly: only a
     file whose time is recent is read, and only while it is; when it stops being read, that
-    is no change."""
+    is no change. A recent time with a fraction of a second comes from a file system that
+    keeps fine times, where a later save has a later time: such a file (a live broadcast's
+    PGN, rewritten every few seconds) is not read either."""
     monkeypatch.setattr(watch, "AMBIGUOUS_SECONDS", 0.3)
     content = tmp_path / "content"
     content.mkdir()
-    old, recent = content / "old.pgn", content / "recent.pgn"
+    old, recent, fine = content / "old.pgn", content / "recent.pgn", content / "fine.pgn"
     old.write_text("1-0")
     an_hour_ago = time.time_ns() - 3600 * 10**9
     os.utime(old, ns=(an_hour_ago, an_hour_ago))
     recent.write_text("0-1")
+    second = time.time_ns() // 10**9 * 10**9 + 10**9  # as FAT or HFS+ keep it: a whole
+    time.sleep(max(0.0, (second - time.time_ns()) / 1e9))  # second, and now a recent one
+    os.utime(recent, ns=(second, second))
+    fine.write_text("1/2-1/2")
+    os.utime(fine, ns=(second + 123_456_789, second + 123_456_789))
     read: list[str] = []
     digest = watch._digest
 

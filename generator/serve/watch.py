@@ -9,8 +9,9 @@ live-reload tools.
 A file's time alone can miss an edit: on a USB stick (FAT keeps times to 2 seconds) or some
 network folders, a result corrected a second after the last save, to the same length, leaves
 the file's time and size as they were. So a file whose time and size are recent to us (seen
-for less than ``AMBIGUOUS_SECONDS``) is also compared by its bytes; older ones are not read,
-so a large content/ folder costs no more than before.
+for less than ``AMBIGUOUS_SECONDS``), and whose time is a whole second (``_coarse``), is also
+compared by its bytes; other files are not read, so a large content/ folder costs no more than
+before.
 """
 
 from __future__ import annotations
@@ -108,7 +109,7 @@ class Watcher:
             else:
                 since = now
             seen[path] = (stamp, since)
-            recent = now - since < AMBIGUOUS_SECONDS
+            recent = now - since < AMBIGUOUS_SECONDS and _coarse(stamp)
             found[path] = (stamp, _digest(path) if recent else None)
         self._seen = seen
         return found
@@ -139,6 +140,15 @@ def _stat(path: Path, found: dict[str, Stamp]) -> None:
     except OSError:
         return  # removed while we looked
     found[str(path)] = (info.st_mtime_ns, info.st_size, info.st_ino)
+
+
+def _coarse(stamp: Stamp) -> bool:
+    """Whether the file's time may hide an edit: a whole second, as file systems that keep
+    times to the second or two write them (FAT, HFS+, ext3, many network folders). A time
+    with a fraction comes from one that keeps finer times, where a later save has a later
+    time: reading such a file (a live broadcast's PGN rewritten every few seconds, read five
+    times a second while recent) would buy nothing."""
+    return stamp[0] % 1_000_000_000 == 0
 
 
 def _digest(path: str) -> bytes | None:
