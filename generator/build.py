@@ -61,7 +61,7 @@ from .rules.prizes import award_prizes, forfeit_cancels_money
 from .rules.scores import player_records
 from .rules.standings import rank_ahead, rank_event
 from .text import name_list, name_text, ordinal
-from .trf import merge_trf, read_trf
+from .trf import merge_trf, read_trf, warn_unconfirmed_withdrawals
 from .write import left_beside, write_site
 
 DEFAULT_HOME = "# Results\n\nThe events of this site are listed below.\n"
@@ -427,6 +427,7 @@ def _with_trf(
     if data is None:
         return None
     merged, found = merge_trf(config, data)
+    warn_unconfirmed_withdrawals(config, data, problems)
     issues: list[Issue] = []
     check_event(merged, issues)
     for message, key in found:

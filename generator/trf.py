@@ -54,7 +54,7 @@ from .model import PENDING
 from .pgn import decode
 from .presets import PRESETS
 from .problems import Problems
-from .text import score_text
+from .text import Name, Phrase, score_text
 
 PLAYED = {"1": 1.0, "=": 0.5, "0": 0.0, "W": 1.0, "D": 0.5, "L": 0.0}
 FORFEITS = {"+", "-"}
@@ -100,6 +100,10 @@ class TrfEvent:
     """Players whose line stops before a round others played (``_withdrawn``)."""
     played: int = 0
     """The last round with a result on some line."""
+    confirmed: frozenset[tuple[int, int]] = frozenset()
+    """(start number, round) of the withdrawals a comment line of crosstable's export
+    states (``WITHDRAWAL_NOTE``): a line of another program that stops early may be an
+    absence left out, so only these are taken without a word."""
 
 
 TITLES = {
@@ -309,9 +313,14 @@ def read_trf(
     players: dict[int, TrfPlayer] = {}
     names: dict[str, TrfPlayer] = {}
     player_lines = 0
+    confirmed: set[tuple[int, int]] = set()
     for number, raw in enumerate(text.splitlines(), start=1):
         code = raw[:3]
-        if code == "012":
+        if code == "###":
+            stated = WITHDRAWAL_NOTE.match(raw)
+            if stated:
+                confirmed.add((int(stated.group(1)), int(stated.group(2))))
+        elif code == "012":
             name = raw[4:].strip()
         elif code == "XXR" or code == "142":
             value = raw[4:].strip()
@@ -443,6 +452,7 @@ def read_trf(
         dates.get("052"),
         tuple(withdrawals),
         played,
+        frozenset(confirmed),
     )
 
 
@@ -512,6 +522,11 @@ def _check_scoring(raw: str, scoring: Scoring, path: Path, line: int, problems: 
         f"set the scoring in event.toml: [scoring] {setting}",
         code="trf",
     )
+
+
+WITHDRAWAL_NOTE = re.compile(r"### player (\d+) withdrew after round (\d+): ")
+"""The comment line crosstable's export writes for a player whose line stops at the
+withdrawal, read back as its confirmation."""
 
 
 def _withdrawn(player: TrfPlayer, played: int) -> int | None:
@@ -706,6 +721,45 @@ def continues_cut(whole: str, key: str, filled: bool) -> bool:
     """``cut_from`` on names already normalised: ``key`` is a TRF name of 32 or more
     characters, ``filled`` when it has all 33 (else the full name goes on with a space)."""
     return len(whole) > len(key) and whole.startswith(key) and (filled or whole[len(key)] == " ")
+
+
+def warn_unconfirmed_withdrawals(config: EventConfig, data: TrfEvent, problems: Problems) -> None:
+    """A line that stops before a round others played is read as a withdrawal (TRF has no
+    record of one); said, where neither crosstable's own comment line nor event.toml's
+    [[withdrawals]] confirms it, as another program may have left out a player's absence
+    from the last rounds, and a withdrawal changes the pages and, under the U.S. Junior
+    Closed rules, the prize money."""
+    said = {normalise_name(w.player) for w in config.withdrawals}
+    entries = {normalise_name(p.name): p for p in data.players}
+    for stop in data.withdrawals:
+        entry = entries.get(normalise_name(stop.player))
+        if entry is None or (entry.number, stop.after_round) in data.confirmed:
+            continue
+        spellings = {normalise_name(n) for n in (entry.name, *entry.aliases)}
+        for given in config.players:  # the [[players]] entry completing this TRF player
+            names = {normalise_name(n) for n in (given.name, *given.aliases)}
+            if names & spellings or cut_from(entry.name, given.name):
+                spellings |= names
+        if spellings & said:
+            continue
+        place = entry.trf
+        problems.warning(
+            Phrase(
+                f"player {entry.number}'s line (",
+                Name(entry.name),
+                f") stops after round {stop.after_round} while round {data.played} was "
+                f"played: read as a withdrawal after round {stop.after_round}",
+            ),
+            place.path if place else None,
+            place.line if place else None,
+            hint=Phrase(
+                'if the player withdrew, say so in event.toml: [[withdrawals]] player = "',
+                Name(entry.name),
+                f'", after_round = {stop.after_round} (and the reason); if they only missed '
+                "the rounds, write them on the line as absences (Z)",
+            ),
+            code="trf-withdrawal",
+        )
 
 
 def _not_paired(

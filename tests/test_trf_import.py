@@ -83,6 +83,36 @@ def test_a_line_that_stops_before_a_played_round_is_a_withdrawal(make_site: Site
     assert (event.unpaired, event.finished) == ({}, True)
     records = player_records(event)
     assert [e.kind for e in records[5].entries] == [Kind.GAME, Kind.ABSENT, Kind.ABSENT]
+    # Nothing confirms it, and another program may have left out E's absences: said, on
+    # E's line (the 7th of the file).
+    (warning,) = problems.warnings
+    assert (warning.code, warning.line) == ("trf-withdrawal", 7)
+    assert warning.message == (
+        "player 5's line (E, E) stops after round 1 while round 3 was played: read as a "
+        "withdrawal after round 1"
+    )
+    assert warning.hint == (
+        'if the player withdrew, say so in event.toml: [[withdrawals]] player = "E, E", '
+        "after_round = 1 (and the reason); if they only missed the rounds, write them on the "
+        "line as absences (Z)"
+    )
+    # Confirmed by event.toml (by an alias, too), or by the comment line crosstable's export
+    # writes: no warning, the same withdrawal.
+    confirmations = {
+        "toml": ('[[withdrawals]]\nplayer = "E, E"\nafter_round = 1\n', trf),
+        "alias": (
+            '[[players]]\nname = "E, E"\naliases = ["Echo"]\n'
+            '[[withdrawals]]\nplayer = "Echo"\nafter_round = 1\n',
+            trf,
+        ),
+        "note": ("", trf + "\n### player 5 withdrew after round 1: the rounds after it ..."),
+    }
+    for slug, (extra, text) in confirmations.items():
+        event, problems = load(
+            make_site(_event_toml(extra=extra), {"event.trf": text}, slug=slug), slug
+        )
+        assert event is not None and not problems.items, [p.format() for p in problems.items]
+        assert event.player(5).withdrawn_after == 1
 
     for code in ("-", "", "Z"):
         written = trf.replace(

@@ -99,7 +99,15 @@ def cannot_carry(event: Event, records: dict[int, PlayerRecord]) -> list[str]:
                 f'"{player.name}"'
             )
         left = player.withdrawn_after
-        if left is not None and _withdrawal_cut(event, player, records[player.number]) is None:
+        cut = _withdrawal_cut(event, player, records[player.number])
+        if left is not None and cut is not None:
+            # Read back as the withdrawal's confirmation (trf.WITHDRAWAL_NOTE): another
+            # program's line that stops early may be an absence left out.
+            notes.append(
+                f"player {player.number} withdrew after round {left}: the rounds after it are "
+                "not on the line (not paired)"
+            )
+        if left is not None and cut is None:
             notes.append(
                 f"player {player.number} withdrew after round {left}; TRF has no record of a "
                 "withdrawal, and the rounds on the line cannot show it (the rounds after it "
