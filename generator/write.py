@@ -148,7 +148,7 @@ def patch(staging: Path, output: Path, changed: Iterable[str], gone: Iterable[st
         if stale:
             settle_modes(output)
         with contextlib.suppress(OSError):  # another user's folder: the pages are in
-            os.chmod(output, site_modes()[1])  # last: it says the modes are this umask's
+            _set_mode(output, site_modes()[1])  # last: it says the modes are this umask's
     finally:
         shutil.rmtree(staging, ignore_errors=True)
 
@@ -230,10 +230,18 @@ def modes_stand(output: Path) -> bool:
     """Whether the output's modes are this umask's: its own folder's mode, set last by every
     build, is (an output that cannot be looked at counts as standing: nothing to set)."""
     try:
-        mode = os.stat(output).st_mode & 0o7777
+        found = os.stat(output)
     except OSError:
         return True
-    return mode == site_modes()[1]
+    if hasattr(os, "geteuid") and found.st_uid != os.geteuid():
+        return True  # another user's folder: its mode is not this build's to set
+    return found.st_mode & 0o777 == site_modes()[1]
+
+
+def _set_mode(path: str | Path, mode: int) -> None:
+    """``mode`` for the permission bits, keeping setgid and sticky: a group-shared output
+    folder (``chmod g+s``) stays shared."""
+    os.chmod(path, (os.stat(path).st_mode & 0o7000) | mode)
 
 
 def settle_modes(folder: Path) -> None:
@@ -244,7 +252,7 @@ def settle_modes(folder: Path) -> None:
     file_mode, folder_mode = site_modes()
     folders = [os.fspath(folder)]
     with contextlib.suppress(OSError):
-        os.chmod(folder, folder_mode)
+        _set_mode(folder, folder_mode)
     while folders:
         with os.scandir(folders.pop()) as entries:
             for entry in entries:
@@ -253,7 +261,7 @@ def settle_modes(folder: Path) -> None:
                 is_folder = entry.is_dir()
                 wanted = folder_mode if is_folder else file_mode
                 with contextlib.suppress(OSError):
-                    if entry.stat().st_mode & 0o7777 != wanted:
-                        os.chmod(entry.path, wanted)
+                    if entry.stat().st_mode & 0o777 != wanted:
+                        _set_mode(entry.path, wanted)
                 if is_folder:
                     folders.append(entry.path)

@@ -5,6 +5,7 @@ from __future__ import annotations
 
 import os
 import shutil
+import stat
 import subprocess
 import sys
 from pathlib import Path
@@ -221,5 +222,43 @@ def test_a_mode_that_cannot_be_set_does_not_fail_the_build(
         report = build_site(site)
         assert report.written and not report.problems.errors
         assert "0-1" in (site / "output/ev/results.json").read_text()
+    finally:
+        os.umask(before)
+
+
+def test_a_group_shared_output_folder_stays_shared(make_site: SiteMaker) -> None:
+    """An output folder set group-shared (``chmod g+s``, so that a team's files take its
+    group) keeps the setgid bit: setting the permission bits cleared it, and a build then
+    saw the folder's mode (with the bit) as another umask's and walked the whole site."""
+    site = make_site(event_toml(), {"r1.pgn": pgn_game("1.1", "Alpha, Anna", "Bravo, Bob", "1-0")})
+    output = site / "output"
+    before = os.umask(0o022)
+    try:
+        assert build_site(site).written
+        output.chmod(0o2755)
+        assert write.modes_stand(output)  # the permission bits are this umask's
+        games = site / "content/ev/r1.pgn"
+        games.write_text(games.read_text().replace("1-0", "0-1"))
+        assert build_site(site).written
+        assert "0-1" in (output / "ev/results.json").read_text()
+        assert stat.S_IMODE(output.stat().st_mode) == 0o2755
+    finally:
+        os.umask(before)
+
+
+def test_another_users_output_folder_is_taken_as_it_is(
+    tmp_path: Path, monkeypatch: pytest.MonkeyPatch
+) -> None:
+    """A folder of another user's cannot have its mode set by this build: counted as
+    standing, or every build would set every page's mode again, and a build with nothing
+    changed would never be spared."""
+    folder = tmp_path / "output"
+    folder.mkdir(mode=0o700)
+    folder.chmod(0o700)
+    before = os.umask(0o022)
+    try:
+        assert not write.modes_stand(folder)  # this user's, with another umask's mode
+        monkeypatch.setattr(write.os, "geteuid", lambda: folder.stat().st_uid + 1)
+        assert write.modes_stand(folder)
     finally:
         os.umask(before)
