@@ -13,6 +13,7 @@ from generator.render.views import (
     columns_after,
     crosstable,
     rank_table,
+    tiebreak_columns,
 )
 from generator.rules.scores import player_records
 from generator.rules.standings import Standings, rank
@@ -143,3 +144,25 @@ def test_progressive_score_cuts_of_every_round_played_are_not_columns() -> None:
     )
     assert [c.code for c in columns_after(columns, 3)] == ["PS", "PS/C1", "PS/C2", "BH/C1"]
     assert [c.code for c in columns_after(columns, 1)] == ["PS", "BH/C1"]
+
+
+def test_a_code_listed_again_is_defined_by_what_it_changes_and_a_plain_one_in_full(
+    make_site: SiteMaker,
+) -> None:
+    """["BH/C1", "BH", "BH/M1", "DE", "DE"] in a Swiss of 3 rounds: BH/C1 first gets
+    Buchholz's definition; the plain BH after it is the full Buchholz, not "again", and gets
+    the definition too; BH/M1 says what it changes; the second DE is DE again."""
+    toml = event_toml('tiebreaks = ["BH/C1", "BH", "BH/M1", "DE", "DE"]\n', format="swiss")
+    event, _ = _standings(make_site, toml, pgn_game("1.1", A, B, "1-0"))
+    buchholz = (
+        "The sum of the opponents' scores; with a cut (BH/C1) the lowest are left out, with a "
+        "median (BH/M1) the lowest and the highest."
+    )
+    assert [c.description for c in tiebreak_columns(event)] == [
+        buchholz,
+        buchholz,
+        "As BH, with the lowest value and the highest value left out.",
+        "The points scored in the games between the tied players; applied again to any "
+        "sub-group still tied.",
+        "Direct Encounter again, applied to the players still tied.",
+    ]

@@ -13,7 +13,7 @@ from typing import NamedTuple
 from ..model import Bye, Event, Game, Player
 from ..rules.scores import Kind, PlayerRecord, RoundEntry
 from ..rules.standings import StandingRow, Standings, column_keys
-from ..rules.tiebreaks import definition, describe, describe_variant, parse_code
+from ..rules.tiebreaks import Modifiers, definition, describe, describe_variant, parse_code
 
 
 def result_text(result: str) -> str:
@@ -86,16 +86,17 @@ class TiebreakColumn:
 def tiebreak_columns(event: Event) -> tuple[TiebreakColumn, ...]:
     columns = []
     bases_before: set[str] = set()
+    codes_before: set[str] = set()
     for code, key in zip(event.tiebreaks, column_keys(event.tiebreaks), strict=True):
         found = definition(code)
         # A code listed again with other modifiers (PS, PS/C1, ... PS/C6) says what it changes
-        # rather than repeating the definition the page has just given.
-        text = (
-            describe_variant(code, event.rounds)
-            if found.code in bases_before
-            else found.description
-        )
+        # rather than repeating the definition the page has just given; the plain code after
+        # a variant of it (BH/C1, then BH) is defined in full.
+        modified = parse_code(code).modifiers != Modifiers()
+        again = code.upper() in codes_before or (modified and found.code in bases_before)
+        text = describe_variant(code, event.rounds) if again else found.description
         bases_before.add(found.code)
+        codes_before.add(code.upper())
         columns.append(TiebreakColumn(code, describe(code), found.article, text, key))
     return tuple(columns)
 
