@@ -428,6 +428,8 @@ def _playoff_games(
         white, black = numbers
         if white is None or black is None or not order:
             continue
+        if _forfeit_marked(pgn_game, result):  # a player who did not come to the play-off
+            result = "+-" if result == "1-0" else "-+"
         game = Game(
             round=0,
             board=0,

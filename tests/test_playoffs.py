@@ -9,9 +9,11 @@ import pytest
 from conftest import SiteMaker
 
 from generator.build import build_site, decide, load_event
-from generator.model import Event
+from generator.model import Event, Game
 from generator.problems import Problems
-from generator.render.site import EventOutcome, has_playoff_page
+from generator.render.exports import playoff_json
+from generator.render.site import EventOutcome, has_game_page, has_playoff_page
+from generator.rules.playoffs import armageddon_winner
 
 # A four-player round robin: A beats B, B beats C, C beats A, everyone beats D -> A, B, C on 2.
 # Running scores: A 1, 1, 2 (PS 4); B 0, 1, 2 (PS 3); C 1, 2, 2 (PS 5).
@@ -383,6 +385,60 @@ def test_us_lots_record_the_armageddon_colours_and_the_hint_says_so(
         "check the game's colours; [playoff] lots names, in order, the player who drew White "
         'in the Armageddon (the colours of "Blitz double round robin" are not recorded there)'
     )
+
+
+def test_a_play_off_game_forfeited_counts_as_lost_and_costs_the_us_prize_money(
+    make_site: SiteMaker,
+) -> None:
+    """B did not come to the blitz play-off: both games are written without moves and with
+    [Termination "forfeit"]. A wins 2-0 and is 1st; the games are forfeits, not games played
+    (no game page; "+-" and "-+" in results.json). Under the U.S. rules ("Players who ...
+    forfeit a game may not receive any prize money", the play-off being part of the Event)
+    B's 2nd prize passes on: C and D are level on points and Direct Encounter (their draw),
+    D had Black three times and C twice, so D is 3rd and takes it."""
+    money = (
+        '[prizes]\ncurrency = "USD"\n'
+        '[[prizes.money]]\nname = "1st place"\nplace = 1\namount = 1000\n'
+        '[[prizes.money]]\nname = "2nd place"\nplace = 2\namount = 500\n'
+    )
+    playoff = [(1, "A", "B", "1-0"), (2, "B", "A", "0-1")]
+    event, outcome, problems = _outcome(
+        make_site,
+        PAIR,
+        playoff,
+        rules="us-junior-closed",
+        extra=money,
+        playoff_tags={"TimeControl": "180+2", "Termination": "forfeit"},
+    )
+    assert event and outcome and not problems.errors, problems.items
+    (result,) = outcome.playoffs
+    assert result.status == "complete" and _names(event, result.order) == ["A", "B"]
+    (stage,) = result.stages
+    assert [g.result for g in stage.games] == ["+-", "-+"]
+    assert stage.scores == {1: 2.0, 2: 0.0}
+    assert not any(has_game_page(g) for g in stage.games)
+    games = playoff_json(event, result)["stages"][0]["games"]
+    assert [g["result"] for g in games] == ["+-", "-+"]  # the spec's forfeit results
+    paid = [
+        (a.name, _names(event, (a.player,))[0], a.amount)
+        for a in outcome.prizes
+        if a.kind == "money" and a.player is not None
+    ]
+    assert paid == [("1st place", "A", 1000), ("2nd place", "D", 500)]
+    (second,) = [a for a in outcome.prizes if a.name == "2nd place"]
+    assert tuple(map(str, second.passed_over)) == (
+        "B forfeited a play-off game (game 1): no prize money",
+    )
+
+
+@pytest.mark.parametrize(
+    ("result", "winner"),
+    [("1-0", 1), ("0-1", 2), ("1/2-1/2", 2), ("+-", 1), ("-+", 2)],
+)
+def test_the_armageddon_winner_with_draw_odds_and_forfeits(result: str, winner: int) -> None:
+    """White 1, Black 2: a draw counts as Black's win; a forfeit goes to the side that came."""
+    game = Game(round=0, board=1, white=1, black=2, result=result)
+    assert armageddon_winner(game) == winner
 
 
 def test_us_three_way_tie_then_armageddon_ladder_by_math_tiebreaks(make_site: SiteMaker) -> None:

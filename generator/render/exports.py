@@ -65,7 +65,7 @@ def playoff_json(event: Event, playoff: Playoff) -> dict[str, Any]:
                     {
                         "white": name(game.white),
                         "black": name(game.black),
-                        "result": game.result,
+                        "result": game.result,  # "+-", "-+": a forfeit, as in event.toml
                         "armageddon": stage.spec.armageddon,
                     }
                     for game in stage.games

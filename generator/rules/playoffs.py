@@ -172,8 +172,9 @@ def playoff_format(event: Event) -> PlayoffFormat | None:
 
 
 def armageddon_winner(game: Game) -> int:
-    """Black has draw odds: a draw counts as a win for Black."""
-    return game.white if game.result == "1-0" else game.black
+    """Black has draw odds: a draw counts as a win for Black (and a forfeit for the side
+    that was there)."""
+    return game.white if game.result in ("1-0", "+-") else game.black
 
 
 def _points(game: Game, player: int, armageddon: bool) -> float:
@@ -181,7 +182,7 @@ def _points(game: Game, player: int, armageddon: bool) -> float:
         return 1.0 if armageddon_winner(game) == player else 0.0
     if game.result == "1/2-1/2":
         return 0.5
-    white_won = game.result == "1-0"
+    white_won = game.result in ("1-0", "+-")  # a forfeit scores as the win or loss it is
     return 1.0 if white_won == (game.white == player) else 0.0
 
 
