@@ -615,7 +615,7 @@ def load_site(
     content = site_dir / "content"
     if config.drafts and content.is_dir():
         _drafts_that_match_nothing(config, site_dir, content, problems)
-    _no_content(site_dir, problems)
+    no_content(site_dir, problems)
     home_path = content / "index.md"
     if home_path.is_symlink() and not home_path.exists():
         problems.error(
@@ -802,8 +802,9 @@ def _cannot_write(report: BuildReport, exc: OSError, output: Path) -> None:
     )
 
 
-def _no_content(site_dir: Path, problems: Problems) -> bool:
-    """Whether the site has no content/ folder to build (an error then says why)."""
+def no_content(site_dir: Path, problems: Problems) -> bool:
+    """Whether the site has no content/ folder to build (an error then says why): the same
+    words for build, check, serve and deploy."""
     if not site_dir.is_dir():
         problems.error(
             "the site folder does not exist" if not site_dir.exists() else "is not a folder",
@@ -814,7 +815,8 @@ def _no_content(site_dir: Path, problems: Problems) -> bool:
         problems.error(
             "there is no content/ folder",
             site_dir,
-            hint="run crosstable in the site's folder, or pass --site DIR",
+            hint="run crosstable in the site's folder, or pass --site DIR; to start a site: "
+            "crosstable new DIR",
         )
     else:
         return False
@@ -898,7 +900,7 @@ def _build_site(site_dir: Path, output: Path | None, strict: bool, jobs: int | N
     the unchanged files from the previous one and is swapped in.
     """
     nothing = BuildReport()
-    if _no_content(site_dir, nothing.problems):
+    if no_content(site_dir, nothing.problems):
         return nothing  # and no cache folder made in a folder named by mistake
     last = LastBuild.find(site_dir, output)
     quick = last.unchanged(strict)

@@ -97,19 +97,14 @@ def _report(report: BuildReport, site: Path, strict: bool) -> int:
 
 def _deploy(site: Path, remote: str | None, branch: str | None, message: str | None) -> int:
     """Check git and the remote first, then build, then publish: never a failed build."""
-    from .build import build_site
+    from .build import build_site, no_content
     from .config import load_site_config
     from .deploy import DeployError, prepare, publish
 
     site = site.resolve()
-    if not (site / "content").is_dir():
-        print(
-            f"crosstable: {site} is not a site folder (it has no content/)\n"
-            "    hint: pass --site DIR, or create a site with: crosstable new DIR",
-            file=sys.stderr,
-        )
-        return 1
     problems = Problems()
+    if no_content(site, problems):
+        return _report(BuildReport(problems), site, False)
     config = load_site_config(site, problems)
     if problems.errors:
         return _report(BuildReport(problems), site, False)

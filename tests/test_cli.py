@@ -203,3 +203,19 @@ def test_the_console_script_s_module_imports_nothing_of_the_program() -> None:
         check=True,
     )
     assert done.stdout.strip() == "['generator', 'generator.cli']"
+
+
+@pytest.mark.parametrize("command", ["serve", "deploy", "check"])
+def test_every_command_names_a_missing_site_folder_alike(
+    command: str, tmp_path: Path, capsys: pytest.CaptureFixture[str]
+) -> None:
+    """serve and deploy said "is not a site folder (it has no content/)" where build said
+    what is missing, and for a mistyped --site did not say that the folder does not exist."""
+    missing = tmp_path / "nowhere"
+    assert main([command, "--site", str(missing)]) == 1
+    assert f"{missing}: error: the site folder does not exist" in capsys.readouterr().err
+    empty = tmp_path / "empty"
+    empty.mkdir()
+    assert main([command, "--site", str(empty)]) == 1
+    assert f"{empty}: error: there is no content/ folder" in capsys.readouterr().err
+    assert list(empty.iterdir()) == []

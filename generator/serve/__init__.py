@@ -20,6 +20,8 @@ from collections.abc import Callable
 from pathlib import Path
 from typing import TextIO
 
+from ..build import no_content
+from ..problems import Problems
 from ..scratch import ScratchFolder
 from .builder import BuildProcess
 from .preview import PreviewSite, RebuildResult, kept_for_itself
@@ -260,12 +262,10 @@ def _interrupt(number: int, frame: object) -> None:
 def serve_site(site_dir: Path, host: str, port: int) -> int:
     """The command: serve until Ctrl+C. Returns the exit status."""
     site_dir = site_dir.resolve()
-    if not (site_dir / "content").is_dir():
-        print(
-            f"crosstable: {site_dir} is not a site folder (it has no content/ folder)\n"
-            "    hint: pass --site DIR, or create a site with: crosstable new DIR",
-            file=sys.stderr,
-        )
+    missing = Problems()
+    if no_content(site_dir, missing):
+        for problem in missing.items:
+            print(problem.format(site_dir), file=sys.stderr)
         return 1
     try:
         session = ServeSession(site_dir, host, port, stop_signals=True)
