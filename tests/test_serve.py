@@ -227,12 +227,8 @@ def test_an_error_keeps_the_last_good_site_with_a_banner_until_fixed(
     assert "Charlie" in fetch(session.url + "ev/rounds/round-1.html")[1]
 
 
-def test_a_full_temporary_folder_is_reported_and_serve_watches_on(
-    site: Path, tmp_path: Path, monkeypatch: pytest.MonkeyPatch
-) -> None:
-    """The served site lives in the temporary folder (300 MB for an open): when it is full,
-    the rebuild failed with a traceback, and serve never rebuilt again, without a word."""
-    full = tmp_path / "full"
+def _full_while(full: Path, monkeypatch: pytest.MonkeyPatch) -> None:
+    """The served folder's disk is full while the file ``full`` exists."""
     write = PreviewSite._write
 
     def write_unless_full(
@@ -243,6 +239,15 @@ def test_a_full_temporary_folder_is_reported_and_serve_watches_on(
         write(self, files, written, removed)
 
     monkeypatch.setattr(PreviewSite, "_write", write_unless_full)
+
+
+def test_a_full_temporary_folder_is_reported_and_serve_watches_on(
+    site: Path, tmp_path: Path, monkeypatch: pytest.MonkeyPatch
+) -> None:
+    """The served site lives in the temporary folder (300 MB for an open): when it is full,
+    the rebuild failed with a traceback, and serve never rebuilt again, without a word."""
+    full = tmp_path / "full"
+    _full_while(full, monkeypatch)
     with ServeSession(site, port=free_port(), out=io.StringIO(), interval=0.05) as session:
         full.touch()
         edit(site / "content/ev/games/r1.pgn", pgn_game("1.1", A, B, "0-1"))
@@ -266,16 +271,7 @@ def test_a_temporary_folder_full_from_the_first_build_is_reported_and_serve_watc
     the not-found page, and builds the site once there is room."""
     full = tmp_path / "full"
     full.touch()
-    write = PreviewSite._write
-
-    def write_unless_full(
-        self: PreviewSite, files: dict[str, bytes], written: list[str], removed: list[str]
-    ) -> None:
-        if full.exists():
-            raise OSError(errno.ENOSPC, "No space left on device", str(self.root / written[0]))
-        write(self, files, written, removed)
-
-    monkeypatch.setattr(PreviewSite, "_write", write_unless_full)
+    _full_while(full, monkeypatch)
     with ServeSession(site, port=free_port(), out=io.StringIO(), interval=0.05) as session:
         first = session.wait_for_build(1)
         assert not first.ok and not first.crash
