@@ -1130,3 +1130,33 @@ def test_a_fined_right_to_left_name_is_isolated_from_the_amount(make_site: SiteM
     assert build_site(site).written
     page = (site / "output/ev/prizes.html").read_text(encoding="utf-8")
     assert "<li><bdi>עברית, דוד</bdi>: 500.00</li>" in page
+
+
+def _css_outside_media_queries(css: str) -> str:
+    """The stylesheet's rules for every width: without its ``@media`` blocks."""
+    kept, depth, in_media = [], 0, False
+    for part in re.split(r"([{}])", css):
+        if part == "{":
+            if depth == 0 and kept and kept[-1].strip().startswith("@media"):
+                in_media = True
+            depth += 1
+        elif part == "}":
+            depth -= 1
+            if depth == 0 and in_media:
+                in_media = False
+                continue
+        if not in_media:
+            kept.append(part)
+    return "".join(kept)
+
+
+def test_the_standings_badges_wrap_under_the_name_at_every_width() -> None:
+    """The junior demo's winner holds three badges; unwrapped, at 1280 px they pushed four of
+    the seven tie-break columns and the "Ahead of the next because" column out of view. The
+    name cell may wrap at every width (the badges go under the name), the name itself not."""
+    css = (builtin_templates_dir() / "static" / "style.css").read_text(encoding="utf-8")
+    every_width = _css_outside_media_queries(re.sub(r"/\*.*?\*/", "", css, flags=re.S))
+    rules = dict(re.findall(r"([^{}]+)\{([^{}]*)\}", every_width))
+    rules = {selector.strip(): body for selector, body in rules.items()}
+    assert "white-space: normal" in rules['table.standings th[scope="row"]']
+    assert "white-space: nowrap" in rules['table.standings th[scope="row"] > a']
