@@ -614,8 +614,8 @@ def test_the_pairing_row_fragment_equals_its_macro() -> None:
     )
     url = url_for("ev/rounds/round-3.html")
     links = LINKS
-    white = Player(number=7, name="O'Brien <Bob>", slug="x", title="FM")
-    black = Player(number=2, name="Plain", slug="y")
+    white = Player(number=7, name="O'Brien <Bob>", slug="x", title="FM", rating=2315)
+    black = Player(number=2, name="Plain", slug="y")  # unrated
     shown = 0
     for board in (1, 2):
         for result in ("1-0", "1/2-1/2", "+-", "-+", "--", "*", "0-1"):
@@ -1160,3 +1160,31 @@ def test_the_standings_badges_wrap_under_the_name_at_every_width() -> None:
     rules = {selector.strip(): body for selector, body in rules.items()}
     assert "white-space: normal" in rules['table.standings th[scope="row"]']
     assert "white-space: nowrap" in rules['table.standings th[scope="row"] > a']
+
+
+def test_a_rounds_pairings_show_each_players_number_and_rating(make_site: SiteMaker) -> None:
+    """As a pairing list on chess-results: board, number, White, rating, points, result,
+    points, Black, rating, number. Delta (number 4, 2150) had White against Alpha (number 1,
+    2300) on board 1 of round 1 and lost; both had 0 points before the round. Charlie is
+    unrated here: an empty rating cell, not "None"."""
+    unrated = event_toml().replace("rating = 2200\n", "")
+    games = pgn_game("1.1", "Delta, Dora", "Alpha, Anna", "0-1") + pgn_game(
+        "1.2", "Charlie, Carl", "Bravo, Bob", "1/2-1/2"
+    )
+    site = make_site(unrated, {"g.pgn": games})
+    assert build_site(site).written
+    page = (site / "output/ev/rounds/round-1.html").read_text(encoding="utf-8")
+    head = re.search(r"<thead>(.*?)</thead>", page, re.S)
+    assert head is not None
+    assert re.findall(r'<th scope="col"[^>]*>(.*?)</th>', head.group(1)) == [
+        "Bd.", '<abbr title="Pairing number">No.</abbr>', "White", "Rating", "Pts", "Result",
+        "Pts", "Black", "Rating", '<abbr title="Pairing number">No.</abbr>',
+    ]  # fmt: skip
+    rows = re.findall(r"<tr>(.*?)</tr>", page.split("<tbody>")[1], re.S)
+    cells = [
+        [re.sub(r"<[^>]+>", "", c) for c in re.findall(r"<td[^>]*>(.*?)</td>", r)] for r in rows
+    ]
+    assert cells == [
+        ["1", "4", "Delta, Dora", "2150", "0", "0-1", "0", "Alpha, Anna", "2300", "1"],
+        ["2", "3", "Charlie, Carl", "", "0", "½-½", "0", "Bravo, Bob", "2250", "2"],
+    ]

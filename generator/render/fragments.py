@@ -284,22 +284,25 @@ def _standings_row(fields: tuple[Any, ...]) -> str:
 
 
 def pairing_row(pairing: Any, links: Any, url: Url) -> Markup:
-    """One board of a round (``views.Pairing``): the players, their scores before the round
-    and the result, linked to the game's page when it has one, with the arbiter's reason."""
+    """One board of a round (``views.Pairing``): the players with their pairing numbers and
+    ratings (as chess-results' pairing lists show them), their scores before the round and
+    the result, linked to the game's page when it has one, with the arbiter's reason."""
     game, white, black = pairing.game, pairing.white, pairing.black
     href = links.game(game)
     fields = (
         *(pairing.board, url(href) if href else None, game.result, game.reason),
         *(url(links.player(white.number)), white.title, white.name, pairing.white_score),
+        *(white.number, white.rating),
         *(url(links.player(black.number)), black.title, black.name, pairing.black_score),
+        *(black.number, black.rating),
     )
     return Markup(_row(fields, _pairing_row))
 
 
 def _pairing_row(fields: tuple[Any, ...]) -> str:
     board, href, result, reason = fields[:4]
-    white_href, white_title, white_name, white_score = fields[4:8]
-    black_href, black_title, black_name, black_score = fields[8:]
+    white_href, white_title, white_name, white_score, white_number, white_rating = fields[4:10]
+    black_href, black_title, black_name, black_score, black_number, black_rating = fields[10:]
     shown = _text(result_text(result))
     if href:
         shown = f'<a href="{_text(href)}">{shown}</a>'
@@ -307,11 +310,15 @@ def _pairing_row(fields: tuple[Any, ...]) -> str:
     return (
         "<tr>\n"
         f"      <td>{_text(str(board))}</td>\n"
+        f'      <td class="optional">{_text(str(white_number))}</td>\n'
         f"      <td>{_link(white_href, white_title, white_name)}</td>\n"
+        f'      <td class="optional">{_text(str(white_rating or ""))}</td>\n'
         f'      <td class="pts">{_text(score_text(white_score))}</td>\n'
         f'      <td class="result">{shown}{reason}</td>\n'
         f'      <td class="pts">{_text(score_text(black_score))}</td>\n'
         f"      <td>{_link(black_href, black_title, black_name)}</td>\n"
+        f'      <td class="optional">{_text(str(black_rating or ""))}</td>\n'
+        f'      <td class="optional">{_text(str(black_number))}</td>\n'
         "    </tr>"
     )
 
