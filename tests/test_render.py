@@ -1188,3 +1188,23 @@ def test_a_rounds_pairings_show_each_players_number_and_rating(make_site: SiteMa
         ["1", "4", "Delta, Dora", "2150", "0", "0-1", "0", "Alpha, Anna", "2300", "1"],
         ["2", "3", "Charlie, Carl", "", "0", "½-½", "0", "Bravo, Bob", "2250", "2"],
     ]
+
+
+def _css_for_phones(css: str) -> dict[str, str]:
+    """The rules of the stylesheet's ``@media (max-width: 40rem)`` blocks, by selector."""
+    css = re.sub(r"/\*.*?\*/", "", css, flags=re.S)
+    rules: dict[str, str] = {}
+    for block in re.finditer(r"@media \(max-width: 40rem\) \{((?:[^{}]*\{[^{}]*\})*)[^{}]*\}", css):
+        for selectors, body in re.findall(r"([^{}]+)\{([^{}]*)\}", block.group(1)):
+            for selector in selectors.split(","):
+                rules[selector.strip()] = rules.get(selector.strip(), "") + body
+    return rules
+
+
+def test_on_a_phone_the_names_of_a_round_and_a_card_wrap() -> None:
+    """At 390 px a round's Black player (names kept on one line) was off the screen, and so
+    were a player's running score and games: the names may wrap there."""
+    css = (builtin_templates_dir() / "static" / "style.css").read_text(encoding="utf-8")
+    phone = _css_for_phones(css)
+    assert "white-space: normal" in phone["table.pairings td"]
+    assert "white-space: normal" in phone["table.player-games td"]
