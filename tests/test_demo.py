@@ -225,3 +225,22 @@ def test_demo_pages(demo: Path) -> None:
     # The event page names the title holders once the event is finished (as above).
     event = (demo / "junior-championship/index.html").read_text("utf-8")
     assert re.search(r"<li>Under 16 Champion: <a [^>]+><bdi>Zhou, Lachlan</bdi></a></li>", event)
+
+
+def test_the_junior_play_off_page_names_who_was_left_out_and_parts_the_scores(
+    demo: Path,
+) -> None:
+    """Delacroix, Whitcombe and Zhou tie on 6; By-law 3 5.2.1 lets the progressive scores
+    (25½, 24, 23½) send the first two to the play-off. The page names Zhou as tied but not
+    playing, and the G15 score (a draw, then Delacroix won: 1½ to ½) parts the two
+    "Last, First" names with a semicolon: "Delacroix, Amelie 1½, Whitcombe, Harrison ½"
+    read as four names."""
+    page = (demo / "junior-championship" / "playoff.html").read_text(encoding="utf-8")
+    assert (
+        'Also tied, not in the play-off: <a href="players/8-zhou-lachlan.html">'
+        "<bdi>Zhou, Lachlan</bdi></a>.</p>"
+    ) in page
+    assert "Score: <bdi>Delacroix, Amelie</bdi> 1½; <bdi>Whitcombe, Harrison</bdi> ½</p>" in page
+    # In the Junior Closed every tied player plays off: nobody is left out.
+    closed = (demo / "junior-closed" / "playoff.html").read_text(encoding="utf-8")
+    assert "not in the play-off" not in closed

@@ -804,7 +804,7 @@ def test_right_to_left_names_in_the_play_offs_lines_are_isolated(make_site: Site
         f'Playing off: <a href="players/{arabic_page}"><bdi>العربية, محمد</bdi></a> and '
         f'<a href="players/{hebrew_page}"><bdi>עברית, דוד</bdi></a>.'
     ) in page
-    assert "Score: <bdi>العربية, محمد</bdi> 0, <bdi>עברית, דוד</bdi> 2</p>" in page
+    assert "Score: <bdi>العربية, محمد</bdi> 0; <bdi>עברית, דוד</bdi> 2</p>" in page
     assert (
         "Final order of the players involved: 1. <bdi>עברית, דוד</bdi>; "
         "2. <bdi>العربية, محمد</bdi>.</p>"
