@@ -244,3 +244,40 @@ def test_the_junior_play_off_page_names_who_was_left_out_and_parts_the_scores(
     # In the Junior Closed every tied player plays off: nobody is left out.
     closed = (demo / "junior-closed" / "playoff.html").read_text(encoding="utf-8")
     assert "not in the play-off" not in closed
+
+
+def _card_facts(page: str) -> dict[str, str]:
+    """A player's card's facts, by their label, as text."""
+    facts = page.split('<dl class="facts">')[1].split("</dl>")[0]
+    pairs = re.findall(r"<dt>(.*?)</dt><dd>(.*?)</dd>", facts)
+    return {label: re.sub(r"<[^>]+>", "", value) for label, value in pairs}
+
+
+def test_a_players_card_shows_tiebreaks_ratings_and_places_in_each_category(
+    demo: Path,
+) -> None:
+    """Dunstan (born 31 Dec 2014: 11 on 1 January, so Under 16, 14 and 12) met six rated
+    players over the board and had a bye in round 6: ARO (1610 + 1350 + 1080 + 1020 + 905
+    + 1190) / 6 = 1192.5, rounded up to 1193; he scored 1 of 6, 0.17, dp -273 (FIDE table
+    8.1a): TPR 920. Counted down the final standings he is 17th of Under 16, 13th of
+    Under 14 (Rourke, born 1 January 2012, is 14 on the day: not under 14) and 8th of
+    Under 12. His progressive scores: 0, 0, 0, 0, 1, 2, 2 run up to 5; cut by rounds 1-5
+    they stay 5, then 4 (cut 5) and 2 (cut 6)."""
+    page = (demo / "junior-championship/players/23-dunstan-toby.html").read_text("utf-8")
+    facts = _card_facts(page)
+    assert facts["Tie-breaks"] == (
+        "PS 5 · PS/C1 5 · PS/C2 5 · PS/C3 5 · PS/C4 5 · PS/C5 4 · PS/C6 2"
+    )
+    assert facts["Opponents' rating"] == "1193 on average"
+    assert facts["Rating performance"] == "920"
+    assert facts["Categories"] == "Under 16: place 17; Under 14: place 13; Under 12: place 8"
+    assert '<a href="../categories/u12.html">Under 12</a>: place 8' in page
+    # Lysenko-Park's round-4 win was a forfeit: the 2026 rules (the Closed starts in July)
+    # leave it out of the rating figures. Eight games, 2 points: ARO 19455 / 8 = 2431.875,
+    # 2432; 0.25 scores dp -193: TPR 2239. The Closed has no categories.
+    page = (demo / "junior-closed/players/8-lysenko-park-caleb.html").read_text("utf-8")
+    facts = _card_facts(page)
+    assert facts["Tie-breaks"] == "DE 0.5 · BPG 5 · KS 1.5 · SB 11.5 · WIN 1"
+    assert facts["Opponents' rating"] == "2432 on average"
+    assert facts["Rating performance"] == "2239"
+    assert "Categories" not in facts

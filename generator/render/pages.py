@@ -202,6 +202,29 @@ _GAMES_HEAD = (
 )
 
 
+def _card_facts(context: Mapping[str, Any]) -> list[str]:
+    """The card's tie-breaks, ratings and categories (``views.PlayerCard``)."""
+    card, url, links = context["card"], context["url"], context["links"]
+    facts = []
+    if card.tiebreaks:
+        values = " · ".join(
+            f'<abbr title="{_e(name)}">{_e(code)}</abbr> {_e(value)}'
+            for code, name, value in card.tiebreaks
+        )
+        facts.append(f"<dt>Tie-breaks</dt><dd>{values}</dd>")
+    if card.average_rating:
+        facts.append(f"<dt>Opponents' rating</dt><dd>{_e(card.average_rating)} on average</dd>")
+    if card.performance:
+        facts.append(f"<dt>Rating performance</dt><dd>{_e(card.performance)}</dd>")
+    if card.categories:
+        places = "; ".join(
+            f'<a href="{_e(url(links.category(id_)))}">{_e(name)}</a>: place {_e(place)}'
+            for id_, name, place in card.categories
+        )
+        facts.append(f"<dt>Categories</dt><dd>{places}</dd>")
+    return facts
+
+
 def player_page(environment: jinja2.Environment, context: Mapping[str, Any]) -> str:
     """The page ``player.html`` renders with ``context`` (a player's card, ``later`` included)."""
     event, row = context["event"], context["row"]
@@ -242,6 +265,7 @@ def player_page(environment: jinja2.Environment, context: Mapping[str, Any]) -> 
     if player.withdrawn_after is not None:
         why = f" ({_e(player.withdrawal_reason)})" if player.withdrawal_reason else ""
         main.append(f"<dt>Withdrew</dt><dd>after round {_e(player.withdrawn_after)}{why}</dd>")
+    main += _card_facts(context)
     main.append("</dl>\n")
     awards = context["awards"].get(player.number)
     if awards:

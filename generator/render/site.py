@@ -7,6 +7,7 @@ at a domain's root, under ``/<repo>/`` on GitHub Pages, and opened from disk.
 from __future__ import annotations
 
 import contextlib
+import dataclasses
 import functools
 import hashlib
 import html
@@ -742,11 +743,16 @@ class SiteRenderer:
         )
         awards = common["awards"]
         missing = event.not_in_yet  # rounds a player's card shows as not in yet
+        # Worked out once, by the first card (or its key) that asks: in the process that
+        # renders it (``later``).
+        cards = functools.cache(
+            functools.partial(views.player_cards, event, outcome.records, standings, after)
+        )
         for row in standings.rows:
             self._page(
                 player_path(event, row.player.number),
                 "player.html",
-                functools.partial(_player_context, event, row, standings),
+                functools.partial(_player_context, event, row, standings, cards),
                 functools.partial(
                     player_page_key,
                     own_chrome,
@@ -754,6 +760,7 @@ class SiteRenderer:
                     standings,
                     awards.get(row.player.number, []),
                     missing.get(row.player.number, ()),
+                    cards,
                 )
                 if own_chrome
                 else None,
@@ -886,6 +893,7 @@ PAGE_CONTEXT = frozenset(
 """What ``SiteRenderer._chrome_key`` covers: the context every keyed page may use."""
 
 PLAYER_PAGE_CONTEXT = PAGE_CONTEXT - {"social"} | {"row", "awards", "lines", "chart", "progress"}
+PLAYER_PAGE_CONTEXT |= {"card"}
 """The context a player's page may use (``awards`` only for that player's own prizes):
 ``player_page_key`` covers exactly these."""
 
@@ -915,11 +923,14 @@ def player_page_key(
     standings: Standings,
     awards: Sequence[Award],
     missing: tuple[int, ...] = (),
+    cards: Callable[[], dict[int, views.PlayerCard]] | None = None,
 ) -> str:
     """A player's page key: the event's chrome (players, settings, navigation), the player's
     place, points and prizes, each round: opponent and their points, colour, result and bye
-    (the running score and the chart follow from these), and the rounds whose record of the
-    player is not in yet (``Event.unpaired``: other players' records can change that)."""
+    (the running score and the chart follow from these), the rounds whose record of the
+    player is not in yet (``Event.unpaired``: other players' records can change that), and
+    the card's tie-breaks, ratings and places in the categories (``views.PlayerCard``: other
+    players' results change those)."""
     rounds = [
         (
             *(entry.round, entry.kind.value, entry.points, entry.colour, entry.bye),
@@ -930,7 +941,9 @@ def player_page_key(
         for entry in row.record.entries
     ]
     place = (row.player.number, row.rank, row.place, row.points)
-    return _digest(chrome, "player", place, list(awards), rounds, missing)
+    card = cards()[row.player.number] if cards is not None else None
+    shown = None if card is None else dataclasses.astuple(card)
+    return _digest(chrome, "player", place, list(awards), rounds, missing, shown)
 
 
 def round_page_key(chrome: str, shown: views.RoundView) -> str:
@@ -996,9 +1009,15 @@ def _arbiter_context(outcome: EventOutcome) -> dict[str, Any]:
     return {"report": arbiter_report(outcome)}
 
 
-def _player_context(event: Event, row: StandingRow, standings: Standings) -> dict[str, Any]:
+def _player_context(
+    event: Event,
+    row: StandingRow,
+    standings: Standings,
+    cards: Callable[[], dict[int, views.PlayerCard]],
+) -> dict[str, Any]:
     progress = views.player_progress(event, row.record)
     return {
+        "card": cards()[row.player.number],
         "lines": views.player_lines(event, row.record, standings),
         "progress": progress,
         "chart": charts.score_progression(

@@ -11,9 +11,19 @@ from dataclasses import dataclass
 from typing import NamedTuple
 
 from ..model import Bye, Event, Game, Player
+from ..rules.categories import category_ranking
 from ..rules.scores import Kind, PlayerRecord, RoundEntry
 from ..rules.standings import StandingRow, Standings, column_keys
-from ..rules.tiebreaks import Modifiers, definition, describe, describe_variant, parse_code
+from ..rules.tiebreaks import (
+    Modifiers,
+    TiebreakContext,
+    definition,
+    describe,
+    describe_variant,
+    parse_code,
+    tiebreak_values,
+)
+from ..text import number_text
 
 
 def result_text(result: str) -> str:
@@ -345,3 +355,61 @@ def category_rows(
         place = str(first) if first == last else f"{first}-{last}"
         result.append(CategoryRow(place, row, decided))
     return tuple(result)
+
+
+@dataclass(frozen=True)
+class PlayerCard:
+    """What a player's card shows beside the games, as chess-results' card does: the
+    tie-break values of the standings, the average rating of the opponents and the rating
+    performance, and the player's place in each category they belong to (a parent looking
+    for why their child won no age-group prize finds it here). Plain values only: the
+    card's page key is their digest."""
+
+    tiebreaks: tuple[tuple[str, str, str], ...]
+    """Each column's code, full name and value as the standings print it ("–": Direct
+    Encounter never applied to the player)."""
+    average_rating: int
+    """ARO (C.07 10.1): rated opponents met over the board; 0 when there are none."""
+    performance: int
+    """TPR (C.07 10.2); 0 when there is no game over the board against a rated opponent."""
+    categories: tuple[tuple[str, str, str], ...]
+    """Each category the player belongs to: its id, its name and the place within it."""
+
+
+def player_cards(
+    event: Event,
+    records: dict[int, PlayerRecord],
+    standings: Standings,
+    columns: Sequence[TiebreakColumn],
+) -> dict[int, PlayerCard]:
+    """Every player's ``PlayerCard``, by number: worked out once per event, looked up by
+    each card."""
+    numbers = [row.player.number for row in standings.rows]
+    context = TiebreakContext.from_records(event, records)
+    average = tiebreak_values(context, "ARO", numbers)
+    performance = tiebreak_values(context, "TPR", numbers)
+    places: dict[int, list[tuple[str, str, str]]] = {}
+    keys = column_keys(event.tiebreaks)
+    for category in event.config.categories:
+        members = category_ranking(event, standings, category.id)
+        for shown in category_rows(standings, members, keys):
+            entry = (category.id, category.name, shown.place)
+            places.setdefault(shown.row.player.number, []).append(entry)
+    cards = {}
+    for row in standings.rows:
+        number = row.player.number
+        values = tuple(
+            (
+                column.code,
+                column.name,
+                "–" if column.key in row.unreached else number_text(row.tiebreaks[column.key]),
+            )
+            for column in columns
+        )
+        cards[number] = PlayerCard(
+            values,
+            int(average[number]),
+            int(performance[number]),
+            tuple(places.get(number, ())),
+        )
+    return cards
