@@ -281,3 +281,19 @@ def test_a_players_card_shows_tiebreaks_ratings_and_places_in_each_category(
     assert facts["Opponents' rating"] == "2432 on average"
     assert facts["Rating performance"] == "2239"
     assert "Categories" not in facts
+
+
+def test_a_category_page_shows_the_players_awards_and_how_ties_are_broken(demo: Path) -> None:
+    """Under 16 of the junior demo: Delacroix (born 22 April 2010, 15 on the reference day)
+    is first, but holds the Australian Junior Champion title, so By-law 3 2a gives the
+    Under 16 title to the next of the group, Zhou. The page shows each player's awards, so
+    a parent sees why the group's winner is not its champion, and links to the prize page and
+    to how ties are broken."""
+    page = (demo / "junior-championship/categories/u16.html").read_text(encoding="utf-8")
+    rows = re.findall(r'<th scope="row">(.*?)</th>', page, re.S)
+    assert rows[0].startswith('<a href="../players/3-delacroix-amelie.html">')
+    assert ">Australian Junior Champion</span>" in rows[0]
+    assert rows[1].startswith('<a href="../players/8-zhou-lachlan.html">')
+    assert ">Under 16 Champion</span>" in rows[1]
+    assert '<a href="../prizes.html">prize page</a>' in page
+    assert '<a href="../tiebreaks.html">How ties are broken</a>' in page
