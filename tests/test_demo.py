@@ -297,3 +297,20 @@ def test_a_category_page_shows_the_players_awards_and_how_ties_are_broken(demo: 
     assert ">Under 16 Champion</span>" in rows[1]
     assert '<a href="../prizes.html">prize page</a>' in page
     assert '<a href="../tiebreaks.html">How ties are broken</a>' in page
+
+
+def test_the_tiebreak_pages_say_a_tie_for_first_goes_to_a_play_off(demo: Path) -> None:
+    """Both demo events break a tie for 1st place over the board (U.S. Junior Closed: blitz
+    then Armageddon; By-law 3 5.2-5.3), not by the tie-breaks the page lists; under By-law 3
+    5.2.1 and 5.2.3 the progressive scores first cut a group of more than two."""
+    closed = (demo / "junior-closed/tiebreaks.html").read_text(encoding="utf-8")
+    junior = (demo / "junior-championship/tiebreaks.html").read_text(encoding="utf-8")
+    both = (
+        'A tie for 1st place at the end of the event is settled over the board by a <a href="'
+        'playoff.html">play-off</a>'
+    )
+    assert f"{both}. The tie-breaks rank every other tie" in closed
+    assert (
+        f"{both}; with more than two players tied, the tie-breaks first choose who plays off "
+        "(two, or the fewest above two they can). The tie-breaks rank every other tie"
+    ) in junior

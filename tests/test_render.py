@@ -1208,3 +1208,14 @@ def test_on_a_phone_the_names_of_a_round_and_a_card_wrap() -> None:
     phone = _css_for_phones(css)
     assert "white-space: normal" in phone["table.pairings td"]
     assert "white-space: normal" in phone["table.player-games td"]
+
+
+def test_a_tiebreak_page_without_a_play_off_names_none(make_site: SiteMaker) -> None:
+    """FIDE rules hold no play-off: the tie-breaks settle every tie, the first place's too."""
+    games = pgn_game("1.1", "Alpha, Anna", "Bravo, Bob", "1/2-1/2")
+    body = 'rules = "fide"\ntiebreaks = ["SB"]\n'
+    site = make_site(event_toml(body, format="swiss", rounds=1), {"g.pgn": games})
+    assert build_site(site).written
+    page = (site / "output/ev/tiebreaks.html").read_text(encoding="utf-8")
+    assert "Players on equal points are separated by the tie-breaks below" in page
+    assert "play-off" not in page
