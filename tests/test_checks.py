@@ -341,6 +341,10 @@ def test_warnings_reach_results_json_and_the_arbiter_report(make_site: SiteMaker
     assert "Illegal or unreadable moves" in page
     assert page.index("Draws agreed") < page.index("Illegal or unreadable")
     assert 'href="games/r1-b1.html"' in page and 'href="games/r1-b2.html"' in page
+    # Each link says which game it opens, to a screen reader listing the page's links
+    # (two links both named "the game" told them apart by nothing).
+    assert 'the game<span class="visually-hidden">: round 1, board 1</span></a>' in page
+    assert 'the game<span class="visually-hidden">: round 1, board 2</span></a>' in page
     assert "<code>games.pgn:1</code>" in page
     standings = (output / "standings.html").read_text(encoding="utf-8")
     assert 'href="arbiter.html">Arbiter report</a>' in standings
