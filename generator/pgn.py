@@ -161,7 +161,8 @@ def shorten(text: str, limit: int = 80) -> str:
 
 def decode(data: bytes) -> str:
     """PGN files are usually UTF-8 but older software writes Latin-1 (or Windows-1252, its
-    superset with curly quotes and dashes) and Windows "Unicode" is UTF-16; accept them all."""
+    superset with curly quotes and dashes), or Windows-1251 on a Cyrillic Windows, and Windows
+    "Unicode" is UTF-16; accept them all."""
     return _plain_text(_decoded(data))
 
 
@@ -185,14 +186,45 @@ def _decoded(data: bytes) -> str:
 
 def _decoded_line(line: bytes) -> str:
     """One line of a file that is not UTF-8 throughout: UTF-8 where it is valid (a line of
-    Windows-1252 letters is almost never valid UTF-8), else Windows-1252, else Latin-1 (which
-    reads every byte, including the five that Windows-1252 leaves undefined)."""
-    for encoding in ("utf-8", "cp1252"):
-        try:
-            return line.decode(encoding)
-        except UnicodeDecodeError:
+    Windows-1252 letters is almost never valid UTF-8), else Windows-1251 where it reads as
+    Cyrillic words (a Bulgarian or Russian Swiss-Manager, Vega or ChessBase writes it), else
+    Windows-1252, else Latin-1 (which reads every byte, including the five that Windows-1252
+    leaves undefined)."""
+    try:
+        return line.decode("utf-8")
+    except UnicodeDecodeError:
+        pass
+    try:
+        cyrillic = line.decode("cp1251")
+    except UnicodeDecodeError:
+        cyrillic = ""
+    if _reads_as_cyrillic(cyrillic):
+        return cyrillic
+    try:
+        return line.decode("cp1252")
+    except UnicodeDecodeError:
+        return line.decode("latin-1")
+
+
+_WORD = re.compile(r"[^\W\d_]+")
+
+
+def _reads_as_cyrillic(text: str) -> bool:
+    """Whether Windows-1251 reading of a line gives Cyrillic words: "Иванов, Петър" read as
+    Windows-1252 is "Èâàíîâ, Ïåòúð", a name no PGN or event file spells. Western accents read
+    as Windows-1251 fall inside Latin words ("Müller" gives "Mьller"), and Cyrillic names are
+    written in one case or capitalised, so a word of both scripts, or with a capital inside
+    it, keeps the line Windows-1252; so does a line without a Cyrillic word of three letters."""
+    long_word = False
+    for word in _WORD.findall(text):
+        cyrillic = sum("\u0400" <= letter <= "\u04ff" for letter in word)
+        if not cyrillic:
             continue
-    return line.decode("latin-1")
+        rest = word[1:]
+        if cyrillic != len(word) or not (rest.islower() or rest.isupper() or not rest):
+            return False
+        long_word = long_word or len(word) >= 3
+    return long_word
 
 
 _DOS_END = "\x1a"

@@ -305,6 +305,36 @@ def test_bytes_windows_1252_leaves_undefined_are_read_as_latin_1() -> None:
     assert pgn.decode(data) == "Jörg\nA\x81B\n“quoted”\n"
 
 
+def test_a_windows_1251_file_reads_as_cyrillic(tmp_path: Path) -> None:
+    """A Bulgarian Windows (ChessBase, Swiss-Manager) writes Windows-1251: "Иванов, Петър" is
+    the bytes C8 E2 E0 ED EE E2 2C 20 CF E5 F2 FA F0, which Windows-1252 reads as
+    "Èâàíîâ, Ïåòúð", a name no event file spells."""
+    text = '[White "Иванов, Петър"]\r\n[Black "Щерев, Юлиян"]\r\n[Result "1-0"]\r\n\r\n1-0\r\n'
+    path = tmp_path / "кръг-1.pgn"
+    path.write_bytes(text.encode("cp1251"))
+    (game,) = read_pgn_file(path, Problems())
+    assert (game.headers["White"], game.headers["Black"]) == ("Иванов, Петър", "Щерев, Юлиян")
+
+
+def test_western_accents_stay_windows_1252_beside_windows_1251_lines() -> None:
+    """Each line of a file that is not UTF-8 is read alone: "Müller" in Windows-1251 would be
+    "Mьller", a word of two scripts, so that line stays Windows-1252; "Ó" alone (in Windows-1251
+    "У") is no Cyrillic word of three letters; the Cyrillic line beside them is Cyrillic."""
+    data = (
+        "Müller, Jörg\n".encode("cp1252")
+        + "Ó Brien\n".encode("cp1252")
+        + "Жекова, Десислава\n".encode("cp1251")
+    )
+    assert pgn.decode(data) == "Müller, Jörg\nÓ Brien\nЖекова, Десислава\n"
+
+
+def test_a_capital_inside_a_word_is_not_cyrillic() -> None:
+    """Greek "Νίκος" in Windows-1253 (CD DF EA EF F2) reads in Windows-1251 as "НЯкпт": the
+    accented "ί" falls on a Cyrillic capital. Cyrillic names are capitalised or in one case."""
+    assert not pgn._reads_as_cyrillic("НЯкпт")
+    assert pgn._reads_as_cyrillic("ИВАНОВ, Петър")
+
+
 def test_a_blank_line_among_a_games_tags_keeps_them_one_game() -> None:
     """ChessBase writes a blank line after [Event]: the tags after it are the same game's,
     as python-chess reads them (the build failed: a game of [Event] alone, with no players).

@@ -969,3 +969,25 @@ def test_a_name_cut_where_its_33rd_character_is_a_space_finds_its_player(
     assert [e.message.split(" in round")[0] for e in problems.errors] == [
         'unknown white player "Smith-Jones, Alexander Christopher"'
     ]
+
+
+def test_a_windows_1251_trf_with_crlf_reads_its_cyrillic_names(make_site: SiteMaker) -> None:
+    """Swiss-Manager on a Bulgarian Windows writes Windows-1251 with CRLF line ends. Its names
+    must be the names event.toml and the PGN games write ("Иванов, Петър"), not what the same
+    bytes are in Windows-1252 ("Èâàíîâ, Ïåòúð"), which matched no entry of event.toml."""
+    trf = "\r\n".join(
+        [
+            "012 Държавно първенство",
+            "XXR 1",
+            line(1, "Иванов, Петър", 2105, (2, "w", "1")),
+            line(2, "Щерев, Юлиян", 0, (1, "b", "0")),
+            "",
+        ]
+    )
+    site = make_site(_event_toml(rounds=1, extra='[[players]]\nname = "Щерев, Юлиян"\nsex = "M"\n'))
+    (site / "content" / "ev" / "event.trf").write_bytes(trf.encode("cp1251"))
+    event, problems = load(site)
+    assert event is not None and not problems.errors, messages(problems)
+    assert [p.name for p in event.players] == ["Иванов, Петър", "Щерев, Юлиян"]
+    assert event.config.name == "T"
+    assert [(g.white, g.black, g.result) for g in event.games] == [(1, 2, "1-0")]
