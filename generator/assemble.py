@@ -10,7 +10,7 @@ from __future__ import annotations
 import datetime as dt
 import re
 from collections import defaultdict
-from collections.abc import Mapping
+from collections.abc import Iterable, Mapping
 from dataclasses import dataclass, replace
 from pathlib import Path
 
@@ -112,6 +112,24 @@ class _Names:
         }
         self._cut_lengths = sorted({len(key) for key in self.cut})
         self._cut_found: dict[str, int | None] = {}
+        self.seen_with_id: dict[str, int] = {}
+
+    def learn_spellings(self, pgn_games: Iterable[PgnGame]) -> None:
+        """A spelling the event's games give with a player's FIDE id is that player's in its
+        games without one: a broadcast writes "Georgiev, Nikola" with WhiteFideId in one
+        round and without it in the next, and the TRF has "Георгиев, Никола". A spelling
+        given with two players' ids is neither's (an error, as before), and a name that is
+        already a player's stays theirs."""
+        seen: dict[str, int | None] = {}
+        for pgn_game in pgn_games:
+            for side in ("White", "Black"):
+                fide_id = pgn_game.headers.get(f"{side}FideId", "").strip()
+                number = self.by_fide.get(fide_id) if fide_id else None
+                key = normalise_name(pgn_game.headers.get(side, ""))
+                if number is None or key in self.by_name or key in ("", "?"):
+                    continue
+                seen[key] = number if seen.get(key, number) == number else None
+        self.seen_with_id = {key: number for key, number in seen.items() if number}
 
     def config_name(self, number: int) -> str:
         """A player's name as event.toml spells it."""
@@ -125,6 +143,8 @@ class _Names:
                 self._found[name] = number  # 11,000 games name 2,000 players, each alike
         if number is None and fide_id and fide_id.strip() not in ("", "0", "?"):
             number = self.by_fide.get(fide_id.strip())
+        if number is None and self.seen_with_id:
+            number = self.seen_with_id.get(normalise_name(name))
         if number is None and self.cut:
             number = self._cut_name(name)
         return number
@@ -156,6 +176,7 @@ def assemble_event(
 ) -> Event:
     players = build_players(config)
     names = _Names(config, players)
+    names.learn_spellings(pgn_games)
     candidates: list[_Candidate] = []
     for pgn_game in pgn_games:
         candidate = _from_pgn(pgn_game, config, names, problems)

@@ -27,6 +27,68 @@ def test_games_are_matched_by_name_alias_and_fide_id(make_site: SiteMaker) -> No
     ]
 
 
+_WITH_IDS = (
+    'name = "T"\nformat = "swiss"\nrounds = 3\n'
+    '[[players]]\nname = "Георгиев, Никола"\nfide_id = 2900102\n'
+    '[[players]]\nname = "Иванов, Петър"\nfide_id = 2900101\n'
+    '[[players]]\nname = "Щерев, Юлиян"\n'
+    '[[players]]\nname = "Ангелов, Васил"\nfide_id = 4200109\n'
+)
+
+
+def test_a_spelling_a_game_gives_with_a_fide_id_finds_the_player_without_it(
+    make_site: SiteMaker,
+) -> None:
+    """A broadcast writes "Georgiev, Nikola" with WhiteFideId 2900102 in round 1 and without
+    it in rounds 2 and 3 (games typed in by hand): that spelling is player 1's in every
+    round, as the organiser expects, with no alias to add."""
+    games = (
+        pgn_game(
+            "1.1", "Georgiev, Nikola", "Ivanov, Petar", "1-0",
+            WhiteFideId="2900102", BlackFideId="2900101",
+        )
+        + pgn_game("2.1", "Angelov, Vasil", "Georgiev, Nikola", "0-1", WhiteFideId="4200109")
+        + pgn_game("3.1", "Georgiev, Nikola", "Щерев, Юлиян", "1/2-1/2")
+    )  # fmt: skip
+    event, problems = load(make_site(_WITH_IDS, {"games.pgn": games}))
+    assert event is not None and not problems.errors, [p.format() for p in problems.items]
+    assert [(g.round, g.white, g.black, g.result) for g in event.games] == [
+        (1, 1, 2, "1-0"),
+        (2, 4, 1, "0-1"),
+        (3, 1, 3, "1/2-1/2"),
+    ]
+
+
+def test_a_spelling_given_with_two_players_ids_finds_neither(make_site: SiteMaker) -> None:
+    """ "Ivanov" with Иванов's id in round 1 and Ангелов's in round 2 (a typing slip in one of
+    the tags) tells nobody who "Ivanov" is in round 3, which has no id: unknown, with the
+    transliterated spelling as the closest known player."""
+    games = (
+        pgn_game("1.1", "Ivanov", "Щерев, Юлиян", "1-0", WhiteFideId="2900101")
+        + pgn_game("2.1", "Ivanov", "Георгиев, Никола", "1-0", WhiteFideId="4200109")
+        + pgn_game("3.1", "Георгиев, Никола", "Ivanov", "1-0")
+    )
+    _, problems = load(make_site(_WITH_IDS, {"games.pgn": games}))
+    (error,) = problems.errors
+    assert error.message == (
+        'unknown black player "Ivanov" in round 3.1, Георгиев, Никола v Ivanov'
+    )
+    assert error.line == 22  # the third game's Black tag (9 lines a game with an id tag)
+
+
+def test_the_closest_names_are_found_across_scripts(make_site: SiteMaker) -> None:
+    """ "Georgiev, Nikola" and "Георгиев, Никола" have no letter in common: difflib offered
+    "Щерев, Юлиян" (through its alias "Shterev, Yuliyan", half the letters alike) and not
+    Георгиев. In Latin letters the TRF's spelling is the same name, offered first."""
+    toml = _WITH_IDS.replace(
+        'name = "Щерев, Юлиян"\n', 'name = "Щерев, Юлиян"\naliases = ["Shterev, Yuliyan"]\n'
+    )
+    games = pgn_game("1.1", "Georgiev, Nikola", "Shterev, Yuliyan", "1-0")
+    _, problems = load(make_site(toml, {"games.pgn": games}))
+    (error,) = problems.errors
+    assert error.hint.startswith("closest known players: Георгиев, Никола;")
+
+
 def test_unknown_name_is_an_error_with_file_line_and_closest_names(make_site: SiteMaker) -> None:
     games = pgn_game("1.1", A, B, "1-0") + pgn_game("1.2", "Charly, Carl", D, "1-0")
     _, problems = load(make_site(event_toml(), {"games.pgn": games}))

@@ -708,12 +708,46 @@ def _words(name: str) -> list[str]:
     return sorted(normalise_name(name).replace(",", " ").split())
 
 
+_TO_LATIN = str.maketrans(
+    {
+        # Cyrillic, as Bulgarian (and mostly Russian, Ukrainian, Serbian) passports write it
+        "а": "a", "б": "b", "в": "v", "г": "g", "д": "d", "е": "e", "ж": "zh", "з": "z",
+        "и": "i", "й": "y", "к": "k", "л": "l", "м": "m", "н": "n", "о": "o", "п": "p",
+        "р": "r", "с": "s", "т": "t", "у": "u", "ф": "f", "х": "h", "ц": "ts", "ч": "ch",
+        "ш": "sh", "щ": "sht", "ъ": "a", "ь": "y", "ю": "yu", "я": "ya", "ё": "yo", "ы": "y",
+        "э": "e", "є": "ye", "і": "i", "ї": "yi", "ґ": "g", "ў": "u", "ђ": "dj", "ј": "j",
+        "љ": "lj", "њ": "nj", "ћ": "c", "џ": "dz", "ѓ": "gj", "ќ": "kj", "ѕ": "dz",
+        # Greek (ELOT 743)
+        "α": "a", "β": "v", "γ": "g", "δ": "d", "ε": "e", "ζ": "z", "η": "i", "θ": "th",
+        "ι": "i", "κ": "k", "λ": "l", "μ": "m", "ν": "n", "ξ": "x", "ο": "o", "π": "p",
+        "ρ": "r", "σ": "s", "ς": "s", "τ": "t", "υ": "y", "φ": "f", "χ": "ch", "ψ": "ps",
+        "ω": "o",
+    }
+)  # fmt: skip
+
+
+def _latin(name: str) -> str:
+    """A name in Latin letters without accents, only to find the closest spellings: a
+    broadcast writes "Georgiev, Nikola" where the TRF has "Георгиев, Никола", and the two
+    have no letter in common. Never used to match a game to a player: transliterations
+    differ ("Yordan", "Jordan"), which is what an alias is for."""
+    folded = unicodedata.normalize("NFKD", normalise_name(name)).translate(_TO_LATIN)
+    return "".join(char for char in folded if not unicodedata.combining(char))
+
+
 def closest_hint(name: str, config: EventConfig) -> str:
-    """A "did you mean" hint listing the closest known players."""
+    """A "did you mean" hint listing the closest known players, in whatever script each
+    is written (compared in Latin letters)."""
     spellings = {s: p.name for p in config.players for s in (p.name, *p.aliases)}
-    words = _words(name)
-    reordered = [s for s in spellings if _words(s) == words]  # "Jack Smith": "Smith, Jack"
-    close = difflib.get_close_matches(name, list(spellings), n=3, cutoff=0.5)
+    words = _words(_latin(name))
+    reordered = [s for s in spellings if _words(_latin(s)) == words]  # "Jack Smith"
+    latin: dict[str, str] = {}
+    for spelling in spellings:
+        latin.setdefault(_latin(spelling), spelling)
+    close = [
+        latin[found]
+        for found in difflib.get_close_matches(_latin(name), list(latin), n=3, cutoff=0.5)
+    ]
     names = list(dict.fromkeys(spellings[c] for c in (*reordered, *close)))
     if names:
         return "closest known players: " + "; ".join(names) + " (add an alias to [[players]])"
