@@ -19,6 +19,7 @@ from urllib.parse import unquote, urlsplit
 from xml.etree import ElementTree as etree
 
 import markdown
+from markdown.extensions.toc import TocExtension, slugify_unicode
 
 from .model import Attachment
 from .problems import Problems
@@ -63,11 +64,27 @@ def local_path(link: str) -> str | None:
     return unquote(parts.path)
 
 
+PAGE_IDS = frozenset({"main", "downloads"})
+"""Ids the page around a Markdown text already gives (``templates/base.html``, ``event.html``)."""
+
+
+def heading_id(text: str, separator: str) -> str:
+    """A heading's id, as GitHub and most editors make it, whatever the script: "Ties for
+    first place" is ``ties-for-first-place``, "Награди" ``награди``, so a link written
+    ``[the prizes](#награди)`` or ``rules.md#награди`` leads to it (Markdown's default kept
+    ASCII only, and the headings had no id at all). An id the page already uses is not
+    taken: "Main" is ``main_1``, or the skip link would lead to the heading."""
+    found = slugify_unicode(text, separator)
+    return f"{found}_1" if found in PAGE_IDS else found
+
+
 def markdown_converter(raw_html: bool) -> markdown.Markdown:
     """The Markdown reader of the pages: raw HTML is text unless ``raw_html`` (site.toml's
     ``markdown_raw_html``). The render stage shows pages with it, this module reads their
-    links with it, so that both see the same links."""
-    converter = markdown.Markdown(extensions=list(MARKDOWN_EXTENSIONS))
+    links with it, so that both see the same links. Headings get ids (``heading_id``)."""
+    converter = markdown.Markdown(
+        extensions=[*MARKDOWN_EXTENSIONS, TocExtension(slugify=heading_id, toc_depth="1-6")]
+    )
     if not raw_html:
         converter.preprocessors.deregister("html_block")
         converter.inlinePatterns.deregister("html")

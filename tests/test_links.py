@@ -230,3 +230,23 @@ def test_a_draft_pages_links_are_not_checked_by_a_build(make_site: SiteMaker) ->
     assert [(code, name) for code, name in shown if "link" in code] == [
         ("broken-link", "report.md")
     ]
+
+
+def test_a_link_to_a_heading_finds_it_in_any_script(make_site: SiteMaker) -> None:
+    """ "Вижте [наградите](#награди)" led nowhere: headings had no id. Each now has the id
+    GitHub's editor gives it (lower case, spaces as hyphens, punctuation dropped, letters of
+    every script kept); "Main" may not take the skip link's ``main``."""
+    page = (
+        "# Регламент\n\nВижте [наградите](#награди).\n\n## Награди\n\n"
+        "## Ties for first place\n\n## Main\n"
+    )
+    games = pgn_game("1.1", "Alpha, Anna", "Bravo, Bob", "1-0")
+    site = make_site(event_toml(), {"g.pgn": games, "Регламент.md": page})
+    report = build_site(site)
+    assert report.written, [p.format() for p in report.problems.items]
+    html = (site / "output/ev/регламент.html").read_text(encoding="utf-8")
+    assert '<a href="#награди">наградите</a>' in html
+    assert '<h2 id="награди">Награди</h2>' in html
+    assert '<h2 id="ties-for-first-place">Ties for first place</h2>' in html
+    assert '<h2 id="main_1">Main</h2>' in html
+    assert html.count('id="main"') == 1

@@ -1114,7 +1114,7 @@ def test_a_pages_title_is_its_heading_as_shown(make_site: SiteMaker) -> None:
     site = make_site(event_toml(), {"g.pgn": games, "rules.md": "# **2026** Rules &amp; <b>\n"})
     assert build_site(site).written
     page = (site / "output/ev/rules.html").read_text(encoding="utf-8")
-    assert "<h1><strong>2026</strong> Rules &amp; &lt;b&gt;</h1>" in page
+    assert '<h1 id="2026-rules-b"><strong>2026</strong> Rules &amp; &lt;b&gt;</h1>' in page
     assert "<title>2026 Rules &amp; &lt;b&gt; · Test Event</title>" in page
     assert '<a href="rules.html" aria-current="page">2026 Rules &amp; &lt;b&gt;</a>' in page
 
