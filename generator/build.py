@@ -154,6 +154,8 @@ def load_championships(
             for f in folders
         ):
             continue  # every section held back as a draft
+        if not sections and any((folder / "event.toml").is_file() for folder in folders):
+            continue  # its sections' own errors say why none was read
         if not sections:
             problems.warning(
                 f"the championship {marker.parent.name} has no section to publish: its page "

@@ -453,3 +453,21 @@ def test_a_page_in_the_championships_own_folder_is_reported(tmp_path: Path) -> N
     report = build_site(site)
     assert report.written
     assert [(p.path, p.code) for p in report.problems.warnings] == [(page, "championship")]
+
+
+def test_sections_that_fail_are_not_called_missing(tmp_path: Path) -> None:
+    """Every section's event.toml there, each with an error of its own: the build named those
+    errors, then warned that the championship had "no section to publish" and that "a section
+    is a folder beside championship.toml holding an event.toml", which each of them is."""
+    site = _championship(tmp_path / "site")
+    champ = site / "content/ajc-2026"
+    for section in ("under-18-open", "under-16-open", "under-18-girls"):
+        event = champ / section / "event.toml"
+        event.write_text(event.read_text("utf-8").replace("rounds = ", "rounds = -"), "utf-8")
+    report = build_site(site)
+    assert not report.written
+    assert [p.path for p in report.problems.errors] == [
+        champ / section / "event.toml"
+        for section in ("under-16-open", "under-18-girls", "under-18-open")
+    ]
+    assert not report.problems.warnings
