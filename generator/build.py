@@ -432,9 +432,9 @@ def _with_trf(
     warn_unconfirmed_withdrawals(config, data, problems)
     issues: list[Issue] = []
     check_event(merged, issues)
-    for message, key in found:
-        problems.error(message, config_path, line_of(lines, key), code="trf")
-    rounds_reported = any(key == ("rounds",) for _, key in found)
+    for message, key, hint in found:
+        problems.error(message, config_path, line_of(lines, key), hint, code="trf")
+    rounds_reported = any(key == ("rounds",) for _, key, _ in found)
     own_issues = []
     for issue in issues:
         located = _issue_in_trf(issue, config, merged)

@@ -46,6 +46,7 @@ from .config.event import (
     TiebreakCode,
     TrfPlace,
     WithdrawalEntry,
+    closest_names,
     normalise_name,
 )
 from .config.schema import DIRECTION_CONTROLS, Issue
@@ -796,7 +797,9 @@ def _given_name(name: str, given: dict[str, tuple[int, PlayerEntry]]) -> str:
     return longer[0] if len(longer) == 1 else key
 
 
-def merge_trf(config: EventConfig, data: TrfEvent) -> tuple[EventConfig, list[tuple[str, KeyPath]]]:
+def merge_trf(
+    config: EventConfig, data: TrfEvent
+) -> tuple[EventConfig, list[tuple[str, KeyPath, str]]]:
     """The event file completed by the TRF: its players, results, byes and withdrawals.
 
     ``[[players]]`` in event.toml may add what TRF lacks (aliases, born, sex, club) to a TRF
@@ -806,13 +809,14 @@ def merge_trf(config: EventConfig, data: TrfEvent) -> tuple[EventConfig, list[tu
     decision with a reason still overrides. Returns the problems found, in words, each with
     the event.toml key it is about.
     """
-    problems: list[tuple[str, KeyPath]] = []
+    problems: list[tuple[str, KeyPath, str]] = []
     if data.rounds > config.rounds:
         problems.append(
             (
                 f"the TRF file has {data.rounds} rounds but event.toml says "
                 f"rounds = {config.rounds}",
                 ("rounds",),
+                "",
             )
         )
     extra = {normalise_name(p.name): (i, p) for i, p in enumerate(config.players)}
@@ -845,11 +849,16 @@ def merge_trf(config: EventConfig, data: TrfEvent) -> tuple[EventConfig, list[tu
             )
         )
     for index, leftover in extra.values():
+        close = closest_names(leftover.name, data.players)
         problems.append(
             (
                 f'[[players]] names "{leftover.name}", who is not in the TRF file '
                 "(the TRF file lists every participant)",
                 ("players", index),
+                f'the TRF file spells it "{close[0]}"? Give that as name (your spelling can '
+                "go in aliases)"
+                if close
+                else "write the name as the TRF file does (columns 15-47 of its 001 lines)",
             )
         )
     start = config.start or data.start

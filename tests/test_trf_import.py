@@ -991,3 +991,27 @@ def test_a_windows_1251_trf_with_crlf_reads_its_cyrillic_names(make_site: SiteMa
     assert [p.name for p in event.players] == ["Иванов, Петър", "Щерев, Юлиян"]
     assert event.config.name == "T"
     assert [(g.white, g.black, g.result) for g in event.games] == [(1, 2, "1-0")]
+
+
+def test_a_players_entry_spelt_as_the_pgn_does_is_pointed_to_the_trfs_spelling(
+    make_site: SiteMaker,
+) -> None:
+    """An organiser copies the broadcast's "Ivanov, Petar" into [[players]] to add a birth
+    date, while the TRF writes "Иванов, Петър": the error named no way out. In Latin letters
+    the two are one name, so the hint gives the TRF's spelling; a name like no TRF player's
+    is told where the TRF's names are."""
+    trf = "\n".join(
+        [line(1, "Иванов, Петър", 2105, (2, "w", "1")), line(2, "Щерев, Юлиян", 0, (1, "b", "0"))]
+    )
+    extra = '[[players]]\nname = "Ivanov, Petar"\nborn = 2012-05-03\n'
+    _, problems = load(make_site(_event_toml(rounds=1, extra=extra), {"event.trf": trf}))
+    (error,) = problems.errors
+    assert error.hint == (
+        'the TRF file spells it "Иванов, Петър"? Give that as name (your spelling can go in '
+        "aliases)"
+    )
+    extra = '[[players]]\nname = "Zed, Z"\n'
+    site = make_site(_event_toml(rounds=1, extra=extra), {"event.trf": trf}, slug="zed")
+    _, problems = load(site, "zed")
+    (error,) = problems.errors
+    assert error.hint == "write the name as the TRF file does (columns 15-47 of its 001 lines)"

@@ -6,6 +6,7 @@ import datetime as dt
 import difflib
 import re
 import unicodedata
+from collections.abc import Iterable
 from dataclasses import dataclass, field
 from pathlib import Path
 
@@ -738,7 +739,16 @@ def _latin(name: str) -> str:
 def closest_hint(name: str, config: EventConfig) -> str:
     """A "did you mean" hint listing the closest known players, in whatever script each
     is written (compared in Latin letters)."""
-    spellings = {s: p.name for p in config.players for s in (p.name, *p.aliases)}
+    names = closest_names(name, config.players)
+    if names:
+        return "closest known players: " + "; ".join(names) + " (add an alias to [[players]])"
+    return "add this player to [[players]] in event.toml, or an alias to an existing one"
+
+
+def closest_names(name: str, players: Iterable[PlayerEntry]) -> list[str]:
+    """The names of the (at most three or four) players whose name or alias is closest to
+    ``name``, best first; a name in the other order ("Jack Smith") first of all."""
+    spellings = {s: p.name for p in players for s in (p.name, *p.aliases)}
     words = _words(_latin(name))
     reordered = [s for s in spellings if _words(_latin(s)) == words]  # "Jack Smith"
     latin: dict[str, str] = {}
@@ -748,7 +758,4 @@ def closest_hint(name: str, config: EventConfig) -> str:
         latin[found]
         for found in difflib.get_close_matches(_latin(name), list(latin), n=3, cutoff=0.5)
     ]
-    names = list(dict.fromkeys(spellings[c] for c in (*reordered, *close)))
-    if names:
-        return "closest known players: " + "; ".join(names) + " (add an alias to [[players]])"
-    return "add this player to [[players]] in event.toml, or an alias to an existing one"
+    return list(dict.fromkeys(spellings[c] for c in (*reordered, *close)))
