@@ -15,7 +15,7 @@ import traceback
 import unicodedata
 from collections.abc import Callable, Mapping
 from dataclasses import replace
-from pathlib import Path
+from pathlib import Path, PurePosixPath
 
 import jinja2
 
@@ -252,6 +252,36 @@ def leaves_folder(pattern: str) -> bool:
     return Path(posixpath.normpath(pattern.replace("\\", "/"))).parts[:1] == ("..",)
 
 
+def _missing(path: Path) -> bool:
+    """Whether nothing is at ``path``; a name no file can have (a NUL, too long) is left to
+    the reading, which says why."""
+    if "\0" in str(path):
+        return False
+    try:
+        return not path.exists() and not path.is_symlink()
+    except OSError:
+        return False
+
+
+def _trf_files_hint(folder: Path, trf: str) -> str:
+    """What to write for a TRF file that is not there: a file of the name in other letter
+    cases (Windows and macOS find "Турнир.TRF" for "турнир.trf", GitHub's Linux does not),
+    else the TRF files that are there."""
+    written = PurePosixPath(trf.replace("\\", "/"))
+    wanted = _nfc(written.name).casefold()
+    try:
+        there = sorted(p.name for p in (folder / written.parent).iterdir() if p.is_file())
+    except OSError:
+        there = []
+    for name in there:
+        if _nfc(name).casefold() == wanted:
+            return f'file names are case-sensitive: write trf = "{written.with_name(name)}"'
+    trf_files = [f'"{written.with_name(name)}"' for name in there if name.lower().endswith(".trf")]
+    if trf_files:
+        return f"the folder holds {', '.join(trf_files[:5])}: name one of them"
+    return "export the TRF file from the pairing program into the event's folder"
+
+
 def _outside(pattern: str) -> str:
     """Why a file setting (``pgn`` pattern, ``trf`` path) may not be read, or ""."""
     if Path(pattern).is_absolute():
@@ -425,7 +455,17 @@ def _with_trf(
             code="config",
         )
         return None
-    data = read_trf(folder / config.trf, config.format, problems, config.scoring)
+    path = folder / config.trf
+    if _missing(path):
+        problems.error(
+            f'trf = "{config.trf}": the event\'s folder has no such file',
+            config_path,
+            line_of(lines, ("trf",)),
+            hint=_trf_files_hint(folder, config.trf),
+            code="config",
+        )
+        return None
+    data = read_trf(path, config.format, problems, config.scoring)
     if data is None:
         return None
     merged, found = merge_trf(config, data)

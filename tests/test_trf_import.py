@@ -1015,3 +1015,23 @@ def test_a_players_entry_spelt_as_the_pgn_does_is_pointed_to_the_trfs_spelling(
     _, problems = load(site, "zed")
     (error,) = problems.errors
     assert error.hint == "write the name as the TRF file does (columns 15-47 of its 001 lines)"
+
+
+def test_a_trf_file_named_in_other_letter_cases_is_named_as_it_is(make_site: SiteMaker) -> None:
+    """Swiss-Manager saved "Турнир.TRF"; event.toml says trf = "турнир.trf", which Windows
+    and macOS find and GitHub's Linux does not. The error was "cannot read the TRF file: No
+    such file or directory" on the missing file's path, with "check the trf key"; it is now
+    on the trf line, with the name to write. Without a file of that name, the TRF files
+    there are listed."""
+    toml = 'name = "T"\nformat = "swiss"\nrounds = 1\ntrf = "турнир.trf"\n'
+    trf = line(1, "A, A", 2000, (2, "w", "1")) + "\n" + line(2, "B, B", 1900, (1, "b", "0"))
+    site = make_site(toml, {"Турнир.TRF": trf, "old.trf": trf})
+    _, problems = load(site)
+    (error,) = problems.errors
+    assert (error.path, error.line) == (site / "content/ev/event.toml", 4)
+    assert error.message == 'trf = "турнир.trf": the event\'s folder has no such file'
+    assert error.hint == 'file names are case-sensitive: write trf = "Турнир.TRF"'
+    (site / "content/ev/Турнир.TRF").unlink()
+    _, problems = load(site)
+    (error,) = problems.errors
+    assert error.hint == 'the folder holds "old.trf": name one of them'
