@@ -112,9 +112,34 @@ def test_every_problem_is_reported_at_once(make_site: SiteMaker) -> None:
 
 
 def test_missing_required_key(make_site: SiteMaker) -> None:
+    """A missing key is said with what to write and where: "the key "name" is required"
+    alone left an organiser who came with a TRF file (whose 012 line names the event)
+    guessing the syntax; an entry's key goes in the entry."""
     site = make_site('format = "swiss"\nrounds = 5\n' + FOUR_PLAYERS)
     errors = _errors(site / "content/ev/event.toml")
-    assert [m for _, m, _ in errors] == ['name: the key "name" is required']
+    assert [(m, h) for _, m, h in errors] == [
+        (
+            'name: the key "name" is required',
+            'add name = "Club Championship" at the top of the file, above the first line in '
+            "[brackets]",
+        )
+    ]
+    site = make_site(
+        'name = "T"\nrounds = 5\n[[byes]]\nround = 1\nplayer = "Alpha, Anna"\n' + FOUR_PLAYERS,
+        slug="bye",
+    )
+    errors = _errors(site / "content/bye/event.toml")
+    assert [(m, h) for _, m, h in errors] == [
+        (
+            'format: the key "format" is required',
+            'add format = "round-robin" or "double-round-robin" or "swiss" at the top of the '
+            "file, above the first line in [brackets]",
+        ),
+        (
+            'byes[1].points: the key "points" is required',
+            "add points = 0 or 0.5 or 1 to this entry",
+        ),
+    ]
 
 
 def test_toml_syntax_error_names_the_line(make_site: SiteMaker) -> None:

@@ -443,9 +443,11 @@ SCORING = Table(
 
 EVENT = Table(
     {
-        "name": Str(required=True, max_length=MAX_NAME, single_line=True),
+        "name": Str(
+            required=True, max_length=MAX_NAME, single_line=True, example='"Club Championship"'
+        ),
         "format": Str(choices=FORMATS, required=True),
-        "rounds": Number(integer=True, minimum=1, maximum=999, required=True),
+        "rounds": Number(integer=True, minimum=1, maximum=999, required=True, example="9"),
         "start": Date(),
         "end": Date(),
         "location": Str(default=""),

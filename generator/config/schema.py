@@ -56,10 +56,17 @@ def _type_name(value: object) -> str:
 class Option:
     """Base class: one key's type, default and documentation."""
 
-    def __init__(self, *, required: bool = False, default: Any = None, doc: str = "") -> None:
+    def __init__(
+        self, *, required: bool = False, default: Any = None, doc: str = "", example: str = ""
+    ) -> None:
         self.required = required
         self.default = default
         self.doc = doc
+        self.example = example
+        """A value as TOML writes it, for the hint of a missing required key."""
+
+    def example_value(self) -> str:
+        return self.example or "..."
 
     def expected(self) -> str:
         raise NotImplementedError
@@ -98,6 +105,11 @@ class Str(Option):
         if self.choices:
             return "one of " + ", ".join(f'"{c}"' for c in self.choices)
         return "a string"
+
+    def example_value(self) -> str:
+        if self.example or not self.choices:
+            return self.example or '"..."'
+        return " or ".join(f'"{c}"' for c in self.choices)
 
     def validate(self, value: Any, path: KeyPath, issues: list[Issue]) -> Any:
         if not isinstance(value, str):
@@ -174,6 +186,11 @@ class Number(Option):
             return "one of " + ", ".join(f"{c:g}" for c in self.choices)
         kind = "a whole number" if self.integer else "a number"
         return f"{kind} of at least {self.minimum:g}" if self.minimum is not None else kind
+
+    def example_value(self) -> str:
+        if self.example or not self.choices:
+            return self.example or "..."
+        return " or ".join(f"{c:g}" for c in self.choices)
 
     def validate(self, value: Any, path: KeyPath, issues: list[Issue]) -> Any:
         if isinstance(value, bool) or not isinstance(value, int | float):
@@ -306,7 +323,13 @@ class Table(Option):
                 else:
                     cleaned[key] = result
             elif option.required:
-                issues.append(Issue((*path, key), f'the key "{key}" is required'))
+                where = (
+                    "at the top of the file, above the first line in [brackets]"
+                    if not path
+                    else "to this entry"
+                )
+                hint = f"add {key} = {option.example_value()} {where}"
+                issues.append(Issue((*path, key), f'the key "{key}" is required', hint))
                 failed = True
             else:
                 cleaned[key] = option.default_value()
