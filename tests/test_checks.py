@@ -8,16 +8,19 @@ from __future__ import annotations
 
 import io
 import json
+import re
 from dataclasses import replace
 from pathlib import Path
 
 import chess.pgn
 from conftest import SiteMaker, event_toml, load, pgn_game
+from trf_rows import line
 
 from generator.build import build_site, decide
 from generator.model import Event, Game
 from generator.pgn import Moves
 from generator.problems import Problem, Problems
+from generator.render.site import arbiter_report
 from generator.rules import checks
 
 A, B, C, D = "Alpha, Anna", "Bravo, Bob", "Charlie, Carl", "Delta, Dora"
@@ -544,3 +547,46 @@ def test_moves_that_do_not_fit_the_start_are_not_replayed(make_site: SiteMaker) 
     for headers in ({}, {"SetUp": "0", "FEN": SETUP_0, "Variant": "Nonsense"}):
         assert checks.final_board(replace(game, headers=headers)) is None
     assert checks.final_board(replace(game, moves=Moves.of([("Kh7", "g6h7")]))) is None
+
+
+def test_the_arbiter_report_gives_each_kind_of_warning_one_heading(
+    make_site: SiteMaker,
+) -> None:
+    """A TRF line that stops before the last round and a birth year alone where the birthday
+    decides Under 12 were two sections both headed "Other warnings (1)". Each has a heading
+    of its own now, and warnings of a code with none share one "Other warnings" section."""
+    first = line(1, "A, A", 2000, (2, "w", "1"), (3, "b", "1"))
+    first = first[:69] + "2014/00/00" + first[79:]  # columns 70-79: the year alone
+    trf = "\n".join(
+        [
+            first,
+            line(2, "B, B", 1900, (1, "b", "0")),
+            line(3, "C, C", 1800, (0, "-", "U"), (1, "w", "0")),
+        ]
+    )
+    toml = (
+        'name = "T"\nformat = "swiss"\nrounds = 2\ntrf = "event.trf"\n'
+        'start = 2026-04-05\n[[categories]]\nid = "U12"\nname = "Under 12"\nunder = 12\n'
+        '[[players]]\nname = "B, B"\nborn = 2010-01-01\n'
+        '[[players]]\nname = "C, C"\nborn = 2010-01-01\n'
+    )
+    site = make_site(toml, {"event.trf": trf})
+    report = build_site(site)
+    assert report.written, [p.format() for p in report.problems.items]
+    assert sorted(p.code for p in report.problems.warnings) == [
+        "birthday-unknown",
+        "trf-withdrawal",
+    ]
+    page = (site / "output/ev/arbiter.html").read_text(encoding="utf-8")
+    headings = re.findall(r"<h2>([^<]*) <span", page)
+    assert headings == ["TRF lines that stop before the last round", "Birthdays an age group needs"]
+    event, problems = load(site)
+    assert event is not None
+    outcome = decide(event, problems)
+    other = Problems()
+    other.warning("one", code="not-a-check")
+    other.warning("two", code="nor-this")
+    outcome = replace(outcome, warnings=outcome.warnings + tuple(other.items))
+    sections = [(s.code, s.heading, len(s.notes)) for s in arbiter_report(outcome)]
+    assert sections[-1] == ("other-warnings", "Other warnings", 2)
+    assert len(sections) == 3

@@ -371,13 +371,19 @@ def arbiter_report(outcome: EventOutcome) -> tuple[ArbiterSection, ...]:
             games.get((str(problem.path), problem.line)) if problem.path is not None else None,
             player,
         )
-        grouped.setdefault(problem.code or "warning", []).append(note)
-    order = [*CHECKS, *sorted(set(grouped) - set(CHECKS))]
+        code = problem.code if problem.code in CHECKS else OTHER_WARNINGS
+        grouped.setdefault(code, []).append(note)
+    headings = {**CHECKS, OTHER_WARNINGS: "Other warnings"}
     return tuple(
-        ArbiterSection(code, CHECKS.get(code, "Other warnings"), tuple(grouped[code]))
-        for code in order
+        ArbiterSection(code, heading, tuple(grouped[code]))
+        for code, heading in headings.items()
         if code in grouped
     )
+
+
+OTHER_WARNINGS = "other-warnings"
+"""The one section of the warnings ``CHECKS`` has no heading for: each had a section of its
+own, all headed "Other warnings"."""
 
 
 @dataclass
