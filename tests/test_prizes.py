@@ -1006,8 +1006,8 @@ def test_a_birth_year_alone_is_warned_about_where_the_birthday_decides(
         return
     (warning,) = warned
     assert warning.message == (
-        "A has only birth_year = 2014: on 2026-01-01 they are 11 or 12 depending on the "
-        "birthday, so they count as not in Under 12 (as if born on 1 January)"
+        "A: birth_year = 2014 alone is given; on 2026-01-01 they are 11 or 12 depending on "
+        "the birthday, so they count as not in Under 12 (as if born on 1 January)"
     )
     assert warning.line == 14  # the [[players]] line of A
 

@@ -1035,3 +1035,30 @@ def test_a_trf_file_named_in_other_letter_cases_is_named_as_it_is(make_site: Sit
     _, problems = load(site)
     (error,) = problems.errors
     assert error.hint == 'the folder holds "old.trf": name one of them'
+
+
+def test_a_trf_birth_year_alone_is_said_in_the_trfs_terms(make_site: SiteMaker) -> None:
+    """Swiss-Manager writes an unknown birthday "2014/00/00". Where the day decides Under 12
+    (on 1 January 2026 a player of 2014 is 11 or 12), the warning said "has only birth_year =
+    2014" and "add born = ... to A's [[players]]", a key and an entry the organiser never
+    wrote; it now names the TRF's date and both ways to give the day."""
+    first = line(1, "A, A", 2000, (2, "w", "1"))
+    first = first[:69] + "2014/00/00" + first[79:]
+    trf = first + "\n" + line(2, "B, B", 1900, (1, "b", "0"))
+    extra = (
+        'start = 2026-04-05\n[[categories]]\nid = "U12"\nname = "Under 12"\nunder = 12\n'
+        '[[players]]\nname = "B, B"\nborn = 2010-01-01\n'
+    )
+    site = make_site(_event_toml(rounds=1, extra=extra), {"event.trf": trf})
+    report = build_site(site)
+    (warning,) = [p for p in report.problems.warnings if p.code == "birthday-unknown"]
+    assert (warning.path, warning.line) == (site / "content/ev/event.trf", 1)
+    assert warning.message == (
+        "A, A: the TRF file gives only the year of birth, 2014; on 2026-01-01 they are 11 or "
+        "12 depending on the birthday, so they count as not in Under 12 (as if born on "
+        "1 January)"
+    )
+    assert warning.hint == (
+        "give the full birth date on the TRF line, or add born = YYYY-MM-DD to a [[players]] "
+        'entry with name = "A, A" in event.toml'
+    )

@@ -90,16 +90,34 @@ def _birthday_decides(event: Event, player: Player, problems: Problems) -> None:
     ]
     if not open_question:
         return
+    path, line = event.entry_of(player.number)
+    in_trf = path.name != "event.toml"  # a TRF line, its birth date "2014/00/00"
+    given = (
+        f"the TRF file gives only the year of birth, {player.birth_year}"
+        if in_trf
+        else f"birth_year = {player.birth_year} alone is given"
+    )
+    hint = (
+        Phrase(
+            "give the full birth date on the TRF line, or add born = YYYY-MM-DD to a "
+            '[[players]] entry with name = "',
+            Name(player.name),
+            '" in event.toml',
+        )
+        if in_trf
+        else Phrase("add born = YYYY-MM-DD to ", Name(player.name), "'s [[players]]")
+    )
     problems.warning(
         Phrase(
             Name(player.name),
-            f" has only birth_year = {player.birth_year}: on {day.isoformat()} they are "
+            f": {given}; on {day.isoformat()} they are "
             f"{_full_years(december, day)} or {_full_years(january, day)} depending on the "
             f"birthday, so they count as not in {name_list(open_question)} (as if born on "
             "1 January)",
         ),
-        *event.entry_of(player.number),
-        hint=Phrase("add born = YYYY-MM-DD to ", Name(player.name), "'s [[players]]"),
+        path,
+        line,
+        hint=hint,
         code="birthday-unknown",
     )
 
