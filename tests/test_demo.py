@@ -314,3 +314,17 @@ def test_the_tiebreak_pages_say_a_tie_for_first_goes_to_a_play_off(demo: Path) -
         f"{both}; with more than two players tied, the tie-breaks first choose who plays off "
         "(two, or the fewest above two they can). The tie-breaks rank every other tie"
     ) in junior
+
+
+def test_the_prize_pages_link_the_fined_player_and_speak_of_girls_titles_only_where_given(
+    demo: Path,
+) -> None:
+    """The Closed fines Aldecott (event.toml's [[fines]]): the list links his card. It gives
+    no girls' title, so its procedure does not say a girl may hold one besides an open
+    title; the ACF championship, which gives girls' titles, does."""
+    closed = (demo / "junior-closed/prizes.html").read_text(encoding="utf-8")
+    fines = closed.split("<h2>Fines</h2>")[1].split("</ul>")[0]
+    assert '<a href="players/10-aldecott-reuben.html">' in fines
+    assert "girls' title as well as one open title" not in closed
+    junior = (demo / "junior-championship/prizes.html").read_text(encoding="utf-8")
+    assert "A girl may hold one girls' title as well as one open title." in junior

@@ -24,6 +24,7 @@ from typing import Any, cast
 
 import jinja2
 
+from ..config.event import FineEntry, normalise_name
 from ..links import local_path, markdown_converter, resolved
 from ..model import Championship, Event, Game, Player, Site, slugify
 from ..parallel import run_parallel
@@ -261,6 +262,13 @@ def has_playoff_page(outcome: EventOutcome) -> bool:
         p.format is not None and (p.status != "not-needed" or len(p.tied) > 1)
         for p in outcome.playoffs
     )
+
+
+def _fined(event: Event) -> tuple[tuple[Player | None, FineEntry], ...]:
+    """Each ``[[fines]]`` entry with the player it names (by name or alias), for the
+    prize page to link."""
+    named = {normalise_name(n): p for p in event.players for n in (p.name, *p.aliases)}
+    return tuple((named.get(normalise_name(f.player)), f) for f in event.config.fines)
 
 
 def has_game_page(game: Game) -> bool:
@@ -713,6 +721,8 @@ class SiteRenderer:
                 paths["prizes"],
                 "prizes.html",
                 forfeit_rule=forfeit_cancels_money(event),
+                fined=_fined(event),
+                girls_titles=any(title.kind == "girls" for title in event.config.titles),
                 **common,
             )
         if has_playoff_page(outcome):
