@@ -12,7 +12,7 @@ import shutil
 import sys
 from pathlib import Path
 from types import SimpleNamespace
-from urllib.parse import unquote, urlsplit
+from urllib.parse import quote, unquote, urlsplit
 
 import chess
 import chess.pgn
@@ -1129,7 +1129,8 @@ def test_a_fined_right_to_left_name_is_isolated_from_the_amount(make_site: SiteM
     site = make_site(event_toml(extra).replace("Alpha, Anna", hebrew), {"g.pgn": games})
     assert build_site(site).written
     page = (site / "output/ev/prizes.html").read_text(encoding="utf-8")
-    assert "<li><bdi>עברית, דוד</bdi>: 500.00</li>" in page
+    card = quote("players/1-עברית-דוד.html")  # player 1, whose card the fine links
+    assert f'<li><a href="{card}"><bdi>עברית, דוד</bdi></a>: 500.00</li>' in page
 
 
 def _css_outside_media_queries(css: str) -> str:
