@@ -328,3 +328,11 @@ def test_the_prize_pages_link_the_fined_player_and_speak_of_girls_titles_only_wh
     assert "girls' title as well as one open title" not in closed
     junior = (demo / "junior-championship/prizes.html").read_text(encoding="utf-8")
     assert "A girl may hold one girls' title as well as one open title." in junior
+
+
+def test_a_category_page_says_who_withdrew(demo: Path) -> None:
+    """Santoro withdrew after round 5 (event.toml): the Under 16 page says so beside him,
+    as the standings do, rather than show him as a player who lost his last games."""
+    page = (demo / "junior-championship/categories/u16.html").read_text(encoding="utf-8")
+    row = next(r for r in page.split("<tr>") if "Santoro, Leo" in r)
+    assert '<span class="note">withdrew after round 5</span>' in row
