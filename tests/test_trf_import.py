@@ -228,6 +228,34 @@ def test_event_toml_completes_trf_players(make_site: SiteMaker) -> None:
     assert error.message.startswith('[[players]] names "Zed, Z", who is not in the TRF file')
 
 
+def test_players_entries_for_some_of_a_round_robins_trf_players_leave_its_rounds_right(
+    make_site: SiteMaker,
+) -> None:
+    """A round robin of 4 players has 3 rounds (n - 1 for an even n); the TRF file lists the
+    4, and event.toml's [[players]] completes 2 of them (a full name the field cut, a sex).
+    The rounds are counted against the 4 (it was against the 2 entries: "a round-robin of 2
+    players has 1 round, not 3", an error), and against a wrong count still an error."""
+    long_name = "Echeverria-Longbottom, Maximiliane Evangeline"
+    trf = "\n".join(
+        (
+            line(1, long_name[:33], 2000, (2, "w", "1"), (3, "b", "="), (4, "w", "1")),
+            line(2, "B, B", 1900, (1, "b", "0"), (4, "b", "="), (3, "w", "1")),
+            line(3, "C, C", 1800, (4, "w", "0"), (1, "w", "="), (2, "b", "0")),
+            line(4, "D, D", 1700, (3, "b", "1"), (2, "w", "="), (1, "b", "0")),
+        )
+    )
+    extra = f'[[players]]\nname = "{long_name}"\n\n[[players]]\nname = "C, C"\nsex = "F"\n'
+    toml = _event_toml("round-robin", rounds=3, extra=extra)
+    event, problems = load(make_site(toml, {"event.trf": trf}))
+    assert event is not None and not problems.items, messages(problems)
+    assert (event.player(1).name, event.player(3).sex, len(event.games)) == (long_name, "F", 6)
+    wrong = _event_toml("round-robin", rounds=4, extra=extra)
+    _, problems = load(make_site(wrong, {"event.trf": trf}, slug="wrong"), "wrong")
+    assert [e.message for e in problems.errors] == [
+        "rounds: a round-robin of 4 players has 3 rounds, not 4"
+    ]
+
+
 def test_a_players_entry_for_one_trf_player_leaves_the_others_known(
     make_site: SiteMaker,
 ) -> None:
