@@ -8,11 +8,12 @@ TRF's result), and ``[[byes]]``. Every result code of the format is read:
 * ``1`` ``=`` ``0`` played; ``W`` ``D`` ``L`` a game of less than one move (counted as played);
 * ``+`` ``-`` forfeits (a double forfeit is ``-`` for both);
 * ``H`` half-point bye, ``F`` full-point bye and ``U`` pairing-allocated bye (kept apart:
-  ``pairing_allocated``), ``Z`` (or a blank result without opponent in a Swiss) zero-point
-  bye. A round-robin round with neither opponent nor result is the schedule's bye and records
-  nothing. Without an opponent, the older codes Vega, lichess and JaVaFo's files write are
-  read too: ``+`` a full-point bye, ``=`` a half-point bye, ``-`` as a blank result (an
-  absence in a Swiss).
+  ``pairing_allocated``), ``Z`` (or a blank result without opponent in a Swiss, up to the
+  last round played) zero-point bye. A round-robin round with neither opponent nor result is
+  the schedule's bye and records nothing, as does a blank round after the last one played
+  (not paired yet: written so before a bye asked for a later round). Without an opponent,
+  the older codes Vega, lichess and JaVaFo's files write are read too: ``+`` a full-point
+  bye, ``=`` a half-point bye, ``-`` as a blank result (an absence in a Swiss).
 * A line that stops before a round others played is a player who withdrew after its last
   round (TRF has no record of a withdrawal: ``_withdrawn``).
 * A name that fills the name field may have been cut there: it matches the event file's
@@ -436,7 +437,7 @@ def read_trf(
         left = _withdrawn(players[number], played)
         if left is not None:
             withdrawals.append(WithdrawalEntry(players[number].entry.name, left))
-    results, byes = _games(players, format, path, problems)
+    results, byes = _games(players, format, played, path, problems)
     if len(problems.errors) > before:
         return None
     for number in sorted(players):
@@ -566,8 +567,12 @@ def _check_points(player: TrfPlayer, scoring: Scoring, path: Path, problems: Pro
 
 
 def _games(
-    players: dict[int, TrfPlayer], format: str, path: Path, problems: Problems
+    players: dict[int, TrfPlayer], format: str, played: int, path: Path, problems: Problems
 ) -> tuple[tuple[ResultEntry, ...], tuple[ByeEntry, ...]]:
+    """The games and byes of the lines. A blank round without an opponent is a Swiss
+    player's absence (TRF-16: "not paired", worth a ``Z``) up to ``played``, the last round
+    with a result; after it, a round not paired yet, written blank before a bye asked for a
+    later round (crosstable's export does), records nothing."""
     results: list[ResultEntry] = []
     byes: list[ByeEntry] = []
     for number in sorted(players):
@@ -582,6 +587,8 @@ def _games(
                 elif block.result in BYES_WITHOUT_OPPONENT:
                     points = BYES_WITHOUT_OPPONENT[block.result]
                     byes.append(ByeEntry(index, name, points, trf=place))
+                elif not block.result and index > played:
+                    pass  # not paired yet
                 elif block.result in ("", "-") and format == "swiss":
                     byes.append(ByeEntry(index, name, 0.0, trf=place))
                 elif block.result == "-":
