@@ -15,7 +15,9 @@ TRF's result), and ``[[byes]]``. Every result code of the format is read:
   the older codes Vega, lichess and JaVaFo's files write are read too: ``+`` a full-point
   bye, ``=`` a half-point bye, ``-`` as a blank result (an absence in a Swiss).
 * A line that stops before a round others played is a player who withdrew after its last
-  round (TRF has no record of a withdrawal: ``_withdrawn``).
+  round (TRF has no record of a withdrawal: ``_withdrawn``); so is the player of a comment
+  line in which crosstable's export states a withdrawal the line cannot show
+  (``UNSHOWN_WITHDRAWAL_NOTE``).
 * A name that fills the name field may have been cut there: it matches the event file's
   ``[[players]]`` name, and a PGN game's, that it begins (``merge_trf``, ``assemble``).
 
@@ -316,12 +318,16 @@ def read_trf(
     names: dict[str, TrfPlayer] = {}
     player_lines = 0
     confirmed: set[tuple[int, int]] = set()
+    unshown: dict[int, int] = {}
     for number, raw in enumerate(text.splitlines(), start=1):
         code = raw[:3]
         if code == "###":
             stated = WITHDRAWAL_NOTE.match(raw)
             if stated:
                 confirmed.add((int(stated.group(1)), int(stated.group(2))))
+            stated = UNSHOWN_WITHDRAWAL_NOTE.match(raw)
+            if stated:
+                unshown[int(stated.group(1))] = int(stated.group(2))
         elif code == "012":
             name = raw[4:].strip()
         elif code == "XXR" or code == "142":
@@ -437,9 +443,25 @@ def read_trf(
         left = _withdrawn(players[number], played)
         if left is not None:
             withdrawals.append(WithdrawalEntry(players[number].entry.name, left))
-    results, byes = _games(players, format, played, path, problems)
+    results, found_byes = _games(players, format, played, path, problems)
+    byes = list(found_byes)
     if len(problems.errors) > before:
         return None
+    stopped = {w.player for w in withdrawals}
+    for number, after in sorted(unshown.items()):
+        # The export's own statement of a withdrawal the line cannot show: the rounds after
+        # it hold its absences (Z), which the withdrawal accounts for, or a forfeit.
+        player = players.get(number)
+        if player is None or player.entry.name in stopped or not 0 < after < rounds:
+            continue
+        withdrawals.append(WithdrawalEntry(player.entry.name, after))
+        confirmed.add((number, after))
+        byes = [
+            b
+            for b in byes
+            if not (b.player == player.entry.name and b.round > after and b.points == 0)
+        ]
+    withdrawals.sort(key=lambda w: names[normalise_name(w.player)].number)
     for number in sorted(players):
         _check_points(players[number], scoring, path, problems)
     ordered = tuple(players[n].entry for n in sorted(players))
@@ -448,7 +470,7 @@ def read_trf(
         rounds,
         ordered,
         results,
-        byes,
+        tuple(byes),
         tiebreaks,
         dates.get("042"),
         dates.get("052"),
@@ -529,6 +551,13 @@ def _check_scoring(raw: str, scoring: Scoring, path: Path, line: int, problems: 
 WITHDRAWAL_NOTE = re.compile(r"### player (\d+) withdrew after round (\d+): ")
 """The comment line crosstable's export writes for a player whose line stops at the
 withdrawal, read back as its confirmation."""
+UNSHOWN_WITHDRAWAL_NOTE = re.compile(
+    r"### player (\d+) withdrew after round (\d+); TRF has no record of a withdrawal"
+)
+"""The comment line crosstable's export writes for a withdrawal the line cannot show (its
+rounds after it hold a forfeit, or are not played yet), read back as the withdrawal: without
+it a round robin's scheduled opponents of the player had no game and no bye, and the event
+stayed unfinished for good."""
 
 
 def _withdrawn(player: TrfPlayer, played: int) -> int | None:

@@ -950,6 +950,53 @@ def test_a_bye_asked_for_a_later_round_reads_back_without_an_absence_before_it(
     assert [(b.round, b.player, b.points) for b in again.byes] == [(4, 4, 0.5)]
 
 
+def test_a_withdrawal_the_line_cannot_show_reads_back_from_its_comment_line(
+    make_site: SiteMaker,
+) -> None:
+    """A round robin of 4 (3 rounds): Delta withdrew after round 1, and forfeited round 2 to
+    Charlie (-+), so Delta's line cannot stop after round 1: the export writes round 2 as the
+    forfeit, round 3 as ``0000 - Z``, and says so in a comment line. Read back, the comment
+    is the withdrawal: Delta withdrew after round 1, with no zero-point bye (the withdrawal
+    is the absence), so Bravo, Delta's round 3 opponent, sits it out, and the event is
+    finished. (It read back without the withdrawal: Bravo "has no game and no bye in round
+    3", Bravo and Delta "have not played each other", and the standings stayed provisional.)
+    Scores by hand: Charlie 1/2 + 1 + 1/2 = 2, Alpha 1 + 0 + 1/2 = 1.5, Bravo 1/2 + 1 = 1.5,
+    Delta 0. Found by the round-trip property test (seed 5)."""
+    toml = event_toml(
+        '\n[[withdrawals]]\nplayer = "Delta, Dora"\nafter_round = 1\n'
+        '\n[[results]]\nround = 2\nwhite = "Delta, Dora"\nblack = "Charlie, Carl"\n'
+        'result = "-+"\n'
+    )
+    games = [
+        ("1", "Alpha, Anna", "Delta, Dora", "1-0"),
+        ("1", "Bravo, Bob", "Charlie, Carl", "1/2-1/2"),
+        ("2", "Alpha, Anna", "Bravo, Bob", "0-1"),
+        ("3", "Charlie, Carl", "Alpha, Anna", "1/2-1/2"),
+    ]
+    site = make_site(toml, {"games.pgn": "".join(pgn_game(*g) for g in games)})
+    original, problems = load(site)
+    assert original is not None and not problems.items, messages(problems)
+    assert original.finished
+    records = player_records(original)
+    standings = rank(original, records)
+    exported = tournament_trf(original, records, {r.player.number: r.rank for r in standings.rows})
+    rows = exported.splitlines()
+    assert rows[rows.index("XXR 3") + 1].startswith(
+        "### player 4 withdrew after round 1; TRF has no record of a withdrawal"
+    )
+    (delta,) = [row for row in rows if row.startswith("001    4")]
+    assert delta[91:] == "   1 b 0     3 w -  0000 - Z"
+    back = 'name = "T"\nformat = "round-robin"\nrounds = 3\ntrf = "event.trf"\n'
+    again, problems = load(make_site(back, {"event.trf": exported}, "again"), "again")
+    assert again is not None and not problems.items, messages(problems)
+    assert [p.withdrawn_after for p in again.players] == [None, None, None, 1]
+    assert (again.byes, again.unpaired, again.unplayed_pairs) == ((), {}, ())
+    assert again.finished
+    ranked = rank(again, player_records(again))
+    assert [(r.player.number, r.points) for r in ranked.rows[::3]] == [(3, 2.0), (4, 0.0)]
+    assert [r.points for r in ranked.rows[1:3]] == [1.5, 1.5]
+
+
 def test_a_round_has_at_most_one_pairing_allocated_bye(make_site: SiteMaker) -> None:
     """TRF-16: ``U``, "pairing-allocated bye (at most once per round)": a second one in a
     round is named on its TRF line; in event.toml, ``pairing_allocated`` of a bye that is not

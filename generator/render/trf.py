@@ -24,7 +24,8 @@ Choices where the format leaves room (TRF-16 and TRF-26 say the same unless note
   crosstable's import tells a withdrawal from absences. TRF has no record of a withdrawal
   (TRF-26 neither), so one it cannot show this way (announced for a round not played yet, or
   followed by forfeits or byes on record) is written with ``Z`` and named in a comment line
-  (``###``, TRF-26), as is a name longer than the 33 columns of the name field.
+  (``###``, TRF-26), which crosstable's import reads back as the withdrawal, as is a name
+  longer than the 33 columns of the name field.
 * The round a player sits out in an odd-sized round robin is ``0000 -`` with a blank result,
   as the schedule's bye, not an absence (the reference samples write it this way).
 * A game paired but not finished keeps its opponent and colour with a blank result (TRF has
