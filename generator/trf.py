@@ -19,7 +19,9 @@ TRF's result), and ``[[byes]]``. Every result code of the format is read:
   line in which crosstable's export states a withdrawal the line cannot show
   (``UNSHOWN_WITHDRAWAL_NOTE``).
 * A name that fills the name field may have been cut there: it matches the event file's
-  ``[[players]]`` name, and a PGN game's, that it begins (``merge_trf``, ``assemble``).
+  ``[[players]]`` name, and a PGN game's, that it begins (``merge_trf``, ``assemble``). Two
+  names cut alike take the full names crosstable's export gives in its comment lines
+  (``_told_apart``).
 
 The tournament records complete the event file where it is silent: ``042`` and ``052`` the
 start and end dates (the start picks the FIDE tie-break rules' edition), ``202`` the
@@ -319,6 +321,7 @@ def read_trf(
     player_lines = 0
     confirmed: set[tuple[int, int]] = set()
     unshown: dict[int, int] = {}
+    full_names = {int(m.group(1)): m.group(2) for m in FULL_NAME_NOTE.finditer(text)}
     for number, raw in enumerate(text.splitlines(), start=1):
         code = raw[:3]
         if code == "###":
@@ -404,8 +407,17 @@ def read_trf(
                     code="trf",
                 )
                 continue
-            same = names.get(normalise_name(player.entry.name))
-            if same is not None:
+            key = normalise_name(player.entry.name)
+            same = names.get(key)
+            apart = _told_apart(same, player, full_names, names) if same else None
+            if apart is not None:
+                # Two names cut alike by crosstable's export, whose comment lines give them
+                # in full: each player takes their full name (the cut one stays taken, so
+                # that a third name cut alike is told apart too).
+                same, player = apart
+                players[same.number] = names[key] = same
+                names[normalise_name(same.entry.name)] = same
+            elif same is not None:
                 problems.error(
                     f'columns 15-47: the name "{player.entry.name}" of player {player.number} '
                     f"is already used by player {same.number} (line {same.line})",
@@ -546,6 +558,34 @@ def _check_scoring(raw: str, scoring: Scoring, path: Path, line: int, problems: 
         f"set the scoring in event.toml: [scoring] {setting}",
         code="trf",
     )
+
+
+FULL_NAME_NOTE = re.compile(
+    r"^### player (\d+)\'s name is longer than the \d+ columns of the name field, which hold "
+    r'".*": the full name is "(.+)"\r?$',
+    re.MULTILINE,
+)
+"""The comment line crosstable's export writes for a name the field cuts."""
+
+
+def _told_apart(
+    first: TrfPlayer, second: TrfPlayer, full_names: dict[int, str], names: dict[str, TrfPlayer]
+) -> tuple[TrfPlayer, TrfPlayer] | None:
+    """Two players whose names the field cut alike, each with their full name, when the
+    export's comment lines give both, different, each beginning with the cut name, and neither
+    another player's: ``None`` otherwise (two players with one name are an error)."""
+    found = []
+    for player in (first, second):
+        full = full_names.get(player.number, "")
+        if normalise_name(full) == normalise_name(player.entry.name):
+            found.append(player)  # told apart already, from a name cut alike before
+        elif cut_from(player.entry.name, full) and normalise_name(full) not in names:
+            found.append(replace(player, entry=replace(player.entry, name=full)))
+        else:
+            return None
+    if normalise_name(found[0].entry.name) == normalise_name(found[1].entry.name):
+        return None
+    return found[0], found[1]
 
 
 WITHDRAWAL_NOTE = re.compile(r"### player (\d+) withdrew after round (\d+): ")

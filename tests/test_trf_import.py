@@ -997,6 +997,47 @@ def test_a_withdrawal_the_line_cannot_show_reads_back_from_its_comment_line(
     assert [r.points for r in ranked.rows[1:3]] == [1.5, 1.5]
 
 
+def test_two_names_the_field_cuts_alike_read_back_by_the_comment_lines(
+    make_site: SiteMaker,
+) -> None:
+    """Sisters "Echeverria-Longbottom, Maximiliane Anna" and "... Maximiliane Beatrix" share
+    their first 33 characters, "Echeverria-Longbottom, Maximilian", all the name field
+    holds: the export writes both lines with that name, and a comment line for each giving
+    the full name. Read back, the two lines were "two players with one name", an error, even
+    with [[players]] entries giving both names: crosstable could not read its own file. Now
+    each takes the full name of its comment line, and the PGN games under the full names
+    find them. Without the comment lines (a file edited by hand, another program's) the two
+    are still one name, an error. Found with the round-trip property test."""
+    anna = "Echeverria-Longbottom, Maximiliane Anna"
+    beatrix = "Echeverria-Longbottom, Maximiliane Beatrix"
+    assert anna[:33] == beatrix[:33] == "Echeverria-Longbottom, Maximilian"
+    toml = 'name = "T"\nformat = "round-robin"\nrounds = 3\nstart = 2025-06-01\n' + "".join(
+        f'[[players]]\nname = "{n}"\n' for n in (anna, beatrix, "C, C", "D, D")
+    )
+    pgn = pgn_game("1", anna, beatrix, "1-0", "1. e4 e5") + pgn_game("1", "C, C", "D, D", "0-1")
+    original, problems = load(make_site(toml, {"games.pgn": pgn}))
+    assert original is not None and not problems.items, messages(problems)
+    records = player_records(original)
+    standings = rank(original, records)
+    exported = tournament_trf(original, records, {r.player.number: r.rank for r in standings.rows})
+    rows = exported.splitlines()
+    assert [row[14:47] for row in rows if row.startswith("001")][:2] == [anna[:33]] * 2
+    back = 'name = "T"\nformat = "round-robin"\nrounds = 3\ntrf = "event.trf"\n'
+    full = "".join(f'[[players]]\nname = "{n}"\n' for n in (anna, beatrix))
+    for slug, toml in (("plain", back), ("named", back + full)):
+        files = {"event.trf": exported, "games.pgn": pgn}
+        again, problems = load(make_site(toml, files, slug), slug)
+        assert again is not None and not problems.items, messages(problems)
+        assert [p.name for p in again.players[:2]] == [anna, beatrix]
+        sisters = again.games[0]
+        assert (sisters.white, sisters.black, sisters.result, sisters.plies) == (1, 2, "1-0", 2)
+    hand = "\r\n".join(row for row in rows if not row.startswith("###"))
+    _, problems = load(make_site(back, {"event.trf": hand}, "hand"), "hand")
+    assert [e.message for e in problems.errors] == [
+        f'columns 15-47: the name "{anna[:33]}" of player 2 is already used by player 1 (line 6)'
+    ]
+
+
 def test_a_round_has_at_most_one_pairing_allocated_bye(make_site: SiteMaker) -> None:
     """TRF-16: ``U``, "pairing-allocated bye (at most once per round)": a second one in a
     round is named on its TRF line; in event.toml, ``pairing_allocated`` of a bye that is not
