@@ -30,6 +30,7 @@ from __future__ import annotations
 import datetime as dt
 import random
 import re
+from collections import Counter
 from dataclasses import dataclass, field
 
 import pytest
@@ -52,6 +53,7 @@ SHORT_NAMES = (
 )  # fmt: skip
 LONG_NAMES = (
     "Echeverria-Longbottom, Maximiliane Evangeline",
+    "Echeverria-Longbottom, Maximiliane Anna",  # her sister's 33 characters
     "Echeverria-Longbottom, Ana Maria Evangeline",  # the 33rd character is a space
     "Vanderbilt-Oppenheimer, Christopher Alexander",
     "Papadopoulou-Konstantinidou, Eleni Sofia",
@@ -171,7 +173,7 @@ class Case:
 
 
 def _players(rng: random.Random, count: int) -> list[PlayerSpec]:
-    longs = rng.sample(LONG_NAMES, rng.choice((0, 1, 1, 2, 3)))
+    longs = rng.sample(LONG_NAMES, rng.choice((0, 1, 1, 2, 3, 4)))
     names = longs + rng.sample(SHORT_NAMES, count - len(longs))
     rng.shuffle(names)
     # pairing numbers as event.toml may give them, with gaps, for some events
@@ -336,15 +338,15 @@ def generate(seed: int) -> Case:
                     continue
                 pairs.append((white, black))
             present = {p for pair in pairs for p in pair}
-            allocated: bool | None = False
+            given_u = False  # at most one pairing-allocated bye a round
             for p in active:
                 if p not in present and rng.random() < 0.3:
                     points = rng.choice((1.0, 0.5, 0.0))
-                    if points == 1:  # at most one pairing-allocated bye a round
-                        allocated = (
-                            rng.choice((allocated, None)) if allocated else rng.random() < 0.5
-                        )
-                    byes[p] = (points, allocated if points == 1 else None)
+                    allocated = None
+                    if points == 1:
+                        allocated = rng.choice((False, None) if given_u else (True, False, None))
+                        given_u |= allocated is True
+                    byes[p] = (points, allocated)
         for p, (points, allocated) in sorted(byes.items()):
             case.byes.append((r, p, points, allocated))
         for white, black in pairs:
@@ -465,11 +467,14 @@ FORFEITED_NOTE = re.compile(r"round (\d+): the game of players (\d+) and (\d+) w
 
 def _expected(original: Event, notes: list[str], full_names: bool) -> dict[str, object]:
     """The original event as its TRF can say it: what the comment lines announce it cannot
-    carry is as the file writes it. A long name comes back cut (unless [[players]] gives it);
+    carry is as the file writes it. A long name comes back cut (unless [[players]] gives it,
+    or another name is cut alike, when the comment lines give both in full);
     a withdrawal the line cannot show is read back from its comment line, and a zero-point
     bye on record after it is one of the absences the withdrawal accounts for."""
     expected = _outcome(original)
     cut = {int(m.group(1)) for n in notes if (m := CUT_NOTE.match(n))}
+    alike = Counter(p.name[:33] for p in original.players if p.number in cut)
+    cut -= {p.number for p in original.players if alike[p.name[:33]] > 1}  # told apart
     unshown = {int(m.group(1)): int(m.group(2)) for n in notes if (m := UNSHOWN_NOTE.match(n))}
     players = []
     for row in expected["players"]:  # type: ignore[attr-defined]
@@ -566,6 +571,8 @@ def test_the_cases_hold_every_kind_of_round() -> None:
         names = [p.name for p in case.players]
         count("name cut", any(len(n) > 33 for n in names))
         count("33rd character a space", any(len(n) > 33 and n[32] == " " for n in names))
+        cuts = [n[:33] for n in names if len(n) > 33]
+        count("names cut alike", len(set(cuts)) < len(cuts))
         count("pairing numbers given", any(p.number is not None for p in case.players))
         count("scoring 3-1-0", case.scoring != (1.0, 0.5, 0.0))
     assert {what: n for what, n in seen.items() if n < 3} == {}, seen
