@@ -5,6 +5,7 @@ from __future__ import annotations
 
 import datetime as dt
 import shutil
+import unicodedata
 from pathlib import Path
 
 import pytest
@@ -1036,6 +1037,38 @@ def test_two_names_the_field_cuts_alike_read_back_by_the_comment_lines(
     assert [e.message for e in problems.errors] == [
         f'columns 15-47: the name "{anna[:33]}" of player 2 is already used by player 1 (line 6)'
     ]
+
+
+def test_a_long_name_typed_decomposed_is_cut_between_letters(make_site: SiteMaker) -> None:
+    """ "Papadopoulou-Konstantinidou, Anaïs Marie" typed decomposed (NFD, as macOS writes it:
+    "i" then U+0308 COMBINING DIAERESIS) is 41 code points; composed, 40 letters. The name
+    field holds 33 letters: "Papadopoulou-Konstantinidou, " (29), then "Anaï", composed.
+    Cut by code points, the field held "... Anai" and the diaeresis fell off: read back
+    (names compare composed), "Anai" did not begin "Anaïs", so the PGN game under the full
+    name named an unknown player, and the [[players]] entry someone not in the TRF file.
+    Found with the round-trip property test."""
+    typed = unicodedata.normalize("NFD", "Papadopoulou-Konstantinidou, Anaïs Marie")
+    assert (len(typed), typed[32:34]) == (41, "i\u0308")
+    toml = 'name = "T"\nformat = "round-robin"\nrounds = 3\nstart = 2025-06-01\n' + "".join(
+        f'[[players]]\nname = "{n}"\n' for n in (typed, "B, B", "C, C", "D, D")
+    )
+    pgn = pgn_game("1", typed, "B, B", "1-0", "1. e4 e5") + pgn_game("1", "C, C", "D, D", "0-1")
+    original, problems = load(make_site(toml, {"games.pgn": pgn}))
+    assert original is not None and not problems.items, messages(problems)
+    records = player_records(original)
+    standings = rank(original, records)
+    exported = tournament_trf(original, records, {r.player.number: r.rank for r in standings.rows})
+    rows = exported.splitlines()
+    (first,) = [row for row in rows if row.startswith("001    1")]
+    assert first[14:48] == "Papadopoulou-Konstantinidou, Ana\u00ef "
+    back = 'name = "T"\nformat = "round-robin"\nrounds = 3\ntrf = "event.trf"\n'
+    for slug, toml in (("plain", back), ("named", back + f'[[players]]\nname = "{typed}"\n')):
+        files = {"event.trf": exported, "games.pgn": pgn}
+        again, problems = load(make_site(toml, files, slug), slug)
+        assert again is not None and not problems.items, messages(problems)
+        game = again.games[0]
+        assert (game.white, game.black, game.result, game.plies) == (1, 2, "1-0", 2)
+    assert again.player(1).name == typed
 
 
 def test_a_round_has_at_most_one_pairing_allocated_bye(make_site: SiteMaker) -> None:

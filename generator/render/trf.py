@@ -4,8 +4,9 @@
 tournament records, ``XXR`` (rounds) and one ``001`` line per player in pairing-number order,
 with every field in the columns TRF-16 fixes (1-based, inclusive):
 
-* 5-8 pairing number, 10 sex (``m``/``w``), 11-13 title, 15-47 name, 49-52 rating,
-  54-56 federation, 58-68 FIDE ID, 70-79 birth date, 81-84 points, 86-89 rank;
+* 5-8 pairing number, 10 sex (``m``/``w``), 11-13 title, 15-47 name (composed, NFC: one
+  column a letter), 49-52 rating, 54-56 federation, 58-68 FIDE ID, 70-79 birth date, 81-84
+  points, 86-89 rank;
 * per round a block from column 92 + 10 x (round - 1): 4 columns opponent, blank, colour,
   blank, result.
 
@@ -40,6 +41,7 @@ Choices where the format leaves room (TRF-16 and TRF-26 say the same unless note
 from __future__ import annotations
 
 import datetime as dt
+import unicodedata
 
 from ..model import Event, Player
 from ..rules.scores import Kind, PlayerRecord, RoundEntry, bye_points
@@ -87,16 +89,26 @@ NAME_WIDTH = 33
 """Columns 15-47: a longer name is cut (TRF-16 gives no other place for it)."""
 
 
+def field_name(player: Player) -> str:
+    """The name as the name field holds it: composed (NFC), one column a letter. A name typed
+    decomposed ("i" and a combining diaeresis, as macOS writes it) took two columns for "ï",
+    and a cut between the two left "Anai" of "Anaïs", which no longer began the full name
+    when read back (names are compared composed): its games and its [[players]] entry did
+    not find the player."""
+    return player.name if player.name.isascii() else unicodedata.normalize("NFC", player.name)
+
+
 def cannot_carry(event: Event, records: dict[int, PlayerRecord]) -> list[str]:
     """What the file cannot say, in words, for comment lines (TRF-26: lines beginning
     ``###``), so that an arbiter reading the file, or the program reading it back, is told
     rather than misled: a name the field cuts, a withdrawal the rounds cannot show."""
     notes = []
     for player in sorted(event.players, key=lambda p: p.number):
-        if len(player.name) > NAME_WIDTH:
+        name = field_name(player)
+        if len(name) > NAME_WIDTH:
             notes.append(
                 f"player {player.number}'s name is longer than the {NAME_WIDTH} columns of "
-                f'the name field, which hold "{player.name[:NAME_WIDTH]}": the full name is '
+                f'the name field, which hold "{name[:NAME_WIDTH]}": the full name is '
                 f'"{player.name}"'
             )
         left = player.withdrawn_after
@@ -152,7 +164,7 @@ def player_line(event: Event, player: Player, record: PlayerRecord, rank: int | 
         sex,  # 10
         f"{(player.title or '')[:3]:>3}",  # 11-13
         " ",
-        f"{player.name[:NAME_WIDTH]:<{NAME_WIDTH}}",  # 15-47
+        f"{field_name(player)[:NAME_WIDTH]:<{NAME_WIDTH}}",  # 15-47
         " ",
         f"{player.rating or '':>4}"[:4],  # 49-52
         " ",
