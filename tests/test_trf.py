@@ -279,6 +279,28 @@ def test_what_the_format_cannot_hold_is_named_in_comment_lines(make_site: SiteMa
     assert lines.index("XXR 4") + 3 == lines.index(player_lines(trf)[0])  # before the players
 
 
+def test_a_title_or_federation_longer_than_its_field_is_named_in_a_comment_line(
+    make_site: SiteMaker,
+) -> None:
+    """TRF-16 gives the title columns 11-13 and the federation 54-56, 3 each: a federation
+    written out ("Australia") or a title in words ("Candidate Master") is cut to "Aus" and
+    "Can", a code no program knows. A comment line now names the full value, as it does for a
+    name the field cuts; before, the cut was silent (the round-trip property test tries
+    both)."""
+    toml = SMALL.replace('federation = "AUS"', 'federation = "Australia"').replace(
+        'title = "WIM"', 'title = "Candidate Master"'
+    )
+    trf = _trf(_event(make_site, toml, SMALL_GAMES))
+    bravo = player_lines(trf)[1]
+    assert (col(bravo, 11, 13), col(bravo, 54, 56)) == ("Can", "Aus")
+    assert records(trf, "###") == [
+        'player 2\'s title "Candidate Master" is longer than the 3 columns of the title '
+        'field, which hold "Can"',
+        'player 2\'s federation "Australia" is longer than the 3 columns of the federation '
+        'field, which hold "Aus"',
+    ]
+
+
 def test_non_standard_scoring_writes_record_162(make_site: SiteMaker) -> None:
     toml = SMALL.split("[[results]]")[0] + (
         f'[[byes]]\nround = 2\nplayer = "{D}"\npoints = 1\n\n'

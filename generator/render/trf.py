@@ -101,7 +101,8 @@ def field_name(player: Player) -> str:
 def cannot_carry(event: Event, records: dict[int, PlayerRecord]) -> list[str]:
     """What the file cannot say, in words, for comment lines (TRF-26: lines beginning
     ``###``), so that an arbiter reading the file, or the program reading it back, is told
-    rather than misled: a name the field cuts, a withdrawal the rounds cannot show."""
+    rather than misled: a name, title or federation the field cuts, a withdrawal the rounds
+    cannot show."""
     notes = []
     for player in sorted(event.players, key=lambda p: p.number):
         name = field_name(player)
@@ -111,6 +112,15 @@ def cannot_carry(event: Event, records: dict[int, PlayerRecord]) -> list[str]:
                 f'the name field, which hold "{name[:NAME_WIDTH]}": the full name is '
                 f'"{player.name}"'
             )
+        for what, value, width in (
+            ("title", player.title, 3),
+            ("federation", player.federation, 3),
+        ):
+            if value and len(value) > width:
+                notes.append(
+                    f'player {player.number}\'s {what} "{value}" is longer than the {width} '
+                    f'columns of the {what} field, which hold "{value[:width]}"'
+                )
         left = player.withdrawn_after
         cut = _withdrawal_cut(event, player, records[player.number])
         if left is not None and cut is not None:
