@@ -336,3 +336,15 @@ def test_a_category_page_says_who_withdrew(demo: Path) -> None:
     page = (demo / "junior-championship/categories/u16.html").read_text(encoding="utf-8")
     row = next(r for r in page.split("<tr>") if "Santoro, Leo" in r)
     assert '<span class="note">withdrew after round 5</span>' in row
+
+
+def test_the_money_table_has_fine_columns_only_where_the_event_fines(demo: Path) -> None:
+    """The Closed fines Aldecott: Amount, Fines and Net. The championship fines nobody, so
+    its net is its amount: one column, which leaves a phone room for the reasons."""
+    closed = (demo / "junior-closed/prizes.html").read_text(encoding="utf-8")
+    junior = (demo / "junior-championship/prizes.html").read_text(encoding="utf-8")
+    head = '<th scope="col" class="num">Amount</th>'
+    fines = '<th scope="col" class="num">Fines</th><th scope="col" class="num">Net</th>'
+    assert head + fines in closed
+    assert head + '<th scope="col">Why</th>' in junior and fines not in junior
+    assert '<td class="num pts">600.00</td>' in junior  # Delacroix's 1st place, AUD 600
