@@ -474,3 +474,43 @@ def test_a_cache_that_cannot_be_saved_leaves_the_site_built(
     again = build_site(site)
     assert again.written and again.notices == [] and record.is_file()
     assert tree(site / "output") == fresh_build(site, tmp_path)
+
+
+def test_a_card_whose_category_place_changes_through_another_game_is_rebuilt(
+    make_site: SiteMaker, tmp_path: Path
+) -> None:
+    """A player's card shows their place in each category, which a game the player had no
+    part in decides: round 1 of a Swiss, Alpha beat Bravo, Charlie beat Delta, Foxtrot beat
+    Echo. In the Women category (Alpha and Echo) Alpha is 1st alone. Echo's game turned to
+    1-0: Alpha's place (1-3 on 1 point), her opponent's points (0) and her games are as
+    before, but Echo now ties her on 1 point with nothing to part them, so the card must
+    say place 1-2 on a rebuild as on a fresh build."""
+    players = "".join(
+        f'\n[[players]]\nname = "{name}"\nsex = "{sex}"\n'
+        for name, sex in (
+            (A, "F"),
+            (B, "M"),
+            (C, "M"),
+            (D, "M"),
+            ("Echo, Eve", "F"),
+            ("Foxtrot, Fay", "M"),
+        )
+    )
+    event = (
+        'name = "Test Event"\nformat = "swiss"\nrounds = 3\nstart = 2025-06-01\n'
+        '\n[[categories]]\nid = "W"\nname = "Women"\nsex = "F"\n' + players
+    )
+    games = (
+        pgn_game("1.1", A, B, "1-0", MOVES)
+        + pgn_game("1.2", C, D, "1-0", MOVES)
+        + pgn_game("1.3", "Foxtrot, Fay", "Echo, Eve", "1-0", MOVES)
+    )
+    site = make_site(event, {"r1.pgn": games})
+    assert build_site(site).written
+    card = site / "output/ev/players/1-alpha-anna.html"
+    assert ">Women</a>: place 1<" in card.read_text(encoding="utf-8")
+    echo_won = pgn_game("1.3", "Foxtrot, Fay", "Echo, Eve", "0-1", MOVES)
+    (site / "content/ev/r1.pgn").write_text(games.replace(games[-len(echo_won) :], echo_won))
+    assert build_site(site).written
+    assert ">Women</a>: place 1-2<" in card.read_text(encoding="utf-8")
+    assert tree(site / "output") == fresh_build(site, tmp_path)
