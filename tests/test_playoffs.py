@@ -431,6 +431,38 @@ def test_a_play_off_game_forfeited_counts_as_lost_and_costs_the_us_prize_money(
     )
 
 
+def test_a_play_off_forfeit_kept_aside_before_the_last_result_costs_no_money_yet(
+    make_site: SiteMaker,
+) -> None:
+    """The same forfeited play-off entered while B v C of round 3 is still on: A 2, B 1½
+    (beat A, drew D), D 1, C ½. The play-off games are kept aside until the event is
+    finished (playoff-early), so they count for nothing yet, the forfeit included: were the
+    event to end now, A takes the 1st prize and B, 2nd alone, the 2nd, not D."""
+    money = (
+        '[prizes]\ncurrency = "USD"\n'
+        '[[prizes.money]]\nname = "1st place"\nplace = 1\namount = 1000\n'
+        '[[prizes.money]]\nname = "2nd place"\nplace = 2\namount = 500\n'
+    )
+    games = [*PAIR[:-1], (3, "B", "C", "*")]
+    playoff = [(1, "A", "B", "1-0"), (2, "B", "A", "0-1")]
+    event, outcome, problems = _outcome(
+        make_site,
+        games,
+        playoff,
+        rules="us-junior-closed",
+        extra=money,
+        playoff_tags={"TimeControl": "180+2", "Termination": "forfeit"},
+    )
+    assert event and outcome and not problems.errors, problems.items
+    assert [p.code for p in problems.warnings].count("playoff-early") == 2
+    paid = [
+        (a.name, _names(event, (a.player,))[0], a.amount, a.passed_over)
+        for a in outcome.prizes
+        if a.kind == "money" and a.player is not None
+    ]
+    assert paid == [("1st place", "A", 1000, ()), ("2nd place", "B", 500, ())]
+
+
 @pytest.mark.parametrize(
     ("result", "winner"),
     [("1-0", 1), ("0-1", 2), ("1/2-1/2", 2), ("+-", 1), ("-+", 2)],

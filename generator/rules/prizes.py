@@ -836,8 +836,10 @@ def _barred_from_money(event: Event, records: dict[int, PlayerRecord]) -> dict[i
             barred[player.number] = f"forfeited a game (round {lost[0]})"
     # The play-off is part of the event ("throughout the Event, including any playoff
     # games", as the draw rule says): a player who did not come to a play-off game
-    # forfeited a game too.
-    for game in event.playoff_games:
+    # forfeited a game too. Before the last result the play-off games are kept aside
+    # (``playoffs.resolve_playoffs``: they count once the event is finished), their
+    # forfeits with them.
+    for game in event.playoff_games if event.finished else ():
         if game.forfeit:
             loser = game.black if game.result == "+-" else game.white
             barred.setdefault(loser, f"forfeited a play-off game (game {game.board})")
