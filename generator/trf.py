@@ -60,7 +60,7 @@ from .model import PENDING
 from .pgn import decode
 from .presets import PRESETS
 from .problems import Problems
-from .text import Name, Phrase, score_text
+from .text import Name, Phrase, name_list, score_text
 
 PLAYED = {"1": 1.0, "=": 0.5, "0": 0.0, "W": 1.0, "D": 0.5, "L": 0.0}
 FORFEITS = {"+", "-"}
@@ -320,7 +320,8 @@ def read_trf(
     names: dict[str, TrfPlayer] = {}
     player_lines = 0
     confirmed: set[tuple[int, int]] = set()
-    unshown: dict[int, int] = {}
+    unshown: dict[int, tuple[int, int]] = {}
+    """Start number: (the round stated, the comment line)."""
     full_names = {int(m.group(1)): m.group(2) for m in FULL_NAME_NOTE.finditer(text)}
     for number, raw in enumerate(text.splitlines(), start=1):
         code = raw[:3]
@@ -330,7 +331,7 @@ def read_trf(
                 confirmed.add((int(stated.group(1)), int(stated.group(2))))
             stated = UNSHOWN_WITHDRAWAL_NOTE.match(raw)
             if stated:
-                unshown[int(stated.group(1))] = int(stated.group(2))
+                unshown[int(stated.group(1))] = (int(stated.group(2)), number)
         elif code == "012":
             name = raw[4:].strip()
         elif code == "XXR" or code == "142":
@@ -460,11 +461,30 @@ def read_trf(
     if len(problems.errors) > before:
         return None
     stopped = {w.player for w in withdrawals}
-    for number, after in sorted(unshown.items()):
+    for number, (after, comment) in sorted(unshown.items()):
         # The export's own statement of a withdrawal the line cannot show: the rounds after
         # it hold its absences (Z), which the withdrawal accounts for, or a forfeit.
         player = players.get(number)
         if player is None or player.entry.name in stopped or not 0 < after < rounds:
+            continue
+        scored = _scored_after(player, after)
+        if scored:
+            # The line was edited since the export wrote the comment (the player came back,
+            # or the numbers changed): which of the two is right only the arbiter knows.
+            problems.error(
+                Phrase(
+                    f"this comment line says player {number} (",
+                    Name(player.entry.name),
+                    f") withdrew after round {after}, but their line has "
+                    + ("a result in round " if len(scored) == 1 else "results in rounds ")
+                    + name_list([str(r) for r in scored]),
+                ),
+                path,
+                comment,
+                hint="if the player came back, remove the comment line; if they withdrew, "
+                "write the rounds after it as absences (Z) or forfeits",
+                code="trf",
+            )
             continue
         withdrawals.append(WithdrawalEntry(player.entry.name, after))
         confirmed.add((number, after))
@@ -473,6 +493,8 @@ def read_trf(
             for b in byes
             if not (b.player == player.entry.name and b.round > after and b.points == 0)
         ]
+    if len(problems.errors) > before:
+        return None
     withdrawals.sort(key=lambda w: names[normalise_name(w.player)].number)
     for number in sorted(players):
         _check_points(players[number], scoring, path, problems)
@@ -598,6 +620,21 @@ UNSHOWN_WITHDRAWAL_NOTE = re.compile(
 rounds after it hold a forfeit, or are not played yet), read back as the withdrawal: without
 it a round robin's scheduled opponents of the player had no game and no bye, and the event
 stayed unfinished for good."""
+
+
+def _scored_after(player: TrfPlayer, after: int) -> list[int]:
+    """The rounds after ``after`` in which the line holds a game played or a bye with
+    points: what no withdrawal after ``after`` leaves (a forfeit or an absence it may)."""
+    return [
+        index
+        for index, block in enumerate(player.rounds, start=1)
+        if index > after
+        and (
+            (block.opponent and block.result in PLAYED)
+            or (not block.opponent and BYES.get(block.result, 0.0) > 0)
+            or (not block.opponent and block.result in BYES_WITHOUT_OPPONENT)
+        )
+    ]
 
 
 def _withdrawn(player: TrfPlayer, played: int) -> int | None:

@@ -1245,3 +1245,38 @@ def test_a_trf_birth_year_alone_is_said_in_the_trfs_terms(make_site: SiteMaker) 
         "give the full birth date on the TRF line, or add born = YYYY-MM-DD to a [[players]] "
         'entry with name = "A, A" in event.toml'
     )
+
+
+def test_a_withdrawal_comment_the_line_contradicts_is_an_error_on_the_comment_line(
+    make_site: SiteMaker,
+) -> None:
+    """crosstable's export said Delta (player 4) withdrew after round 1 and wrote rounds 2
+    and 3 as zero-point byes; the arbiter then typed in the two games Delta came back to
+    play, and left the comment. The file says two things: the error is on the comment line
+    (line 2), in the TRF's terms. It said "Delta, Dora withdrew after round 1 but plays in round
+    3" against event.toml, with the hint "correct after_round in [[withdrawals]]", a key
+    the organiser never wrote."""
+    note = (
+        "### player 4 withdrew after round 1; TRF has no record of a withdrawal, and the "
+        "rounds on the line cannot show it (the rounds after it are not played yet): they "
+        "are written as zero-point byes"
+    )
+    trf = "\n".join(
+        [
+            "012 T",
+            note,
+            line(1, "Alpha, Anna", 2000, (2, "w", "1"), (3, "w", "1"), (4, "b", "1")),
+            line(2, "Bravo, Bob", 2000, (1, "b", "0"), (4, "w", "0"), (3, "b", "0")),
+            line(3, "Charlie, Carl", 2000, (4, "w", "1"), (1, "b", "0"), (2, "w", "1")),
+            line(4, "Delta, Dora", 2000, (3, "b", "0"), (2, "b", "1"), (1, "w", "0")),
+        ]
+    )
+    event, problems = load(make_site(_event_toml(), {"event.trf": trf + "\n"}))
+    assert event is None
+    (error,) = problems.errors
+    assert (error.path.name, error.line, error.code) == ("event.trf", 2, "trf")
+    assert error.message == (
+        "this comment line says player 4 (Delta, Dora) withdrew after round 1, but their "
+        "line has results in rounds 2 and 3"
+    )
+    assert error.hint.startswith("if the player came back, remove the comment line")
