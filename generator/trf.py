@@ -250,6 +250,7 @@ def _player(raw: str, number: int, path: Path, line: int, problems: Problems) ->
         birth_year=birth_year,
         sex=sex,
         trf=TrfPlace(path, line, 15),
+        year_from_trf=born is None and birth_year is not None,
     )
     points = float(points_text) if points_text else None
     rounds = []
@@ -953,6 +954,7 @@ def merge_trf(
                 aliases=aliases,
                 born=given.born or entry.born,
                 birth_year=given.birth_year or entry.birth_year,
+                year_from_trf=entry.year_from_trf and not (given.born or given.birth_year),
                 sex=given.sex or entry.sex,
                 club=given.club or entry.club,
                 rating=given.rating if given.rating is not None else entry.rating,

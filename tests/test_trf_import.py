@@ -1247,6 +1247,29 @@ def test_a_trf_birth_year_alone_is_said_in_the_trfs_terms(make_site: SiteMaker) 
     )
 
 
+def test_a_birth_year_event_toml_gives_a_trf_player_is_said_as_event_toml_gives_it(
+    make_site: SiteMaker,
+) -> None:
+    """The TRF line has no birth date at all; event.toml's [[players]] entry completing A
+    gives birth_year = 2014. On 1 January 2026 A is 11 or 12 depending on the birthday: the
+    warning names the birth_year key A's entry gives, not "the TRF file gives only the year
+    of birth", which it does not."""
+    trf = line(1, "A, A", 2000, (2, "w", "1")) + "\n" + line(2, "B, B", 1900, (1, "b", "0"))
+    extra = (
+        'start = 2026-04-05\n[[categories]]\nid = "U12"\nname = "Under 12"\nunder = 12\n'
+        '[[players]]\nname = "A, A"\nbirth_year = 2014\n'
+        '[[players]]\nname = "B, B"\nborn = 2010-01-01\n'
+    )
+    site = make_site(_event_toml(rounds=1, extra=extra), {"event.trf": trf})
+    report = build_site(site)
+    (warning,) = [p for p in report.problems.warnings if p.code == "birthday-unknown"]
+    assert warning.message == (
+        "A, A: birth_year = 2014 alone is given; on 2026-01-01 they are 11 or 12 depending "
+        "on the birthday, so they count as not in Under 12 (as if born on 1 January)"
+    )
+    assert warning.hint == "add born = YYYY-MM-DD to A, A's [[players]]"
+
+
 def test_a_withdrawal_comment_the_line_contradicts_is_an_error_on_the_comment_line(
     make_site: SiteMaker,
 ) -> None:

@@ -79,6 +79,9 @@ class PlayerEntry:
     sex: str | None = None
     club: str | None = None
     trf: TrfPlace | None = field(default=None, compare=False, repr=False)
+    year_from_trf: bool = field(default=False, compare=False, repr=False)
+    """``birth_year`` is the TRF line's, a date without the day ("2014/00/00"), not an
+    event.toml key: a warning about it names the TRF line's date."""
 
 
 @dataclass(frozen=True)

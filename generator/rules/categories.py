@@ -52,6 +52,8 @@ def check_categories(event: Event, problems: Problems) -> None:
             hint="set age_reference_date = 2026-01-01 (or start = ...) in event.toml",
             code="category-data",
         )
+    # Players whose birth year is a TRF line's date without the day ("2014/00/00").
+    year_in_trf = {entry.name for entry in event.config.players if entry.year_from_trf}
     for player in event.players:
         if needs_age and player.born is None and player.birth_year is None:
             problems.error(
@@ -62,7 +64,7 @@ def check_categories(event: Event, problems: Problems) -> None:
                 code="category-data",
             )
         if player.born is None and player.birth_year is not None:
-            _birthday_decides(event, player, problems)
+            _birthday_decides(event, player, player.name in year_in_trf, problems)
         if needs_sex and player.sex is None:
             problems.error(
                 f"{player.name} has no sex, which the categories {', '.join(needs_sex)} need",
@@ -72,12 +74,13 @@ def check_categories(event: Event, problems: Problems) -> None:
             )
 
 
-def _birthday_decides(event: Event, player: Player, problems: Problems) -> None:
+def _birthday_decides(event: Event, player: Player, in_trf: bool, problems: Problems) -> None:
     """A player entered with a birth year alone counts as born on 1 January, the oldest they
     can be; said when the birthday would decide an age group, as it always does for the
     year on the line with the default reference date (a player of 2014 is under 12 on
     1 January 2026 unless born that very day), so that the arbiter adds the date rather than
-    a prize passing to the next player unseen."""
+    a prize passing to the next player unseen. ``in_trf``: the year is the TRF line's date
+    without the day, which the warning names rather than a birth_year key."""
     day = reference_date(event)
     if day is None or player.birth_year is None:
         return
@@ -91,7 +94,6 @@ def _birthday_decides(event: Event, player: Player, problems: Problems) -> None:
     if not open_question:
         return
     path, line = event.entry_of(player.number)
-    in_trf = path.name != "event.toml"  # a TRF line, its birth date "2014/00/00"
     given = (
         f"the TRF file gives only the year of birth, {player.birth_year}"
         if in_trf
