@@ -113,6 +113,16 @@ class _Names:
         self._cut_lengths = sorted({len(key) for key in self.cut})
         self._cut_found: dict[str, int | None] = {}
         self.seen_with_id: dict[str, int] = {}
+        self._hints: dict[str, str] = {}
+
+    def closest_hint(self, name: str) -> str:
+        """``closest_hint`` for an unknown name, worked out once per name: it compares the
+        name with every player's, and a PGN file in another script than the TRF's names each
+        of 2,000 players in 11 games."""
+        hint = self._hints.get(name)
+        if hint is None:
+            hint = self._hints[name] = closest_hint(name, self.config)
+        return hint
 
     def learn_spellings(self, pgn_games: Iterable[PgnGame]) -> None:
         """A spelling the event's games give with a player's FIDE id is that player's in its
@@ -231,9 +241,7 @@ _BYE_NAMES = {"bye", "-bye-", "(bye)", "bye, bye", "pab", "free", "spielfrei", "
 """What pairing programs and broadcasts name the opponent of a player who has a bye."""
 
 
-def _unknown_player(
-    pgn_game: PgnGame, side: str, name: str, config: EventConfig
-) -> tuple[str, str]:
+def _unknown_player(pgn_game: PgnGame, side: str, name: str, names: _Names) -> tuple[str, str]:
     """What an unknown-player error says, and its hint. python-chess gives a missing White
     or Black tag the value "?", PGN's "unknown": a game without a name for the side, not a
     player called "?" to add to the event."""
@@ -244,7 +252,7 @@ def _unknown_player(
             "game: a bye is no game",
         )
     if name not in ("", "?"):
-        return f'unknown {side.lower()} player "{shorten(name)}"', closest_hint(name, config)
+        return f'unknown {side.lower()} player "{shorten(name)}"', names.closest_hint(name)
     what = f'the {side} tag names no player ("{name}")' if side in pgn_game.tag_lines else ""
     hint = (
         f'name the player as event.toml does, in a tag such as [{side} "Surname, Given"] '
@@ -290,7 +298,7 @@ def _from_pgn(
         number = names.find(name, headers.get(f"{side}FideId"))
         if number is None:
             ok = False
-            what, hint = _unknown_player(pgn_game, side, name, config)
+            what, hint = _unknown_player(pgn_game, side, name, names)
             problems.error(
                 f"{what} in {pgn_game.label}",
                 path,
@@ -416,7 +424,7 @@ def _playoff_games(
             name = headers.get(side, "").strip()
             number = names.find(name, headers.get(f"{side}FideId"))
             if number is None:
-                what, hint = _unknown_player(pgn_game, side, name, config)
+                what, hint = _unknown_player(pgn_game, side, name, names)
                 problems.error(
                     f"{what} in play-off game {pgn_game.label}",
                     pgn_game.path,
