@@ -181,10 +181,33 @@ def _decoded(data: bytes) -> str:
         # Files joined from two sources (a UTF-8 export with an old Windows one) mix the two:
         # each line is read in the encoding it is valid in, or "Müller" from the UTF-8 part
         # would turn to "MÃ¼ller", a name that matches no player.
-        return "".join(_decoded_line(line) for line in data.splitlines(keepends=True))
+        lines = data.splitlines(keepends=True)
+        # A file with a line of Cyrillic words is a Cyrillic Windows's: there a line whose
+        # words are short ("Ли, Ян"), too short to tell alone, is Windows-1251 too.
+        cyrillic = any(_reads_as_cyrillic(_cp1251(line)) for line in lines if not _utf8_text(line))
+        return "".join(_decoded_line(line, cyrillic) for line in lines)
 
 
-def _decoded_line(line: bytes) -> str:
+def _utf8_text(line: bytes) -> bool:
+    """Whether the line is valid UTF-8 (ASCII included), which ``_decoded_line`` reads so."""
+    if line.isascii():
+        return True
+    try:
+        line.decode("utf-8")
+    except UnicodeDecodeError:
+        return False
+    return True
+
+
+def _cp1251(line: bytes) -> str:
+    """The line read as Windows-1251, or "" where it has a byte Windows-1251 leaves out."""
+    try:
+        return line.decode("cp1251")
+    except UnicodeDecodeError:
+        return ""
+
+
+def _decoded_line(line: bytes, cyrillic_file: bool = False) -> str:
     """One line of a file that is not UTF-8 throughout: UTF-8 where it is valid (a line of
     Windows-1252 letters is almost never valid UTF-8), else Windows-1251 where it reads as
     Cyrillic words (a Bulgarian or Russian Swiss-Manager, Vega or ChessBase writes it), else
@@ -194,11 +217,8 @@ def _decoded_line(line: bytes) -> str:
         return line.decode("utf-8")
     except UnicodeDecodeError:
         pass
-    try:
-        cyrillic = line.decode("cp1251")
-    except UnicodeDecodeError:
-        cyrillic = ""
-    if _reads_as_cyrillic(cyrillic):
+    cyrillic = _cp1251(line)
+    if _reads_as_cyrillic(cyrillic, cyrillic_file):
         return cyrillic
     try:
         return line.decode("cp1252")
@@ -209,13 +229,16 @@ def _decoded_line(line: bytes) -> str:
 _WORD = re.compile(r"[^\W\d_]+")
 
 
-def _reads_as_cyrillic(text: str) -> bool:
+def _reads_as_cyrillic(text: str, cyrillic_file: bool = False) -> bool:
     """Whether Windows-1251 reading of a line gives Cyrillic words: "Иванов, Петър" read as
     Windows-1252 is "Èâàíîâ, Ïåòúð", a name no PGN or event file spells. Western accents read
     as Windows-1251 fall inside Latin words ("Müller" gives "Mьller"), and Cyrillic names are
     written in one case or capitalised, so a word of both scripts, or with a capital inside
-    it, keeps the line Windows-1252; so does a line without a Cyrillic word of three letters."""
+    it, keeps the line Windows-1252; so does a line without a Cyrillic word of three letters,
+    unless, in a ``cyrillic_file`` (one with a line of such words), it has two Cyrillic words
+    however short ("Ли, Ян"): "Ó Brien" of a Western file joined to it has one."""
     long_word = False
+    words = 0
     for word in _WORD.findall(text):
         cyrillic = sum("\u0400" <= letter <= "\u04ff" for letter in word)
         if not cyrillic:
@@ -224,7 +247,8 @@ def _reads_as_cyrillic(text: str) -> bool:
         if cyrillic != len(word) or not (rest.islower() or rest.isupper() or not rest):
             return False
         long_word = long_word or len(word) >= 3
-    return long_word
+        words += 1
+    return long_word or (cyrillic_file and words >= 2)
 
 
 _DOS_END = "\x1a"

@@ -328,6 +328,17 @@ def test_western_accents_stay_windows_1252_beside_windows_1251_lines() -> None:
     assert pgn.decode(data) == "Müller, Jörg\nÓ Brien\nЖекова, Десислава\n"
 
 
+def test_a_short_cyrillic_name_in_a_windows_1251_file_reads_as_cyrillic() -> None:
+    """ "Ли, Ян" (a Korean name as a Bulgarian event writes it) is the Windows-1251 bytes CB E8
+    2C 20 DF ED: two words of two letters, too short to tell from Western accents alone, so
+    the line was read as Windows-1252, "Ëè, ßí", while the line above it, of the same file,
+    was Cyrillic. In a file with a line of Cyrillic words, two Cyrillic words will do."""
+    text = '[White "Иванов, Петър"]\n[Black "Ли, Ян"]\n'
+    assert pgn.decode(text.encode("cp1251")) == text
+    alone = '[Black "Ли, Ян"]\n'.encode("cp1251") + '[White "Müller"]\n'.encode("cp1252")
+    assert pgn.decode(alone) == '[Black "Ëè, ßí"]\n[White "Müller"]\n'  # no file to tell by
+
+
 def test_a_capital_inside_a_word_is_not_cyrillic() -> None:
     """Greek "Νίκος" in Windows-1253 (CD DF EA EF F2) reads in Windows-1251 as "НЯкпт": the
     accented "ί" falls on a Cyrillic capital. Cyrillic names are capitalised or in one case."""
