@@ -846,14 +846,22 @@ def warn_unconfirmed_withdrawals(config: EventConfig, data: TrfEvent, problems: 
     Closed rules, the prize money."""
     said = {normalise_name(w.player) for w in config.withdrawals}
     entries = {normalise_name(p.name): p for p in data.players}
-    for stop in data.withdrawals:
-        entry = entries.get(normalise_name(stop.player))
-        if entry is None or (entry.number, stop.after_round) in data.confirmed:
-            continue
+    unconfirmed = [
+        (stop, entry)
+        for stop in data.withdrawals
+        if (entry := entries.get(normalise_name(stop.player))) is not None
+        and (entry.number, stop.after_round) not in data.confirmed
+    ]
+    # Each [[players]] entry's names, normalised once (not once per withdrawal).
+    given_names = (
+        [(g.name, {normalise_name(n) for n in (g.name, *g.aliases)}) for g in config.players]
+        if unconfirmed
+        else []
+    )
+    for stop, entry in unconfirmed:
         spellings = {normalise_name(n) for n in (entry.name, *entry.aliases)}
-        for given in config.players:  # the [[players]] entry completing this TRF player
-            names = {normalise_name(n) for n in (given.name, *given.aliases)}
-            if names & spellings or cut_from(entry.name, given.name):
+        for name, names in given_names:  # the [[players]] entry completing this TRF player
+            if names & spellings or cut_from(entry.name, name):
                 spellings |= names
         if spellings & said:
             continue

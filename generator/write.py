@@ -30,6 +30,7 @@ import contextlib
 import os
 import re
 import shutil
+import stat
 import sys
 import tempfile
 from collections.abc import Iterable
@@ -239,9 +240,12 @@ def modes_stand(output: Path) -> bool:
 
 
 def _set_mode(path: str | Path, mode: int) -> None:
-    """``mode`` for the permission bits, keeping setgid and sticky: a group-shared output
-    folder (``chmod g+s``) stays shared."""
-    os.chmod(path, (os.stat(path).st_mode & 0o7000) | mode)
+    """``mode`` for the permission bits, keeping a folder's setgid and sticky bits: a
+    group-shared output folder (``chmod g+s``) stays shared. A file's special bits go (a
+    published page has no use for setuid or setgid)."""
+    found = os.stat(path).st_mode
+    kept = found & 0o3000 if stat.S_ISDIR(found) else 0
+    os.chmod(path, kept | mode)
 
 
 def settle_modes(folder: Path) -> None:

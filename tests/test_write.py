@@ -262,3 +262,18 @@ def test_another_users_output_folder_is_taken_as_it_is(
         assert write.modes_stand(folder)
     finally:
         os.umask(before)
+
+
+def test_special_bits_stay_on_a_shared_folder_and_leave_files(tmp_path: Path) -> None:
+    """Setting a mode keeps a folder's setgid bit (shared with its group) but not a file's
+    setuid and setgid bits: a published page has no use for them."""
+    folder = tmp_path / "shared"
+    folder.mkdir()
+    folder.chmod(0o2755)
+    page = folder / "page.html"
+    page.write_text("page")
+    page.chmod(0o6644)
+    write._set_mode(folder, 0o700)
+    write._set_mode(page, 0o600)
+    assert stat.S_IMODE(folder.stat().st_mode) == 0o2700
+    assert stat.S_IMODE(page.stat().st_mode) == 0o600
