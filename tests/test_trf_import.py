@@ -24,6 +24,13 @@ def _event_toml(format: str = "swiss", rounds: int = 3, extra: str = "") -> str:
     return f'name = "T"\nformat = "{format}"\nrounds = {rounds}\ntrf = "event.trf"\n{extra}'
 
 
+def _exported(event: Event) -> str:
+    """The event's ``tournament.trf``, ranked as the build ranks it."""
+    records = player_records(event)
+    ranks = {r.player.number: r.rank for r in rank(event, records).rows}
+    return tournament_trf(event, records, ranks)
+
+
 def test_every_result_code(make_site: SiteMaker) -> None:
     trf = "\n".join(
         [
@@ -940,9 +947,7 @@ def test_a_bye_asked_for_a_later_round_reads_back_without_an_absence_before_it(
     site = make_site(toml, {"games.pgn": "".join(pgn_game(*g) for g in games)})
     original, problems = load(site)
     assert original is not None and not problems.items, messages(problems)
-    records = player_records(original)
-    standings = rank(original, records)
-    exported = tournament_trf(original, records, {r.player.number: r.rank for r in standings.rows})
+    exported = _exported(original)
     (delta,) = [row for row in exported.splitlines() if row.startswith("001    4")]
     assert delta[91:] == "   3 b =     1 w 0            0000 - H"
     back = 'name = "T"\nformat = "swiss"\nrounds = 4\ntrf = "event.trf"\n'
@@ -978,9 +983,7 @@ def test_a_withdrawal_the_line_cannot_show_reads_back_from_its_comment_line(
     original, problems = load(site)
     assert original is not None and not problems.items, messages(problems)
     assert original.finished
-    records = player_records(original)
-    standings = rank(original, records)
-    exported = tournament_trf(original, records, {r.player.number: r.rank for r in standings.rows})
+    exported = _exported(original)
     rows = exported.splitlines()
     assert rows[rows.index("XXR 3") + 1].startswith(
         "### player 4 withdrew after round 1; TRF has no record of a withdrawal"
@@ -1018,9 +1021,7 @@ def test_two_names_the_field_cuts_alike_read_back_by_the_comment_lines(
     pgn = pgn_game("1", anna, beatrix, "1-0", "1. e4 e5") + pgn_game("1", "C, C", "D, D", "0-1")
     original, problems = load(make_site(toml, {"games.pgn": pgn}))
     assert original is not None and not problems.items, messages(problems)
-    records = player_records(original)
-    standings = rank(original, records)
-    exported = tournament_trf(original, records, {r.player.number: r.rank for r in standings.rows})
+    exported = _exported(original)
     rows = exported.splitlines()
     assert [row[14:47] for row in rows if row.startswith("001")][:2] == [anna[:33]] * 2
     back = 'name = "T"\nformat = "round-robin"\nrounds = 3\ntrf = "event.trf"\n'
@@ -1055,9 +1056,7 @@ def test_a_long_name_typed_decomposed_is_cut_between_letters(make_site: SiteMake
     pgn = pgn_game("1", typed, "B, B", "1-0", "1. e4 e5") + pgn_game("1", "C, C", "D, D", "0-1")
     original, problems = load(make_site(toml, {"games.pgn": pgn}))
     assert original is not None and not problems.items, messages(problems)
-    records = player_records(original)
-    standings = rank(original, records)
-    exported = tournament_trf(original, records, {r.player.number: r.rank for r in standings.rows})
+    exported = _exported(original)
     rows = exported.splitlines()
     (first,) = [row for row in rows if row.startswith("001    1")]
     assert first[14:48] == "Papadopoulou-Konstantinidou, Ana\u00ef "
