@@ -387,6 +387,13 @@ def test_us_lots_record_the_armageddon_colours_and_the_hint_says_so(
     )
 
 
+TWO_MONEY_PRIZES = (
+    '[prizes]\ncurrency = "USD"\n'
+    '[[prizes.money]]\nname = "1st place"\nplace = 1\namount = 1000\n'
+    '[[prizes.money]]\nname = "2nd place"\nplace = 2\namount = 500\n'
+)
+
+
 def test_a_play_off_game_forfeited_counts_as_lost_and_costs_the_us_prize_money(
     make_site: SiteMaker,
 ) -> None:
@@ -396,18 +403,13 @@ def test_a_play_off_game_forfeited_counts_as_lost_and_costs_the_us_prize_money(
     forfeit a game may not receive any prize money", the play-off being part of the Event)
     B's 2nd prize passes on: C and D are level on points and Direct Encounter (their draw),
     D had Black three times and C twice, so D is 3rd and takes it."""
-    money = (
-        '[prizes]\ncurrency = "USD"\n'
-        '[[prizes.money]]\nname = "1st place"\nplace = 1\namount = 1000\n'
-        '[[prizes.money]]\nname = "2nd place"\nplace = 2\namount = 500\n'
-    )
     playoff = [(1, "A", "B", "1-0"), (2, "B", "A", "0-1")]
     event, outcome, problems = _outcome(
         make_site,
         PAIR,
         playoff,
         rules="us-junior-closed",
-        extra=money,
+        extra=TWO_MONEY_PRIZES,
         playoff_tags={"TimeControl": "180+2", "Termination": "forfeit"},
     )
     assert event and outcome and not problems.errors, problems.items
@@ -438,11 +440,6 @@ def test_a_play_off_forfeit_kept_aside_before_the_last_result_costs_no_money_yet
     (beat A, drew D), D 1, C ½. The play-off games are kept aside until the event is
     finished (playoff-early), so they count for nothing yet, the forfeit included: were the
     event to end now, A takes the 1st prize and B, 2nd alone, the 2nd, not D."""
-    money = (
-        '[prizes]\ncurrency = "USD"\n'
-        '[[prizes.money]]\nname = "1st place"\nplace = 1\namount = 1000\n'
-        '[[prizes.money]]\nname = "2nd place"\nplace = 2\namount = 500\n'
-    )
     games = [*PAIR[:-1], (3, "B", "C", "*")]
     playoff = [(1, "A", "B", "1-0"), (2, "B", "A", "0-1")]
     event, outcome, problems = _outcome(
@@ -450,7 +447,7 @@ def test_a_play_off_forfeit_kept_aside_before_the_last_result_costs_no_money_yet
         games,
         playoff,
         rules="us-junior-closed",
-        extra=money,
+        extra=TWO_MONEY_PRIZES,
         playoff_tags={"TimeControl": "180+2", "Termination": "forfeit"},
     )
     assert event and outcome and not problems.errors, problems.items
