@@ -14,6 +14,7 @@ from __future__ import annotations
 
 import posixpath
 import re
+import unicodedata
 from pathlib import Path
 from urllib.parse import unquote, urlsplit
 from xml.etree import ElementTree as etree
@@ -73,8 +74,11 @@ def heading_id(text: str, separator: str) -> str:
     first place" is ``ties-for-first-place``, "Награди" ``награди``, so a link written
     ``[the prizes](#награди)`` or ``rules.md#награди`` leads to it (Markdown's default kept
     ASCII only, and the headings had no id at all). An id the page already uses is not
-    taken: "Main" is ``main_1``, or the skip link would lead to the heading."""
-    found = slugify_unicode(text, separator)
+    taken: "Main" is ``main_1``, or the skip link would lead to the heading. A heading typed
+    with decomposed accents (pasted from a macOS file name) gets the id of the composed
+    letters a link is typed with: "Médaille" is ``médaille`` either way, where the accent was
+    dropped (``medaille``) and the link led nowhere."""
+    found = slugify_unicode(unicodedata.normalize("NFC", text), separator)
     return f"{found}_1" if found in PAGE_IDS else found
 
 

@@ -250,3 +250,18 @@ def test_a_link_to_a_heading_finds_it_in_any_script(make_site: SiteMaker) -> Non
     assert '<h2 id="ties-for-first-place">Ties for first place</h2>' in html
     assert '<h2 id="main_1">Main</h2>' in html
     assert html.count('id="main"') == 1
+
+
+def test_a_heading_typed_with_decomposed_accents_gets_the_composed_id(
+    make_site: SiteMaker,
+) -> None:
+    """ "## Me\u0301daille" (the accent a letter of its own, as macOS file names hold it) got
+    the id ``medaille``, so ``[the medal](#médaille)``, typed with the composed é, led nowhere."""
+    page = "# Rules\n\nSee [the medal](#médaille).\n\n## Me\u0301daille\n"
+    games = pgn_game("1.1", "Alpha, Anna", "Bravo, Bob", "1-0")
+    site = make_site(event_toml(), {"g.pgn": games, "rules.md": page})
+    report = build_site(site)
+    assert report.written, [p.format() for p in report.problems.items]
+    html = (site / "output/ev/rules.html").read_text(encoding="utf-8")
+    assert '<a href="#médaille">the medal</a>' in html
+    assert '<h2 id="médaille">' in html
