@@ -176,3 +176,50 @@ def test_a_hint_naming_players_isolates_them_too(make_site: SiteMaker) -> None:
         "them all: they share the place"
     )
     assert warning.hint == f'add the order the lots gave, e.g. lots = ["{COHEN}", "{HADDAD}"]'
+
+
+def test_the_standings_reasons_isolate_the_names_they_hold(make_site: SiteMaker) -> None:
+    """By-law 3, tiebreaks = ["DE", "PS"]: Smith beats Cohen, Cohen beats Haddad, Haddad beats
+    Smith, and all three beat Brown: 2 each, Direct Encounter 1 each. Running scores: Smith
+    1, 1, 2 (SPS 4); Cohen 0, 1, 2 (SPS 3); Haddad 1, 2, 2 (SPS 5). SPS sends Haddad and
+    Smith to the play-off and leaves Cohen out; Smith wins it. Haddad's reason for being
+    ahead of Cohen names Cohen (Direct Encounter has no value of Haddad's own to set against
+    Cohen's), and so does Haddad's prize: on the pages the names go in <bdi>, or between
+    U+2068 and U+2069 in a tooltip; results.json keeps the plain names."""
+    players = "".join(f'[[players]]\nname = "{name}"\n\n' for name in NAMES)
+    event = (
+        'name = "Seeding"\nformat = "round-robin"\nrounds = 3\nrules = "acf-junior"\n'
+        'tiebreaks = ["DE", "PS"]\n\n'
+        '[[prizes.money]]\nname = "2nd place"\nplace = 2\namount = 100\n\n' + players
+    )
+    games = (
+        pgn_game("1.1", SMITH, COHEN, "1-0")
+        + pgn_game("1.2", HADDAD, BROWN, "1-0")
+        + pgn_game("2.1", SMITH, HADDAD, "0-1")
+        + pgn_game("2.2", COHEN, BROWN, "1-0")
+        + pgn_game("3.1", SMITH, BROWN, "1-0")
+        + pgn_game("3.2", COHEN, HADDAD, "1-0")
+    )
+    playoff = pgn_game("1", HADDAD, SMITH, "0-1") + pgn_game("2", SMITH, HADDAD, "1/2-1/2")
+    site = make_site(event, {"games.pgn": games, "playoff/playoff.pgn": playoff})
+    report = build_site(site)
+    assert report.written, [p.format() for p in report.problems.items]
+    output = site / "output" / "ev"
+
+    left_out = "played off, and PS left {} out"
+    standings = _page(output, "standings.html")
+    assert f'<td class="why">{left_out.format(f"<bdi>{COHEN}</bdi>")}</td>' in standings
+    assert f'<span class="why-inline">{left_out.format(f"<bdi>{COHEN}</bdi>")}</span>' in standings
+    tooltip = f"2nd overall, {left_out.format(f'{FSI}{COHEN}{PDI}')}"
+    assert f'title="{tooltip}">2nd place prize</span>' in standings
+    prizes = _page(output, "prizes.html")
+    reasons = re.findall(r'<td class="why">(.*?)</td>', prizes)
+    assert f"2nd overall, {left_out.format(f'<bdi>{COHEN}</bdi>')}" in reasons
+    for reason in reasons:
+        _only_in_bdi(reason)
+
+    text = _page(output, "results.json")
+    assert FSI not in text and PDI not in text
+    results = json.loads(text)
+    (prize,) = results["prizes"]
+    assert (prize["player"], prize["reason"]) == (HADDAD, f"2nd overall, {left_out.format(COHEN)}")

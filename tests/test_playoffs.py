@@ -210,8 +210,8 @@ def test_acf_more_than_two_tied_are_reduced_by_progressive_scores(make_site: Sit
     (result,) = outcome.playoffs
     assert _names(event, result.tied) == ["C", "A", "B"]
     assert _names(event, result.players) == ["C", "A"]  # PS 5 and 4; B's 3 is out
-    assert (
-        result.note == "3 players tied; PS reduced them to 2 (ahead on Progressive Score, 4 to 3)"
+    assert str(result.note) == (
+        "3 players tied; PS reduced them to 2 (ahead on Progressive Score, 4 to 3)"
     )
     rows = outcome.standings.rows
     assert [(r.player.name, r.place, r.decided_by) for r in rows[:3]] == [
@@ -237,7 +237,7 @@ def test_the_top_seed_who_loses_the_play_off_is_ahead_of_the_left_out_on_their_o
         ("C", "2", "PS"),
         ("B", "3", "points"),
     ]
-    assert rows[1].reason == "ahead on Progressive Score, 5 to 3"
+    assert str(rows[1].reason) == "ahead on Progressive Score, 5 to 3"
     (second,) = [a for a in outcome.prizes if a.kind == "money"]
     assert (event.player(second.player or 0).name, str(second.reason)) == (
         "C",
@@ -256,7 +256,7 @@ def test_with_direct_encounter_first_the_left_out_reason_names_the_seeding(
     event, outcome, problems = _outcome(make_site, CYCLE, playoff, rules="acf-junior", extra=extra)
     assert event and outcome and not problems.errors, problems.items
     rows = outcome.standings.rows
-    assert [(r.player.name, r.decided_by, r.reason) for r in rows[1:3]] == [
+    assert [(r.player.name, r.decided_by, str(r.reason)) for r in rows[1:3]] == [
         ("C", "PS", "played off, and PS left B out"),
         ("B", "points", "more points"),
     ]
@@ -284,11 +284,11 @@ def test_acf_sps_cuts_reduce_the_tie_when_sps_alone_cannot(make_site: SiteMaker)
     (result,) = outcome.playoffs
     assert sorted(_names(event, result.tied)) == ["A", "B", "C"]
     assert _names(event, result.players) == ["A", "C"]
-    assert result.note == (
+    assert str(result.note) == (
         "3 players tied; PS/C1 reduced them to 2 (ahead on Progressive Score, cut 1, 3½ to 3)"
     )
     rows = outcome.standings.rows
-    assert [(r.player.name, r.place, r.decided_by, r.reason) for r in rows[:3]] == [
+    assert [(r.player.name, r.place, r.decided_by, str(r.reason)) for r in rows[:3]] == [
         ("C", "1", "playoff", "ahead in the play-off"),
         ("A", "2", "PS", "ahead on Progressive Score, 5 to 4"),
         ("B", "3", "points", "more points"),
@@ -338,7 +338,7 @@ def test_acf_players_the_play_off_leaves_level_share_the_place(make_site: SiteMa
         ("D", 4, "4-5", "shared"),
         ("F", 4, "4-5", "points"),
     ]
-    assert rows[1].reason == "equal on every tie-break"
+    assert str(rows[1].reason) == "equal on every tie-break"
 
 
 def test_acf_rapid_goes_from_g5_straight_to_armageddon(make_site: SiteMaker) -> None:
@@ -533,7 +533,7 @@ def test_us_players_level_after_the_blitz_go_by_the_tiebreaks_among_themselves(
         ("C", "3", "DE"),
         ("D", "4", "points"),
     ]
-    assert rows[2].reason.startswith("ahead on Direct Encounter")
+    assert str(rows[2].reason).startswith("ahead on Direct Encounter")
 
 
 def test_us_armageddon_ladder_by_the_tiebreaks_of_the_players_still_tied(

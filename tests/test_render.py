@@ -505,6 +505,7 @@ def test_the_table_row_fragments_equal_their_macros() -> None:
     from generator.render import fragments
     from generator.render.environment import make_environment, url_for
     from generator.render.views import Cell
+    from generator.text import Name, Phrase
 
     environment = make_environment(None)
     template = environment.from_string(
@@ -539,6 +540,7 @@ def test_the_table_row_fragments_equal_their_macros() -> None:
                 ("points", ""),
                 ("shared", ""),
                 ("SB", "higher Sonneborn-Berger: 12.5 > 10 & <more>"),
+                ("PS", Phrase("played off, and PS left ", Name("<O'Hara> & Co"), " out")),
             ):
                 row = SimpleNamespace(
                     player=player,
@@ -566,9 +568,12 @@ def test_the_table_row_fragments_equal_their_macros() -> None:
                         row, after_round, final, awards, links, url, columns
                     )
                     assert expected[0] == shown
+                    if isinstance(reason, Phrase):  # the name set apart, and escaped
+                        why = "left <bdi>&lt;O&#39;Hara&gt; &amp; Co</bdi> out</td>"
+                        assert why in shown
                     assert expected[1] == fragments.rank_row(table_row, links, url, columns)
                     rows += 1
-    assert rows == 2 * 3 * 3 * 2
+    assert rows == 2 * 3 * 4 * 2
 
 
 def test_the_event_line_fragment_equals_its_macro() -> None:

@@ -92,7 +92,7 @@ def test_lots_that_do_not_name_a_tied_player_leave_the_place_shared(
             "them all: they share the place",
         )
     ]
-    assert outcome.standings.rows[0].reason == (
+    assert str(outcome.standings.rows[0].reason) == (
         "equal on every tie-break; no drawing of lots recorded"
     )
 

@@ -100,10 +100,12 @@ def test_rr6_ranking_with_direct_encounter_first(make_site: SiteMaker) -> None:
         "points",
     ]
     assert [r.place for r in standings.rows] == ["1", "2", "3", "4", "5", "6"]
-    assert standings.rows[0].reason == "ahead on Direct Encounter, 2 to ½ among the 3 tied players"
+    assert str(standings.rows[0].reason) == (
+        "ahead on Direct Encounter, 2 to ½ among the 3 tied players"
+    )
     # DE in results.json: the score among the group it was applied to.
     assert [r.tiebreaks["DE"] for r in standings.rows[:3]] == [2.0, 0.5, 0.5]
-    assert standings.rows[1].reason == "ahead on Games won, 2 to 1"
+    assert str(standings.rows[1].reason) == "ahead on Games won, 2 to 1"
 
 
 def test_e12_round_robin_forfeit_counts_as_a_game_for_sonneborn_berger(

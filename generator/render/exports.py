@@ -76,7 +76,7 @@ def playoff_json(event: Event, playoff: Playoff) -> dict[str, Any]:
         "order": [name(n) for n in playoff.order],
         "next": None if playoff.next is None else str(playoff.next),
         "tied": [name(n) for n in playoff.tied],
-        "seeding": playoff.note or None,
+        "seeding": str(playoff.note) or None,
     }
 
 

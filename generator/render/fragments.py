@@ -22,8 +22,8 @@ from markupsafe import Markup, escape
 
 from ..buildstate import write_atomically
 from ..model import Player
-from ..text import number_text, score_text
-from .bidi import phrase_text
+from ..text import Phrase, number_text, score_text
+from .bidi import phrase_html, phrase_text
 from .views import result_text
 
 Url = Callable[[str], str]
@@ -249,9 +249,17 @@ def standings_row(
         _award_fields(awards, player.number) if final else (),
         *(player.rating, player.federation, row.points, row.record.games),
         _tiebreak_values(row, tiebreaks),
-        *(row.decided_by, row.reason),
+        *(row.decided_by, _reason_html(row.reason)),
     )
     return Markup(_row(fields, _standings_row))
+
+
+@functools.lru_cache(maxsize=1024)
+def _reason_html(reason: Phrase | str) -> str:
+    """Why a player is ahead of the next, as HTML (``bidi.phrase_html``: any name it holds in
+    ``<bdi>``), a plain string for the row's memo key; the same few reasons recur for 2,000
+    players."""
+    return str(phrase_html(reason))
 
 
 def _standings_row(fields: tuple[Any, ...]) -> str:
@@ -264,7 +272,7 @@ def _standings_row(fields: tuple[Any, ...]) -> str:
     )
     inline = ""
     if decided_by not in ("points", "shared"):
-        why = str(escape(reason))
+        why = reason  # HTML already (``_reason_html``)
         inline = f'<span class="why-inline">{why}</span>'  # under the name on a phone
     else:
         why = '<span class="note">shares the place</span>' if decided_by == "shared" else ""

@@ -35,7 +35,13 @@ from ..model import Event, Game
 from ..problems import Problems
 from ..text import Name, Phrase, named_list, score_text
 from .scores import PlayerRecord
-from .standings import StandingRow, Standings, column_code, rank_among
+from .standings import (
+    NO_REASON,
+    StandingRow,
+    Standings,
+    column_code,
+    rank_among,
+)
 from .tiebreaks import EPSILON, describe, parse_code
 
 
@@ -146,13 +152,14 @@ class Playoff:
     order: tuple[int, ...] = ()
     next: Phrase | None = None
     """The game due next, in words with the players' names kept apart."""
-    note: str = ""
-    """How the players were chosen, in words (for the ACF reduction)."""
+    note: Phrase = NO_REASON
+    """How the players were chosen, in words (for the ACF reduction), the players it names
+    kept apart (``text.Name``)."""
     level: tuple[tuple[int, ...], ...] = ()
     """The finishing order in groups: players of one group scored the same in the stage that
     ended their play-off, so the play-off did not separate them (``resolve_playoffs`` then
     orders them by the math tie-breaks among themselves)."""
-    separations: tuple[tuple[str, str], ...] = ()
+    separations: tuple[tuple[str, Phrase], ...] = ()
     """What put each player of ``order`` but the last ahead of the next: ("playoff", ...), or
     a tie-break code, "shared" or "lots" between players the play-off left level."""
     places: tuple[str, ...] = ()
@@ -230,7 +237,7 @@ def resolve_playoffs(
         tied = tuple(r.player.number for r in standings.rows if abs(r.points - row.points) < 1e-9)
         covered.update(tied)
         if not finished and form is not None and len(tied) > 1:
-            note = "tied for now: a play-off, if still needed, follows the last round"
+            note = Phrase("tied for now: a play-off, if still needed, follows the last round")
             would_play = _seeding(form, tied, standings)[0]
             results.append(
                 Playoff(place, form, (), tied, "not-needed", note=note, would_play=would_play)
@@ -299,10 +306,10 @@ def _settle(
     By-law 3 has no rule beyond SPS and its cuts); equal on those too, they share a place,
     never ordered by their pairing numbers."""
     order: list[int] = []
-    separations: list[tuple[str, str]] = []
+    separations: list[tuple[str, Phrase]] = []
     for group in playoff.level:
         if order:
-            separations.append(("playoff", "ahead in the play-off"))
+            separations.append(("playoff", _AHEAD_IN_THE_PLAYOFF))
         if len(group) == 1:
             order.append(group[0])
             continue
@@ -323,21 +330,27 @@ def _settle(
     )
 
 
+_AHEAD_IN_THE_PLAYOFF = Phrase("ahead in the play-off")
+_NOT_FINISHED = Phrase("play-off not finished")
+
+
 def _seeding(
     form: PlayoffFormat, tied: tuple[int, ...], standings: Standings
-) -> tuple[tuple[int, ...], str]:
+) -> tuple[tuple[int, ...], Phrase]:
     """ACF 5.2: SPS and SPSC reduce more than two tied players to two, or as few as possible."""
     if form.seeding != "reduce-to-two" or len(tied) <= 2:
-        return tied, ""
+        return tied, Phrase()
     rows = [r for r in standings.rows if r.player.number in tied]
     for size in range(2, len(rows)):
         if rows[size - 1].decided_by not in ("shared", "lots"):
             chosen = tuple(r.player.number for r in rows[:size])
             code = column_code(rows[size - 1].decided_by)
-            return chosen, (
-                f"{len(tied)} players tied; {code} reduced them to {size} ({rows[size - 1].reason})"
+            return chosen, Phrase(
+                f"{len(tied)} players tied; {code} reduced them to {size} (",
+                rows[size - 1].reason,
+                ")",
             )
-    return tied, f"{len(tied)} players tied and the progressive scores cannot separate them"
+    return tied, Phrase(f"{len(tied)} players tied and the progressive scores cannot separate them")
 
 
 def _play(
@@ -347,7 +360,7 @@ def _play(
     place: int,
     players: tuple[int, ...],
     tied: tuple[int, ...],
-    note: str,
+    note: Phrase,
     games: _Games,
     problems: Problems,
 ) -> Playoff:
@@ -405,7 +418,7 @@ def _ladder(
     event: Event,
     spec: StageSpec,
     active: list[int],
-    boundaries: list[tuple[str, str]],
+    boundaries: list[tuple[str, Phrase]],
     games: _Games,
 ) -> tuple[list[int], Phrase | None]:
     """The Armageddon ladder's seeding (lowest seeds meet first, the winner meets the next).
@@ -459,7 +472,7 @@ def _finish(
     tied: tuple[int, ...],
     stages: list[StageResult],
     eliminated: list[list[list[int]]],
-    note: str,
+    note: Phrase,
 ) -> Playoff:
     """The play-off played out: the last stage's players first; each stage's by score."""
     level = [tuple(group) for stage in reversed(eliminated) for group in stage]
@@ -710,7 +723,7 @@ def _name(event: Event, number: int) -> Name:
 
 def _ahead_of_the_left_out(
     row: StandingRow, left_out: StandingRow, boundary: StandingRow
-) -> tuple[str, str]:
+) -> tuple[str, Phrase]:
     """Why the last player of a play-off the seeding cut (ACF 5.2) is ahead of the first
     player it left out, when that is not the player the math order had there: on the first
     tie-break where their own values differ (the one that split them in the math order),
@@ -721,11 +734,14 @@ def _ahead_of_the_left_out(
             break  # worked out on a group, not a value of one's own
         other = left_out.tiebreaks.get(key, value)
         if value > other + EPSILON:
-            return key, f"ahead on {describe(code)}, {score_text(value)} to {score_text(other)}"
+            return key, Phrase(
+                f"ahead on {describe(code)}, {score_text(value)} to {score_text(other)}"
+            )
         if abs(value - other) > EPSILON:
             break
     code = column_code(boundary.decided_by)
-    return boundary.decided_by, f"played off, and {code} left {left_out.player.name} out"
+    left = Phrase(f"played off, and {code} left ", Name(left_out.player.name), " out")
+    return boundary.decided_by, left
 
 
 def apply_playoffs(standings: Standings, playoffs: Sequence[Playoff]) -> Standings:
@@ -775,7 +791,7 @@ def apply_playoffs(standings: Standings, playoffs: Sequence[Playoff]) -> Standin
                     rank=first,
                     place=shared,
                     decided_by="shared" if i < len(playing) - 1 else row.decided_by,
-                    reason="play-off not finished" if i < len(playing) - 1 else row.reason,
+                    reason=_NOT_FINISHED if i < len(playing) - 1 else row.reason,
                 )
                 for i, row in enumerate(playing)
             ]

@@ -101,7 +101,7 @@ class _Context:
     prize can reach)."""
     rank: dict[int, int]
     points: dict[int, float]
-    ahead: dict[int, str] = field(default_factory=dict)
+    ahead: dict[int, Phrase] = field(default_factory=dict)
     """Why a player is ahead of the next overall, where a tie-break or the play-off decided
     it (the standings' words): an overall title or prize says so."""
 
@@ -491,10 +491,10 @@ def _titles(ctx: _Context) -> tuple[list[Award], dict[int, CategoryEntry]]:
         held[kind].add(winner)
         if winner not in holders or category.under is not None:
             holders[winner] = category
-        reason = Phrase(
-            f"the best-placed player{_why_ahead(ctx, winner)}"
+        reason = (
+            Phrase("the best-placed player", _why_ahead(ctx, winner))
             if category.id == "open"
-            else f"the best-placed player of {category.name}"
+            else Phrase(f"the best-placed player of {category.name}")
         )
         ahead = [n for n in ranking[: ranking.index(winner)] if n in held[kind]]
         if ahead:
@@ -793,9 +793,11 @@ def _money_reason(ctx: _Context, member: int, category_id: str, shared: tuple[in
     # "2nd" and "3rd" by an order that did not decide the money (pairing numbers, even).
     place = "-".join(dict.fromkeys(ordinal(p) for p in (positions[0], positions[-1])))
     # Split by points, the tie-breaks that order the players do not decide their money.
-    why = "" if shared or ctx.event.config.prizes.ties == "split" else _why_ahead(ctx, member)
-    where = f"overall{why}" if category.id == "open" else f"in {category.name}"
-    text = Phrase(f"{place} {where}")
+    why = _NO_REASON
+    if not shared and ctx.event.config.prizes.ties != "split":
+        why = _why_ahead(ctx, member)
+    where = Phrase("overall", why) if category.id == "open" else Phrase(f"in {category.name}")
+    text = Phrase(f"{place} ", where)
     if shared:
         text += Phrase(
             "; shared equally with ", named_list(ctx.event.player(n).name for n in shared)
@@ -803,7 +805,7 @@ def _money_reason(ctx: _Context, member: int, category_id: str, shared: tuple[in
     return text
 
 
-def _ahead(standings: Standings) -> dict[int, str]:
+def _ahead(standings: Standings) -> dict[int, Phrase]:
     return {
         row.player.number: row.reason
         for row in standings.rows
@@ -811,11 +813,11 @@ def _ahead(standings: Standings) -> dict[int, str]:
     }
 
 
-def _why_ahead(ctx: _Context, number: int) -> str:
+def _why_ahead(ctx: _Context, number: int) -> Phrase:
     """ ", ahead on Progressive Score, 24 to 23½" when a tie-break (or ", ahead in the
     play-off" when the play-off) put the player ahead of the next one overall."""
     why = ctx.ahead.get(number)
-    return f", {why}" if why else ""
+    return Phrase(", ", why) if why else _NO_REASON
 
 
 def _barred_from_money(event: Event, records: dict[int, PlayerRecord]) -> dict[int, str]:

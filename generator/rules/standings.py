@@ -18,7 +18,7 @@ from functools import cached_property
 from ..config.event import normalise_name
 from ..model import Event, Player
 from ..parallel import run_parallel
-from ..text import score_text
+from ..text import Phrase, score_text
 from .scores import PlayerRecord
 from .tiebreaks import (
     EPSILON,
@@ -30,6 +30,9 @@ from .tiebreaks import (
     round_table,
     tiebreak_values,
 )
+
+NO_REASON = Phrase()
+"""The reason of the last player: nobody is below them."""
 
 
 @dataclass(frozen=True)
@@ -47,8 +50,9 @@ class StandingRow:
     tiebreaks: dict[str, float] = field(default_factory=dict)
     """Each tie-break's value, by its key (``column_keys``: the code, "DE#2" for a code
     listed again)."""
-    reason: str = ""
-    """Why this player is ahead of the next one, in words."""
+    reason: Phrase = NO_REASON
+    """Why this player is ahead of the next one, in words, any player it names kept apart
+    (``text.Name``) for the pages to isolate; ``str()`` is the plain text."""
     unreached: tuple[str, ...] = ()
     """Keys of Direct Encounters never applied to this player (tied with nobody, or separated
     before it): the value is a 0 for ``results.json``, which the tables show as a dash."""
@@ -98,7 +102,7 @@ class Standings:
         return {}
 
 
-_Row = tuple[int, int, str, str, tuple[tuple[str, float], ...], str, tuple[str, ...]]
+_Row = tuple[int, int, str, str, tuple[tuple[str, float], ...], Phrase, tuple[str, ...]]
 """A standings row without its objects: number, rank, place, decided by, tie-breaks, reason,
 unreached."""
 
@@ -251,12 +255,21 @@ def _digest(text: str) -> str:
     return hashlib.blake2b(text.encode(), digest_size=16).hexdigest()
 
 
+AHEAD_ON_DE = "ahead on Direct Encounter, "
+"""How a reason Direct Encounter gave begins; the mini-table's words follow (the play-off's
+seeding note quotes them)."""
+
+_MORE_POINTS = Phrase("more points")
+"""The reason of every boundary between two scores: one object, which ``_pickled_rows``
+(pickle keeps an object met again as a reference) writes once for 2,000 players."""
+
+
 @dataclass
 class _Boundary:
     """What separates a player from the next one in the order."""
 
     decided_by: str = "points"
-    reason: str = ""
+    reason: Phrase = NO_REASON
 
 
 def rank(
@@ -285,7 +298,7 @@ def rank(
             groups.append([player.number])
     for index, group in enumerate(groups):
         if index:
-            boundaries.append(_Boundary("points", "more points"))
+            boundaries.append(_Boundary("points", _MORE_POINTS))
         _split(ctx, group, columns, values, de_values, order, boundaries)
 
     rows = []
@@ -359,7 +372,7 @@ def _tiebreak_columns(
 
 def rank_among(
     event: Event, records: dict[int, PlayerRecord], players: Sequence[int]
-) -> tuple[list[int], list[tuple[str, str]]]:
+) -> tuple[list[int], list[tuple[str, Phrase]]]:
     """Players level on points put in order by the event's tie-breaks among themselves alone,
     as when a play-off leaves some of them level ("followed by math tiebreaks"): Direct
     Encounter then counts only their games with each other. Returns the order and, for each
@@ -392,13 +405,15 @@ def _exhausted(
             return (drawn.index(number) if number in drawn else len(drawn), number)
 
         group = sorted(group, key=lot)
-        boundary = _Boundary("lots", "ahead by the drawing of lots")
+        boundary = _Boundary("lots", Phrase("ahead by the drawing of lots"))
     elif ranking.exhausted == "lots":
         group = sorted(group)
-        boundary = _Boundary("shared", "equal on every tie-break; no drawing of lots recorded")
+        boundary = _Boundary(
+            "shared", Phrase("equal on every tie-break; no drawing of lots recorded")
+        )
     else:
         group = sorted(group)
-        boundary = _Boundary("shared", "equal on every tie-break")
+        boundary = _Boundary("shared", Phrase("equal on every tie-break"))
     for index, number in enumerate(group):
         if index:
             boundaries.append(boundary)
@@ -430,7 +445,7 @@ def _split(
         scores, _ = direct_encounter_scores(ctx, group, played)
         for number in group:
             de_values[key].setdefault(number, scores[number])
-        reasons = [f"ahead on Direct Encounter, {note}" for note in notes]
+        reasons = [Phrase(AHEAD_ON_DE + note) for note in notes]
     else:
         by_level: dict[float, list[int]] = {}
         for number in group:
@@ -438,7 +453,7 @@ def _split(
         levels = sorted(by_level, reverse=True)
         subgroups = [by_level[level] for level in levels]
         reasons = [
-            f"ahead on {describe(code)}, {score_text(high)} to {score_text(low)}"
+            Phrase(f"ahead on {describe(code)}, {score_text(high)} to {score_text(low)}")
             for high, low in itertools.pairwise(levels)
         ]
     for index, subgroup in enumerate(subgroups):
