@@ -178,7 +178,9 @@ def test_a_hint_naming_players_isolates_them_too(make_site: SiteMaker) -> None:
     assert warning.hint == f'add the order the lots gave, e.g. lots = ["{COHEN}", "{HADDAD}"]'
 
 
-def test_the_standings_reasons_isolate_the_names_they_hold(make_site: SiteMaker) -> None:
+def test_the_standings_reasons_and_the_seeding_isolate_the_names_they_hold(
+    make_site: SiteMaker,
+) -> None:
     """By-law 3, tiebreaks = ["DE", "PS"]: Smith beats Cohen, Cohen beats Haddad, Haddad beats
     Smith, and all three beat Brown: 2 each, Direct Encounter 1 each. Running scores: Smith
     1, 1, 2 (SPS 4); Cohen 0, 1, 2 (SPS 3); Haddad 1, 2, 2 (SPS 5). SPS sends Haddad and
@@ -206,6 +208,13 @@ def test_the_standings_reasons_isolate_the_names_they_hold(make_site: SiteMaker)
     assert report.written, [p.format() for p in report.problems.items]
     output = site / "output" / "ev"
 
+    seeding = (
+        "3 players tied; Progressive Score reduced them to 2: {} (5) and {} (4) ahead of {} (3)"
+    )
+    page = _page(output, "playoff.html")
+    bdi = [f"<bdi>{name}</bdi>" for name in (HADDAD, SMITH, COHEN)]
+    assert f"ACF By-law 3, clause 5. {seeding.format(*bdi)}. Playing off: " in page
+
     left_out = "played off, and PS left {} out"
     standings = _page(output, "standings.html")
     assert f'<td class="why">{left_out.format(f"<bdi>{COHEN}</bdi>")}</td>' in standings
@@ -221,5 +230,6 @@ def test_the_standings_reasons_isolate_the_names_they_hold(make_site: SiteMaker)
     text = _page(output, "results.json")
     assert FSI not in text and PDI not in text
     results = json.loads(text)
+    assert results["playoffs"][0]["seeding"] == seeding.format(HADDAD, SMITH, COHEN)
     (prize,) = results["prizes"]
     assert (prize["player"], prize["reason"]) == (HADDAD, f"2nd overall, {left_out.format(COHEN)}")

@@ -9,11 +9,13 @@ import pytest
 from conftest import SiteMaker
 
 from generator.build import build_site, decide, load_event
-from generator.model import Event, Game
+from generator.model import Event, Game, Player
 from generator.problems import Problems
 from generator.render.exports import playoff_json
 from generator.render.site import EventOutcome, has_game_page, has_playoff_page
-from generator.rules.playoffs import armageddon_winner
+from generator.rules.playoffs import FORMATS, _seeding, armageddon_winner
+from generator.rules.scores import PlayerRecord
+from generator.rules.standings import StandingRow, Standings
 
 # A four-player round robin: A beats B, B beats C, C beats A, everyone beats D -> A, B, C on 2.
 # Running scores: A 1, 1, 2 (PS 4); B 0, 1, 2 (PS 3); C 1, 2, 2 (PS 5).
@@ -211,8 +213,9 @@ def test_acf_more_than_two_tied_are_reduced_by_progressive_scores(make_site: Sit
     assert _names(event, result.tied) == ["C", "A", "B"]
     assert _names(event, result.players) == ["C", "A"]  # PS 5 and 4; B's 3 is out
     assert str(result.note) == (
-        "3 players tied; PS reduced them to 2 (ahead on Progressive Score, 4 to 3)"
+        "3 players tied; Progressive Score reduced them to 2: C (5) and A (4) ahead of B (3)"
     )
+    assert result.note.names == ("C", "A", "B")
     rows = outcome.standings.rows
     assert [(r.player.name, r.place, r.decided_by) for r in rows[:3]] == [
         ("C", "1", "playoff"),
@@ -284,15 +287,99 @@ def test_acf_sps_cuts_reduce_the_tie_when_sps_alone_cannot(make_site: SiteMaker)
     (result,) = outcome.playoffs
     assert sorted(_names(event, result.tied)) == ["A", "B", "C"]
     assert _names(event, result.players) == ["A", "C"]
+    # SPS put A ahead of the other two, and its first cut C ahead of B.
     assert str(result.note) == (
-        "3 players tied; PS/C1 reduced them to 2 (ahead on Progressive Score, cut 1, 3½ to 3)"
+        "3 players tied; Progressive Score put A (5) ahead of C (4) and B (4); then "
+        "Progressive Score, cut 1, reduced them to 2: C (3½) ahead of B (3)"
     )
+    assert result.note.names == ("A", "C", "B", "C", "B")
     rows = outcome.standings.rows
     assert [(r.player.name, r.place, r.decided_by, str(r.reason)) for r in rows[:3]] == [
         ("C", "1", "playoff", "ahead in the play-off"),
         ("A", "2", "PS", "ahead on Progressive Score, 5 to 4"),
         ("B", "3", "points", "more points"),
     ]
+
+
+def test_the_seeding_note_names_the_players_on_each_side_of_the_line(
+    make_site: SiteMaker,
+) -> None:
+    """FIVE, its players written "Last, First": the running scores are A 1, 2, 2 (SPS 5); B
+    and C 1, 1, 2 (SPS 4, and equal on every cut: 3 without round 1, 2 without rounds 1-2);
+    D and F 0, 1, 2 (SPS 3, cuts 3 and 2). SPS cannot part B and C, so three play off: the
+    note names all five with their SPS, those in ahead of those out, a list of such names
+    parted by semicolons ("Ames, Ann, Bell, Bo" would read as four people)."""
+    renamed = {
+        **{"A": "Ames, Ann", "B": "Bell, Bo", "C": "Cole, Cy", "D": "Dunn, Di"},
+        **{"E": "Eden, Eve", "F": "Fox, Flo", "G": "Gray, Gus", "H": "Hart, Hal"},
+    }
+    games = [(r, renamed[white], renamed[black], res) for r, white, black, res in FIVE]
+    event, outcome, problems = _outcome(make_site, games, [], rules="acf-junior", format="swiss")
+    assert event and outcome and not problems.errors, problems.items
+    (result,) = outcome.playoffs
+    assert _names(event, result.players) == ["Ames, Ann", "Bell, Bo", "Cole, Cy"]
+    assert str(result.note) == (
+        "5 players tied; Progressive Score reduced them to 3: Ames, Ann (5); Bell, Bo (4) and "
+        "Cole, Cy (4) ahead of Dunn, Di (3) and Fox, Flo (3)"
+    )
+    assert result.note.names == ("Ames, Ann", "Bell, Bo", "Cole, Cy", "Dunn, Di", "Fox, Flo")
+    assert playoff_json(event, result)["seeding"] == str(result.note)
+
+
+# A round robin of six where A, B and C tie on 3½. Among themselves A beat B and drew with C,
+# B beat C: Direct Encounter A 1½, B 1, C ½. Against the others A beat D and E and lost to F,
+# B beat D and E and drew with F, C beat D, E and F. D 1, E 1, F 2½.
+DE_LADDER = [
+    (1, "A", "F", "0-1"), (1, "B", "E", "1-0"), (1, "C", "D", "1-0"),
+    (2, "F", "D", "1/2-1/2"), (2, "E", "C", "0-1"), (2, "A", "B", "1-0"),
+    (3, "B", "F", "1/2-1/2"), (3, "C", "A", "1/2-1/2"), (3, "D", "E", "1/2-1/2"),
+    (4, "F", "E", "1/2-1/2"), (4, "A", "D", "1-0"), (4, "B", "C", "1-0"),
+    (5, "C", "F", "1-0"), (5, "D", "B", "0-1"), (5, "E", "A", "0-1"),
+]  # fmt: skip
+
+
+def test_a_seeding_by_direct_encounter_gives_the_mini_tables_words(make_site: SiteMaker) -> None:
+    """tiebreaks = ["DE", "PS"] under By-law 3: Direct Encounter parts all three (1½, 1 and
+    ½ in their games), so A and B play off. It is worked out on the group, not a value of
+    each player's own, so the note names the sides and gives the mini-table's words for the
+    line, saying whose line it is (A is on B's side, but not level with B)."""
+    extra = 'tiebreaks = ["DE", "PS"]\n'
+    event, outcome, problems = _outcome(make_site, DE_LADDER, [], rules="acf-junior", extra=extra)
+    assert event and outcome and not problems.errors, problems.items
+    (result,) = outcome.playoffs
+    assert _names(event, result.tied) == ["A", "B", "C"]
+    assert _names(event, result.players) == ["A", "B"]
+    assert str(result.note) == (
+        "3 players tied; Direct Encounter reduced them to 2: A and B ahead of C (B ahead of C, "
+        "1 to ½ among the 3 tied players)"
+    )
+    assert result.note.names == ("A", "B", "C", "B", "C")
+
+
+def _tied_row(number: int, name: str, decided_by: str, **values: float) -> StandingRow:
+    tiebreaks = {"PS": values["PS"], "PS/C1": values["C1"]}
+    player = Player(number, name, name.lower())
+    return StandingRow(player, PlayerRecord(number, ()), 1, "1-5", decided_by, tiebreaks)
+
+
+def test_a_seeding_in_steps_says_what_each_tie_break_did() -> None:
+    """Five tied on points, by hand: SPS A 6; B and C 5; D 4; E 3. The first cut parts B
+    (4) and C (4½). SPS takes A and leaves D and E out; its first cut takes C of the two it
+    left level: a step for each, the last the one that drew the line."""
+    rows = (
+        _tied_row(1, "A", "PS", PS=6, C1=5),
+        _tied_row(3, "C", "PS/C1", PS=5, C1=4.5),
+        _tied_row(2, "B", "PS", PS=5, C1=4),
+        _tied_row(4, "D", "PS", PS=4, C1=3.5),
+        _tied_row(5, "E", "points", PS=3, C1=3),
+    )
+    players, note = _seeding(FORMATS["acf-by-law-3"], (1, 3, 2, 4, 5), Standings(rows, 5))
+    assert players == (1, 3)
+    assert str(note) == (
+        "5 players tied; Progressive Score put A (6) ahead of C (5) and B (5), ahead of D (4) "
+        "and E (3); then Progressive Score, cut 1, reduced them to 2: C (4½) ahead of B (4)"
+    )
+    assert note.names == ("A", "C", "B", "D", "E", "C", "B")
 
 
 def test_acf_reduction_that_cannot_reach_two_keeps_the_fewest_above(make_site: SiteMaker) -> None:

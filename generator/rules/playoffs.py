@@ -36,6 +36,7 @@ from ..problems import Problems
 from ..text import Name, Phrase, named_list, score_text
 from .scores import PlayerRecord
 from .standings import (
+    AHEAD_ON_DE,
     NO_REASON,
     StandingRow,
     Standings,
@@ -344,13 +345,85 @@ def _seeding(
     for size in range(2, len(rows)):
         if rows[size - 1].decided_by not in ("shared", "lots"):
             chosen = tuple(r.player.number for r in rows[:size])
-            code = column_code(rows[size - 1].decided_by)
-            return chosen, Phrase(
-                f"{len(tied)} players tied; {code} reduced them to {size} (",
-                rows[size - 1].reason,
-                ")",
-            )
+            return chosen, Phrase(f"{len(tied)} players tied; ", _reduction(rows, size))
     return tied, Phrase(f"{len(tied)} players tied and the progressive scores cannot separate them")
+
+
+def _reduction(rows: list[StandingRow], size: int) -> Phrase:
+    """How the tie-breaks cut the tied players (``rows``, in the math order) to the first
+    ``size``, naming them: an arbiter checks who was ahead of whom, on which tie-break and by
+    how much, not only where the line fell. Each tie-break that split the players still on
+    both sides of the line is a step ("Progressive Score put A (25) ahead of B (24) and C
+    (24)"), the one that drew the line the last ("then Progressive Score, cut 1, reduced them
+    to 2: C (21) ahead of B (20½)"). The values are the players' own; Direct Encounter has
+    none (it is worked out on the group), so its steps give the mini-table's words."""
+    keys = {key: index for index, key in enumerate(rows[0].tiebreaks)}  # in the list's order
+    low, high = 0, len(rows)  # the players still on both sides of the line
+    steps: list[Phrase] = []
+    while True:
+        # The boundaries in the group are after rows low .. high - 2; the first tie-break of
+        # the list among them is the one the group met (the later ones split its parts).
+        inside = [i for i in range(low, high - 1) if rows[i].decided_by in keys]
+        key = min((rows[i].decided_by for i in inside), key=keys.__getitem__)
+        ends = [i + 1 for i in inside if rows[i].decided_by == key]
+        bounds = [low, *ends, high]
+        levels = [rows[a:b] for a, b in itertools.pairwise(bounds)]
+        if size in ends:  # this tie-break drew the line
+            line = ends.index(size) + 1
+            words = _sides(key, levels, [line])
+            head = Phrase(f"{_subject(key)} reduced them to {size}: ")
+            steps.append(head + words)
+            break
+        # The level the line crosses goes on to the next tie-break; this one put the levels
+        # above it in and those below it out.
+        at = sum(1 for end in ends if end < size)
+        words = _sides(key, levels, [n for n in (at, at + 1) if 0 < n < len(levels)])
+        steps.append(Phrase(f"{_subject(key)} put ") + words)
+        low, high = bounds[at], bounds[at + 1]
+    return Phrase("; then ").join(steps)
+
+
+def _subject(key: str) -> str:
+    """A tie-break's name as the subject of a clause: "Progressive Score, cut 1," closes the
+    words its name adds with a comma, or "cut 1 reduced them" would read as one phrase."""
+    name = describe(column_code(key))
+    return f"{name}," if "," in name else name
+
+
+def _sides(key: str, levels: list[list[StandingRow]], lines: list[int]) -> Phrase:
+    """The levels of one step in order, " ahead of " at each of ``lines`` (the index of the
+    first level below it): "A (25) and B (24) ahead of C (23)"."""
+    direct = parse_code(column_code(key)).base == "DE"
+    sections = [levels[a:b] for a, b in itertools.pairwise([0, *lines, len(levels)])]
+
+    def listed(section: list[list[StandingRow]]) -> Phrase:
+        rows = [row for level in section for row in level]
+        names = [row.player.name for row in rows]
+        comma = "; " if any("," in name for name in names) else ", "
+        each = [
+            Phrase(Name(row.player.name))
+            if direct
+            else Phrase(Name(row.player.name), f" ({score_text(row.tiebreaks[key])})")
+            for row in rows
+        ]
+        if len(each) == 1:
+            return each[0]
+        return Phrase(comma).join(each[:-1]) + " and " + each[-1]
+
+    words = listed(sections[0])
+    for index, (line, section) in enumerate(zip(lines, sections[1:], strict=True)):
+        words += (" ahead of " if index == 0 else ", ahead of ") + listed(section)
+        if direct:
+            # The mini-table's words for the boundary, and whose boundary it is when the
+            # sides hold more than the two levels it parts.
+            above, below = levels[line - 1], levels[line]
+            note = str(above[-1].reason).removeprefix(AHEAD_ON_DE)
+            if len(sections[index]) > 1 or len(section) > 1:
+                pair = Phrase(listed([above]), " ahead of ", listed([below]), ", ")
+                words += Phrase(" (", pair, note, ")")
+            else:
+                words += f" ({note})"
+    return words
 
 
 def _play(
