@@ -30,8 +30,10 @@ from .cache import (
     pgn_files,
     save_memos,
 )
+from .codepages import decode
 from .config import (
     SiteConfig,
+    event_encodings,
     load_championship_config,
     load_event_config,
     load_site_config,
@@ -51,7 +53,7 @@ from .config.toml_lines import KeyPath, line_of
 from .links import LINK_WARNINGS, page_attachments
 from .model import Championship, Event, Page, Site, slugify
 from .parallel import JOBS, usable_cpus
-from .pgn import PARSE_CACHE, decode, read_pgn_files
+from .pgn import PARSE_CACHE, read_pgn_files
 from .problems import Problems, Severity
 from .render.site import RESERVED_PAGES, EventOutcome, TemplateFailure, fault_words, render_site
 from .rules.categories import check_categories
@@ -412,8 +414,8 @@ def load_event(
             code="no-games",
         )
     _pgn_not_read(folder, config, {*paths, *playoff_paths}, problems)
-    pgn_games = read_pgn_files(paths, problems)
-    playoff_games = read_pgn_files(playoff_paths, problems)
+    pgn_games = read_pgn_files(paths, problems, config.encoding)
+    playoff_games = read_pgn_files(playoff_paths, problems, config.encoding)
     pages = _event_pages(folder, problems, raw_html)
     return assemble_event(
         slug or slugify(name_text(folder.name)),
@@ -465,7 +467,7 @@ def _with_trf(
             code="config",
         )
         return None
-    data = read_trf(path, config.format, problems, config.scoring)
+    data = read_trf(path, config.format, problems, config.scoring, config.encoding)
     if data is None:
         return None
     merged, found = merge_trf(config, data)
@@ -973,7 +975,7 @@ def _build_site(site_dir: Path, output: Path | None, strict: bool, jobs: int | N
     unsaved: OSError | None = None
     try:
         if content.is_dir():
-            store.prefetch(pgn_files(content), jobs)
+            store.prefetch(pgn_files(content), jobs, event_encodings(content))
         keep_from_gc()  # the games read back live to the end: no collection need look at them
         try:
             report = check_site(site_dir, strict, render=render_site if overlaps else render)

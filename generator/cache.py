@@ -26,7 +26,7 @@ import jinja2
 import jinja2.meta
 from jinja2 import nodes
 
-from . import __version__, config, pgn
+from . import __version__, codepages, config, pgn
 from . import problems as problems_module
 from . import text as text_module
 from .buildstate import (
@@ -38,6 +38,7 @@ from .buildstate import (
     code_fingerprint,
     write_atomically,
 )
+from .codepages import EncodingError, codec_name, decode
 from .model import Site
 from .parallel import JOBS, can_fork, run_parallel, usable_cpus
 from .pgn import (
@@ -45,7 +46,7 @@ from .pgn import (
     Moves,
     PgnGame,
     block_bounds,
-    decode,
+    decoded_text,
     read_block,
     read_pgn_text,
     relocated_game,
@@ -137,6 +138,13 @@ def block_digest(block: str) -> str:
     return hashlib.sha256(block.encode("utf-8", "surrogatepass")).hexdigest()
 
 
+def file_digest(data: bytes, encoding: str | None) -> str:
+    """What a PGN file's parsed games are kept by: its bytes, and the encoding its event
+    names, since the same bytes read in another encoding are other names."""
+    digest = hashlib.sha256(data).hexdigest()
+    return digest if encoding is None else f"{digest} {codec_name(encoding)}"
+
+
 class PgnStore:
     """Parsed PGN files keyed by path and content hash (``pgn.PARSE_CACHE`` calls ``read``).
 
@@ -158,13 +166,15 @@ class PgnStore:
         self.disk = _DiskGames(folder) if folder is not None else None
         self.stats = RebuildStats()
 
-    def read(self, path: Path, data: bytes, problems: Problems) -> list[PgnGame]:
-        digest = hashlib.sha256(data).hexdigest()
+    def read(
+        self, path: Path, data: bytes, problems: Problems, encoding: str | None = None
+    ) -> list[PgnGame]:
+        digest = file_digest(data, encoding)
         entry = self._files.get(path)
         if entry is None or entry.digest != digest:
             entry = self._from_disk(path, digest)
         if entry is None:
-            entry = self._parse(path, data, digest)
+            entry = self._parse(path, data, digest, encoding)
             self.stats.pgn_parsed.append(path)
         else:
             self.stats.pgn_reused += 1
@@ -172,8 +182,11 @@ class PgnStore:
         problems.items.extend(entry.problems)
         return list(entry.games)
 
-    def _parse(self, path: Path, data: bytes, digest: str) -> _ParsedFile:
+    def _parse(self, path: Path, data: bytes, digest: str, encoding: str | None) -> _ParsedFile:
         found = Problems()
+        text = decoded_text(data, path, found, encoding)
+        if text is None:  # a byte the event's encoding cannot read: the error is kept
+            return _ParsedFile(digest, [], list(found.items), [])
         used: list[tuple[str, _BlockResult]] = []
 
         def read(block: str) -> _BlockResult:
@@ -185,7 +198,7 @@ class PgnStore:
             return result
 
         bounds = self._bounds.pop(digest, None)
-        games = read_pgn_text(decode(data), path, found, read, bounds)
+        games = read_pgn_text(text, path, found, read, bounds)
         layout = []
         index = 0
         for key, (block_games, _) in used:
@@ -218,16 +231,23 @@ class PgnStore:
                 games.extend(relocated_game(game, path, shift) for game in result[0])
         return _ParsedFile(digest, games, problems, layout)
 
-    def prefetch(self, paths: Iterable[Path], jobs: int) -> None:
+    def prefetch(
+        self,
+        paths: Iterable[Path],
+        jobs: int,
+        encoding_of: Callable[[Path], str | None] | None = None,
+    ) -> None:
         """Parse the games of ``paths`` not yet known, ``jobs`` processes at a time, so that
-        the build's ``read`` of each file finds them ready. Unreadable files are left to it."""
+        the build's ``read`` of each file finds them ready. Unreadable files are left to it.
+        ``encoding_of``: the ``encoding`` of a file's event, which the build will read it in."""
         missing: dict[str, str] = {}
         for path in paths:
             try:
                 data = path.read_bytes()
             except OSError:
                 continue
-            digest = hashlib.sha256(data).hexdigest()
+            encoding = encoding_of(path) if encoding_of is not None else None
+            digest = file_digest(data, encoding)
             known = self._files.get(path)
             if known is not None and known.digest == digest:
                 continue
@@ -235,7 +255,10 @@ class PgnStore:
             if known is not None:
                 self._files[path] = known  # for ``read``: the games placed once, not twice
                 continue
-            text = decode(data)
+            try:
+                text = decode(data, encoding)
+            except EncodingError:
+                continue  # said by ``read``
             bounds = self._bounds[digest] = block_bounds(text)
             for start, end in bounds:
                 block = text[start:end]
@@ -434,7 +457,7 @@ def cache_version() -> str:
     """Changes whenever what is kept could change: the code that parses and the objects kept
     (PgnGame, Problem), python-chess, Python. A cache of another version is not read."""
     digest = hashlib.sha256(Path(__file__).read_bytes())  # the format of the files kept
-    for module in (pgn, problems_module, text_module):
+    for module in (pgn, codepages, problems_module, text_module):
         digest.update(Path(module.__file__ or "").read_bytes())
     digest.update(f"{chess.__version__} {sys.version_info[:2]} {__version__}".encode())
     return digest.hexdigest()[:24]
@@ -888,7 +911,7 @@ class BuildCache:
             content = site_dir / "content"
             with build_collection():
                 if jobs > 1 and content.is_dir():
-                    self.pgn.prefetch(pgn_files(content), jobs)
+                    self.pgn.prefetch(pgn_files(content), jobs, config.event_encodings(content))
                 render = functools.partial(self.pages.render, jobs=jobs)
                 return check_site(site_dir, drafts=True, render=render)
         finally:

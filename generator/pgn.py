@@ -8,7 +8,6 @@ problem python-chess met. Games without moves (headers and a result) are ordinar
 from __future__ import annotations
 
 import bisect
-import codecs
 import functools
 import io
 import itertools
@@ -23,6 +22,7 @@ from typing import NamedTuple, Protocol, overload
 import chess
 import chess.pgn
 
+from .codepages import EncodingError, decode
 from .problems import Problem, Problems
 from .text import Name, Phrase
 
@@ -159,136 +159,21 @@ def shorten(text: str, limit: int = 80) -> str:
     return text if len(text) <= limit else text[: limit - 1] + "…"
 
 
-def decode(data: bytes) -> str:
-    """PGN files are usually UTF-8 but older software writes Latin-1 (or Windows-1252, its
-    superset with curly quotes and dashes), or Windows-1251 on a Cyrillic Windows, and Windows
-    "Unicode" is UTF-16; accept them all."""
-    return _plain_text(_decoded(data))
-
-
-def _decoded(data: bytes) -> str:
-    if data.startswith((codecs.BOM_UTF16_LE, codecs.BOM_UTF16_BE)):
-        try:
-            return data.decode("utf-16")
-        except UnicodeDecodeError:
-            pass
-    # A UTF-8 mark in front of a Windows-1252 body (an editor added it, the text was not
-    # converted): the mark goes in any case, or "ï»¿" would hide the first tag.
-    data = data.removeprefix(codecs.BOM_UTF8)
-    try:
-        return data.decode("utf-8")
-    except UnicodeDecodeError:
-        # Files joined from two sources (a UTF-8 export with an old Windows one) mix the two:
-        # each line is read in the encoding it is valid in, or "Müller" from the UTF-8 part
-        # would turn to "MÃ¼ller", a name that matches no player.
-        lines = data.splitlines(keepends=True)
-        # A file with a line of Cyrillic words is a Cyrillic Windows's: there a line whose
-        # words are short ("Ли, Ян"), too short to tell alone, is Windows-1251 too.
-        cyrillic = any(_reads_as_cyrillic(_cp1251(line)) for line in lines if not _utf8_text(line))
-        return "".join(_decoded_line(line, cyrillic) for line in lines)
-
-
-def _utf8_text(line: bytes) -> bool:
-    """Whether the line is valid UTF-8 (ASCII included), which ``_decoded_line`` reads so."""
-    if line.isascii():
-        return True
-    try:
-        line.decode("utf-8")
-    except UnicodeDecodeError:
-        return False
-    return True
-
-
-def _cp1251(line: bytes) -> str:
-    """The line read as Windows-1251, or "" where it has a byte Windows-1251 leaves out."""
-    try:
-        return line.decode("cp1251")
-    except UnicodeDecodeError:
-        return ""
-
-
-def _decoded_line(line: bytes, cyrillic_file: bool = False) -> str:
-    """One line of a file that is not UTF-8 throughout: UTF-8 where it is valid (a line of
-    Windows-1252 letters is almost never valid UTF-8), else Windows-1251 where it reads as
-    Cyrillic words (a Bulgarian or Russian Swiss-Manager, Vega or ChessBase writes it), else
-    Windows-1252, else Latin-1 (which reads every byte, including the five that Windows-1252
-    leaves undefined)."""
-    try:
-        return line.decode("utf-8")
-    except UnicodeDecodeError:
-        pass
-    cyrillic = _cp1251(line)
-    if _reads_as_cyrillic(cyrillic, cyrillic_file):
-        return cyrillic
-    try:
-        return line.decode("cp1252")
-    except UnicodeDecodeError:
-        return line.decode("latin-1")
-
-
-_WORD = re.compile(r"[^\W\d_]+")
-
-
-def _reads_as_cyrillic(text: str, cyrillic_file: bool = False) -> bool:
-    """Whether Windows-1251 reading of a line gives Cyrillic words: "Иванов, Петър" read as
-    Windows-1252 is "Èâàíîâ, Ïåòúð", a name no PGN or event file spells. Western accents read
-    as Windows-1251 fall inside Latin words ("Müller" gives "Mьller"), and Cyrillic names are
-    written in one case or capitalised, so a word of both scripts, or with a capital inside
-    it, keeps the line Windows-1252; so does a line without a Cyrillic word of three letters,
-    unless, in a ``cyrillic_file`` (one with a line of such words), it has two Cyrillic words
-    however short ("Ли, Ян"): "Ó Brien" of a Western file joined to it has one."""
-    long_word = False
-    words = 0
-    for word in _WORD.findall(text):
-        cyrillic = sum("\u0400" <= letter <= "\u04ff" for letter in word)
-        if not cyrillic:
-            continue
-        rest = word[1:]
-        if cyrillic != len(word) or not (rest.islower() or rest.isupper() or not rest):
-            return False
-        long_word = long_word or len(word) >= 3
-        words += 1
-    return long_word or (cyrillic_file and words >= 2)
-
-
-_DOS_END = "\x1a"
-"""The DOS end-of-file mark (Ctrl-Z) old tools write after the last line, which ``copy /b``
-leaves in front of the next file's first tag when files are joined."""
-_BARE_CR = re.compile("\r(?!\n)")
-_DOUBLE_CR = re.compile("\r+\r\n")
-
-
-def _plain_text(text: str) -> str:
-    """The text without DOS end-of-file marks: no part of a game, they hid the last result
-    (a "cut short" file) or the next file's first tag. No line end goes with them, so lines
-    are numbered as before.
-
-    A line ending in a bare CR (old Mac files) ends in LF instead, one character for the
-    other: python-chess read such a text as one line (a file opened as text gets universal
-    newlines, a string does not), and messages number lines by LF. CRLF stays as it is, and
-    CR CR LF (a file converted to Windows line ends twice) is one: read as two, it put a
-    blank line after every tag and move line, and each tag became a game of its own."""
-    if _DOS_END in text:
-        text = text.replace(_DOS_END, "")
-    if "\r" not in text:
-        return text
-    if "\r\r\n" in text:
-        text = _DOUBLE_CR.sub("\r\n", text)
-    return _BARE_CR.sub("\n", text)
-
-
 class ParseCache(Protocol):
     """Parsed files kept between builds by ``crosstable serve`` (``generator.cache``)."""
 
-    def read(self, path: Path, data: bytes, problems: Problems) -> list[PgnGame]: ...
+    def read(
+        self, path: Path, data: bytes, problems: Problems, encoding: str | None = None
+    ) -> list[PgnGame]: ...
 
 
 PARSE_CACHE: ContextVar[ParseCache | None] = ContextVar("crosstable_parse_cache", default=None)
 """Set by ``serve`` so that a rebuild parses only the PGN files whose bytes changed."""
 
 
-def read_pgn_file(path: Path, problems: Problems) -> list[PgnGame]:
-    """Every game in one file; unreadable input is recorded in ``problems``, never raised."""
+def read_pgn_file(path: Path, problems: Problems, encoding: str | None = None) -> list[PgnGame]:
+    """Every game in one file; unreadable input is recorded in ``problems``, never raised.
+    ``encoding``: event.toml's, for the lines that are not UTF-8 (``codepages.decode``)."""
     try:
         data = path.read_bytes()
     except OSError as exc:
@@ -296,8 +181,21 @@ def read_pgn_file(path: Path, problems: Problems) -> list[PgnGame]:
         return []
     cache = PARSE_CACHE.get()
     if cache is not None:
-        return cache.read(path, data, problems)
-    return read_pgn_text(decode(data), path, problems)
+        return cache.read(path, data, problems, encoding)
+    text = decoded_text(data, path, problems, encoding)
+    return [] if text is None else read_pgn_text(text, path, problems)
+
+
+def decoded_text(
+    data: bytes, path: Path, problems: Problems, encoding: str | None = None
+) -> str | None:
+    """The file's text (``codepages.decode``), or ``None`` after recording the line holding a
+    byte that event.toml's ``encoding`` cannot read."""
+    try:
+        return decode(data, encoding)
+    except EncodingError as exc:
+        problems.error(exc.message, path, exc.line, exc.hint, code="encoding")
+        return None
 
 
 BlockReader = Callable[[str], tuple[list[PgnGame], list[Problem]]]
@@ -712,10 +610,12 @@ def _cut_short(
     return False
 
 
-def read_pgn_files(paths: Iterable[Path], problems: Problems) -> list[PgnGame]:
+def read_pgn_files(
+    paths: Iterable[Path], problems: Problems, encoding: str | None = None
+) -> list[PgnGame]:
     games: list[PgnGame] = []
     for path in paths:
-        games.extend(read_pgn_file(path, problems))
+        games.extend(read_pgn_file(path, problems, encoding))
     return games
 
 

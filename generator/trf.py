@@ -42,6 +42,7 @@ import re
 from dataclasses import dataclass, replace
 from pathlib import Path
 
+from .codepages import EncodingError, decode
 from .config.event import (
     ByeEntry,
     EventConfig,
@@ -57,7 +58,6 @@ from .config.event import (
 from .config.schema import DIRECTION_CONTROLS, Issue
 from .config.toml_lines import KeyPath
 from .model import PENDING
-from .pgn import decode
 from .presets import PRESETS
 from .problems import Problems
 from .text import Name, Phrase, name_list, score_text
@@ -294,15 +294,23 @@ def _player(raw: str, number: int, path: Path, line: int, problems: Problems) ->
 
 
 def read_trf(
-    path: Path, format: str, problems: Problems, scoring: Scoring | None = None
+    path: Path,
+    format: str,
+    problems: Problems,
+    scoring: Scoring | None = None,
+    encoding: str | None = None,
 ) -> TrfEvent | None:
     """Read a TRF file into event-file entries, checking that both sides of a game agree.
 
-    ``scoring`` is the event's: the points column is checked against the results with it.
+    ``scoring`` is the event's: the points column is checked against the results with it;
+    ``encoding`` its event.toml's, for the lines that are not UTF-8 (``codepages.decode``).
     """
     scoring = scoring or Scoring()
     try:
-        text = decode(path.read_bytes())
+        text = decode(path.read_bytes(), encoding)
+    except EncodingError as exc:
+        problems.error(exc.message, path, exc.line, exc.hint, code="encoding")
+        return None
     except (OSError, ValueError) as exc:  # ValueError: a name no file can have (a NUL)
         reason = (exc.strerror if isinstance(exc, OSError) else None) or str(exc)
         problems.error(

@@ -4,7 +4,7 @@ from __future__ import annotations
 
 import shutil
 import threading
-from collections.abc import Iterable
+from collections.abc import Callable, Iterable
 from pathlib import Path
 
 import pytest
@@ -168,9 +168,14 @@ def test_serves_first_build_shares_out_the_work_and_the_later_ones_do_not(
     shares: list[int] = []
     original = PgnStore.prefetch
 
-    def prefetch(self: PgnStore, paths: Iterable[Path], jobs: int) -> None:
+    def prefetch(
+        self: PgnStore,
+        paths: Iterable[Path],
+        jobs: int,
+        encoding_of: Callable[[Path], str | None] | None = None,
+    ) -> None:
         shares.append(jobs)
-        original(self, paths, jobs)
+        original(self, paths, jobs, encoding_of)
 
     monkeypatch.setattr(PgnStore, "prefetch", prefetch)
     monkeypatch.setattr("generator.cache.usable_cpus", lambda: 2)

@@ -12,7 +12,7 @@ import chess
 import chess.pgn
 import chess.variant
 
-from generator import pgn
+from generator import codepages, pgn
 from generator.pgn import export_game, read_pgn_file, read_pgn_text
 from generator.problems import Problems
 
@@ -342,8 +342,8 @@ def test_a_short_cyrillic_name_in_a_windows_1251_file_reads_as_cyrillic() -> Non
 def test_a_capital_inside_a_word_is_not_cyrillic() -> None:
     """Greek "Νίκος" in Windows-1253 (CD DF EA EF F2) reads in Windows-1251 as "НЯкпт": the
     accented "ί" falls on a Cyrillic capital. Cyrillic names are capitalised or in one case."""
-    assert not pgn._reads_as_cyrillic("НЯкпт")
-    assert pgn._reads_as_cyrillic("ИВАНОВ, Петър")
+    assert not codepages._reads_as_cyrillic("НЯкпт")
+    assert codepages._reads_as_cyrillic("ИВАНОВ, Петър")
 
 
 def test_a_blank_line_among_a_games_tags_keeps_them_one_game() -> None:

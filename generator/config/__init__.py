@@ -7,7 +7,7 @@ import hashlib
 import json
 import re
 import tomllib
-from collections.abc import Mapping
+from collections.abc import Callable, Mapping
 from dataclasses import replace
 from pathlib import Path, PurePosixPath
 from typing import Any
@@ -131,6 +131,35 @@ def load_event_config(
     """The event file, typed, with the line of each key for later messages."""
     config, lines = load_toml(path, EVENT, problems)
     return config, lines
+
+
+def event_encodings(content: Path) -> Callable[[Path], str | None]:
+    """The ``encoding`` named by the event.toml of the event a file under ``content/`` belongs
+    to (the nearest folder above it that has one), for reading PGN files ahead as the build
+    will read them; ``None`` when there is none or the file is not valid (the build says why).
+    Each folder is looked at once per function."""
+    found: dict[Path, tuple[bool, str | None]] = {}
+    """Folder: whether it has an event.toml, and the encoding that names."""
+
+    def in_folder(folder: Path) -> tuple[bool, str | None]:
+        config_path = folder / "event.toml"
+        if not config_path.is_file():
+            return False, None
+        config, _ = load_toml(config_path, EVENT, Problems())
+        return True, config.encoding if isinstance(config, EventConfig) else None
+
+    def encoding_of(path: Path) -> str | None:
+        for folder in (path.parent, *path.parent.parents):
+            if content not in folder.parents:
+                return None
+            if folder not in found:
+                found[folder] = in_folder(folder)
+            is_event, encoding = found[folder]
+            if is_event:
+                return encoding
+        return None
+
+    return encoding_of
 
 
 def load_championship_config(

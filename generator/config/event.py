@@ -10,6 +10,7 @@ from collections.abc import Iterable
 from dataclasses import dataclass, field
 from pathlib import Path
 
+from ..codepages import encoding_problem
 from ..presets import PRESETS
 from .schema import (
     MISSING,
@@ -230,6 +231,9 @@ class EventConfig:
     us-junior-closed, otherwise none); 0 switches the check off (``rules/checks.py``)."""
     pgn_time_control: tuple[str, ...] = ()
     """The PGN ``TimeControl`` values the games may carry, e.g. "40/5400+30:1800+30"."""
+    encoding: str | None = None
+    """The code page of the event's PGN and TRF lines that are not UTF-8 ("windows-1250"),
+    instead of telling it line by line (``codepages.decode``)."""
 
 
 class TiebreakCode(Str):
@@ -264,6 +268,24 @@ class TiebreakCode(Str):
             )
             return MISSING
         return cleaned.upper().replace("-C", "/C")
+
+
+class Encoding(Str):
+    """An encoding's name as Python's codecs know it ("windows-1250", "iso-8859-2"), one
+    that can be read line by line."""
+
+    def expected(self) -> str:
+        return 'an encoding such as "windows-1250"'
+
+    def validate(self, value: object, path: KeyPath, issues: list[Issue]) -> object:
+        cleaned = super().validate(value, path, issues)
+        if not isinstance(cleaned, str):
+            return cleaned
+        message, hint = encoding_problem(cleaned)
+        if message:
+            issues.append(Issue(path, message, hint))
+            return MISSING
+        return cleaned
 
 
 def _modifier_problem(code: str, modifiers: str) -> str:
@@ -476,6 +498,7 @@ EVENT = Table(
         "ranking": RANKING,
         "min_draw_moves": Number(integer=True, minimum=0),
         "pgn_time_control": List(Str(), single=True, default=()),
+        "encoding": Encoding(),
     },
     EventConfig,
     check=lambda config, path, issues: check_event(

@@ -1,0 +1,427 @@
+"""Reading PGN and TRF bytes as text: UTF-8, UTF-16 with a byte-order mark, or the code page
+of the Windows that wrote the file, named by event.toml's ``encoding`` or told line by line.
+
+A name read in the wrong code page matches no player ("Łukasz" written by a Polish Windows
+is "£ukasz" in Windows-1252), so the games become errors or the pages show a garbled name.
+Telling a code page from the bytes alone is guesswork: the rules here are conservative, and
+a file they cannot tell stays Windows-1252, as before (the ``encoding`` setting is the sure
+way).
+"""
+
+from __future__ import annotations
+
+import codecs
+import re
+import unicodedata
+from typing import NoReturn
+
+COMMON_ENCODINGS = (
+    "utf-8",
+    "windows-1250",
+    "windows-1251",
+    "windows-1252",
+    "windows-1253",
+    "iso-8859-1",
+    "iso-8859-2",
+    "iso-8859-5",
+    "iso-8859-7",
+)
+"""The names a hint suggests: Windows-1250 is Central European (Polish, Czech, Slovak,
+Hungarian, Croatian, Slovene, Romanian), 1251 Cyrillic, 1252 Western, 1253 Greek."""
+
+_LINE_TEXT = '[Event "Cup"]\r\n1. e4 {ok} 1-0 $1 ~|<>^`+=%;*\t\n'
+"""ASCII as PGN and TRF lines hold it: an encoding that does not read it as ASCII (UTF-16,
+EBCDIC) cannot be read line by line."""
+
+_LATIN1_LETTERS = ("Lu", "Ll", "Lt")
+"""Letter categories that count: not "ª" and "º" (Lo), nor "ˇ" (Lm), which a name never holds."""
+
+
+class EncodingError(ValueError):
+    """A line of a file holds bytes the encoding event.toml names cannot read."""
+
+    def __init__(self, line: int, message: str, hint: str) -> None:
+        super().__init__(message)
+        self.line = line
+        self.message = message
+        self.hint = hint
+
+
+def encoding_problem(name: str) -> tuple[str, str]:
+    """What is wrong with ``name`` as an ``encoding`` setting, and a hint; ("", "") when it
+    is an encoding PGN and TRF files can be read in."""
+    common = "common names: " + ", ".join(COMMON_ENCODINGS)
+    try:
+        info = codecs.lookup(name)
+        readable = _LINE_TEXT.encode("ascii").decode(info.name) == _LINE_TEXT
+    except LookupError:
+        return f'"{name}" is not an encoding this program knows', common
+    except (UnicodeDecodeError, TypeError):  # "base64", "zlib": not text encodings
+        readable = False
+    if not readable:
+        return (
+            f'"{name}" cannot be read line by line (its ASCII letters are not ASCII bytes)',
+            "a UTF-16 file with a byte-order mark is read without this setting; otherwise "
+            "save the file as UTF-8. " + common,
+        )
+    return "", ""
+
+
+def codec_name(name: str) -> str:
+    """The canonical name of an encoding ("windows-1250" and "cp1250" are both "cp1250"):
+    what the parsed-game cache keys a file's text by."""
+    return codecs.lookup(name).name
+
+
+def decode(data: bytes, encoding: str | None = None) -> str:
+    """PGN and TRF files are usually UTF-8, but older software writes its Windows code page:
+    Windows-1252 (Latin-1's superset with curly quotes and dashes) in the West, 1250 in
+    Central Europe, 1251 on a Cyrillic Windows, 1253 on a Greek one; and Windows "Unicode" is
+    UTF-16. A UTF-16 or UTF-8 byte-order mark decides; otherwise a file valid as UTF-8 is
+    UTF-8, and a file that is not is read line by line, since files joined from two sources
+    mix the two: each line valid as UTF-8 is UTF-8 (a line of code-page letters almost never
+    is), unless its UTF-8 reading mixes scripts within a word ("RÓŻYCKI" in Windows-1250
+    holds the UTF-8 bytes of "ӯ") and the code page reads it as one script.
+
+    ``encoding`` (event.toml's) is the code page of every other line: a byte it cannot read
+    raises ``EncodingError``. Without it each line's code page is told (``_told``) or, for a
+    line too short to tell, taken from the file's other lines; Windows-1252 when nothing
+    tells, Latin-1 for the five bytes Windows-1252 leaves out.
+    """
+    return _plain_text(_decoded(data, encoding))
+
+
+def _decoded(data: bytes, encoding: str | None) -> str:
+    if data.startswith((codecs.BOM_UTF16_LE, codecs.BOM_UTF16_BE)):
+        try:
+            return data.decode("utf-16")
+        except UnicodeDecodeError:
+            pass
+    # A UTF-8 mark in front of a Windows-1252 body (an editor added it, the text was not
+    # converted): the mark goes in any case, or "ï»¿" would hide the first tag.
+    data = data.removeprefix(codecs.BOM_UTF8)
+    if encoding is not None and b"\x00" not in data:  # binary data: said as such, later
+        return _decoded_as(data, codec_name(encoding), encoding)
+    try:
+        return data.decode("utf-8")
+    except UnicodeDecodeError:
+        pass
+    lines = data.splitlines(keepends=True)
+    told = [_told(line) if _legacy_candidate(line) else None for line in lines]
+    file_pages = frozenset(page for page in told if page is not None)
+    return "".join(
+        _decoded_line(line, page, file_pages) for line, page in zip(lines, told, strict=True)
+    )
+
+
+def _decoded_as(data: bytes, codec: str, named: str) -> str:
+    """The file read with the ``encoding`` event.toml names, every line that is not UTF-8."""
+    if codec == "utf-8":
+        try:
+            return data.decode("utf-8")
+        except UnicodeDecodeError as exc:
+            _undecodable(data, exc.start, named)
+    parts: list[str] = []
+    start = 0
+    for line in data.splitlines(keepends=True):
+        if line.isascii():
+            parts.append(line.decode("ascii"))
+        else:
+            text = _utf8(line)
+            if text is None or (_mixed_scripts(text) and _one_script(_reading(line, codec))):
+                try:
+                    text = line.decode(codec)
+                except UnicodeDecodeError as exc:
+                    _undecodable(data, start + exc.start, named)
+            parts.append(text)
+        start += len(line)
+    return "".join(parts)
+
+
+def _undecodable(data: bytes, offset: int, named: str) -> NoReturn:
+    """Raise ``EncodingError`` for the byte at ``offset``, numbering lines as messages do."""
+    before = data[:offset]
+    line_start = max(before.rfind(b"\n"), before.rfind(b"\r")) + 1
+    line = _plain_text(before.decode("latin-1")).count("\n") + 1
+    raise EncodingError(
+        line,
+        f"byte 0x{data[offset]:02X} (column {offset - line_start + 1}) cannot be read as "
+        f"{named}, the encoding event.toml names",
+        "check the encoding key in event.toml (the program that wrote the file says which it "
+        "uses), or save the file as UTF-8. " + "common names: " + ", ".join(COMMON_ENCODINGS),
+    )
+
+
+def _utf8(line: bytes) -> str | None:
+    try:
+        return line.decode("utf-8")
+    except UnicodeDecodeError:
+        return None
+
+
+def _reading(line: bytes, codec: str) -> str:
+    """The line read in ``codec``, or "" where it has a byte the code page leaves out."""
+    try:
+        return line.decode(codec)
+    except UnicodeDecodeError:
+        return ""
+
+
+def _legacy_candidate(line: bytes) -> bool:
+    """Whether a line of a file that is not UTF-8 throughout may be in a code page: it is
+    not ASCII and not UTF-8, or its UTF-8 reading mixes scripts within a word."""
+    if line.isascii():
+        return False
+    text = _utf8(line)
+    return text is None or _mixed_scripts(text)
+
+
+def _decoded_line(line: bytes, told: str | None, file_pages: frozenset[str]) -> str:
+    """One line of a file that is not UTF-8 throughout: UTF-8 where it is valid (unless its
+    words mix scripts and a code page reads them as one: ``_legacy_candidate``), else the
+    code page the line tells, else the one its file tells where the line reads as such
+    (``_read_by_file``), else Windows-1252, else Latin-1 (which reads every byte, including
+    the five that Windows-1252 leaves undefined)."""
+    if told is not None:
+        return line.decode(told)
+    utf8 = _utf8(line)
+    if utf8 is not None and not (file_pages and _mixed_scripts(utf8)):
+        return utf8
+    for page in _FILE_ORDER:
+        if page in file_pages:
+            text = _reading(line, page)
+            if text and _read_by_file(page, line, text):
+                return text
+    if utf8 is not None:
+        return utf8
+    try:
+        return line.decode("cp1252")
+    except UnicodeDecodeError:
+        return line.decode("latin-1")
+
+
+_FILE_ORDER = ("cp1251", "cp1253", "cp1250")
+
+
+def _read_by_file(page: str, line: bytes, text: str) -> bool:
+    """Whether a line that tells nothing by itself reads as ``page`` in a file one of whose
+    lines told it: two Cyrillic or Greek words however short ("Ли, Ян"), or words of Latin
+    letters only in Windows-1250 ("Dvořák", which Windows-1252 reads "Dvoøák")."""
+    if page == "cp1251":
+        return _reads_as_cyrillic(text, cyrillic_file=True)
+    if page == "cp1253":
+        return _reads_as_greek(text, greek_file=True)
+    return _changed_by_1250(line) and _latin_words(text)
+
+
+def _told(line: bytes) -> str | None:
+    """The code page a line tells by itself: Windows-1251 where it reads as Cyrillic words,
+    1253 where it reads as Greek ones (the one whose reading has more vowels, when both do:
+    the Cyrillic vowels и, о and у are Greek consonants, the Greek α, ι and ο Cyrillic
+    ones), 1250 where Windows-1252 puts a symbol inside a word that 1250 reads as a word of
+    letters ("£ukasz" for "Łukasz"); else ``None``."""
+    cyrillic = _reading(line, "cp1251")
+    greek = _reading(line, "cp1253")
+    is_cyrillic = _reads_as_cyrillic(cyrillic)
+    is_greek = _reads_as_greek(greek)
+    if is_cyrillic and is_greek:
+        if _count(greek, _GREEK_VOWELS) > _count(cyrillic, _CYRILLIC_VOWELS):
+            return "cp1253"
+        return "cp1251"
+    if is_cyrillic:
+        return "cp1251"
+    if is_greek:
+        return "cp1253"
+    if _tells_1250(line):
+        return "cp1250"
+    return None
+
+
+_CYRILLIC_VOWELS = frozenset("аеёиоуыэюяіїєъАЕЁИОУЫЭЮЯІЇЄЪ")
+_GREEK_VOWELS = frozenset("αεηιουωάέήίόύώϊϋΐΰΑΕΗΙΟΥΩΆΈΉΊΌΎΏΪΫ")
+
+
+def _count(text: str, letters: frozenset[str]) -> int:
+    return sum(char in letters for char in text)
+
+
+_WORD = re.compile(r"[^\W\d_]+")
+
+
+def _reads_as_cyrillic(text: str, cyrillic_file: bool = False) -> bool:
+    """Whether Windows-1251 reading of a line gives Cyrillic words: "Иванов, Петър" read as
+    Windows-1252 is "Èâàíîâ, Ïåòúð", a name no PGN or event file spells. Western accents read
+    as Windows-1251 fall inside Latin words ("Müller" gives "Mьller"), and Cyrillic names are
+    written in one case or capitalised, so a word of both scripts, or with a capital inside
+    it, keeps the line Windows-1252; so does a line without a Cyrillic word of three letters,
+    unless, in a ``cyrillic_file`` (one with a line of such words), it has two Cyrillic words
+    however short ("Ли, Ян"): "Ó Brien" of a Western file joined to it has one."""
+    return _reads_as_script(text, "\u0400", "\u04ff", cyrillic_file)
+
+
+def _reads_as_greek(text: str, greek_file: bool = False) -> bool:
+    """Whether the Windows-1253 reading of a line gives Greek words, as ``_reads_as_cyrillic``
+    tells Cyrillic ones: "Παπαδόπουλος" read as Windows-1252 is "Ðáðáäüðïõëïò", whose every
+    letter is Greek in Windows-1253, while Western words hold ASCII letters ("Müller" gives
+    "Mόller", a word of two scripts). A final sigma "ς" inside a word is no Greek word."""
+    if not _reads_as_script(text, "\u0370", "\u03ff", greek_file):
+        return False
+    return not any("ς" in word[:-1] for word in _WORD.findall(text))
+
+
+def _reads_as_script(text: str, first: str, last: str, script_file: bool) -> bool:
+    long_word = False
+    words = 0
+    for word in _WORD.findall(text):
+        letters = sum(first <= letter <= last for letter in word)
+        if not letters:
+            continue
+        rest = word[1:]
+        if letters != len(word) or not (rest.islower() or rest.isupper() or not rest):
+            return False
+        long_word = long_word or len(word) >= 3
+        words += 1
+    return long_word or (script_file and words >= 2)
+
+
+def _marks_1250() -> frozenset[int]:
+    """The bytes Windows-1250 reads as a letter and Windows-1252 as a symbol or not at all:
+    "Ł" and "£", "ą" and "¹", "ż" and "¿", "Ź" and nothing (0x8F)."""
+    marks = set()
+    for byte in range(0x80, 0x100):
+        central = _reading(bytes([byte]), "cp1250")
+        western = _reading(bytes([byte]), "cp1252")
+        if _is_letter(central) and not _is_letter(western):
+            marks.add(byte)
+    return frozenset(marks)
+
+
+def _is_letter(char: str) -> bool:
+    return bool(char) and unicodedata.category(char) in _LATIN1_LETTERS
+
+
+_MARKS_1250 = _marks_1250()
+_SMALL_Z_ACUTE = 0x9F
+""""ź" in Windows-1250, "Ÿ" in Windows-1252: a capital inside a lower-case word there
+("WoŸniak")."""
+_DIFFERENT_1250 = frozenset(
+    byte
+    for byte in range(0x80, 0x100)
+    if _reading(bytes([byte]), "cp1250") != _reading(bytes([byte]), "cp1252")
+)
+
+
+def _tells_1250(line: bytes) -> bool:
+    """Whether a line is Windows-1250 by itself: a word of three letters or more holds a
+    byte that Windows-1252 reads as a symbol ("£ukasz", "Wo¿niak") or leaves out (0x8F,
+    "Ź"), or "Ÿ" after a small letter ("WoŸniak"), and Windows-1250 reads every word of the
+    line as Latin letters, capitalised or in one case ("Łukasz Woźniak"). A Western line
+    keeps its symbols outside words ("£5", "¿Qué?", which 1250 reads "żQué", a capital
+    inside a word)."""
+    text = _reading(line, "cp1250")
+    if not text or not _latin_words(text):
+        return False
+    for start, word in _non_ascii_words(text):
+        if len(word) < 3:
+            continue
+        for index in range(start, start + len(word)):
+            byte = line[index]
+            if byte in _MARKS_1250:
+                return True
+            if byte == _SMALL_Z_ACUTE and index > start and text[index - 1].islower():
+                return True
+    return False
+
+
+def _changed_by_1250(line: bytes) -> bool:
+    return any(byte in _DIFFERENT_1250 for byte in line)
+
+
+def _latin_words(text: str) -> bool:
+    """Whether every word of a line that holds a letter beyond ASCII is of Latin letters,
+    capitalised or in one case ("Dvořák", "WOŹNIAK", not "żQué" or "Ľëăá")."""
+    for _, word in _non_ascii_words(text):
+        if not all(_is_letter(char) and _script(char) == "latin" for char in word):
+            return False
+        rest = word[1:]
+        if rest and not (rest.islower() or rest.isupper()):
+            return False
+    return True
+
+
+_TOKEN = re.compile(r"[A-Za-z\u0080-\U0010ffff]+")
+_SEPARATORS = ("P", "N", "Z", "C")
+"""Unicode categories that end a word: punctuation, digits, spaces and controls (a symbol
+does not: "£ukasz" is one word with a symbol inside it)."""
+
+
+def _non_ascii_words(text: str) -> list[tuple[int, str]]:
+    """The words of a line that hold a character beyond ASCII, with where each starts: runs
+    of ASCII letters and other characters, ended by ASCII's others and by punctuation,
+    digits, spaces and controls beyond it."""
+    words: list[tuple[int, str]] = []
+    for match in _TOKEN.finditer(text):
+        token = match.group()
+        if token.isascii():
+            continue
+        start = match.start()
+        word_start = 0
+        for index, char in enumerate(token + " "):
+            if char == " " or (not char.isascii() and unicodedata.category(char)[0] in _SEPARATORS):
+                word = token[word_start:index]
+                if word and not word.isascii():
+                    words.append((start + word_start, word))
+                word_start = index + 1
+    return words
+
+
+def _script(char: str) -> str:
+    code = ord(char)
+    if code < 0x250 or 0x1E00 <= code < 0x1F00:
+        return "latin"
+    if 0x370 <= code < 0x400 or 0x1F00 <= code < 0x2000:
+        return "greek"
+    if 0x400 <= code < 0x530:
+        return "cyrillic"
+    return "other"
+
+
+def _mixed_scripts(text: str) -> bool:
+    """Whether a word of the text holds letters of two of the Latin, Greek and Cyrillic
+    scripts: no name does, but a code page's bytes read as UTF-8 can ("RӯYCKI")."""
+    for _, word in _non_ascii_words(text):
+        scripts = {_script(char) for char in word if char.isalpha()}
+        if len(scripts - {"other"}) > 1:
+            return True
+    return False
+
+
+def _one_script(text: str) -> bool:
+    """Whether ``text`` (a code page's reading) was read at all and mixes no scripts."""
+    return bool(text) and not _mixed_scripts(text)
+
+
+_DOS_END = "\x1a"
+"""The DOS end-of-file mark (Ctrl-Z) old tools write after the last line, which ``copy /b``
+leaves in front of the next file's first tag when files are joined."""
+_BARE_CR = re.compile("\r(?!\n)")
+_DOUBLE_CR = re.compile("\r+\r\n")
+
+
+def _plain_text(text: str) -> str:
+    """The text without DOS end-of-file marks: no part of a game, they hid the last result
+    (a "cut short" file) or the next file's first tag. No line end goes with them, so lines
+    are numbered as before.
+
+    A line ending in a bare CR (old Mac files) ends in LF instead, one character for the
+    other: python-chess read such a text as one line (a file opened as text gets universal
+    newlines, a string does not), and messages number lines by LF. CRLF stays as it is, and
+    CR CR LF (a file converted to Windows line ends twice) is one: read as two, it put a
+    blank line after every tag and move line, and each tag became a game of its own."""
+    if _DOS_END in text:
+        text = text.replace(_DOS_END, "")
+    if "\r" not in text:
+        return text
+    if "\r\r\n" in text:
+        text = _DOUBLE_CR.sub("\r\n", text)
+    return _BARE_CR.sub("\n", text)

@@ -1,0 +1,306 @@
+"""PGN and TRF files in a Windows code page: told line by line, or named by event.toml.
+
+Every expected text here is the name as the organiser typed it; the bytes are what the
+Windows code page of the organiser's program writes for it (Python's own codec tables).
+"""
+
+from __future__ import annotations
+
+import codecs
+import json
+from pathlib import Path
+
+import pytest
+from conftest import SiteMaker, load, messages
+from trf_rows import line as trf_line
+
+from generator.build import build_site
+from generator.cache import BuildCache
+from generator.codepages import EncodingError, decode
+from generator.config import load_event_config
+from generator.pgn import read_pgn_file
+from generator.problems import Problems
+
+
+def _bytes(*parts: tuple[str, str]) -> bytes:
+    """A file written in pieces, each in its own encoding (files joined with ``copy /b``)."""
+    return b"".join(text.encode(encoding) for encoding, text in parts)
+
+
+# Detection without the setting: Windows-1250 (Central European)
+
+
+@pytest.mark.parametrize(
+    ("name", "western_reading"),
+    [
+        ("Łukasz Woźniak", "£ukasz WoŸniak"),  # Ł is 0xA3, "£"; ź 0x9F, "Ÿ" after a small letter
+        ("WOŹNIAK, Łukasz", "WO\ufffdNIAK, £ukasz"),  # Ź is 0x8F, which Windows-1252 leaves out
+        ("Gołąb, Michał", "Go³¹b, Micha³"),  # ł 0xB3 "³", ą 0xB9 "¹"
+        ("Kałuża", "Ka³u¿a"),  # ż 0xBF "¿"
+        ("Şerban, Ştefan", "ªerban, ªtefan"),  # Romanian Ş 0xAA, "ª"
+        ("Ťapák", "\ufffdapák"),  # Slovak Ť 0x8D, left out too
+    ],
+)
+def test_a_symbol_inside_a_word_tells_windows_1250(name: str, western_reading: str) -> None:
+    """Read as Windows-1252 these names hold a symbol (or a byte it leaves out) inside a
+    word; Windows-1250 reads every word as letters, capitalised or in one case."""
+    line = f'[White "{name}"]\n'
+    data = line.encode("cp1250")
+    assert data.decode("cp1252", errors="replace") == f'[White "{western_reading}"]\n'
+    assert decode(data) == line
+
+
+def test_a_line_letters_in_both_follows_the_rest_of_its_file() -> None:
+    """ "Dvořák" is "Dvoøák" in Windows-1252, letters in both: alone it stays Windows-1252
+    (a Danish "Søren" writes the same byte), in a file whose other line is told to be
+    Windows-1250 ("Łukasz") it is Windows-1250 too."""
+    alone = '[White "Dvořák, Antonín"]\n'.encode("cp1250")
+    assert decode(alone) == '[White "Dvoøák, Antonín"]\n'
+    text = '[White "Dvořák, Antonín"]\n[Black "Woźniak, Łukasz"]\n[Event "Erdős Kupa"]\n'
+    assert decode(text.encode("cp1250")) == text
+
+
+def test_a_1250_capital_pair_that_is_valid_utf8_is_read_as_1250() -> None:
+    """ "RÓŻYCKI" in Windows-1250 holds D3 AF, the UTF-8 bytes of the Cyrillic "ӯ": read as
+    UTF-8 it was "RӯYCKI", a word of two scripts, which no name is."""
+    text = '[White "RÓŻYCKI, Jan"]\n[Black "Woźniak, Łukasz"]\n'
+    assert '[White "RÓŻYCKI, Jan"]\n'.encode("cp1250").decode("utf-8") == (
+        '[White "RӯYCKI, Jan"]\n'
+    )
+    assert decode(text.encode("cp1250")) == text
+
+
+def test_western_names_stay_windows_1252() -> None:
+    """Western accents are letters in Windows-1252, and symbols stand outside words ("£5",
+    "¿Qué?": Windows-1250 would read "żQué", a capital inside a word): none of these
+    lines tells another code page, alone or together."""
+    names = [
+        "Müller, Jörg",
+        "José Gómez",
+        "Ørsted, Håkon",
+        "Françoise Nuñez",
+        "Ærø, Zoë",
+        "Ó Brien",
+        "Ólafsson, Þóra",
+        "Simões, João",
+        "Œuvre, cœur",
+        "L'HAŸ-LES-ROSES",
+        "¿Qué? £5, 10 m³",
+        "“Søren” Åberg – Ibáñez",
+    ]
+    text = "".join(f'[Annotator "{name}"]\n' for name in names)
+    assert decode(text.encode("cp1252")) == text
+    for name in names:
+        line = f'[Annotator "{name}"]\n'
+        assert decode(line.encode("cp1252")) == line
+
+
+def test_a_file_joined_from_utf8_and_windows_1250_reads_each_part_right() -> None:
+    """A UTF-8 export joined to an old Windows-1250 one: "Müller" of the UTF-8 part keeps its
+    UTF-8 reading, the Polish part is Windows-1250, and "Dvořák" in it follows that part."""
+    data = _bytes(
+        ("utf-8", '[White "Müller, Jörg"]\n[Black "Dvořák, Antonín"]\n'),
+        ("cp1250", '[White "Woźniak, Łukasz"]\n[Black "Dvořák, Antonín"]\n'),
+    )
+    assert decode(data) == (
+        '[White "Müller, Jörg"]\n[Black "Dvořák, Antonín"]\n'
+        '[White "Woźniak, Łukasz"]\n[Black "Dvořák, Antonín"]\n'
+    )
+
+
+def test_a_file_joined_from_utf8_and_windows_1252_is_unchanged() -> None:
+    data = _bytes(
+        ("utf-8", '[White "Dvořák, Antonín"]\n[Black "Ørsted, Ève"]\n'),
+        ("cp1252", '[White "Nuñez, José"]\n[Black "Håkon, Françoise"]\n'),
+    )
+    assert decode(data) == (
+        '[White "Dvořák, Antonín"]\n[Black "Ørsted, Ève"]\n'
+        '[White "Nuñez, José"]\n[Black "Håkon, Françoise"]\n'
+    )
+
+
+# Detection without the setting: Windows-1253 (Greek)
+
+
+def test_a_windows_1253_file_reads_as_greek() -> None:
+    """ "Παπαδόπουλος" in Windows-1253 is "Ðáðáäüðïõëïò" in Windows-1252 and "Рбрбдьрпхлпт" in
+    Windows-1251, a word of Cyrillic letters without a vowel, which was taken for Cyrillic;
+    read as Greek it has six vowels. In a Greek file, two short Greek words are Greek too."""
+    text = '[White "Παπαδόπουλος, Γιώργος"]\n[Black "ΚΟΥΡΚΟΥΝΑΚΗΣ, Όλγα"]\n[Round "Ιω Νι"]\n'
+    data = text.encode("cp1253")
+    assert data.decode("cp1252").startswith('[White "Ðáðáäüðïõëïò')
+    assert decode(data) == text
+
+
+def test_cyrillic_names_stay_cyrillic_beside_greek_ones() -> None:
+    """Cyrillic read as Windows-1253 is Greek letters too ("Иванов" is "Θβΰνξβ"), but with
+    fewer vowels (и, о are the Greek θ, ξ), and "Петър" puts a final "ς" inside a word."""
+    cyrillic = '[White "Иванов, Петър"]\n[Black "Сергей Карякин"]\n[Round "Ли, Ян"]\n'
+    greek = '[Annotator "Παπαδόπουλος"]\n'
+    data = cyrillic.encode("cp1251") + greek.encode("cp1253")
+    assert decode(data) == cyrillic + greek
+
+
+# The encoding setting
+
+
+def test_the_named_encoding_reads_every_line_that_is_not_utf8() -> None:
+    """Hungarian "Erdős" is "Erdõs" in Windows-1252, letters in both: nothing tells it, the
+    setting does. A UTF-8 line of the same file stays UTF-8, and a file whose only
+    non-ASCII line is valid UTF-8 by chance ("RÓŻYCKI") is read in the named encoding."""
+    data = _bytes(("cp1250", '[White "Erdős, Pál"]\n'), ("utf-8", '[Black "Müller, Jörg"]\n'))
+    assert decode(data) == '[White "Erdõs, Pál"]\n[Black "Müller, Jörg"]\n'
+    assert decode(data, "windows-1250") == '[White "Erdős, Pál"]\n[Black "Müller, Jörg"]\n'
+    chance = '[White "RÓŻYCKI, Jan"]\n'.encode("cp1250")
+    assert decode(chance, "windows-1250") == '[White "RÓŻYCKI, Jan"]\n'
+    assert decode('[White "Ιωάννου"]\n'.encode("iso-8859-7"), "iso-8859-7") == (
+        '[White "Ιωάννου"]\n'
+    )
+
+
+def test_a_byte_order_mark_still_decides() -> None:
+    text = '[White "Müller, Jörg"]\n'
+    assert decode(codecs.BOM_UTF16_LE + text.encode("utf-16-le"), "windows-1250") == text
+    assert decode(codecs.BOM_UTF8 + text.encode("utf-8"), "windows-1250") == text
+
+
+def test_a_byte_the_named_encoding_cannot_read_is_an_error_at_its_line(tmp_path: Path) -> None:
+    """0x81 is no character in Windows-1252: with encoding = "windows-1252" the line holding
+    it is named, not read as something else."""
+    data = b'[Event "Cup"]\r\n[White "Ab\x81c"]\r\n'
+    with pytest.raises(EncodingError) as raised:
+        decode(data, "windows-1252")
+    assert (raised.value.line, raised.value.message) == (
+        2,
+        "byte 0x81 (column 11) cannot be read as windows-1252, the encoding event.toml names",
+    )
+    path = tmp_path / "r1.pgn"
+    path.write_bytes(b'[Event "Cup"]\n\n[White "\xff"]\n')
+    problems = Problems()
+    assert read_pgn_file(path, problems, "utf-8") == []
+    (error,) = problems.errors
+    assert (error.path, error.line, error.code) == (path, 3, "encoding")
+    assert "byte 0xFF (column 9) cannot be read as utf-8" in error.message
+    assert "windows-1250" in error.hint
+
+
+def _config_errors(make_site: SiteMaker, value: str) -> list[tuple[int | None, str, str]]:
+    text = f'name = "T"\nformat = "swiss"\nrounds = 1\nencoding = "{value}"\n'
+    text += '[[players]]\nname = "A"\n'
+    problems = Problems()
+    config, _ = load_event_config(make_site(text) / "content/ev/event.toml", problems)
+    assert (config is None) == bool(problems.errors)
+    return [(p.line, p.message, p.hint) for p in problems.errors]
+
+
+def test_the_encoding_setting_is_checked(make_site: SiteMaker) -> None:
+    common = (
+        "common names: utf-8, windows-1250, windows-1251, windows-1252, windows-1253, "
+        "iso-8859-1, iso-8859-2, iso-8859-5, iso-8859-7"
+    )
+    assert _config_errors(make_site, "windows-1250") == []
+    assert _config_errors(make_site, "ISO-8859-2") == []
+    assert _config_errors(make_site, "windows-1520") == [
+        (4, 'encoding: "windows-1520" is not an encoding this program knows', common)
+    ]
+    ((line, message, hint),) = _config_errors(make_site, "utf-16")
+    assert line == 4 and message.startswith('encoding: "utf-16" cannot be read line by line')
+    assert hint.endswith(common)
+    assert _config_errors(make_site, "rot13")[0][1].startswith('encoding: "rot13" is not')
+
+
+# Through a whole site
+
+
+_PLAYERS = """
+[[players]]
+name = "Woźniak, Łukasz"
+
+[[players]]
+name = "Dvořák, Antonín"
+
+[[players]]
+name = "Erdős, Pál"
+
+[[players]]
+name = "Ştefănescu, Ana"
+"""
+
+
+def _central_pgn() -> bytes:
+    games = [
+        ("1.1", "Woźniak, Łukasz", "Dvořák, Antonín", "1-0"),
+        ("1.2", "Erdős, Pál", "Ştefănescu, Ana", "1/2-1/2"),
+    ]
+    text = "".join(
+        f'[Event "Puchar"]\r\n[Round "{r}"]\r\n[White "{w}"]\r\n[Black "{b}"]\r\n'
+        f'[Result "{res}"]\r\n\r\n1. e4 e5 {res}\r\n\r\n'
+        for r, w, b, res in games
+    )
+    return text.encode("cp1250")
+
+
+def _games(site: Path) -> list[tuple[str, str, str]]:
+    data = json.loads((site / "output/ev/results.json").read_text(encoding="utf-8"))
+    return [(g["white"], g["black"], g["result"]) for g in data["games"]]
+
+
+def test_a_windows_1250_pgn_matches_the_utf8_players(make_site: SiteMaker) -> None:
+    """A Polish Windows program's PGN: "Łukasz" tells Windows-1250, and the file's other
+    names follow it; the games find event.toml's [[players]], written in UTF-8."""
+    event = 'name = "Puchar"\nformat = "round-robin"\nrounds = 3\n' + _PLAYERS
+    site = make_site(event)
+    (site / "content/ev/r1.pgn").write_bytes(_central_pgn())
+    report = build_site(site)
+    assert report.written, [p.format() for p in report.problems.items]
+    assert _games(site) == [
+        ("Woźniak, Łukasz", "Dvořák, Antonín", "1-0"),
+        ("Erdős, Pál", "Ştefănescu, Ana", "1/2-1/2"),
+    ]
+
+
+def test_changing_the_encoding_reads_the_kept_games_again(make_site: SiteMaker) -> None:
+    """The parsed games are kept by the bytes of the file; the same bytes in another encoding
+    are other names. Built with encoding = "windows-1252", "Dvořák" is "Dvoøák", a player
+    nobody entered; told "windows-1250", the next build (and ``serve``'s) finds him."""
+    head = 'name = "Puchar"\nformat = "round-robin"\nrounds = 3\n'
+    site = make_site(head + 'encoding = "windows-1252"\n' + _PLAYERS)
+    (site / "content/ev/r1.pgn").write_bytes(_central_pgn())
+    cache = BuildCache()
+    first = build_site(site)
+    assert not first.written
+    assert any('"Dvoøák, Antonín"' in p.message for p in first.problems.errors)
+    assert any('"Dvoøák, Antonín"' in p.message for p in cache.build(site).problems.errors)
+    (site / "content/ev/event.toml").write_text(
+        head + 'encoding = "windows-1250"\n' + _PLAYERS, encoding="utf-8"
+    )
+    assert not cache.build(site).problems.errors
+    report = build_site(site)
+    assert report.written, [p.format() for p in report.problems.items]
+    assert _games(site)[0] == ("Woźniak, Łukasz", "Dvořák, Antonín", "1-0")
+
+
+def test_a_trf_file_is_read_in_the_named_encoding(make_site: SiteMaker) -> None:
+    """Swiss-Manager on a Hungarian Windows: "Erdős" and "Ştefănescu" tell nothing alone,
+    the setting reads them; a byte the encoding cannot read names the TRF line."""
+    trf = "\r\n".join(
+        [
+            "012 Kupa",
+            "XXR 1",
+            trf_line(1, "Erdős, Pál", 2105, (2, "w", "1")),
+            trf_line(2, "Ştefănescu, Ana", 0, (1, "b", "0")),
+            "",
+        ]
+    )
+    event = 'name = "T"\nformat = "swiss"\nrounds = 1\ntrf = "event.trf"\n'
+    site = make_site(event + 'encoding = "windows-1250"\n')
+    (site / "content/ev/event.trf").write_bytes(trf.encode("cp1250"))
+    loaded, problems = load(site)
+    assert loaded is not None and not problems.errors, messages(problems)
+    assert [p.name for p in loaded.players] == ["Erdős, Pál", "Ştefănescu, Ana"]
+    site = make_site(event + 'encoding = "windows-1252"\n', slug="bad")
+    (site / "content/bad/event.trf").write_bytes(b"012 Kupa\r\nXXR 1\r\n001 \x8d\r\n")
+    loaded, problems = load(site, "bad")
+    assert loaded is None
+    (error,) = problems.errors
+    assert (error.path, error.line, error.code) == (site / "content/bad/event.trf", 3, "encoding")
