@@ -5,7 +5,9 @@ A name read in the wrong code page matches no player ("Łukasz" written by a Pol
 is "£ukasz" in Windows-1252), so the games become errors or the pages show a garbled name.
 Telling a code page from the bytes alone is guesswork: the rules here are conservative, and
 a file they cannot tell stays Windows-1252, as before (the ``encoding`` setting is the sure
-way).
+way). Nor is a file read as Windows-1252 warned about: the letters a Central European name
+shares with it ("Dvoøák" for "Dvořák", "Erdõs" for "Erdős") are the letters of Danish,
+Norwegian and Portuguese names ("Søren", "Simões"), and the warning would be false for them.
 """
 
 from __future__ import annotations
@@ -83,10 +85,12 @@ def decode(data: bytes, encoding: str | None = None) -> str:
     is), unless its UTF-8 reading mixes scripts within a word ("RÓŻYCKI" in Windows-1250
     holds the UTF-8 bytes of "ӯ") and the code page reads it as one script.
 
-    ``encoding`` (event.toml's) is the code page of every other line: a byte it cannot read
-    raises ``EncodingError``. Without it each line's code page is told (``_told``) or, for a
-    line too short to tell, taken from the file's other lines; Windows-1252 when nothing
-    tells, Latin-1 for the five bytes Windows-1252 leaves out.
+    ``encoding`` (event.toml's) reads every line that is not UTF-8, and every line whose
+    UTF-8 reading mixes scripts where its own does not, in a file valid as UTF-8 too (the
+    "RÓŻYCKI" of a file otherwise ASCII); a byte it cannot read raises ``EncodingError``.
+    Without it each line's code page is told (``_told``) or, for a line too short to tell,
+    taken from the line of its file that told one; Windows-1252 when nothing tells, Latin-1
+    for the five bytes Windows-1252 leaves out.
     """
     return _plain_text(_decoded(data, encoding))
 
@@ -107,11 +111,13 @@ def _decoded(data: bytes, encoding: str | None) -> str:
     except UnicodeDecodeError:
         pass
     lines = data.splitlines(keepends=True)
-    told = [_told(line) if _legacy_candidate(line) else None for line in lines]
-    file_pages = frozenset(page for page in told if page is not None)
-    return "".join(
-        _decoded_line(line, page, file_pages) for line, page in zip(lines, told, strict=True)
-    )
+    # Each different line once: an open's 11,000 games repeat their Event and Site tags, and
+    # each name a dozen times.
+    distinct = dict.fromkeys(line for line in lines if not line.isascii())
+    told = {line: _told(line) if _legacy_candidate(line) else None for line in distinct}
+    file_pages = frozenset(page for page in told.values() if page is not None)
+    read = {line: _decoded_line(line, page, file_pages) for line, page in told.items()}
+    return "".join(read[line] if line in read else line.decode("ascii") for line in lines)
 
 
 def _decoded_as(data: bytes, codec: str, named: str) -> str:
@@ -311,6 +317,14 @@ _DIFFERENT_1250 = frozenset(
 )
 
 
+def _byte_class(values: frozenset[int]) -> re.Pattern[bytes]:
+    return re.compile(b"[" + b"".join(re.escape(bytes([value])) for value in sorted(values)) + b"]")
+
+
+_ANY_MARK_1250 = _byte_class(_MARKS_1250 | {_SMALL_Z_ACUTE})
+_ANY_DIFFERENT_1250 = _byte_class(_DIFFERENT_1250)
+
+
 def _tells_1250(line: bytes) -> bool:
     """Whether a line is Windows-1250 by itself: a word of three letters or more holds a
     byte that Windows-1252 reads as a symbol ("£ukasz", "Wo¿niak") or leaves out (0x8F,
@@ -318,6 +332,8 @@ def _tells_1250(line: bytes) -> bool:
     line as Latin letters, capitalised or in one case ("Łukasz Woźniak"). A Western line
     keeps its symbols outside words ("£5", "¿Qué?", which 1250 reads "żQué", a capital
     inside a word)."""
+    if not _ANY_MARK_1250.search(line):
+        return False  # most lines: the readings differ in no mark
     text = _reading(line, "cp1250")
     if not text or not _latin_words(text):
         return False
@@ -334,7 +350,7 @@ def _tells_1250(line: bytes) -> bool:
 
 
 def _changed_by_1250(line: bytes) -> bool:
-    return any(byte in _DIFFERENT_1250 for byte in line)
+    return _ANY_DIFFERENT_1250.search(line) is not None
 
 
 def _latin_words(text: str) -> bool:
