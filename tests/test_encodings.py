@@ -17,7 +17,7 @@ from trf_rows import line as trf_line
 from generator.build import build_site
 from generator.cache import BuildCache
 from generator.codepages import EncodingError, decode
-from generator.config import load_event_config
+from generator.config import event_encodings, load_event_config
 from generator.pgn import read_pgn_file
 from generator.problems import Problems
 
@@ -304,3 +304,20 @@ def test_a_trf_file_is_read_in_the_named_encoding(make_site: SiteMaker) -> None:
     assert loaded is None
     (error,) = problems.errors
     assert (error.path, error.line, error.code) == (site / "content/bad/event.trf", 3, "encoding")
+
+
+def test_reading_ahead_uses_the_encoding_of_each_files_event(make_site: SiteMaker) -> None:
+    """The build parses PGN files ahead in several processes before it reads the events: a
+    file is parsed ahead in the encoding its event names (its nearest folder with an
+    event.toml), or it would be parsed twice."""
+    head = 'name = "Puchar"\nformat = "round-robin"\nrounds = 3\n'
+    site = make_site(head + 'encoding = "windows-1250"\n' + _PLAYERS)
+    make_site(head + _PLAYERS, slug="other")
+    make_site("name = ", slug="broken")
+    content = site / "content"
+    encoding_of = event_encodings(content)
+    assert encoding_of(content / "ev/games/r1.pgn") == "windows-1250"
+    assert encoding_of(content / "ev/r1.pgn") == "windows-1250"
+    assert encoding_of(content / "other/r1.pgn") is None
+    assert encoding_of(content / "broken/r1.pgn") is None
+    assert encoding_of(content / "stray.pgn") is None
