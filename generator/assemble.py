@@ -117,8 +117,8 @@ class _Names:
 
     def closest_hint(self, name: str) -> str:
         """``closest_hint`` for an unknown name, worked out once per name: it compares the
-        name with every player's, and a PGN file in another script than the TRF's names each
-        of 2,000 players in 11 games."""
+        name with players' spellings (``SpellingIndex``), and a PGN file in another script
+        than the TRF's names each of 2,000 players in 11 games."""
         hint = self._hints.get(name)
         if hint is None:
             hint = self._hints[name] = closest_hint(name, self.config)

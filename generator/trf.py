@@ -49,10 +49,10 @@ from .config.event import (
     PlayerEntry,
     ResultEntry,
     Scoring,
+    SpellingIndex,
     TiebreakCode,
     TrfPlace,
     WithdrawalEntry,
-    closest_names,
     normalise_name,
 )
 from .config.schema import DIRECTION_CONTROLS, Issue
@@ -979,8 +979,10 @@ def merge_trf(
                 fide_id=given.fide_id or entry.fide_id,
             )
         )
+    # Indexed once for all the names the TRF file lacks (all of them, were it spelt otherwise).
+    trf_spellings = SpellingIndex(data.players if extra else ())
     for index, leftover in extra.values():
-        close = closest_names(leftover.name, data.players)
+        close = trf_spellings.closest(leftover.name)
         problems.append(
             (
                 f'[[players]] names "{leftover.name}", who is not in the TRF file '

@@ -151,6 +151,28 @@ def test_toml_syntax_error_names_the_line(make_site: SiteMaker) -> None:
     assert message.startswith("TOML syntax error")
 
 
+def test_a_typo_among_thousands_of_players_gets_the_closest_names_after_few_comparisons() -> None:
+    """ "Charly, Carl" (12 letters) against "Charlie, Carl" (13): difflib matches ", carl" and
+    "charl", 11 letters, ratio 22/25 = 0.88; "Charles, Carla" (14): the same 11, 22/26 =
+    0.85; "Carlsen, Magnus" only "carl", 8/27 = 0.30, under the 0.5 cutoff. The 3,000 other
+    players have no letter of "charly" and share only ", " (at most 4/(12 + 14) = 0.15).
+    The index compares the three that have enough letters in common (", carl" and more:
+    "Carlsen, Magnus" 7 of them, 14/27 = 0.52 at most) and no other."""
+    from generator.config.event import EventConfig, PlayerEntry, closest_hint
+
+    surnames = [s + e for s in ("Bond", "Fisk", "Gentz", "Munoz", "Visto") for e in "biostu"]
+    given = ["Otto", "Piet", "Wim", "Jens", "Dino", "Bente", "Kim", "Uwe", "Ines", "Ivo"]
+    others = [f"{s}, {g} {m}." for s in surnames for g in given for m in "BDEFGIJKMN"]
+    assert len(others) == 3000 and not set("".join(others).lower()) & set("charly")
+    named = ["Charles, Carla", "Carlsen, Magnus", "Charlie, Carl"]
+    players = [PlayerEntry(name=n, number=i) for i, n in enumerate(named + others, start=1)]
+    config = EventConfig(name="T", format="swiss", rounds=9, players=tuple(players))
+    assert closest_hint("Charly, Carl", config) == (
+        "closest known players: Charlie, Carl; Charles, Carla (add an alias to [[players]])"
+    )
+    assert config.spelling_index.compared == 3
+
+
 def test_cross_key_checks_name_unknown_players_and_rounds(make_site: SiteMaker) -> None:
     body = (
         '[[byes]]\nround = 7\nplayer = "Bravo, Bobby"\npoints = 0.5\n\n'

@@ -3,7 +3,8 @@ measures the speed itself).
 
 * The shortcuts give exactly what the plain ways give: the parser's recorded SAN and
   placements, the PGN export written from SAN, reading a file block by block, the arbiter's
-  final-position check without replaying ordinary games.
+  final-position check without replaying ordinary games, the index of players' spellings
+  behind "closest known players" hints.
 * A game page's key covers everything its templates can show (a template edit that shows more
   must extend ``game_page_key``, or kept pages would go stale); so do the keys of players'
   pages, rounds' pages and the standings after earlier rounds, and a rebuild that keeps pages
@@ -857,3 +858,60 @@ def test_a_name_the_trf_field_cut_is_looked_up_not_compared_with_every_player(
     found = [names.find(name) for _ in range(11) for name in full]
     assert found == list(range(1, 2001)) * 11
     assert compared == 2000
+
+
+def test_the_spelling_index_finds_what_comparing_with_every_spelling_finds(
+    monkeypatch: pytest.MonkeyPatch,
+) -> None:
+    """The closest spellings the index finds, comparing few, are the ones difflib finds
+    comparing the name with every spelling: for typos, other transliterations, names in the
+    other order and names like none, among 300 players in two scripts. Without the cap on
+    comparisons for any name; with it, for every name the bound stopped before the cap."""
+    import difflib
+
+    from generator.config.event import PlayerEntry, SpellingIndex, _latin
+
+    rng = random.Random(11)
+    stems = ["Иван", "Петр", "Георги", "Стоян", "Тодор", "Ангел", "Smith", "Jones", "Weber"]
+    given = ["Никола", "Мария", "Йордан", "Юлиян", "Anna", "Jack", "Stefan", "Elena"]
+    ends = ["ов", "ева", "er", ""]
+    spelt = {
+        f"{rng.choice(stems)}{rng.choice(ends)}, {rng.choice(given)}{rng.choice(['', ' A.'])}"
+        for _ in range(400)
+    }
+    names = sorted(spelt)[:300]
+    players = [
+        PlayerEntry(name=n, aliases=(f"{n} Jr",) if i % 50 == 0 else (), number=i)
+        for i, n in enumerate(names, start=1)
+    ]
+    index = SpellingIndex(players)
+    assert len(index.keys) > index.COMPARED  # the bound and the cap are both at work
+
+    def variants(name: str) -> list[str]:
+        latin = _latin(name).title()
+        i = rng.randrange(len(latin))
+        surname, _, first = latin.partition(", ")
+        return [
+            latin[:i] + rng.choice("aeiyjkz") + latin[i + 1 :],  # a typo
+            latin.replace("Y", "J"),  # another transliteration
+            f"{first} {surname}",  # the other order
+            "".join(rng.choice("bdfgpqtvwx") for _ in range(7)) + ", Zed",  # like none
+        ]
+
+    unknown = [v for name in rng.sample(names, 30) for v in variants(name)]
+
+    plain = {
+        name: difflib.get_close_matches(_latin(name), index.keys, n=3, cutoff=0.5)
+        for name in unknown
+    }
+
+    stopped_by_the_bound = 0
+    for name in unknown:
+        before = index.compared
+        found = index._close_matches(_latin(name))
+        if index.compared - before < index.COMPARED:
+            stopped_by_the_bound += 1
+            assert found == plain[name], name
+    assert stopped_by_the_bound > len(unknown) / 2
+    monkeypatch.setattr(SpellingIndex, "COMPARED", len(index.keys) + 1)
+    assert {n: index._close_matches(_latin(n)) for n in unknown} == plain
