@@ -22,6 +22,9 @@ TRF's result), and ``[[byes]]``. Every result code of the format is read:
   ``[[players]]`` name, and a PGN game's, that it begins (``merge_trf``, ``assemble``). Two
   names cut alike take the full names crosstable's export gives in its comment lines
   (``_told_apart``).
+* The other spellings of a player's name (event.toml's ``aliases``) that crosstable's export
+  gives in comment lines (``ALIAS_NOTE``) are the player's aliases again, so that PGN games
+  spelt so find the player (``_add_aliases``).
 
 The tournament records complete the event file where it is silent: ``042`` and ``052`` the
 start and end dates (the start picks the FIDE tie-break rules' edition), ``202`` the
@@ -331,6 +334,8 @@ def read_trf(
     confirmed: set[tuple[int, int]] = set()
     unshown: dict[int, tuple[int, int]] = {}
     """Start number: (the round stated, the comment line)."""
+    aliases: list[tuple[int, str, int]] = []
+    """(start number, alias, the comment line) of each ``ALIAS_NOTE``."""
     full_names = {int(m.group(1)): m.group(2) for m in FULL_NAME_NOTE.finditer(text)}
     for number, raw in enumerate(text.splitlines(), start=1):
         code = raw[:3]
@@ -341,6 +346,9 @@ def read_trf(
             stated = UNSHOWN_WITHDRAWAL_NOTE.match(raw)
             if stated:
                 unshown[int(stated.group(1))] = (int(stated.group(2)), number)
+            stated = ALIAS_NOTE.match(raw)
+            if stated:
+                aliases.append((int(stated.group(1)), stated.group(2), number))
         elif code == "012":
             name = raw[4:].strip()
         elif code == "XXR" or code == "142":
@@ -441,6 +449,7 @@ def read_trf(
                 continue
             players[player.number] = player
             names[normalise_name(player.entry.name)] = player
+    _add_aliases(players, aliases, path, problems)
     if not player_lines:
         problems.error(
             "no player lines (records 001)",
@@ -617,6 +626,67 @@ def _told_apart(
     if normalise_name(found[0].entry.name) == normalise_name(found[1].entry.name):
         return None
     return found[0], found[1]
+
+
+ALIAS_NOTE = re.compile(r'^### player (\d+)\'s name is also written "(.+)"\r?$')
+"""The comment line crosstable's export writes for each alias of a player (another spelling
+of the name, which TRF has no field for)."""
+
+
+def _add_aliases(
+    players: dict[int, TrfPlayer],
+    notes: list[tuple[int, str, int]],
+    path: Path,
+    problems: Problems,
+) -> None:
+    """The aliases the export's comment lines give, added to their players' entries. An
+    alias that is the player's own name adds nothing; one that is another player's name or
+    alias would find two players, and a comment line for a start number no line has finds
+    none: an error on the comment line (it was edited, or the lines were renumbered)."""
+    owners = {normalise_name(p.entry.name): p.number for p in players.values()}
+    added: dict[int, list[str]] = {}
+    for number, alias, line in notes:
+        player = players.get(number)
+        if player is None:
+            problems.error(
+                Phrase(
+                    'this comment line gives "',
+                    Name(alias),
+                    f"\" as another spelling of player {number}'s name, but no line has start "
+                    f"number {number}",
+                ),
+                path,
+                line,
+                "correct the start number in the comment line, or remove it",
+                code="trf",
+            )
+            continue
+        key = normalise_name(alias)
+        owner = owners.setdefault(key, number)
+        if owner == number:
+            if key != normalise_name(player.entry.name):
+                added.setdefault(number, []).append(alias)
+            continue
+        problems.error(
+            Phrase(
+                'this comment line gives "',
+                Name(alias),
+                f"\" as another spelling of player {number}'s name (",
+                Name(player.entry.name),
+                f"), but it is player {owner}'s (",
+                Name(players[owner].entry.name),
+                ")",
+            ),
+            path,
+            line,
+            "every name and alias must belong to exactly one player: correct the comment "
+            "line or remove it",
+            code="trf",
+        )
+    for number, spellings in added.items():
+        entry = players[number].entry
+        more = tuple(dict.fromkeys((*entry.aliases, *spellings)))
+        players[number] = replace(players[number], entry=replace(entry, aliases=more))
 
 
 WITHDRAWAL_NOTE = re.compile(r"### player (\d+) withdrew after round (\d+): ")
@@ -957,7 +1027,10 @@ def merge_trf(
         if given is None:
             players.append(entry)
             continue
-        name, aliases = entry.name, given.aliases or entry.aliases
+        # event.toml's aliases, then those of the TRF's comment lines it does not give
+        own = {normalise_name(a) for a in given.aliases}
+        more = (a for a in entry.aliases if normalise_name(a) not in own)
+        name, aliases = entry.name, (*given.aliases, *more)
         if normalise_name(given.name) != normalise_name(entry.name):
             # The TRF's name is the event file's, cut at the field's end: the event file's
             # is shown, and the TRF's still finds the player in the TRF's own entries.

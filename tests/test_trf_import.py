@@ -925,6 +925,98 @@ def test_an_exported_event_reads_back_the_same(make_site: SiteMaker) -> None:
     assert named.player(6).withdrawal_reason == "Illness"
 
 
+def test_aliases_go_into_comment_lines_and_read_back(make_site: SiteMaker) -> None:
+    """TRF has no field for a player's other spellings: the export gives each alias in a
+    comment line, and the import adds them back, so that PGN games spelling a name so still
+    find the player (before, the read-back event called them unknown players). An alias
+    that is the name normalised ("bravo , bea") or the name the field holds (Echo's cut at
+    33 columns) is not written: the import finds the player by it anyway. Without aliases
+    the file is the same, byte for byte, less those lines."""
+    aliased = ROUND_TRIP_TOML.replace(
+        f'name = "{BRAVO}"\n',
+        f'name = "{BRAVO}"\naliases = ["Bravo, B.", "bravo , bea", "Bea Bravo"]\n',
+    ).replace(f'name = "{ECHO}"\n', f'name = "{ECHO}"\naliases = ["{ECHO[:33]}", "Echo, M."]\n')
+    games = ROUND_TRIP_PGN.replace(f'[Black "{BRAVO}"]', '[Black "Bravo, B."]').replace(
+        f'[White "{BRAVO}"]', '[White "Bea Bravo"]'
+    )
+    assert games.count("Bravo, B.") == 1 and games.count("Bea Bravo") == 1
+    original, problems = load(make_site(aliased, {"games.pgn": games}))
+    assert original is not None and not problems.items, messages(problems)
+    exported = _exported(original)
+    notes = [row[4:] for row in exported.splitlines() if row.startswith("### ")]
+    assert notes == [
+        f"player 5's name is longer than the 33 columns of the name field, which hold "
+        f'"{ECHO[:33]}": the full name is "{ECHO}"',
+        "player 6 withdrew after round 2: the rounds after it are not on the line (not paired)",
+        'player 2\'s name is also written "Bravo, B."',
+        'player 2\'s name is also written "Bea Bravo"',
+        'player 5\'s name is also written "Echo, M."',
+    ]
+    plain, problems = load(
+        make_site(ROUND_TRIP_TOML, {"games.pgn": ROUND_TRIP_PGN}, "plain"), "plain"
+    )
+    assert plain is not None and not problems.items, messages(problems)
+    without = [row for row in exported.split("\r\n") if "also written" not in row]
+    assert "\r\n".join(without) == _exported(plain)
+
+    toml = 'name = "Round Trip Open"\nformat = "swiss"\nrounds = 4\ntrf = "tournament.trf"\n'
+    files = {"tournament.trf": exported, "games.pgn": games}
+    again, problems = load(make_site(toml, files, slug="again"), "again")
+    assert again is not None and not problems.items, messages(problems)
+    assert again.player(2).aliases == ("Bravo, B.", "Bea Bravo")
+    assert again.player(5).aliases == ("Echo, M.",)
+    assert _outcome(again) == _outcome(original)
+    # [[players]] adds its own aliases to the file's, each spelling once
+    extra = f'[[players]]\nname = "{BRAVO}"\naliases = ["B. Bravo", "bravo, b."]\n'
+    named, problems = load(make_site(toml + extra, files, slug="named"), "named")
+    assert named is not None and not problems.items, messages(problems)
+    assert named.player(2).aliases == ("B. Bravo", "bravo, b.", "Bea Bravo")
+
+
+def test_an_alias_comment_line_that_finds_no_player_or_two_is_an_error(
+    make_site: SiteMaker,
+) -> None:
+    """A comment line giving another player's name as an alias would find two players, and
+    one for a start number no line has finds none: the lines were renumbered or edited since
+    the export wrote it. An error on the comment line, not a guess."""
+    trf = "\n".join(
+        [
+            "012 Aliases",
+            "XXR 1",
+            '### player 1\'s name is also written "A., Anna"',
+            '### player 2\'s name is also written "alpha , anna"',
+            '### player 7\'s name is also written "Golf, G."',
+            '### player 2\'s name is also written "A., Anna"',
+            line(1, "Alpha, Anna", 2000, (2, "w", "1")),
+            line(2, "Bravo, Bob", 1900, (1, "b", "0")),
+        ]
+    )
+    _, problems = load(make_site(_event_toml(rounds=1), {"event.trf": trf}))
+    assert [(p.line, p.message, p.hint) for p in problems.errors] == [
+        (
+            4,
+            'this comment line gives "alpha , anna" as another spelling of player 2\'s name '
+            "(Bravo, Bob), but it is player 1's (Alpha, Anna)",
+            "every name and alias must belong to exactly one player: correct the comment line "
+            "or remove it",
+        ),
+        (
+            5,
+            'this comment line gives "Golf, G." as another spelling of player 7\'s name, but no '
+            "line has start number 7",
+            "correct the start number in the comment line, or remove it",
+        ),
+        (
+            6,
+            'this comment line gives "A., Anna" as another spelling of player 2\'s name '
+            "(Bravo, Bob), but it is player 1's (Alpha, Anna)",
+            "every name and alias must belong to exactly one player: correct the comment line "
+            "or remove it",
+        ),
+    ]
+    assert all(p.path is not None and p.path.name == "event.trf" for p in problems.errors)
+
+
 def test_a_bye_asked_for_a_later_round_reads_back_without_an_absence_before_it(
     make_site: SiteMaker,
 ) -> None:

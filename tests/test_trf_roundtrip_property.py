@@ -7,13 +7,14 @@ forfeits and double forfeits, games played then forfeited, rounds unfinished or 
 yet, a withdrawal or two (before or after the last round played, some followed by a forfeit
 or an absence on record), names longer than TRF's 33 columns (some whose 33rd character is a
 space or a comma, two cut alike, some typed with decomposed accents), pairing numbers with
-gaps, ratings, FIDE IDs, birth dates, titles, federations, a 3-1-0 scoring and tie-breaks, the
-export is read back (``trf = "event.trf"``) twice: with the PGN files and no ``[[players]]``,
-and with ``[[players]]`` entries giving the long names in full (the PGN files for odd seeds).
+gaps, ratings, FIDE IDs, birth dates, titles, federations, aliases (which some PGN games use),
+a 3-1-0 scoring and tie-breaks, the export is read back (``trf = "event.trf"``) twice: with the
+PGN files and no ``[[players]]``, and with ``[[players]]`` entries giving the long names in full
+(the PGN files for odd seeds).
 Both must give, without an error or a warning:
 
 * the same players, with the same numbers, ratings, FIDE IDs, birth dates, titles,
-  federations and withdrawals;
+  federations, aliases (from their comment lines) and withdrawals;
 * the same games (round, white, black, result; TRF has no boards) and byes (round, player,
   points, ``pairing_allocated``, an unsaid one as the export writes it);
 * the same standings (order, places, points, every tie-break's value), tie-breaks, rules
@@ -24,8 +25,9 @@ allowed to differ: a long name comes back cut (unless ``[[players]]`` gives it i
 another name is cut alike), and written composed (NFC); a title or federation longer than 3
 columns comes back cut; a game played then forfeited comes back as played (the same result:
 ``forfeited`` is not compared); a zero-point bye on record after a withdrawal the line cannot
-show comes back as the absence the withdrawal is. Boards, clubs, aliases and the reasons of
-arbiters' decisions are not in TRF and not compared.
+show comes back as the absence the withdrawal is; a name the field cuts gains the cut name as an
+alias where [[players]] gives it in full. Boards, clubs and the reasons of arbiters' decisions are
+not in TRF and not compared.
 
 It found: a round robin whose [[players]] completes only some TRF players refused for its
 round count (seed 0); a round not paired yet, written blank before a bye asked for a later
@@ -50,7 +52,8 @@ import pytest
 from conftest import SiteMaker
 
 from generator.build import decide, load_event
-from generator.model import Event
+from generator.config.event import normalise_name
+from generator.model import Event, Player
 from generator.problems import Problems
 from generator.render.trf import tournament_trf
 from generator.rules.scores import player_records
@@ -93,9 +96,12 @@ class PlayerSpec:
     title: str | None
     federation: str | None
     number: int | None = None
+    aliases: list[str] = field(default_factory=list)
 
     def toml(self) -> str:
         text = f'[[players]]\nname = "{self.name}"\n'
+        if self.aliases:
+            text += "aliases = [" + ", ".join(f'"{a}"' for a in self.aliases) + "]\n"
         if self.number is not None:
             text += f"number = {self.number}\n"
         if self.rating is not None:
@@ -138,6 +144,12 @@ class Case:
     def name(self, index: int) -> str:
         return self.players[index].name
 
+    def spelling(self, index: int, game: int) -> str:
+        """The name as the ``game``-th PGN game writes it: the name or an alias, in turn. The
+        event read back from its TRF finds an alias only through the export's comment lines."""
+        spellings = [self.name(index), *self.players[index].aliases]
+        return spellings[game % len(spellings)]
+
     def head(self, keys: str = "") -> str:
         """The keys at the top of event.toml (``keys`` added), then ``[scoring]`` if any."""
         text = f'name = "Round trip {self.seed}"\nformat = "{self.format}"\n'
@@ -177,7 +189,7 @@ class Case:
         for i, (r, white, black, result) in enumerate(self.games):
             text += (
                 f'[Event "Round trip {self.seed}"]\n[Round "{r}"]\n'
-                f'[White "{self.name(white)}"]\n[Black "{self.name(black)}"]\n'
+                f'[White "{self.spelling(white, i)}"]\n[Black "{self.spelling(black, i)}"]\n'
                 f'[Result "{result}"]\n\n{moves[i % len(moves)]} {result}\n\n'
             )
         return text
@@ -401,6 +413,7 @@ def generate(seed: int) -> Case:
                 case.games[i] = (r, white, black, _result(rng))
                 break
     case.played, case.late = played, late
+    _aliases(case)
     # a game of an earlier round postponed
     earlier = [i for i, (r, *_rest, res) in enumerate(case.games) if r < played and res != "*"]
     if earlier and rng.random() < 0.1:
@@ -414,6 +427,25 @@ def generate(seed: int) -> Case:
             points = rng.choice((0.5, 0.0, 1.0))
             case.byes.append((r, rng.choice(ahead), points, False if points == 1 else None))
     return case
+
+
+def _aliases(case: Case) -> None:
+    """Aliases for about a third of the players, one or two each: the surname with the first
+    initial ("Bravo, B."), the given names first ("Bob Bravo"), none another player's name,
+    alias or name cut by the field. Drawn from a stream of their own, so that each seed's
+    event is otherwise the one it was before aliases were tried."""
+    rng = random.Random(1_000_003 * (case.seed + 1))
+    held = [unicodedata.normalize("NFC", p.name) for p in case.players]
+    taken = {normalise_name(n) for name in held for n in (name, name[:33])}
+    for player in case.players:
+        if rng.random() < 0.65:
+            continue
+        surname, _, given = player.name.partition(", ")
+        forms = [f"{surname}, {given[:1]}.", f"{given} {surname}"]
+        for alias in rng.sample(forms, rng.choice((1, 1, 2))):
+            if normalise_name(alias) not in taken:
+                taken.add(normalise_name(alias))
+                player.aliases.append(alias)
 
 
 # -- The round trip ---------------------------------------------------------------------------
@@ -451,6 +483,7 @@ def _outcome(event: Event) -> dict[str, object]:
                 p.title,
                 p.federation,
                 p.withdrawn_after,
+                _other_spellings(p),
             )
             for p in event.players
         ],
@@ -476,6 +509,17 @@ def _outcome(event: Event) -> dict[str, object]:
             event.finished,
         ),
     }
+
+
+def _other_spellings(player: Player) -> frozenset[str]:
+    """A player's aliases as names are compared (normalised), less the name and the name
+    cut at the field's end, which find the player anyway: a long name read back cut and
+    given in full by [[players]] gains the cut one as an alias."""
+    own = {
+        normalise_name(player.name),
+        normalise_name(unicodedata.normalize("NFC", player.name)[:33]),
+    }
+    return frozenset(normalise_name(a) for a in player.aliases) - own
 
 
 CUT_NOTE = re.compile(r"player (\d+)'s name is longer than the 33 columns")
@@ -603,4 +647,7 @@ def test_the_cases_hold_every_kind_of_round() -> None:
         count("title cut", any(len(p.title or "") > 3 for p in case.players))
         count("pairing numbers given", any(p.number is not None for p in case.players))
         count("scoring 3-1-0", case.scoring != (1.0, 0.5, 0.0))
+        count("aliases", any(p.aliases for p in case.players))
+        pgn = case.pgn()
+        count("an alias in a game", any(f'"{a}"]' in pgn for p in case.players for a in p.aliases))
     assert {what: n for what, n in seen.items() if n < 3} == {}, seen

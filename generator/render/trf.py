@@ -27,6 +27,11 @@ Choices where the format leaves room (TRF-16 and TRF-26 say the same unless note
   followed by forfeits or byes on record) is written with ``Z`` and named in a comment line
   (``###``, TRF-26), which crosstable's import reads back as the withdrawal, as is a name
   longer than the 33 columns of the name field.
+* A player's aliases (the other spellings of their name that event.toml gives, for PGN files
+  that write it so) have no field either: a comment line each, after the others (``###
+  player 3's name is also written "Castellan, O."``), which crosstable's import reads back
+  as aliases, so that games spelt so still find the player. An alias the name field holds
+  anyway (the name cut there) is not written, and a player without aliases has no such line.
 * The round a player sits out in an odd-sized round robin is ``0000 -`` with a blank result,
   as the schedule's bye, not an absence (the reference samples write it this way).
 * A game paired but not finished keeps its opponent and colour with a blank result (TRF has
@@ -43,6 +48,7 @@ from __future__ import annotations
 import datetime as dt
 import unicodedata
 
+from ..config.event import normalise_name
 from ..model import Event, Player
 from ..rules.scores import Kind, PlayerRecord, RoundEntry, bye_points
 
@@ -101,8 +107,8 @@ def field_name(player: Player) -> str:
 def cannot_carry(event: Event, records: dict[int, PlayerRecord]) -> list[str]:
     """What the file cannot say, in words, for comment lines (TRF-26: lines beginning
     ``###``), so that an arbiter reading the file, or the program reading it back, is told
-    rather than misled: a name, title or federation the field cuts, a withdrawal the rounds
-    cannot show."""
+    rather than misled: a name, title or federation the field cuts, a player's other
+    spellings (aliases), a withdrawal the rounds cannot show."""
     notes = []
     for player in sorted(event.players, key=lambda p: p.number):
         name = field_name(player)
@@ -147,7 +153,26 @@ def cannot_carry(event: Event, records: dict[int, PlayerRecord]) -> list[str]:
                 f"played, then forfeited ({game.result}); TRF has no code for it and writes "
                 "it as played"
             )
+    for player in sorted(event.players, key=lambda p: p.number):
+        notes.extend(
+            f'player {player.number}\'s name is also written "{alias}"'
+            for alias in carried_aliases(player)
+        )
     return notes
+
+
+def carried_aliases(player: Player) -> list[str]:
+    """The aliases a comment line gives (``ALIAS_NOTE`` of the import reads them), composed
+    as the name field is: each spelling once, and none the name field already holds (the
+    name, or the name cut there, which the import finds the player by anyway)."""
+    held = {normalise_name(player.name), normalise_name(field_name(player)[:NAME_WIDTH])}
+    carried = []
+    for alias in player.aliases:
+        key = normalise_name(alias)
+        if key not in held:
+            held.add(key)
+            carried.append(alias if alias.isascii() else unicodedata.normalize("NFC", alias))
+    return carried
 
 
 def _withdrawal_cut(event: Event, player: Player, record: PlayerRecord) -> int | None:
