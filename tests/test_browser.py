@@ -433,3 +433,129 @@ def test_a_wide_photo_on_a_page_fits_a_phone(
     assert sizes["page"] <= sizes["screen"] == 390, sizes
     assert sizes["loaded"] and 300 < sizes["width"] <= 390, sizes
     assert sizes["height"] * 4 == pytest.approx(sizes["width"], abs=4), sizes
+
+
+SCREEN = {"width": 1280, "height": 900}
+
+# Twelve juniors with long names, for a 9-round section of an ACF junior championship.
+SECTION_NAMES = (
+    "Sivasubramaniam, Maximilian-Alexander",
+    "Featherstonehaugh, Bartholomew",
+    "Vasquez-Marrinelli, Anastasia",
+    "Okoro-Winterbottom, Christopher",
+    "Castellanos-Rivera, Evangeline",
+    "Montgomery-Smythe, Jasper",
+    "Wojciechowski, Kavya",
+    "Papadopoulou, Georgina",
+    "Nakagawa-Bell, Emiko",
+    "Lysenko-Park, Caleb",
+    "Brennan-Tully, Oscar",
+    "Ferreira-Holt, Maya",
+)
+
+
+def _nine_round_section() -> tuple[str, str]:
+    """The event file and games of a 9-round Swiss of 12 (paired by the circle method, so no
+    two meet twice) under the ACF preset: PS and PS/C1 ... PS/C8, nine tie-break columns."""
+    players = "".join(
+        f'[[players]]\nname = "{name}"\nrating = {2200 - 40 * i}\n'
+        for i, name in enumerate(SECTION_NAMES)
+    )
+    event = (
+        'name = "Under 18 Open"\nformat = "swiss"\nrounds = 9\nstart = 2026-01-10\n'
+        'rules = "acf-junior"\n' + players
+    )
+    games = []
+    last = len(SECTION_NAMES) - 1
+    for round_index in range(9):
+        pairs = [(last, round_index)] + [
+            ((round_index + i) % last, (round_index - i) % last) for i in range(1, 6)
+        ]
+        for board, (a, b) in enumerate(pairs, 1):
+            white, black = (a, b) if (round_index + board) % 2 else (b, a)
+            result = "1/2-1/2" if (a + b + round_index) % 3 == 0 else "1-0"
+            games.append(
+                pgn_game(
+                    f"{round_index + 1}.{board}", SECTION_NAMES[white], SECTION_NAMES[black], result
+                )
+            )
+    return event, "".join(games)
+
+
+def _rank_table_sizes(page: Page) -> dict[str, Any]:
+    return dict(
+        page.evaluate(
+            """() => {
+              const wrap = document.querySelector('.table-wrap');
+              const table = wrap.querySelector('table.ranktable');
+              const heads = [...table.querySelectorAll('thead tr:not(.print-only) th')];
+              return {page: document.documentElement.scrollWidth, wrap: wrap.clientWidth,
+                      table: table.scrollWidth, scroll: wrap.scrollWidth,
+                      heads: heads.map(th => th.textContent),
+                      titles: heads.map(th => th.querySelector('abbr')?.title || ''),
+                      cells: [...table.querySelectorAll('tbody tr')].map(r => r.children.length)};
+            }"""
+        )
+    )
+
+
+def test_the_rank_table_of_a_nine_round_section_fits_a_1280_screen(
+    browser: Browser, make_site: SiteMaker
+) -> None:
+    """A 9-round section with nine progressive scores and long names was wider than a 1280 px
+    screen and scrolled. Now it fits the page's 1246 px (1280 less 16 px of padding on each side
+    and the 1 px frame), with every column still there and each short heading spelt out."""
+    event, games = _nine_round_section()
+    site = make_site(event, {"games.pgn": games})
+    assert build_site(site).written
+    page = browser.new_page(viewport=SCREEN)
+    page.goto((site / "output/ev/crosstable.html").as_uri())
+    sizes = _rank_table_sizes(page)
+    page.close()
+    assert sizes["wrap"] == 1246, sizes
+    assert sizes["table"] <= 1246 and sizes["scroll"] <= 1246, sizes
+    assert sizes["page"] <= 1280, sizes
+    # Rank, name, rating, 9 rounds, points, PS and its 8 cuts: 22 columns in every row.
+    assert sizes["heads"] == [
+        "Rk.",
+        "Name",
+        "Rtg",
+        *(f"R{n}" for n in range(1, 10)),
+        "Pts",
+        "PS",
+        *(f"PS/C{n}" for n in range(1, 9)),
+    ]
+    assert sizes["titles"][:3] == ["Rank", "", "Rating"]
+    assert sizes["titles"][12:15] == ["Points", "Progressive Score", "Progressive Score, cut 1"]
+    assert sizes["cells"] == [22] * 12
+
+
+def test_the_demo_rank_table_fits_a_1280_screen_and_scrolls_inside_on_a_phone(
+    browser: Browser, demo: ServeSession
+) -> None:
+    """The junior championship's rank table (7 rounds, PS and 6 cuts) was 1,284 px wide at
+    1280. On a phone it scrolls inside its frame, and the name column and its heading stay at
+    the frame's left edge when it does."""
+    page = browser.new_page(viewport=SCREEN)
+    page.goto(demo.url + "junior-championship/crosstable.html")
+    sizes = _rank_table_sizes(page)
+    assert sizes["table"] <= sizes["wrap"] == 1246, sizes
+    assert sizes["cells"] == [3 + 7 + 1 + 7] * 24, sizes
+    page.close()
+    page = browser.new_page(viewport=PHONE)
+    page.goto(demo.url + "junior-championship/crosstable.html")
+    sizes = _rank_table_sizes(page)
+    assert sizes["page"] <= 390 and sizes["table"] > sizes["wrap"], sizes
+    edges = page.evaluate(
+        """() => {
+          const wrap = document.querySelector('.table-wrap');
+          wrap.scrollLeft = 300;
+          const left = e => Math.round(e.getBoundingClientRect().left);
+          return {wrap: left(wrap) + wrap.clientLeft, scrolled: wrap.scrollLeft,
+                  heading: left(wrap.querySelector('thead th.name')),
+                  name: left(wrap.querySelector('tbody th[scope=row]'))};
+        }"""
+    )
+    page.close()
+    assert edges["scrolled"] == 300, edges
+    assert edges["heading"] == edges["name"] == edges["wrap"], edges
