@@ -503,15 +503,28 @@ def test_the_rank_table_of_a_nine_round_section_fits_a_1280_screen(
     browser: Browser, make_site: SiteMaker
 ) -> None:
     """A 9-round section with nine progressive scores and long names was wider than a 1280 px
-    screen and scrolled. Now it fits the page's 1246 px (1280 less 16 px of padding on each side
-    and the 1 px frame), with every column still there and each short heading spelt out."""
+    screen and scrolled, its rank table and its standings. Now both fit the page's 1246 px
+    (1280 less 16 px of padding on each side and the 1 px frame), with every column still
+    there and each short heading spelt out."""
     event, games = _nine_round_section()
     site = make_site(event, {"games.pgn": games})
     assert build_site(site).written
     page = browser.new_page(viewport=SCREEN)
     page.goto((site / "output/ev/crosstable.html").as_uri())
     sizes = _rank_table_sizes(page)
+    # The standings of the same section: names wrap and the tie-breaks are tighter, so the
+    # nine progressive scores and the reason a player is ahead are in view too.
+    page.goto((site / "output/ev/standings.html").as_uri())
+    standings = page.evaluate(
+        """() => {
+          const wrap = document.querySelector('.table-wrap');
+          return {wrap: wrap.clientWidth, scroll: wrap.scrollWidth,
+                  heads: wrap.querySelectorAll('thead th.tb').length,
+                  why: wrap.querySelectorAll('tbody td.why').length};
+        }"""
+    )
     page.close()
+    assert standings == {"wrap": 1246, "scroll": 1246, "heads": 9, "why": 12}, standings
     assert sizes["wrap"] == 1246, sizes
     assert sizes["table"] <= 1246 and sizes["scroll"] <= 1246, sizes
     assert sizes["page"] <= 1280, sizes
