@@ -572,3 +572,42 @@ def test_the_demo_rank_table_fits_a_1280_screen_and_scrolls_inside_on_a_phone(
     page.close()
     assert edges["scrolled"] == 300, edges
     assert edges["heading"] == edges["name"] == edges["wrap"], edges
+
+
+def test_a_championship_page_shows_every_title_of_a_section_at_1280(
+    browser: Browser, tmp_path: Path
+) -> None:
+    """The two demo events as sections of a championship, the Swiss under a long name: no cell
+    of the sections table wrapped, so with the Swiss's eight titles on one line each the table
+    ran past a 1280 px screen and the winners' names were cut off. The cells wrap now, each
+    winner's name kept whole."""
+    content = tmp_path / "site/content"
+    swiss = content / "championships/juniors"
+    shutil.copytree(ROOT / "content/junior-championship", swiss)
+    shutil.copytree(ROOT / "content/junior-closed", content / "championships/closed")
+    event = (swiss / "event.toml").read_text(encoding="utf-8")
+    long_name = "Northbridge Junior Championship 2026, Under 18 Open (seven-round Swiss)"
+    event = event.replace('"Northbridge Junior Championship 2026"', f'"{long_name}"', 1)
+    (swiss / "event.toml").write_text(event, encoding="utf-8")
+    (content / "index.md").write_text("# Results\n", encoding="utf-8")
+    (swiss.parent / "championship.toml").write_text(
+        'name = "Junior Championships"\nsections = ["juniors", "closed"]\n', encoding="utf-8"
+    )
+    assert build_site(tmp_path / "site").written
+    page = browser.new_page(viewport=SCREEN)
+    page.goto((tmp_path / "site/output/championships/index.html").as_uri())
+    sizes = page.evaluate(
+        """() => {
+          const wrap = document.querySelector('.table-wrap');
+          const cell = wrap.querySelector('tbody td[data-label=Titles]');
+          const names = [...cell.querySelectorAll('a')];
+          return {wrap: wrap.clientWidth, scroll: wrap.scrollWidth, titles: names.length,
+                  right: Math.max(...names.map(a => a.getBoundingClientRect().right)),
+                  edge: wrap.getBoundingClientRect().right,
+                  whole: names.every(a => a.getClientRects().length === 1)};
+        }"""
+    )
+    page.close()
+    assert sizes["titles"] == 8, sizes
+    assert sizes["scroll"] <= sizes["wrap"] == 1246, sizes
+    assert sizes["right"] <= sizes["edge"] and sizes["whole"], sizes
