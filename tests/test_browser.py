@@ -611,3 +611,30 @@ def test_a_championship_page_shows_every_title_of_a_section_at_1280(
     assert sizes["titles"] == 8, sizes
     assert sizes["scroll"] <= sizes["wrap"] == 1246, sizes
     assert sizes["right"] <= sizes["edge"] and sizes["whole"], sizes
+
+
+def test_every_demo_player_card_shows_its_games_table_whole_on_a_phone(
+    browser: Browser, demo: ServeSession
+) -> None:
+    """On a 390 px phone a player's games table was 412 px wide inside a 364 px frame: the
+    last column, the link to the moves, was off the screen. Every player of both demo events
+    now has the whole table in view (frame 390 less 2 x 12 px of page padding, less 2 px)."""
+    page = browser.new_page(viewport=PHONE)
+    cards: list[str] = []
+    for event in ("junior-closed", "junior-championship"):
+        page.goto(demo.url + f"{event}/players/index.html")
+        cards += page.evaluate(
+            "() => [...document.querySelectorAll('tbody th a, tbody td a')].map(a => a.href)"
+        )
+    assert len(cards) == 10 + 24, cards
+    too_wide = []
+    for card in cards:
+        page.goto(card)
+        sizes = page.evaluate(
+            """() => { const wrap = document.querySelector('table.player-games').parentElement;
+                       return [wrap.clientWidth, wrap.scrollWidth]; }"""
+        )
+        if sizes != [364, 364]:
+            too_wide.append(f"{card}: {sizes}")
+    page.close()
+    assert too_wide == []
