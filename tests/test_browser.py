@@ -638,3 +638,21 @@ def test_every_demo_player_card_shows_its_games_table_whole_on_a_phone(
             too_wide.append(f"{card}: {sizes}")
     page.close()
     assert too_wide == []
+
+
+def test_the_demo_standings_keep_each_name_on_one_line_at_1280(
+    browser: Browser, demo: ServeSession
+) -> None:
+    """A name may wrap in the standings only when the table is short of room (a 9-round
+    section): the junior demo's table has room at 1280 px, so all 24 names are on one line,
+    the badges under them, and the table does not scroll."""
+    page = browser.new_page(viewport=SCREEN)
+    page.goto(demo.url + "junior-championship/standings.html")
+    facts = page.evaluate(
+        """() => { const wrap = document.querySelector('.table-wrap');
+                   const names = [...wrap.querySelectorAll('tbody th[scope=row] > a')];
+                   return {names: names.length, wrap: wrap.clientWidth, scroll: wrap.scrollWidth,
+                           broken: names.filter(a => a.getClientRects().length > 1).length}; }"""
+    )
+    page.close()
+    assert facts == {"names": 24, "wrap": 1246, "scroll": 1246, "broken": 0}, facts

@@ -1159,13 +1159,15 @@ def _css_outside_media_queries(css: str) -> str:
 def test_the_standings_badges_wrap_under_the_name_at_every_width() -> None:
     """The junior demo's winner holds three badges; unwrapped, at 1280 px they pushed four of
     the seven tie-break columns and the "Ahead of the next because" column out of view. The
-    name cell may wrap at every width (the badges go under the name), the name itself not."""
+    name cell may wrap at every width (the badges go under the name). The name itself may wrap
+    only when the table is short of room, as a 9-round section's standings are at 1280 px
+    (test_browser.py checks that the demo's names stay on one line there)."""
     css = (builtin_templates_dir() / "static" / "style.css").read_text(encoding="utf-8")
     every_width = _css_outside_media_queries(re.sub(r"/\*.*?\*/", "", css, flags=re.S))
     rules = dict(re.findall(r"([^{}]+)\{([^{}]*)\}", every_width))
     rules = {selector.strip(): body for selector, body in rules.items()}
     assert "white-space: normal" in rules['table.standings th[scope="row"]']
-    assert "white-space: nowrap" in rules['table.standings th[scope="row"] > a']
+    assert "white-space: normal" in rules['table.standings th[scope="row"] > a']
 
 
 def test_a_rounds_pairings_show_each_players_number_and_rating(make_site: SiteMaker) -> None:
