@@ -17,14 +17,18 @@ TRF's result), and ``[[byes]]``. Every result code of the format is read:
 * A line that stops before a round others played is a player who withdrew after its last
   round (TRF has no record of a withdrawal: ``_withdrawn``); so is the player of a comment
   line in which crosstable's export states a withdrawal the line cannot show
-  (``UNSHOWN_WITHDRAWAL_NOTE``).
+  (``PLAYER_NOTES``).
 * A name that fills the name field may have been cut there: it matches the event file's
   ``[[players]]`` name, and a PGN game's, that it begins (``merge_trf``, ``assemble``). Two
   names cut alike take the full names crosstable's export gives in its comment lines
   (``_told_apart``).
 * The other spellings of a player's name (event.toml's ``aliases``) that crosstable's export
-  gives in comment lines (``ALIAS_NOTE``) are the player's aliases again, so that PGN games
-  spelt so find the player (``_add_aliases``).
+  gives in comment lines are the player's aliases again, so that PGN games spelt so find the
+  player (``_add_aliases``).
+* Each comment line of crosstable's export about one player names them after the start
+  number, as the name field holds the name: one whose player no longer has that number (the
+  lines were renumbered) is an error on the comment line (``_stale_notes``). The older form,
+  with the number alone, is still read, as it was.
 
 The tournament records complete the event file where it is silent: ``042`` and ``052`` the
 start and end dates (the start picks the FIDE tie-break rules' edition), ``202`` the
@@ -111,7 +115,7 @@ class TrfEvent:
     """The last round with a result on some line."""
     confirmed: frozenset[tuple[int, int]] = frozenset()
     """(start number, round) of the withdrawals a comment line of crosstable's export
-    states (``WITHDRAWAL_NOTE``): a line of another program that stops early may be an
+    states (``PLAYER_NOTES``): a line of another program that stops early may be an
     absence left out, so only these are taken without a word."""
 
 
@@ -335,20 +339,18 @@ def read_trf(
     unshown: dict[int, tuple[int, int]] = {}
     """Start number: (the round stated, the comment line)."""
     aliases: list[tuple[int, str, int]] = []
-    """(start number, alias, the comment line) of each ``ALIAS_NOTE``."""
-    full_names = {int(m.group(1)): m.group(2) for m in FULL_NAME_NOTE.finditer(text)}
-    for number, raw in enumerate(text.splitlines(), start=1):
+    """(start number, alias, the comment line) of each alias note."""
+    rows = text.splitlines()
+    notes = [
+        note
+        for number, raw in enumerate(rows, start=1)
+        if raw.startswith("###") and (note := player_note(raw, number)) is not None
+    ]
+    full_names = {n.number: n.value for n in notes if n.kind == FULL_NAME}
+    for number, raw in enumerate(rows, start=1):
         code = raw[:3]
         if code == "###":
-            stated = WITHDRAWAL_NOTE.match(raw)
-            if stated:
-                confirmed.add((int(stated.group(1)), int(stated.group(2))))
-            stated = UNSHOWN_WITHDRAWAL_NOTE.match(raw)
-            if stated:
-                unshown[int(stated.group(1))] = (int(stated.group(2)), number)
-            stated = ALIAS_NOTE.match(raw)
-            if stated:
-                aliases.append((int(stated.group(1)), stated.group(2), number))
+            continue  # crosstable's notes are read above (player_note), others say nothing
         elif code == "012":
             name = raw[4:].strip()
         elif code == "XXR" or code == "142":
@@ -449,6 +451,16 @@ def read_trf(
                 continue
             players[player.number] = player
             names[normalise_name(player.entry.name)] = player
+    stale = _stale_notes(notes, players, path, problems)
+    for note in notes:
+        if note.line in stale:
+            continue
+        if note.kind == WITHDRAWAL:
+            confirmed.add((note.number, int(note.value)))
+        elif note.kind == UNSHOWN_WITHDRAWAL:
+            unshown[note.number] = (int(note.value), note.line)
+        elif note.kind == ALIAS:
+            aliases.append((note.number, note.value, note.line))
     _add_aliases(players, aliases, path, problems)
     if not player_lines:
         problems.error(
@@ -600,14 +612,6 @@ def _check_scoring(raw: str, scoring: Scoring, path: Path, line: int, problems: 
     )
 
 
-FULL_NAME_NOTE = re.compile(
-    r"^### player (\d+)\'s name is longer than the \d+ columns of the name field, which hold "
-    r'".*": the full name is "(.+)"\r?$',
-    re.MULTILINE,
-)
-"""The comment line crosstable's export writes for a name the field cuts."""
-
-
 def _told_apart(
     first: TrfPlayer, second: TrfPlayer, full_names: dict[int, str], names: dict[str, TrfPlayer]
 ) -> tuple[TrfPlayer, TrfPlayer] | None:
@@ -626,11 +630,6 @@ def _told_apart(
     if normalise_name(found[0].entry.name) == normalise_name(found[1].entry.name):
         return None
     return found[0], found[1]
-
-
-ALIAS_NOTE = re.compile(r'^### player (\d+)\'s name is also written "(.+)"\r?$')
-"""The comment line crosstable's export writes for each alias of a player (another spelling
-of the name, which TRF has no field for)."""
 
 
 def _add_aliases(
@@ -689,16 +688,131 @@ def _add_aliases(
         players[number] = replace(players[number], entry=replace(entry, aliases=more))
 
 
-WITHDRAWAL_NOTE = re.compile(r"### player (\d+) withdrew after round (\d+): ")
-"""The comment line crosstable's export writes for a player whose line stops at the
-withdrawal, read back as its confirmation."""
-UNSHOWN_WITHDRAWAL_NOTE = re.compile(
-    r"### player (\d+) withdrew after round (\d+); TRF has no record of a withdrawal"
+FULL_NAME = "full name"
+TITLE = "title"
+FEDERATION = "federation"
+WITHDRAWAL = "withdrawal"
+UNSHOWN_WITHDRAWAL = "unshown withdrawal"
+ALIAS = "alias"
+
+
+@dataclass(frozen=True)
+class PlayerNote:
+    """A comment line of crosstable's export about one player (``render.trf.cannot_carry``)."""
+
+    kind: str
+    number: int
+    name: str | None
+    """The name the comment gives after the start number, as the name field held it when the
+    comment was written; ``None`` in the older form, which gave the number alone."""
+    value: str
+    """The full name, the title or federation, the alias, or the round of the withdrawal."""
+    line: int
+
+
+_WHO = r"### player (?P<number>\d+) \((?P<name>.+)\)"
+_WHO_OR_NUMBER = r"### player (?P<number>\d+)(?: \((?P<name>.+)\))?"
+PLAYER_NOTES = (
+    (
+        FULL_NAME,
+        re.compile(
+            _WHO + r": the full name, longer than the \d+ columns of the name field, is "
+            r'"(?P<value>.+)"\s*$'
+        ),
+    ),
+    (
+        FULL_NAME,  # the older form
+        re.compile(
+            r"### player (?P<number>\d+)'s name is longer than the \d+ columns of the name "
+            r'field, which hold ".*": the full name is "(?P<value>.+)"\s*$'
+        ),
+    ),
+    (TITLE, re.compile(_WHO + r': the title "(?P<value>.*)" is longer than the ')),
+    (FEDERATION, re.compile(_WHO + r': the federation "(?P<value>.*)" is longer than the ')),
+    # read back as the confirmation of the withdrawal the line's end shows: another
+    # program's line that stops early may be an absence left out
+    (WITHDRAWAL, re.compile(_WHO_OR_NUMBER + r" withdrew after round (?P<value>\d+): ")),
+    # a withdrawal the line cannot show (its rounds after it hold a forfeit, or are not
+    # played yet), read back as the withdrawal: without it a round robin's scheduled
+    # opponents of the player had no game and no bye, and the event stayed unfinished
+    (
+        UNSHOWN_WITHDRAWAL,
+        re.compile(
+            _WHO_OR_NUMBER
+            + r" withdrew after round (?P<value>\d+); TRF has no record of a withdrawal"
+        ),
+    ),
+    (ALIAS, re.compile(_WHO + r': the name is also written "(?P<value>.+)"\s*$')),
+    (
+        ALIAS,  # the older form
+        re.compile(r'### player (?P<number>\d+)\'s name is also written "(?P<value>.+)"\s*$'),
+    ),
 )
-"""The comment line crosstable's export writes for a withdrawal the line cannot show (its
-rounds after it hold a forfeit, or are not played yet), read back as the withdrawal: without
-it a round robin's scheduled opponents of the player had no game and no bye, and the event
-stayed unfinished for good."""
+"""The comment lines crosstable's export writes about one player, each kind in the form
+that names the player and, where the import reads it, the older one (files written before
+the name was given), which is read as it was, without the check of ``_stale_notes``."""
+
+
+def player_note(raw: str, line: int) -> PlayerNote | None:
+    """The comment line ``raw`` as a note of crosstable's export about a player, if it is one."""
+    for kind, pattern in PLAYER_NOTES:
+        found = pattern.match(raw)
+        if found:
+            named = found.groupdict().get("name")
+            return PlayerNote(kind, int(found["number"]), named, found["value"], line)
+    return None
+
+
+def same_player(named: str, name: str) -> bool:
+    """Whether a comment's name is the name on a player's line, compared as the import
+    compares names (``normalise_name``), one of the two perhaps cut by the name field."""
+    return (
+        normalise_name(named) == normalise_name(name)
+        or cut_from(named, name)
+        or cut_from(name, named)
+    )
+
+
+def _stale_notes(
+    notes: list[PlayerNote], players: dict[int, TrfPlayer], path: Path, problems: Problems
+) -> set[int]:
+    """The comment lines that name a player the start number no longer holds: the players
+    were renumbered since the export wrote them (by hand, or by a pairing program that sorts
+    them again), and the comment would now describe another player (a withdrawal turning
+    their zero-point byes into one, an alias finding the wrong player). An error each, on the
+    comment line, rather than a guess which of the two is meant. A comment in the older form
+    names no player and is taken by its number, as before."""
+    stale = set()
+    for note in notes:
+        if note.name is None:
+            continue
+        holder = players.get(note.number)
+        if holder is not None and same_player(note.name, holder.entry.name):
+            continue
+        stale.add(note.line)
+        now = next((p for p in players.values() if same_player(note.name, p.entry.name)), None)
+        said = Phrase(f"this comment line is about player {note.number} (", Name(note.name), ")")
+        if holder is None:
+            said = Phrase(said, f", but no line has start number {note.number}")
+        else:
+            said = Phrase(
+                said,
+                f", but player {note.number} is ",
+                Name(holder.entry.name),
+                f" (line {holder.line})",
+            )
+        if now is not None:
+            said = Phrase(said, ", and ", Name(note.name), f" is player {now.number} now")
+            hint = Phrase(
+                f"if the comment still holds, write player {now.number} (",
+                Name(now.entry.name),
+                ") in it; otherwise delete the comment line",
+            )
+        else:
+            said = Phrase(said, ", and no line has that name")
+            hint = Phrase("correct the start number and the name in the comment line, or delete it")
+        problems.error(said, path, note.line, hint, code="trf")
+    return stale
 
 
 def _scored_after(player: TrfPlayer, after: int) -> list[int]:

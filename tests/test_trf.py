@@ -233,7 +233,8 @@ def test_the_line_of_a_player_who_withdrew_stops_after_the_withdrawal(
     # A comment line states it, so that reading the file back takes the line's end for the
     # withdrawal without a warning (another program's line may have left out an absence).
     assert records(trf, "###") == [
-        "player 4 withdrew after round 1: the rounds after it are not on the line (not paired)"
+        "player 4 (Delta, Dora) withdrew after round 1: the rounds after it are not on the "
+        "line (not paired)"
     ]
 
     # Withdrawn after round 2 while round 1 alone is played: rounds 3 and 4 are absences
@@ -246,9 +247,9 @@ def test_the_line_of_a_player_who_withdrew_stops_after_the_withdrawal(
         "   3 b 1", "        ", "0000 - Z", "0000 - Z",
     ]  # fmt: skip
     assert records(trf, "###") == [
-        "player 4 withdrew after round 2; TRF has no record of a withdrawal, and the rounds "
-        "on the line cannot show it (the rounds after it are not played yet): they are "
-        "written as zero-point byes"
+        "player 4 (Delta, Dora) withdrew after round 2; TRF has no record of a withdrawal, "
+        "and the rounds on the line cannot show it (the rounds after it are not played yet): "
+        "they are written as zero-point byes"
     ]
 
 
@@ -269,9 +270,9 @@ def test_what_the_format_cannot_hold_is_named_in_comment_lines(make_site: SiteMa
         "   3 b =", "   2 b -", "0000 - Z", "0000 - Z",
     ]  # fmt: skip
     assert records(trf, "###") == [
-        "player 4 withdrew after round 1; TRF has no record of a withdrawal, and the rounds "
-        "on the line cannot show it (the rounds after it hold a game or a bye): they are "
-        "written as they are on record",
+        "player 4 (Delta, Dora) withdrew after round 1; TRF has no record of a withdrawal, "
+        "and the rounds on the line cannot show it (the rounds after it hold a game or a "
+        "bye): they are written as they are on record",
         "round 1: the game of players 1 and 2 was played, then forfeited (1-0); TRF has no "
         "code for it and writes it as played",
     ]
@@ -294,10 +295,10 @@ def test_a_title_or_federation_longer_than_its_field_is_named_in_a_comment_line(
     bravo = player_lines(trf)[1]
     assert (col(bravo, 11, 13), col(bravo, 54, 56)) == ("Can", "Aus")
     assert records(trf, "###") == [
-        'player 2\'s title "Candidate Master" is longer than the 3 columns of the title '
-        'field, which hold "Can"',
-        'player 2\'s federation "Australia" is longer than the 3 columns of the federation '
-        'field, which hold "Aus"',
+        'player 2 (Bravo, Bea): the title "Candidate Master" is longer than the 3 columns of '
+        'the title field, which hold "Can"',
+        'player 2 (Bravo, Bea): the federation "Australia" is longer than the 3 columns of '
+        'the federation field, which hold "Aus"',
     ]
 
 

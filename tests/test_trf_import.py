@@ -896,8 +896,8 @@ def test_an_exported_event_reads_back_the_same(make_site: SiteMaker) -> None:
     after = exported.splitlines()
     assert after[after.index("XXR 4") :][:2] == [
         "XXR 4",
-        "### player 5's name is longer than the 33 columns of the name field, which hold "
-        f'"{ECHO[:33]}": the full name is "{ECHO}"',
+        f"### player 5 ({ECHO[:33]}): the full name, longer than the 33 columns of the name "
+        f'field, is "{ECHO}"',
     ]
 
     toml = 'name = "Round Trip Open"\nformat = "swiss"\nrounds = 4\ntrf = "tournament.trf"\n'
@@ -945,12 +945,13 @@ def test_aliases_go_into_comment_lines_and_read_back(make_site: SiteMaker) -> No
     exported = _exported(original)
     notes = [row[4:] for row in exported.splitlines() if row.startswith("### ")]
     assert notes == [
-        f"player 5's name is longer than the 33 columns of the name field, which hold "
-        f'"{ECHO[:33]}": the full name is "{ECHO}"',
-        "player 6 withdrew after round 2: the rounds after it are not on the line (not paired)",
-        'player 2\'s name is also written "Bravo, B."',
-        'player 2\'s name is also written "Bea Bravo"',
-        'player 5\'s name is also written "Echo, M."',
+        f"player 5 ({ECHO[:33]}): the full name, longer than the 33 columns of the name "
+        f'field, is "{ECHO}"',
+        "player 6 (Foxtrot, Finn) withdrew after round 2: the rounds after it are not on the "
+        "line (not paired)",
+        'player 2 (Bravo, Bea): the name is also written "Bravo, B."',
+        'player 2 (Bravo, Bea): the name is also written "Bea Bravo"',
+        f'player 5 ({ECHO[:33]}): the name is also written "Echo, M."',
     ]
     plain, problems = load(
         make_site(ROUND_TRIP_TOML, {"games.pgn": ROUND_TRIP_PGN}, "plain"), "plain"
@@ -1078,7 +1079,7 @@ def test_a_withdrawal_the_line_cannot_show_reads_back_from_its_comment_line(
     exported = _exported(original)
     rows = exported.splitlines()
     assert rows[rows.index("XXR 3") + 1].startswith(
-        "### player 4 withdrew after round 1; TRF has no record of a withdrawal"
+        "### player 4 (Delta, Dora) withdrew after round 1; TRF has no record of a withdrawal"
     )
     (delta,) = [row for row in rows if row.startswith("001    4")]
     assert delta[91:] == "   1 b 0     3 w -  0000 - Z"
@@ -1118,8 +1119,20 @@ def test_two_names_the_field_cuts_alike_read_back_by_the_comment_lines(
     assert [row[14:47] for row in rows if row.startswith("001")][:2] == [anna[:33]] * 2
     back = 'name = "T"\nformat = "round-robin"\nrounds = 3\ntrf = "event.trf"\n'
     full = "".join(f'[[players]]\nname = "{n}"\n' for n in (anna, beatrix))
-    for slug, toml in (("plain", back), ("named", back + full)):
-        files = {"event.trf": exported, "games.pgn": pgn}
+    # the older form of the comment lines, without the name after the number, still read
+    notes = iter(
+        f"### player {n}'s name is longer than the 33 columns of the name field, which hold "
+        f'"{anna[:33]}": the full name is "{whole}"'
+        for n, whole in ((1, anna), (2, beatrix))
+    )
+    older = "\r\n".join(next(notes) if row.startswith("###") else row for row in rows)
+    assert older.count("'s name is longer") == 2
+    for slug, toml, trf in (
+        ("plain", back, exported),
+        ("named", back + full, exported),
+        ("older", back, older),
+    ):
+        files = {"event.trf": trf, "games.pgn": pgn}
         again, problems = load(make_site(toml, files, slug), slug)
         assert again is not None and not problems.items, messages(problems)
         assert [p.name for p in again.players[:2]] == [anna, beatrix]
@@ -1394,3 +1407,255 @@ def test_a_withdrawal_comment_the_line_contradicts_is_an_error_on_the_comment_li
         "line has results in rounds 2 and 3"
     )
     assert error.hint.startswith("if the player came back, remove the comment line")
+
+
+# -- comment lines that name their player: a renumbering leaves them stale ---------------------
+
+UNSHOWN_TAIL = (
+    "; TRF has no record of a withdrawal, and the rounds on the line cannot show it (the "
+    "rounds after it are not played yet): they are written as zero-point byes"
+)
+STOPPED_TAIL = ": the rounds after it are not on the line (not paired)"
+
+
+def _renumbered(stopped: bool, note: str) -> str:
+    """A Swiss of five, three rounds, after the arbiter swapped Charlie's and Delta's start
+    numbers by hand: Delta, who withdrew after round 1, is player 3 now, Charlie player 4.
+    Both missed rounds 2 and 3: written as absences (``Z``), or (``stopped``) both lines stop
+    after round 1, as crosstable's export writes a withdrawal. ``note`` is the comment line
+    the export wrote before the renumbering, about Delta as player 4."""
+    gone = () if stopped else ((0, "-", "Z"), (0, "-", "Z"))
+    return "\n".join(
+        [
+            "012 Renumbered",
+            "XXR 3",
+            note,
+            line(1, "Alpha, Anna", 2000, (2, "w", "1"), (5, "w", "1"), (0, "-", "U")),
+            line(2, "Bravo, Bob", 1900, (1, "b", "0"), (0, "-", "U"), (5, "w", "=")),
+            line(3, "Delta, Dora", 1800, (4, "b", "0"), *gone),
+            line(4, "Charlie, Carl", 1700, (3, "w", "1"), *gone),
+            line(5, "Echo, Eve", 1600, (0, "-", "U"), (1, "b", "0"), (2, "b", "=")),
+        ]
+    )
+
+
+@pytest.mark.parametrize(
+    ("stopped", "tail"), [(False, UNSHOWN_TAIL), (True, STOPPED_TAIL)], ids=["z", "stop"]
+)
+def test_a_withdrawal_comment_left_by_a_renumbering_is_an_error_on_the_comment_line(
+    make_site: SiteMaker, stopped: bool, tail: str
+) -> None:
+    """The comment says player 4 (Delta, Dora) withdrew after round 1, but player 4 is
+    Charlie now. Read by its number alone, it made Charlie's two absences a withdrawal (or
+    confirmed his line's early end, so that the ``trf-withdrawal`` warning was said of Delta
+    instead), without a word. The name the comment gives tells: an error on the comment line
+    (line 3), naming both players and where Delta is now."""
+    trf = _renumbered(stopped, "### player 4 (Delta, Dora) withdrew after round 1" + tail)
+    event, problems = load(make_site(_event_toml(), {"event.trf": trf}))
+    assert event is None
+    (error,) = problems.errors
+    assert (error.path.name if error.path else None, error.line, error.code) == (
+        "event.trf",
+        3,
+        "trf",
+    )
+    assert error.message == (
+        "this comment line is about player 4 (Delta, Dora), but player 4 is Charlie, Carl "
+        "(line 7), and Delta, Dora is player 3 now"
+    )
+    assert error.hint == (
+        "if the comment still holds, write player 3 (Delta, Dora) in it; otherwise delete the "
+        "comment line"
+    )
+
+    # Done as the hint says: Delta withdrew after round 1 (no byes after it); Charlie's
+    # rounds are as his line says: two absences, or a withdrawal nothing confirms (said).
+    fixed = trf.replace("### player 4 (Delta, Dora)", "### player 3 (Delta, Dora)")
+    event, problems = load(make_site(_event_toml(), {"event.trf": fixed}, "fixed"), "fixed")
+    assert event is not None and not problems.errors, messages(problems)
+    assert event.player(3).withdrawn_after == 1
+    assert [(b.round, b.points) for b in event.byes if b.player == 3] == []
+    if stopped:
+        assert event.player(4).withdrawn_after == 1
+        assert [(w.code, w.line) for w in problems.warnings] == [("trf-withdrawal", 7)]
+    else:
+        assert event.player(4).withdrawn_after is None
+        assert [(b.round, b.points) for b in event.byes if b.player == 4] == [(2, 0.0), (3, 0.0)]
+
+
+def test_a_withdrawal_comment_of_the_older_form_is_read_by_its_number(
+    make_site: SiteMaker,
+) -> None:
+    """Files written before comment lines named their player give the number alone: read as
+    before, without the check (there is no name to check). So the comment about player 4
+    makes Charlie, who has the number now, the one who withdrew: his absences are the
+    withdrawal's, no zero-point byes, and Delta's stay zero-point byes. Where both lines
+    stop, it confirms Charlie's end, and Delta's is the one said (line 6)."""
+    trf = _renumbered(False, "### player 4 withdrew after round 1" + UNSHOWN_TAIL)
+    event, problems = load(make_site(_event_toml(), {"event.trf": trf}))
+    assert event is not None and not problems.items, messages(problems)
+    assert [p.withdrawn_after for p in event.players] == [None, None, None, 1, None]
+    assert [(b.round, b.points) for b in event.byes if b.player == 4] == []
+    assert [(b.round, b.points) for b in event.byes if b.player == 3] == [(2, 0.0), (3, 0.0)]
+
+    trf = _renumbered(True, "### player 4 withdrew after round 1" + STOPPED_TAIL)
+    event, problems = load(make_site(_event_toml(), {"event.trf": trf}, "stop"), "stop")
+    assert event is not None and not problems.errors, messages(problems)
+    assert [p.withdrawn_after for p in event.players] == [None, None, 1, 1, None]
+    assert [(w.code, w.line) for w in problems.warnings] == [("trf-withdrawal", 6)]
+
+
+def test_an_alias_comment_left_by_a_renumbering_is_an_error_on_the_comment_line(
+    make_site: SiteMaker,
+) -> None:
+    """Alpha and Bravo swapped start numbers after the export gave Bravo's alias, "B. Bravo",
+    for player 2. By its number alone the alias went to Alpha, and a PGN game of "B. Bravo"
+    was Alpha's; the comment's name tells, and it is an error on the comment line. A comment
+    about a start number no line has names its player too, and where they are now. The older
+    form (number only) still gives the alias to whoever has the number."""
+    players = [
+        line(1, "Bravo, Bob", 1900, (2, "b", "0")),
+        line(2, "Alpha, Anna", 2000, (1, "w", "1")),
+    ]
+    notes = [
+        '### player 2 (Bravo, Bob): the name is also written "B. Bravo"',
+        '### player 9 (Alpha, Anna): the name is also written "A. Alpha"',
+        '### player 7 (Golf, Gina): the name is also written "G. Golf"',
+    ]
+    trf = "\n".join(["012 Aliases", "XXR 1", *notes, *players])
+    _, problems = load(make_site(_event_toml(rounds=1), {"event.trf": trf}))
+    assert [(p.line, p.message, p.hint) for p in problems.errors] == [
+        (
+            3,
+            "this comment line is about player 2 (Bravo, Bob), but player 2 is Alpha, Anna "
+            "(line 7), and Bravo, Bob is player 1 now",
+            "if the comment still holds, write player 1 (Bravo, Bob) in it; otherwise delete "
+            "the comment line",
+        ),
+        (
+            4,
+            "this comment line is about player 9 (Alpha, Anna), but no line has start number "
+            "9, and Alpha, Anna is player 2 now",
+            "if the comment still holds, write player 2 (Alpha, Anna) in it; otherwise delete "
+            "the comment line",
+        ),
+        (
+            5,
+            "this comment line is about player 7 (Golf, Gina), but no line has start number 7, "
+            "and no line has that name",
+            "correct the start number and the name in the comment line, or delete it",
+        ),
+    ]
+
+    # fixed as the hints say: each alias finds its player
+    fixed = "\n".join(
+        [
+            '### player 1 (Bravo, Bob): the name is also written "B. Bravo"',
+            '### player 2 (Alpha, Anna): the name is also written "A. Alpha"',
+            *players,
+        ]
+    )
+    event, problems = load(make_site(_event_toml(rounds=1), {"event.trf": fixed}, "ok"), "ok")
+    assert event is not None and not problems.items, messages(problems)
+    assert (event.player(1).aliases, event.player(2).aliases) == (("B. Bravo",), ("A. Alpha",))
+
+    # the older form: by the number, as before
+    old = "\n".join(['### player 2\'s name is also written "B. Bravo"', *players])
+    event, problems = load(make_site(_event_toml(rounds=1), {"event.trf": old}, "old"), "old")
+    assert event is not None and not problems.items, messages(problems)
+    assert (event.player(1).aliases, event.player(2).aliases) == ((), ("B. Bravo",))
+
+
+GREEK = "Γεωργίου-Παπαδοπούλου, Αικατερίνη Μαρία"
+"""39 letters: "Γεωργίου" 8, "-", "Παπαδοπούλου" 12, ", ", "Αικατερίνη" 10 fill the 33
+columns of the name field exactly; " Μαρία" is cut."""
+GREEK_HELD = "Γεωργίου-Παπαδοπούλου, Αικατερίνη"
+CYRILLIC = "Георгиев, Никола"
+HEBREW = "כהן, דוד"
+
+
+def test_comment_lines_name_players_of_any_script_as_the_field_holds_them(
+    make_site: SiteMaker,
+) -> None:
+    """A Greek name longer than the field (typed decomposed, as macOS writes it), a Cyrillic
+    and a Hebrew one, each with an alias; the Hebrew player withdrew. The comment lines name
+    each player as the name field holds the name: composed, the Greek one cut at 33 columns.
+    Read back, every comment finds its player; with the Greek and Cyrillic players' numbers
+    swapped, the Greek player's comments are errors naming the cut name."""
+    assert len(GREEK_HELD) == 33 and GREEK.startswith(GREEK_HELD)
+    decomposed = unicodedata.normalize("NFD", GREEK)
+    assert decomposed != GREEK
+    players = "".join(
+        f'\n[[players]]\nname = "{name}"\naliases = ["{alias}"]\n'
+        for name, alias in (
+            (decomposed, "Georgiou, A."),
+            (CYRILLIC, "Georgiev, N."),
+            (HEBREW, "Cohen, D."),
+        )
+    )
+    toml = (
+        'name = "Scripts"\nformat = "round-robin"\nrounds = 3\nstart = 2025-06-01\n'
+        + players
+        + f'\n[[players]]\nname = "Delta, Dora"\n\n[[withdrawals]]\nplayer = "{HEBREW}"\n'
+        "after_round = 1\n"
+    )
+    games = pgn_game("1", decomposed, "Delta, Dora", "1-0") + pgn_game("1", CYRILLIC, HEBREW, "1-0")
+    games += pgn_game("2", decomposed, CYRILLIC, "1/2-1/2") + pgn_game(
+        "3", "Delta, Dora", CYRILLIC, "0-1"
+    )
+    original, problems = load(make_site(toml, {"games.pgn": games}))
+    assert original is not None and not problems.errors, messages(problems)
+    exported = _exported(original)
+    notes = [row for row in exported.splitlines() if row.startswith("###")]
+    assert notes == [
+        f"### player 1 ({GREEK_HELD}): the full name, longer than the 33 columns of the name "
+        f'field, is "{GREEK}"',
+        f"### player 3 ({HEBREW}) withdrew after round 1: the rounds after it are not on the "
+        "line (not paired)",
+        f'### player 1 ({GREEK_HELD}): the name is also written "Georgiou, A."',
+        f'### player 2 ({CYRILLIC}): the name is also written "Georgiev, N."',
+        f'### player 3 ({HEBREW}): the name is also written "Cohen, D."',
+    ]
+
+    back = 'name = "Scripts"\nformat = "round-robin"\nrounds = 3\ntrf = "event.trf"\n'
+    again, problems = load(make_site(back, {"event.trf": exported}, "again"), "again")
+    assert again is not None and not problems.items, messages(problems)
+    assert [(p.name, p.aliases) for p in again.players[:3]] == [
+        (GREEK_HELD, ("Georgiou, A.",)),
+        (CYRILLIC, ("Georgiev, N.",)),
+        (HEBREW, ("Cohen, D.",)),
+    ]
+    assert again.player(3).withdrawn_after == 1
+
+    # players 1 and 2 swapped on their lines (the opponents' numbers too), comments left
+    rows = exported.split("\r\n")
+    one, two = (next(i for i, r in enumerate(rows) if r.startswith(f"001 {n:>4}")) for n in (1, 2))
+    swap = {"   1": "   2", "   2": "   1"}
+
+    def renumber(row: str) -> str:
+        head = row[:4] + swap[row[4:8]] + row[8:91]
+        blocks = [row[i : i + 10] for i in range(91, len(row), 10)]
+        return head + "".join(swap.get(b[:4], b[:4]) + b[4:] for b in blocks)
+
+    rows[one], rows[two] = renumber(rows[two]), renumber(rows[one])
+    swapped = "\r\n".join(rows)
+    _, problems = load(make_site(back, {"event.trf": swapped}, "swapped"), "swapped")
+    at = {row: i for i, row in enumerate(rows, start=1)}
+    greek_line, cyrillic_line = at[rows[two]], at[rows[one]]
+    assert [(p.line, p.message) for p in problems.errors] == [
+        (
+            at[notes[0]],
+            f"this comment line is about player 1 ({GREEK_HELD}), but player 1 is {CYRILLIC} "
+            f"(line {cyrillic_line}), and {GREEK_HELD} is player 2 now",
+        ),
+        (
+            at[notes[2]],
+            f"this comment line is about player 1 ({GREEK_HELD}), but player 1 is {CYRILLIC} "
+            f"(line {cyrillic_line}), and {GREEK_HELD} is player 2 now",
+        ),
+        (
+            at[notes[3]],
+            f"this comment line is about player 2 ({CYRILLIC}), but player 2 is {GREEK_HELD} "
+            f"(line {greek_line}), and {CYRILLIC} is player 1 now",
+        ),
+    ]

@@ -29,9 +29,14 @@ Choices where the format leaves room (TRF-16 and TRF-26 say the same unless note
   longer than the 33 columns of the name field.
 * A player's aliases (the other spellings of their name that event.toml gives, for PGN files
   that write it so) have no field either: a comment line each, after the others (``###
-  player 3's name is also written "Castellan, O."``), which crosstable's import reads back
-  as aliases, so that games spelt so still find the player. An alias the name field holds
-  anyway (the name cut there) is not written, and a player without aliases has no such line.
+  player 3 (Castellan, Oriana): the name is also written "Castellan, O."``), which
+  crosstable's import reads back as aliases, so that games spelt so still find the player.
+  An alias the name field holds anyway (the name cut there) is not written, and a player
+  without aliases has no such line.
+* A comment line about one player names them after the start number, as the name field
+  holds the name (``### player 12 (Smith, John) withdrew after round 5: ...``): a pairing
+  program that sorts the players again, or an arbiter renumbering them by hand, leaves the
+  comment line as it was, and the import tells it from the player who now has the number.
 * The round a player sits out in an odd-sized round robin is ``0000 -`` with a blank result,
   as the schedule's bye, not an absence (the reference samples write it this way).
 * A game paired but not finished keeps its opponent and colour with a blank result (TRF has
@@ -104,19 +109,33 @@ def field_name(player: Player) -> str:
     return player.name if player.name.isascii() else unicodedata.normalize("NFC", player.name)
 
 
+def held_name(player: Player) -> str:
+    """The name as the name field holds it, as a reader of the field takes it: composed, cut
+    at the field's end, without the spaces that fill it."""
+    return field_name(player)[:NAME_WIDTH].rstrip()
+
+
+def named(player: Player) -> str:
+    """How a comment line about one player begins: the start number and the name the field
+    holds, so that the import can tell a comment left behind by a renumbering (which would
+    otherwise describe whoever took the number) from one that still fits."""
+    return f"player {player.number} ({held_name(player)})"
+
+
 def cannot_carry(event: Event, records: dict[int, PlayerRecord]) -> list[str]:
     """What the file cannot say, in words, for comment lines (TRF-26: lines beginning
     ``###``), so that an arbiter reading the file, or the program reading it back, is told
     rather than misled: a name, title or federation the field cuts, a player's other
-    spellings (aliases), a withdrawal the rounds cannot show."""
+    spellings (aliases), a withdrawal the rounds cannot show. A line about one player names
+    them (``named``)."""
     notes = []
     for player in sorted(event.players, key=lambda p: p.number):
+        who = named(player)
         name = field_name(player)
         if len(name) > NAME_WIDTH:
             notes.append(
-                f"player {player.number}'s name is longer than the {NAME_WIDTH} columns of "
-                f'the name field, which hold "{name[:NAME_WIDTH]}": the full name is '
-                f'"{player.name}"'
+                f"{who}: the full name, longer than the {NAME_WIDTH} columns of the name "
+                f'field, is "{name}"'
             )
         for what, value, width in (
             ("title", player.title, 3),
@@ -124,8 +143,8 @@ def cannot_carry(event: Event, records: dict[int, PlayerRecord]) -> list[str]:
         ):
             if value and len(value) > width:
                 notes.append(
-                    f'player {player.number}\'s {what} "{value}" is longer than the {width} '
-                    f'columns of the {what} field, which hold "{value[:width]}"'
+                    f'{who}: the {what} "{value}" is longer than the {width} columns of the '
+                    f'{what} field, which hold "{value[:width]}"'
                 )
         left = player.withdrawn_after
         cut = _withdrawal_cut(event, player, records[player.number])
@@ -133,13 +152,13 @@ def cannot_carry(event: Event, records: dict[int, PlayerRecord]) -> list[str]:
             # Read back as the withdrawal's confirmation (trf.WITHDRAWAL_NOTE): another
             # program's line that stops early may be an absence left out.
             notes.append(
-                f"player {player.number} withdrew after round {left}: the rounds after it are "
-                "not on the line (not paired)"
+                f"{who} withdrew after round {left}: the rounds after it are not on the line "
+                "(not paired)"
             )
         if left is not None and cut is None:
             notes.append(
-                f"player {player.number} withdrew after round {left}; TRF has no record of a "
-                "withdrawal, and the rounds on the line cannot show it (the rounds after it "
+                f"{who} withdrew after round {left}; TRF has no record of a withdrawal, and "
+                "the rounds on the line cannot show it (the rounds after it "
                 + (
                     "are not played yet): they are written as zero-point byes"
                     if left >= event.rounds_played
@@ -155,7 +174,7 @@ def cannot_carry(event: Event, records: dict[int, PlayerRecord]) -> list[str]:
             )
     for player in sorted(event.players, key=lambda p: p.number):
         notes.extend(
-            f'player {player.number}\'s name is also written "{alias}"'
+            f'{named(player)}: the name is also written "{alias}"'
             for alias in carried_aliases(player)
         )
     return notes
