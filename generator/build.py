@@ -42,6 +42,7 @@ from .config import (
 from .config.event import (
     ByeEntry,
     EventConfig,
+    PlayerEntry,
     ResultEntry,
     TrfPlace,
     check_event,
@@ -482,12 +483,20 @@ def _with_trf(
         located = _issue_in_trf(issue, config, merged)
         if isinstance(located, TrfPlace):
             if not (rounds_reported and issue.path[-1] == "round"):  # said once, above
+                hint = (
+                    issue.hint
+                    or "correct the TRF file (best in the pairing program, exporting it again)"
+                )
+                if issue.path[2:] == ("aliases",):  # an alias the TRF's comment line gives
+                    hint += (
+                        ": correct the comment line or delete it, or the aliases of the "
+                        "[[players]] entry in event.toml"
+                    )
                 problems.error(
                     f"column {located.column}: {issue.message}",
                     located.path,
                     located.line,
-                    issue.hint
-                    or "correct the TRF file (best in the pairing program, exporting it again)",
+                    hint,
                     code="trf",
                 )
         else:
@@ -508,14 +517,32 @@ def _issue_in_trf(issue: Issue, config: EventConfig, merged: EventConfig) -> Trf
     if table == "players":
         player = merged.players[index]
         names = [normalise_name(p.name) for p in config.players]
-        if normalise_name(player.name) in names:  # event.toml added to this player
-            return ("players", names.index(normalise_name(player.name)), *rest)
+        given = names.index(key) if (key := normalise_name(player.name)) in names else None
+        said = _alias_comment(issue, player, config.players[given] if given is not None else None)
+        if said is not None:
+            return said
+        if given is not None:  # event.toml added to this player
+            return ("players", given, *rest)
         return player.trf or path
     entries: tuple[ResultEntry | ByeEntry, ...] = getattr(merged, table)
     place = entries[index].trf
     if place is not None:
         return place
     return (table, index - sum(1 for e in entries if e.trf is not None), *rest)
+
+
+def _alias_comment(issue: Issue, player: PlayerEntry, given: PlayerEntry | None) -> TrfPlace | None:
+    """The comment line of the TRF file that gives the alias an issue is about, unless
+    event.toml's own [[players]] entry gives it too: a clash with an alias of event.toml's,
+    found only once its [[players]] are merged in, is the comment line's to correct, which
+    the player's 001 line (or their [[players]] entry, which does not give the alias) is
+    not."""
+    if issue.path[2:] != ("aliases",) or issue.spelling is None:
+        return None
+    key = normalise_name(issue.spelling)
+    if given is not None and key in {normalise_name(a) for a in given.aliases}:
+        return None
+    return next((place for alias, place in player.alias_trf if normalise_name(alias) == key), None)
 
 
 def decide(event: Event, problems: Problems) -> EventOutcome:

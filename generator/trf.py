@@ -338,8 +338,7 @@ def read_trf(
     confirmed: set[tuple[int, int]] = set()
     unshown: dict[int, tuple[int, int]] = {}
     """Start number: (the round stated, the comment line)."""
-    aliases: list[tuple[int, str, int]] = []
-    """(start number, alias, the comment line) of each alias note."""
+    aliases: list[PlayerNote] = []
     rows = text.splitlines()
     notes = [
         note
@@ -460,7 +459,7 @@ def read_trf(
         elif note.kind == UNSHOWN_WITHDRAWAL:
             unshown[note.number] = (int(note.value), note.line)
         elif note.kind == ALIAS:
-            aliases.append((note.number, note.value, note.line))
+            aliases.append(note)
     _add_aliases(players, aliases, path, problems)
     if not player_lines:
         problems.error(
@@ -634,17 +633,20 @@ def _told_apart(
 
 def _add_aliases(
     players: dict[int, TrfPlayer],
-    notes: list[tuple[int, str, int]],
+    notes: list[PlayerNote],
     path: Path,
     problems: Problems,
 ) -> None:
-    """The aliases the export's comment lines give, added to their players' entries. An
-    alias that is the player's own name adds nothing; one that is another player's name or
-    alias would find two players, and a comment line for a start number no line has finds
-    none: an error on the comment line (it was edited, or the lines were renumbered)."""
+    """The aliases the export's comment lines give, added to their players' entries, each
+    with its comment line (``alias_trf``: a clash with event.toml's [[players]], found once
+    they are merged in, is reported there). An alias that is the player's own name adds
+    nothing; one that is another player's name or alias would find two players, and a
+    comment line for a start number no line has finds none: an error on the comment line
+    (it was edited, or the lines were renumbered)."""
     owners = {normalise_name(p.entry.name): p.number for p in players.values()}
-    added: dict[int, list[str]] = {}
-    for number, alias, line in notes:
+    added: dict[int, list[tuple[str, TrfPlace]]] = {}
+    for note in notes:
+        number, alias, line = note.number, note.value, note.line
         player = players.get(number)
         if player is None:
             problems.error(
@@ -664,7 +666,8 @@ def _add_aliases(
         owner = owners.setdefault(key, number)
         if owner == number:
             if key != normalise_name(player.entry.name):
-                added.setdefault(number, []).append(alias)
+                place = TrfPlace(path, line, note.column)
+                added.setdefault(number, []).append((alias, place))
             continue
         problems.error(
             Phrase(
@@ -682,10 +685,13 @@ def _add_aliases(
             "line or remove it",
             code="trf",
         )
-    for number, spellings in added.items():
+    for number, given in added.items():
         entry = players[number].entry
-        more = tuple(dict.fromkeys((*entry.aliases, *spellings)))
-        players[number] = replace(players[number], entry=replace(entry, aliases=more))
+        more = tuple(dict.fromkeys((*entry.aliases, *(alias for alias, _ in given))))
+        places = (*entry.alias_trf, *given)
+        players[number] = replace(
+            players[number], entry=replace(entry, aliases=more, alias_trf=places)
+        )
 
 
 FULL_NAME = "full name"
@@ -708,6 +714,8 @@ class PlayerNote:
     value: str
     """The full name, the title or federation, the alias, or the round of the withdrawal."""
     line: int
+    column: int
+    """Where ``value`` begins on the line."""
 
 
 _WHO = r"### player (?P<number>\d+) \((?P<name>.+)\)"
@@ -759,7 +767,8 @@ def player_note(raw: str, line: int) -> PlayerNote | None:
         found = pattern.match(raw)
         if found:
             named = found.groupdict().get("name")
-            return PlayerNote(kind, int(found["number"]), named, found["value"], line)
+            number, value = int(found["number"]), found["value"]
+            return PlayerNote(kind, number, named, value, line, found.start("value") + 1)
     return None
 
 

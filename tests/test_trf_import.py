@@ -1659,3 +1659,56 @@ def test_comment_lines_name_players_of_any_script_as_the_field_holds_them(
             f"(line {greek_line}), and {CYRILLIC} is player 1 now",
         ),
     ]
+
+
+def test_an_alias_comment_that_clashes_with_event_toml_is_reported_on_the_comment_line(
+    make_site: SiteMaker,
+) -> None:
+    """The TRF's comment line gives Bravo the alias "B. Bravo"; event.toml's [[players]]
+    gives it to Alpha. The clash shows only once the two are merged, and was reported on
+    Bravo's 001 line (column 15, the name), which holds no alias, or, where event.toml has a
+    [[players]] entry for Bravo too, at its aliases, which do not give it. It is the comment
+    line's, at the alias: column 54 ("### " 4, "player 2 " 9, "(Bravo, Bob)" 12, ":" 1,
+    " the name is also written " 26, the quote 1: 53 columns before it). The older form of
+    the comment line ("### player 2's name is also written " 36, the quote: column 38) too."""
+    trf = "\n".join(
+        [
+            "012 Aliases",
+            '### player 2 (Bravo, Bob): the name is also written "B. Bravo"',
+            line(1, "Alpha, Anna", 2000, (2, "w", "1")),
+            line(2, "Bravo, Bob", 1900, (1, "b", "0")),
+        ]
+    )
+    alpha = '[[players]]\nname = "Alpha, Anna"\naliases = ["B. Bravo"]\n'
+    bravo = '[[players]]\nname = "Bravo, Bob"\naliases = ["Bob B."]\n'
+    hint = (
+        "every name and alias must belong to exactly one player: correct the comment line or "
+        "delete it, or the aliases of the [[players]] entry in event.toml"
+    )
+    older = trf.replace("player 2 (Bravo, Bob): the name", "player 2's name")
+    for slug, extra, text, column in (
+        ("alpha", alpha, trf, 54),
+        ("both", alpha + bravo, trf, 54),
+        ("older", alpha, older, 38),
+    ):
+        _, problems = load(
+            make_site(_event_toml(rounds=1, extra=extra), {"event.trf": text}, slug), slug
+        )
+        assert [
+            (p.path.name if p.path else None, p.line, p.message, p.hint) for p in problems.errors
+        ] == [
+            (
+                "event.trf",
+                2,
+                f'column {column}: "B. Bravo" is already used by player "Alpha, Anna"',
+                hint,
+            )
+        ], slug
+
+    # event.toml's own entry for Bravo gives the alias too: event.toml's to correct, there
+    both = alpha + bravo.replace('["Bob B."]', '["B. Bravo"]')
+    toml = _event_toml(rounds=1, extra=both)
+    _, problems = load(make_site(toml, {"event.trf": trf}, "own"), "own")
+    assert {(p.path.name if p.path else None, p.line) for p in problems.errors} == {
+        ("event.toml", len(toml.splitlines()))
+    }

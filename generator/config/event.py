@@ -86,6 +86,9 @@ class PlayerEntry:
     year_from_trf: bool = field(default=False, compare=False, repr=False)
     """``birth_year`` is the TRF line's, a date without the day ("2014/00/00"), not an
     event.toml key: a warning about it names the TRF line's date."""
+    alias_trf: tuple[tuple[str, TrfPlace], ...] = field(default=(), compare=False, repr=False)
+    """The aliases a TRF file's comment lines give, each with its comment line: a clash
+    found once event.toml's [[players]] are merged in is reported there."""
 
 
 @dataclass(frozen=True)
@@ -553,6 +556,7 @@ def check_event(config: EventConfig, issues: list[Issue], players_complete: bool
                         ("players", index, "name" if spelling == player.name else "aliases"),
                         f'"{spelling}" is already used by player "{other}"',
                         "every name and alias must belong to exactly one player",
+                        spelling,
                     )
                 )
             known[key] = index

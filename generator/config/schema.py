@@ -26,6 +26,10 @@ class Issue:
     path: KeyPath
     message: str
     hint: str = ""
+    spelling: str | None = None
+    """The name or alias the issue is about, where the path names them all (``aliases``): a
+    TRF event's alias may come from a comment line of the TRF file, which is then the place
+    to report it (``build._issue_in_trf``)."""
 
 
 def format_path(path: KeyPath) -> str:
