@@ -29,7 +29,7 @@ Choices where the format leaves room (TRF-16 and TRF-26 say the same unless note
   longer than the 33 columns of the name field.
 * A player's aliases (the other spellings of their name that event.toml gives, for PGN files
   that write it so) have no field either: a comment line each, after the others (``###
-  player 3 (Castellan, Oriana): the name is also written "Castellan, O."``), which
+  player 3 (Castellan, Owen): the name is also written "Castellan, O."``), which
   crosstable's import reads back as aliases, so that games spelt so still find the player.
   An alias the name field holds anyway (the name cut there) is not written, and a player
   without aliases has no such line.
