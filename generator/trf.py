@@ -790,7 +790,8 @@ def _stale_notes(
     them again), and the comment would now describe another player (a withdrawal turning
     their zero-point byes into one, an alias finding the wrong player). An error each, on the
     comment line, rather than a guess which of the two is meant. A comment in the older form
-    names no player and is taken by its number, as before."""
+    names no player and is taken by its number, as before. A stale title or federation line
+    is a warning only: nothing is read from it, and the build need not stop for it."""
     stale = set()
     for note in notes:
         if note.name is None:
@@ -820,7 +821,10 @@ def _stale_notes(
         else:
             said = Phrase(said, ", and no line has that name")
             hint = Phrase("correct the start number and the name in the comment line, or delete it")
-        problems.error(said, path, note.line, hint, code="trf")
+        if note.kind in (TITLE, FEDERATION):  # words for a reader: nothing is read from them
+            problems.warning(said, path, note.line, hint, code="trf")
+        else:
+            problems.error(said, path, note.line, hint, code="trf")
     return stale
 
 

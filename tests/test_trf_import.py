@@ -1712,3 +1712,34 @@ def test_an_alias_comment_that_clashes_with_event_toml_is_reported_on_the_commen
     assert {(p.path.name if p.path else None, p.line) for p in problems.errors} == {
         ("event.toml", len(toml.splitlines()))
     }
+
+
+def test_a_title_or_federation_comment_left_by_a_renumbering_is_only_a_warning(
+    make_site: SiteMaker,
+) -> None:
+    """Alpha and Bravo swapped start numbers after the export said Bravo's title and
+    federation were longer than their fields. Nothing is read from those two comment lines
+    (the fields hold what the import uses), so the build goes on: each line is a warning
+    naming both players, and Alpha takes nothing from them."""
+    players = [
+        line(1, "Bravo, Bob", 1900, (2, "b", "0")),
+        line(2, "Alpha, Anna", 2000, (1, "w", "1")),
+    ]
+    notes = [
+        '### player 2 (Bravo, Bob): the title "Candidate Master" is longer than the 3 '
+        'columns of the title field, which hold "Can"',
+        '### player 2 (Bravo, Bob): the federation "Australia" is longer than the 3 columns '
+        'of the federation field, which hold "Aus"',
+    ]
+    trf = "\n".join(["012 Titles", "XXR 1", *notes, *players])
+    event, problems = load(make_site(_event_toml(rounds=1), {"event.trf": trf}))
+    assert event is not None and not problems.errors, messages(problems)
+    stale = "this comment line is about player 2 (Bravo, Bob), but player 2 is Alpha, Anna"
+    assert [(w.line, w.code, w.message.startswith(stale)) for w in problems.warnings] == [
+        (3, "trf", True),
+        (4, "trf", True),
+    ]
+    assert [(p.name, p.title, p.federation) for p in event.players] == [
+        ("Bravo, Bob", None, None),
+        ("Alpha, Anna", None, None),
+    ]
