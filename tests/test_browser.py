@@ -656,3 +656,39 @@ def test_the_demo_standings_keep_each_name_on_one_line_at_1280(
     )
     page.close()
     assert facts == {"names": 24, "wrap": 1246, "scroll": 1246, "broken": 0}, facts
+
+
+def test_the_prize_money_with_a_fine_is_read_whole_on_a_phone(
+    browser: Browser, demo: ServeSession
+) -> None:
+    """The junior closed's prize money table has a fine: as a table it was 506 px wide in a
+    364 px frame on a 390 px phone, the net, the reason and the caption cut off at the edge.
+    Each prize is a card now, everything on it inside the frame. The 3rd place is 3,000.00;
+    its winner was fined 500 (the event file), so 2,500.00 is paid."""
+    page = browser.new_page(viewport=PHONE)
+    page.goto(demo.url + "junior-closed/prizes.html")
+    facts = page.evaluate(
+        """() => {
+          const wrap = document.querySelector('table.money').parentElement;
+          const edge = wrap.getBoundingClientRect();
+          const inside = e => { const r = e.getBoundingClientRect();
+            return e.getClientRects().length > 0 && r.left >= edge.left && r.right <= edge.right; };
+          const caption = wrap.querySelector('caption');
+          const third = [...wrap.querySelectorAll('tbody tr')][2];
+          const cells = [...third.children].filter(inside);
+          return {frame: wrap.clientWidth, scroll: wrap.scrollWidth,
+                  caption: inside(caption) && caption.scrollWidth <= caption.clientWidth,
+                  cells: cells.map(c => (getComputedStyle(c, '::before').content.replace(
+                    /^"|"$/g, '').replace('none', '') + c.textContent).trim())};
+        }"""
+    )
+    page.close()
+    assert facts["frame"] == facts["scroll"] == 364 and facts["caption"], facts
+    assert facts["cells"] == [
+        "3rd place",
+        "IM Aldecott, Reuben",
+        "Amount 3,000.00",
+        "Fines −500.00",
+        "Net 2,500.00",
+        "3rd overall",
+    ], facts

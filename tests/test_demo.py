@@ -347,4 +347,5 @@ def test_the_money_table_has_fine_columns_only_where_the_event_fines(demo: Path)
     fines = '<th scope="col" class="num">Fines</th><th scope="col" class="num">Net</th>'
     assert head + fines in closed
     assert head + '<th scope="col">Why</th>' in junior and fines not in junior
-    assert '<td class="num pts">600.00</td>' in junior  # Delacroix's 1st place, AUD 600
+    # Delacroix's 1st place, AUD 600:
+    assert '<td class="num pts" data-label="Amount">600.00</td>' in junior
