@@ -214,6 +214,9 @@ def test_the_standings_reasons_and_the_seeding_isolate_the_names_they_hold(
     page = _page(output, "playoff.html")
     bdi = [f"<bdi>{name}</bdi>" for name in (HADDAD, SMITH, COHEN)]
     assert f"ACF By-law 3, clause 5. {seeding.format(*bdi)}. Playing off: " in page
+    # The play-off's games, Smith winning the first stage 1½-½, so no other stage is played.
+    (games,) = re.findall(r'<table class="stage-games">.*?</table>', page, re.DOTALL)
+    _only_in_bdi(games, HADDAD, SMITH)
 
     left_out = "played off, and PS left {} out"
     standings = _page(output, "standings.html")
