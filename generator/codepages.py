@@ -310,6 +310,10 @@ _MARKS_1250 = _marks_1250()
 _SMALL_Z_ACUTE = 0x9F
 """"ź" in Windows-1250, "Ÿ" in Windows-1252: a capital inside a lower-case word there
 ("WoŸniak")."""
+_INVERTED_QUESTION = 0xBF
+""""¿" in Windows-1252, "ż" in Windows-1250: at the start of a word it opens a Spanish
+question, which goes on in small letters inside a sentence ("Ganaba, ¿no?" reads "żno" in
+Windows-1250); a Polish name never begins with a small "ż" (a capital "Ż" is 0xAF)."""
 _DIFFERENT_1250 = frozenset(
     byte
     for byte in range(0x80, 0x100)
@@ -331,7 +335,7 @@ def _tells_1250(line: bytes) -> bool:
     "Ź"), or "Ÿ" after a small letter ("WoŸniak"), and Windows-1250 reads every word of the
     line as Latin letters, capitalised or in one case ("Łukasz Woźniak"). A Western line
     keeps its symbols outside words ("£5", "¿Qué?", which 1250 reads "żQué", a capital
-    inside a word)."""
+    inside a word), or at the start of one ("¿no?", which 1250 reads "żno")."""
     if not _ANY_MARK_1250.search(line):
         return False  # most lines: the readings differ in no mark
     text = _reading(line, "cp1250")
@@ -340,9 +344,11 @@ def _tells_1250(line: bytes) -> bool:
     for start, word in _non_ascii_words(text):
         if len(word) < 3:
             continue
+        opening = True  # still in the "¿" (or "¿¿¿") a Spanish question opens with
         for index in range(start, start + len(word)):
             byte = line[index]
-            if byte in _MARKS_1250:
+            opening = opening and byte == _INVERTED_QUESTION
+            if byte in _MARKS_1250 and not opening:
                 return True
             if byte == _SMALL_Z_ACUTE and index > start and text[index - 1].islower():
                 return True

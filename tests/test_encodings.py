@@ -95,6 +95,28 @@ def test_western_names_stay_windows_1252() -> None:
         assert decode(line.encode("cp1252")) == line
 
 
+def test_a_spanish_question_inside_a_sentence_stays_windows_1252() -> None:
+    """Spanish opens a question with "¿" (0xBF, "ż" in Windows-1250), and inside a sentence
+    the question goes on in small letters ("Ganaba, ¿no?"): "żno" is a small word of Latin
+    letters, but Polish has no name that begins with a small "ż", and "¿" never stands
+    inside a Western word. Read as Windows-1250, the line turned "¿" into "ż", and every
+    other line of the file followed it: "Peña" became "Peńa" (ñ is Windows-1250's ń),
+    "Niccolò" "Niccolň", and neither was the player any more."""
+    lines = [
+        '[White "Peña, José"]\n',
+        '[Black "Dell\'Acqua, Niccolò"]\n',
+        "{Ganaba, ¿no? Y ahora, ¿qué hacer con las negras?}\n",
+        "{¿¿¿ por qué ???}\n",
+    ]
+    text = "".join(lines)
+    assert decode(text.encode("cp1252")) == text
+    for line in lines:
+        assert decode(line.encode("cp1252")) == line
+    # A "ż" inside a word still tells Windows-1250, and the file's other lines follow it.
+    polish = '[White "Rożek, Jan"]\n[Black "Dvořák, Antonín"]\n'
+    assert decode(polish.encode("cp1250")) == polish
+
+
 def test_a_file_joined_from_utf8_and_windows_1250_reads_each_part_right() -> None:
     """A UTF-8 export joined to an old Windows-1250 one: "Müller" of the UTF-8 part keeps its
     UTF-8 reading, the Polish part is Windows-1250, and "Dvořák" in it follows that part."""
