@@ -58,7 +58,7 @@ def encoding_problem(name: str) -> tuple[str, str]:
         readable = _LINE_TEXT.encode("ascii").decode(info.name) == _LINE_TEXT
     except LookupError:
         return f'"{name}" is not an encoding this program knows', common
-    except (UnicodeDecodeError, TypeError):  # "base64", "zlib": not text encodings
+    except (UnicodeError, TypeError):  # "undefined", "punycode": they read no PGN line
         readable = False
     if not readable:
         return (

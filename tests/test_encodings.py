@@ -231,6 +231,20 @@ def test_the_encoding_setting_is_checked(make_site: SiteMaker) -> None:
     assert _config_errors(make_site, "rot13")[0][1].startswith('encoding: "rot13" is not')
 
 
+@pytest.mark.parametrize("name", ["undefined", "punycode"])
+def test_an_encoding_whose_decoding_fails_outright_is_a_config_error(
+    make_site: SiteMaker, name: str
+) -> None:
+    """Python knows "undefined" (it refuses every byte) and "punycode" (domain names), and
+    their decoding of a plain ASCII line fails with a bare UnicodeError, not the
+    UnicodeDecodeError the check caught: the build stopped with a traceback. Neither reads
+    a PGN line, so each is an error on line 4 of event.toml, as "utf-16" is."""
+    ((line, message, hint),) = _config_errors(make_site, name)
+    assert line == 4
+    assert message.startswith(f'encoding: "{name}" cannot be read line by line')
+    assert "windows-1250" in hint
+
+
 # Through a whole site
 
 
