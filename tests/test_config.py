@@ -221,6 +221,24 @@ def test_duplicate_names_and_aliases(make_site: SiteMaker) -> None:
     ]
 
 
+@pytest.mark.parametrize("separator", ["\\u2028", "\\u2029", "\\u0085"])
+def test_a_name_or_alias_holding_a_unicode_line_separator_is_an_error(
+    make_site: SiteMaker, separator: str
+) -> None:
+    """U+2028, U+2029 and U+0085 (NEL) end a line for Python's splitlines, which the TRF
+    import reads lines with: the export's comment line 'player 2's name is also written
+    "Bravo<U+2028>B."' came back as two lines, neither one the comment, and the alias was lost
+    without a word (a name so written broke its 001 line the same way). Each is a line
+    break, as "\\n" is: an error on the name's or the alias's line."""
+    text = event_toml().replace('aliases = ["Bravo, B."]', f'aliases = ["Bravo,{separator}B."]')
+    text = text.replace('name = "Alpha, Anna"', f'name = "Alpha,{separator}Anna"')
+    errors = _errors(make_site(text) / "content/ev/event.toml")
+    assert [(line, message) for line, message, _ in errors] == [
+        (7, "players[1].name: contains a line break or another control character"),
+        (13, "players[2].aliases[1]: contains a line break or another control character"),
+    ]
+
+
 def test_tiebreak_codes_are_checked(make_site: SiteMaker) -> None:
     site = make_site(event_toml('tiebreaks = ["SB", "BH/C1", "KS/L+1", "XYZ"]\n'))
     errors = _errors(site / "content/ev/event.toml")

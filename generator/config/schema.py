@@ -139,7 +139,9 @@ class Str(Option):
                 )
             )
             return MISSING
-        if self.single_line and any(ord(char) < 32 or ord(char) == 127 for char in value):
+        if self.single_line and any(
+            ord(char) < 32 or ord(char) == 127 or char in LINE_SEPARATORS for char in value
+        ):
             issues.append(
                 Issue(
                     path,
@@ -160,6 +162,11 @@ class Str(Option):
             return MISSING
         return value
 
+
+LINE_SEPARATORS = frozenset("\x85\u2028\u2029")
+"""NEL, LINE SEPARATOR and PARAGRAPH SEPARATOR: beyond the controls below 32, the characters
+that end a line for ``str.splitlines`` (which the TRF import reads lines with), so a name or
+alias holding one broke the line the export wrote it on."""
 
 DIRECTION_CONTROLS = frozenset("\u202a\u202b\u202c\u202d\u202e\u2066\u2067\u2068\u2069")
 """Unicode's embedding, override and isolate controls: a name holding one reorders what
