@@ -224,6 +224,38 @@ def test_acf_more_than_two_tied_are_reduced_by_progressive_scores(make_site: Sit
     ]
 
 
+# Every game drawn: A, B, C and D 1½ each, and equal on every tie-break.
+ALL_DRAWN = [
+    (1, "A", "B", "1/2-1/2"), (1, "C", "D", "1/2-1/2"),
+    (2, "A", "C", "1/2-1/2"), (2, "B", "D", "1/2-1/2"),
+    (3, "A", "D", "1/2-1/2"), (3, "B", "C", "1/2-1/2"),
+]  # fmt: skip
+
+
+@pytest.mark.parametrize(
+    ("tiebreaks", "said"),
+    [
+        ("", "Progressive Score; Progressive Score, cut 1; Progressive Score, cut 2"),
+        ('tiebreaks = ["DE", "PS"]', "Direct Encounter; Progressive Score"),
+    ],
+    ids=["preset", "de-first"],
+)
+def test_a_tie_no_tie_break_reduces_names_the_tie_breaks_it_was_equal_on(
+    make_site: SiteMaker, tiebreaks: str, said: str
+) -> None:
+    """ALL_DRAWN: four players on 1½, each running score ½, 1, 1½ (Progressive Score 3, cut 1
+    2½, cut 2 1½) and every game between them drawn (Direct Encounter 1½ each). By-law 3
+    5.2.3: all four play off. The note said "the progressive scores cannot separate them"
+    even when the event's list begins with Direct Encounter; it names the list now."""
+    event, outcome, problems = _outcome(
+        make_site, ALL_DRAWN, [], rules="acf-junior", extra=tiebreaks
+    )
+    assert event and outcome and not problems.errors, problems.items
+    (result,) = outcome.playoffs
+    assert _names(event, result.players) == ["A", "B", "C", "D"]
+    assert str(result.note) == f"4 players tied, equal on every tie-break ({said})"
+
+
 def test_the_top_seed_who_loses_the_play_off_is_ahead_of_the_left_out_on_their_own_values(
     make_site: SiteMaker,
 ) -> None:

@@ -346,7 +346,16 @@ def _seeding(
         if rows[size - 1].decided_by not in ("shared", "lots"):
             chosen = tuple(r.player.number for r in rows[:size])
             return chosen, Phrase(f"{len(tied)} players tied; ", _reduction(rows, size))
-    return tied, Phrase(f"{len(tied)} players tied and the progressive scores cannot separate them")
+    return tied, Phrase(f"{len(tied)} players tied, ", _equal_on(rows[0]))
+
+
+def _equal_on(row: StandingRow) -> str:
+    """Which tie-breaks left the tied players level, by name: the event's own list, which
+    need not be the progressive scores By-law 3 names ("DE" first, say)."""
+    names = list(dict.fromkeys(describe(column_code(key)) for key in row.tiebreaks))
+    if not names:
+        return "with no tie-break to separate them"
+    return f"equal on every tie-break ({'; '.join(names)})"
 
 
 def _reduction(rows: list[StandingRow], size: int) -> Phrase:
