@@ -8,6 +8,14 @@ a file they cannot tell stays Windows-1252, as before (the ``encoding`` setting 
 way). Nor is a file read as Windows-1252 warned about: the letters a Central European name
 shares with it ("Dvoøák" for "Dvořák", "Erdõs" for "Erdős") are the letters of Danish,
 Norwegian and Portuguese names ("Søren", "Simões"), and the warning would be false for them.
+
+Windows-1250 is told by marks, bytes Windows-1252 reads as a symbol inside a word that 1250
+reads as letters ("Micha³" for "Michał"), weighed: a line tells it when a marked word stands
+in a name (a White, Black or Annotator tag, a TRF player line), when the mark is one Western
+text never joins to letters ("£ukasz", "Wo¿niak"), or when the line holds two marked words.
+Only such a line makes the other lines of its file follow Windows-1250 ("Dvořák"); one
+ordinal, superscript or fraction in an Event title or a comment ("Karpov¹", "2ºlugar",
+"cm³") tells nothing, so a Western file keeps its "Peña" and "Niccolò".
 """
 
 from __future__ import annotations
@@ -111,13 +119,21 @@ def _decoded(data: bytes, encoding: str | None) -> str:
     except UnicodeDecodeError:
         pass
     lines = data.splitlines(keepends=True)
-    # Each different line once: an open's 11,000 games repeat their Event and Site tags, and
-    # each name a dozen times.
+    _, read = _read_lines(lines)
+    return "".join(read[line][0] if line in read else line.decode("ascii") for line in lines)
+
+
+def _read_lines(
+    lines: list[bytes],
+) -> tuple[dict[bytes, str | None], dict[bytes, tuple[str, str]]]:
+    """The code page each different line that is not ASCII tells by itself, and its text
+    with the codec that read it (``_decoded_line``). Each different line once: an open's
+    11,000 games repeat their Event and Site tags, and each name a dozen times."""
     distinct = dict.fromkeys(line for line in lines if not line.isascii())
     told = {line: _told(line) if _legacy_candidate(line) else None for line in distinct}
     file_pages = frozenset(page for page in told.values() if page is not None)
     read = {line: _decoded_line(line, page, file_pages) for line, page in told.items()}
-    return "".join(read[line] if line in read else line.decode("ascii") for line in lines)
+    return told, read
 
 
 def _decoded_as(data: bytes, codec: str, named: str) -> str:
@@ -182,28 +198,28 @@ def _legacy_candidate(line: bytes) -> bool:
     return text is None or _mixed_scripts(text)
 
 
-def _decoded_line(line: bytes, told: str | None, file_pages: frozenset[str]) -> str:
-    """One line of a file that is not UTF-8 throughout: UTF-8 where it is valid (unless its
-    words mix scripts and a code page reads them as one: ``_legacy_candidate``), else the
-    code page the line tells, else the one its file tells where the line reads as such
-    (``_read_by_file``), else Windows-1252, else Latin-1 (which reads every byte, including
-    the five that Windows-1252 leaves undefined)."""
+def _decoded_line(line: bytes, told: str | None, file_pages: frozenset[str]) -> tuple[str, str]:
+    """One line of a file that is not UTF-8 throughout, and the codec that read it: UTF-8
+    where it is valid (unless its words mix scripts and a code page reads them as one:
+    ``_legacy_candidate``), else the code page the line tells, else the one its file tells
+    where the line reads as such (``_read_by_file``), else Windows-1252, else Latin-1 (which
+    reads every byte, including the five that Windows-1252 leaves undefined)."""
     if told is not None:
-        return line.decode(told)
+        return line.decode(told), told
     utf8 = _utf8(line)
     if utf8 is not None and not (file_pages and _mixed_scripts(utf8)):
-        return utf8
+        return utf8, "utf-8"
     for page in _FILE_ORDER:
         if page in file_pages:
             text = _reading(line, page)
             if text and _read_by_file(page, line, text):
-                return text
+                return text, page
     if utf8 is not None:
-        return utf8
+        return utf8, "utf-8"
     try:
-        return line.decode("cp1252")
+        return line.decode("cp1252"), "cp1252"
     except UnicodeDecodeError:
-        return line.decode("latin-1")
+        return line.decode("latin-1"), "latin-1"
 
 
 _FILE_ORDER = ("cp1251", "cp1253", "cp1250")
@@ -329,30 +345,74 @@ _ANY_MARK_1250 = _byte_class(_MARKS_1250 | {_SMALL_Z_ACUTE})
 _ANY_DIFFERENT_1250 = _byte_class(_DIFFERENT_1250)
 
 
+_WEAK_MARKS = frozenset(b"\xaa\xba\xb9\xb3\xbc\xbe")
+"""Marks Western text also joins to a word: the ordinals "ª" and "º" ("1ºlugar", "Nºs"),
+the superscripts "¹" and "³" ("Karpov¹", "cm³"), the fractions "¼" and "¾". They are
+Windows-1250's "Ş", "ş", "ą", "ł", "Ľ" and "ľ" too ("Micha³" is "Michał"): the byte
+alone cannot tell, where it stands and how many words hold one can."""
+
+_NAME_TAG = re.compile(rb'\s*\[\s*(?:White|Black|Annotator)\s+"((?:[^"\\]|\\.)*)"')
+"""A PGN tag that holds a person's name (no Event title, site or comment)."""
+_TRF_PLAYER = b"001"
+_TRF_NAME = (14, 47)
+"""The name of a TRF player line (record 001) is in columns 15-47."""
+
+
+def _name_span(line: bytes) -> tuple[int, int]:
+    """Where a line holds a person's name: a White, Black or Annotator tag's value, or a
+    TRF player line's name field; (0, 0) in any other line."""
+    if line.startswith(_TRF_PLAYER):
+        return _TRF_NAME
+    match = _NAME_TAG.match(line)
+    return match.span(1) if match else (0, 0)
+
+
 def _tells_1250(line: bytes) -> bool:
-    """Whether a line is Windows-1250 by itself: a word of three letters or more holds a
-    byte that Windows-1252 reads as a symbol ("£ukasz", "Wo¿niak") or leaves out (0x8F,
-    "Ź"), or "Ÿ" after a small letter ("WoŸniak"), and Windows-1250 reads every word of the
-    line as Latin letters, capitalised or in one case ("Łukasz Woźniak"). A Western line
-    keeps its symbols outside words ("£5", "¿Qué?", which 1250 reads "żQué", a capital
-    inside a word), or at the start of one ("¿no?", which 1250 reads "żno")."""
+    """Whether a line is Windows-1250 by itself: Windows-1250 reads every word of it as Latin
+    letters, capitalised or in one case ("Łukasz Woźniak"), and marked words
+    (``_marked_words``) weigh enough: one in a name (a White or Black tag, a TRF player
+    line), one whose mark Western text never joins to letters ("£ukasz", "Wo¿niak"), or two
+    ("Go³¹b, Micha³"). A single word with an ordinal, superscript or fraction in an Event
+    title or a comment ("Karpov¹ Memorial", "{2ºlugar}") is as likely Western: it tells
+    nothing, and the file's other lines ("Peña", "Niccolò") stay Windows-1252, unless another
+    line tells Windows-1250 (then it follows, as "Dvořák" does)."""
     if not _ANY_MARK_1250.search(line):
         return False  # most lines: the readings differ in no mark
     text = _reading(line, "cp1250")
     if not text or not _latin_words(text):
         return False
+    marked = _marked_words(line, text)
+    name_start, name_end = _name_span(line)
+    return len(marked) >= 2 or any(
+        strong or name_start <= start < name_end for start, strong in marked
+    )
+
+
+def _marked_words(line: bytes, text: str) -> list[tuple[int, bool]]:
+    """Where each word of three letters or more that Windows-1252 marks starts, and whether a
+    mark of it is strong (not in ``_WEAK_MARKS``). A mark is a byte Windows-1252 reads as a
+    symbol ("£ukasz", "Wo¿niak", "Micha³") or leaves out (0x8F, "Ź"), or "Ÿ" after a small
+    letter ("WoŸniak"). ``text`` is the line read as Windows-1250, one character a byte. A
+    Western line keeps its symbols outside words ("£5", "¿Qué?", which 1250 reads "żQué", a
+    capital inside a word), or at the start of one ("¿no?", which 1250 reads "żno")."""
+    found: list[tuple[int, bool]] = []
     for start, word in _non_ascii_words(text):
         if len(word) < 3:
             continue
+        marks = 0
+        strong = False
         opening = True  # still in the "¿" (or "¿¿¿") a Spanish question opens with
         for index in range(start, start + len(word)):
             byte = line[index]
             opening = opening and byte == _INVERTED_QUESTION
-            if byte in _MARKS_1250 and not opening:
-                return True
-            if byte == _SMALL_Z_ACUTE and index > start and text[index - 1].islower():
-                return True
-    return False
+            if (byte in _MARKS_1250 and not opening) or (
+                byte == _SMALL_Z_ACUTE and index > start and text[index - 1].islower()
+            ):
+                marks += 1
+                strong = strong or byte not in _WEAK_MARKS
+        if marks:
+            found.append((start, strong))
+    return found
 
 
 def _changed_by_1250(line: bytes) -> bool:

@@ -117,6 +117,65 @@ def test_a_spanish_question_inside_a_sentence_stays_windows_1252() -> None:
     assert decode(polish.encode("cp1250")) == polish
 
 
+_WESTERN = '[White "Peña, José"]\n[Black "Dell\'Acqua, Niccolò"]\n'
+
+
+@pytest.mark.parametrize(
+    "line",
+    [
+        '[Event "Karpov¹ Memorial"]\n',  # a footnote mark: "Karpovą" in Windows-1250
+        '[Site "1ºlugar"]\n',  # an ordinal: "1şlugar"
+        "{Nºs 3 y 4}\n",  # "Nşs"
+        "{Karpov¹ prefers 1. e4}\n",
+        "{a 10 cm³ board}\n",  # "cmł"
+    ],
+)
+def test_one_ordinal_or_superscript_outside_a_name_tells_nothing(line: str) -> None:
+    """One word with "¹", "³" or "º" in an Event title or a comment read as Windows-1250
+    is a Polish-looking word ("Karpovą"), and it told Windows-1250 for the whole file:
+    "Peña" became "Peńa" (ñ is 1250's ń), "Niccolò" "Niccolň", and neither matched its
+    player. Western text joins such marks to words, so one such word outside a name tells
+    nothing: the file, that line too, stays Windows-1252."""
+    text = _WESTERN + line
+    assert decode(text.encode("cp1252")) == text
+    assert decode(line.encode("cp1252")) == line
+
+
+def test_a_polish_name_in_a_name_tag_still_tells_windows_1250() -> None:
+    """ "Michał" is "Micha³" in Windows-1252, the "³" of "cm³": in a White tag it is a name,
+    which no Western name ends so, and it tells Windows-1250; the Event title with the same
+    mark and "Dvořák" (letters in both) follow it. A TRF player line's name field counts as
+    a name too."""
+    text = '[Event "Puchar Michała"]\n[White "Kowalski, Michał"]\n[Black "Dvořák, Antonín"]\n'
+    assert decode(text.encode("cp1250")) == text
+    alone = '[White "Kowalski, Michał"]\n'
+    assert decode(alone.encode("cp1250")) == alone
+    trf = (
+        "012 Puchar Michała\n"
+        "001    1 m    Kowalski, Michał                  1900 POL\n"
+        "001    2 m    Dvořák, Antonín                   1850 CZE\n"
+    )
+    assert decode(trf.encode("cp1250")) == trf
+
+
+def test_two_marked_words_or_a_mark_western_text_never_joins_to_letters_tell() -> None:
+    """Outside a name, two marked words tell Windows-1250 ("Gołąb, Michał" in a comment),
+    and so does one whose mark Western text never joins to letters: "£" before letters
+    ("Łodzi"), "¿" inside a word ("Rożek"). The file's other lines follow."""
+    for first in ("{Gołąb, Michał}\n", '[Event "Mistrzostwa Łodzi"]\n', "{Rożek}\n"):
+        text = first + '[White "Dvořák, Antonín"]\n'
+        assert decode(text.encode("cp1250")) == text
+
+
+def test_a_polish_word_alone_in_a_comment_is_not_enough() -> None:
+    """The price of caution: a Polish file whose only mark is one "³" in a comment reads as
+    Windows-1252 ("Dvořák" is "Dvoøák"), as a Western file with "cm³" must; event.toml's
+    ``encoding`` reads it right."""
+    data = '{Michał}\n[White "Dvořák, Antonín"]\n'.encode("cp1250")
+    assert decode(data) == '{Micha³}\n[White "Dvoøák, Antonín"]\n'
+    assert decode(data, "windows-1250") == '{Michał}\n[White "Dvořák, Antonín"]\n'
+
+
 def test_a_file_joined_from_utf8_and_windows_1250_reads_each_part_right() -> None:
     """A UTF-8 export joined to an old Windows-1250 one: "Müller" of the UTF-8 part keeps its
     UTF-8 reading, the Polish part is Windows-1250, and "Dvořák" in it follows that part."""
