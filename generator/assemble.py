@@ -14,6 +14,7 @@ from collections.abc import Iterable, Mapping
 from dataclasses import dataclass, replace
 from pathlib import Path
 
+from .codepages import GuessedReading, guessed_reading
 from .config.event import EventConfig, PlayerEntry, closest_hint, normalise_name
 from .config.toml_lines import KeyPath, line_of
 from .model import PENDING, Bye, Event, Game, Page, Player, slugify
@@ -114,6 +115,7 @@ class _Names:
         self._cut_found: dict[str, int | None] = {}
         self.seen_with_id: dict[str, int] = {}
         self._hints: dict[str, str] = {}
+        self._readings: dict[Path, GuessedReading | None] = {}
 
     def closest_hint(self, name: str) -> str:
         """``closest_hint`` for an unknown name, worked out once per name: it compares the
@@ -123,6 +125,21 @@ class _Names:
         if hint is None:
             hint = self._hints[name] = closest_hint(name, self.config)
         return hint
+
+    def reading_hint(self, path: Path, name: str) -> str:
+        """How the PGN file holding an unknown name was read, when its code page was guessed
+        (``GuessedReading.hint``): a wrong guess garbles the names, and the fix is the
+        ``encoding`` setting, not an alias. The file is read again once, for its first
+        unknown name; "" when event.toml names the encoding (nothing was guessed)."""
+        if name.isascii() or self.config.encoding is not None:
+            return ""
+        if path not in self._readings:
+            try:
+                self._readings[path] = guessed_reading(path.read_bytes())
+            except OSError:
+                self._readings[path] = None
+        reading = self._readings[path]
+        return "" if reading is None else reading.hint(name)
 
     def learn_spellings(self, pgn_games: Iterable[PgnGame]) -> None:
         """A spelling the event's games give with a player's FIDE id is that player's in its
@@ -252,7 +269,11 @@ def _unknown_player(pgn_game: PgnGame, side: str, name: str, names: _Names) -> t
             "game: a bye is no game",
         )
     if name not in ("", "?"):
-        return f'unknown {side.lower()} player "{shorten(name)}"', names.closest_hint(name)
+        hint = names.closest_hint(name)
+        reading = names.reading_hint(pgn_game.path, name)
+        return f'unknown {side.lower()} player "{shorten(name)}"', (
+            f"{reading}; {hint}" if reading else hint
+        )
     what = f'the {side} tag names no player ("{name}")' if side in pgn_game.tag_lines else ""
     hint = (
         f'name the player as event.toml does, in a tag such as [{side} "Surname, Given"] '

@@ -23,6 +23,7 @@ from __future__ import annotations
 import codecs
 import re
 import unicodedata
+from dataclasses import dataclass
 from typing import NoReturn
 
 COMMON_ENCODINGS = (
@@ -134,6 +135,83 @@ def _read_lines(
     file_pages = frozenset(page for page in told.values() if page is not None)
     read = {line: _decoded_line(line, page, file_pages) for line, page in told.items()}
     return told, read
+
+
+_PAGE_NAMES = {"cp1250": "Windows-1250", "cp1251": "Windows-1251", "cp1253": "Windows-1253"}
+
+
+@dataclass(frozen=True)
+class GuessedReading:
+    """How ``decode`` read a file that is not UTF-8 and whose event names no ``encoding``:
+    what a name that matches no player is told, since a wrong guess garbles names ("Peña"
+    read as Windows-1250 is "Peńa"). Worked out again from the bytes when an error needs
+    it (``guessed_reading``), so that ``decode`` stays as it is and costs nothing more."""
+
+    lines: tuple[tuple[str, str], ...]
+    """Each different line that is not ASCII: its text and the codec that read it."""
+    told_at: tuple[tuple[str, int], ...]
+    """Each code page guessed, with the first line that tells it (as messages number)."""
+
+    def hint(self, name: str) -> str:
+        """How the file holding ``name`` was read and how to override it; "" when the name
+        is ASCII or stands only in lines read as UTF-8 (no guess made it)."""
+        if name.isascii():
+            return ""
+        holding = [codec for text, codec in self.lines if name in text]
+        if holding and all(codec == "utf-8" for codec in holding):
+            return ""
+        # The name not found as written (an escaped quote in its tag): what the file was read as.
+        codecs_used = set(holding or (codec for _, codec in self.lines)) - {"utf-8"}
+        subject = "this file was read as"
+        if any(codec == "utf-8" for _, codec in self.lines):
+            subject = "the lines of this file that are not UTF-8 were read as"
+        guessed = [
+            f"{_PAGE_NAMES[page]} (line {line} tells it)"
+            for page, line in self.told_at
+            if page in codecs_used
+        ]
+        if guessed:
+            return (
+                f"{subject} {' and '.join(guessed)}; if its names look wrong, set "
+                'encoding = "windows-1252" in event.toml, or the code page of the program '
+                "that wrote the file"
+            )
+        if self.told_at:  # other lines told a code page, this name's did not follow it
+            subject, why = "the line of this name was read as", ""
+        else:
+            why = ", as no line tells another code page"
+        return (
+            f"{subject} Windows-1252{why}; if its names look wrong, set encoding in "
+            "event.toml to the code page of the program that wrote the file, such as "
+            'encoding = "windows-1250"'
+        )
+
+
+def guessed_reading(data: bytes) -> GuessedReading | None:
+    """How ``decode(data)`` reads a file without an ``encoding`` setting, when it guesses:
+    ``None`` when a byte-order mark or UTF-8 throughout decides."""
+    if data.startswith((codecs.BOM_UTF16_LE, codecs.BOM_UTF16_BE)):
+        try:
+            data.decode("utf-16")
+            return None
+        except UnicodeDecodeError:
+            pass
+    data = data.removeprefix(codecs.BOM_UTF8)
+    if _utf8(data) is not None:
+        return None
+    lines = data.splitlines(keepends=True)
+    told, read = _read_lines(lines)
+    pages = {page for page in told.values() if page is not None}
+    told_at: dict[str, int] = {}
+    offset = 0
+    for line in lines:
+        if len(told_at) == len(pages):
+            break
+        page = told.get(line)
+        if page is not None and page not in told_at:
+            told_at[page] = _plain_text(data[:offset].decode("latin-1")).count("\n") + 1
+        offset += len(line)
+    return GuessedReading(tuple(read.values()), tuple(told_at.items()))
 
 
 def _decoded_as(data: bytes, codec: str, named: str) -> str:

@@ -16,7 +16,7 @@ from trf_rows import line as trf_line
 
 from generator.build import build_site
 from generator.cache import BuildCache
-from generator.codepages import EncodingError, decode
+from generator.codepages import EncodingError, decode, guessed_reading
 from generator.config import event_encodings, load_event_config
 from generator.pgn import read_pgn_file
 from generator.problems import Problems
@@ -416,3 +416,107 @@ def test_reading_ahead_uses_the_encoding_of_each_files_event(make_site: SiteMake
     assert encoding_of(content / "other/r1.pgn") is None
     assert encoding_of(content / "broken/r1.pgn") is None
     assert encoding_of(content / "stray.pgn") is None
+
+
+# What an unknown name is told about the file's reading
+
+_OVERRIDE_1252 = (
+    'set encoding = "windows-1252" in event.toml, or the code page of the program that '
+    "wrote the file"
+)
+_NOTHING_TOLD = (
+    "this file was read as Windows-1252, as no line tells another code page; if its names "
+    "look wrong, set encoding in event.toml to the code page of the program that wrote the "
+    'file, such as encoding = "windows-1250"'
+)
+
+
+def _unknown_names(site: Path) -> list[tuple[int | None, str, str]]:
+    report = build_site(site)
+    return [
+        (p.line, p.message.split(" in ")[0], p.hint)
+        for p in report.problems.errors
+        if p.message.startswith("unknown")
+    ]
+
+
+def test_an_unknown_name_in_a_file_read_as_a_guessed_code_page_says_so(
+    make_site: SiteMaker,
+) -> None:
+    """A Spanish Windows-1252 file whose Annotator tag holds "Karpov¹" (a name tag: it tells
+    Windows-1250) reads "Peña" as "Peńa" and "Niccolò" as "Niccolň": the hint says how the
+    file was read, which line told it (line 5, counted by hand below), and how to override
+    it, before the closest players, since an alias would be the wrong fix. With the override
+    the build finds both players."""
+    players = (
+        '[[players]]\nname = "Peña, José"\n\n[[players]]\nname = "Dell\'Acqua, Niccolò"\n\n'
+        '[[players]]\nname = "Karpov, Anatoly"\n'
+    )
+    head = 'name = "Copa"\nformat = "round-robin"\nrounds = 3\n'
+    pgn = (
+        '[Event "Copa"]\r\n'  # line 1
+        '[Round "1.1"]\r\n'  # 2
+        '[White "Peña, José"]\r\n'  # 3
+        '[Black "Dell\'Acqua, Niccolò"]\r\n'  # 4
+        '[Annotator "Karpov¹"]\r\n'  # 5: "Karpovą" in Windows-1250
+        '[Result "1-0"]\r\n\r\n1. e4 e5 1-0\r\n\r\n'
+    ).encode("cp1252")
+    site = make_site(head + players)
+    (site / "content/ev/r1.pgn").write_bytes(pgn)
+    told = "this file was read as Windows-1250 (line 5 tells it); if its names look wrong, "
+    found = _unknown_names(site)
+    assert [(line, message) for line, message, _ in found] == [
+        (3, 'unknown white player "Peńa, José"'),
+        (4, 'unknown black player "Dell\'Acqua, Niccolň"'),
+    ]
+    for _, _, hint in found:
+        assert hint.startswith(told + _OVERRIDE_1252 + "; closest known players: "), hint
+    (site / "content/ev/event.toml").write_text(
+        head + 'encoding = "windows-1252"\n' + players, encoding="utf-8"
+    )
+    report = build_site(site)
+    assert report.written, [p.format() for p in report.problems.items]
+
+
+def test_an_unknown_name_in_a_file_read_as_windows_1252_says_so(make_site: SiteMaker) -> None:
+    """A Czech Windows-1250 file in which no line tells its code page ("Dvořák" is letters
+    in Windows-1252 too) is read as Windows-1252: "Dvoøák" is told that, and what to set.
+    An ASCII name cannot have been misread, and with the encoding named nothing was
+    guessed: neither is told about the reading."""
+    head = 'name = "Pohár"\nformat = "round-robin"\nrounds = 1\n'
+    players = '[[players]]\nname = "Dvořák, Antonín"\n\n[[players]]\nname = "Novak, Jan"\n'
+    pgn = (
+        '[Event "Pohar"]\n[Round "1.1"]\n[White "Dvořák, Antonín"]\n[Black "Smith, John"]\n'
+        '[Result "1-0"]\n\n1. e4 e5 1-0\n\n'
+    ).encode("cp1250")
+    site = make_site(head + players)
+    (site / "content/ev/r1.pgn").write_bytes(pgn)
+    (white, black) = _unknown_names(site)
+    assert white[:2] == (3, 'unknown white player "Dvoøák, Antonín"')
+    assert white[2].startswith(_NOTHING_TOLD + "; "), white[2]
+    assert black[:2] == (4, 'unknown black player "Smith, John"')
+    assert "was read as" not in black[2]
+    (site / "content/ev/event.toml").write_text(
+        head + 'encoding = "windows-1252"\n' + players, encoding="utf-8"
+    )
+    found = _unknown_names(site)
+    assert next(message for _, message, _ in found) == 'unknown white player "Dvoøák, Antonín"'
+    assert not any("was read as" in hint for _, _, hint in found)
+
+
+def test_the_reading_of_a_file_joined_from_utf8_and_a_code_page() -> None:
+    """A name in a line read as UTF-8 was not guessed (no hint); one in the Windows-1250 part
+    is told how the lines that are not UTF-8 were read. A file valid as UTF-8 guesses
+    nothing."""
+    data = _bytes(
+        ("utf-8", '[White "Müler, Jörg"]\n'),
+        ("cp1250", '[White "Woźniak, Łukasz"]\n[Black "Dvořák, Antonín"]\n'),
+    )
+    reading = guessed_reading(data)
+    assert reading is not None
+    assert reading.hint("Müler, Jörg") == ""
+    assert reading.hint("Dvořák, Antonín") == (
+        "the lines of this file that are not UTF-8 were read as Windows-1250 (line 2 tells "
+        "it); if its names look wrong, " + _OVERRIDE_1252
+    )
+    assert guessed_reading('[White "Müller, Jörg"]\n'.encode()) is None
