@@ -318,8 +318,8 @@ def _told(line: bytes) -> str | None:
     """The code page a line tells by itself: Windows-1251 where it reads as Cyrillic words,
     1253 where it reads as Greek ones (the one whose reading has more vowels, when both do:
     the Cyrillic vowels и, о and у are Greek consonants, the Greek α, ι and ο Cyrillic
-    ones), 1250 where Windows-1252 puts a symbol inside a word that 1250 reads as a word of
-    letters ("£ukasz" for "Łukasz"); else ``None``."""
+    ones), 1250 where Windows-1252 puts symbols inside words that 1250 reads as words of
+    letters ("£ukasz" for "Łukasz") and they weigh enough (``_tells_1250``); else ``None``."""
     cyrillic = _reading(line, "cp1251")
     greek = _reading(line, "cp1253")
     is_cyrillic = _reads_as_cyrillic(cyrillic)
