@@ -27,8 +27,10 @@ TRF's result), and ``[[byes]]``. Every result code of the format is read:
   player (``_add_aliases``).
 * Each comment line of crosstable's export about one player names them after the start
   number, as the name field holds the name: one whose player no longer has that number (the
-  lines were renumbered) is an error on the comment line (``_stale_notes``). The older form,
-  with the number alone, is still read, as it was.
+  lines were renumbered) is an error on the comment line (``_stale_notes``), unless no line
+  has the comment's name and the number's player has the closest, plainly the same name
+  respelt since (``_respelt_since``): a warning. The older form, with the number alone, is
+  still read, as it was.
 
 The tournament records complete the event file where it is silent: ``042`` and ``052`` the
 start and end dates (the start picks the FIDE tie-break rules' edition), ``202`` the
@@ -61,6 +63,7 @@ from .config.event import (
     TrfPlace,
     WithdrawalEntry,
     normalise_name,
+    respelt,
 )
 from .config.schema import DIRECTION_CONTROLS, Issue
 from .config.toml_lines import KeyPath
@@ -793,14 +796,19 @@ def _stale_notes(
     names no player and is taken by its number, as before. A stale title or federation line
     is a warning only: nothing is read from it, and the build need not stop for it."""
     stale = set()
+    index: SpellingIndex | None = None
     for note in notes:
         if note.name is None:
             continue
         holder = players.get(note.number)
         if holder is not None and same_player(note.name, holder.entry.name):
             continue
-        stale.add(note.line)
         now = next((p for p in players.values() if same_player(note.name, p.entry.name)), None)
+        if holder is not None and now is None:
+            index = index or SpellingIndex(p.entry for p in players.values())
+            if _respelt_since(note, holder, index, path, problems):
+                continue
+        stale.add(note.line)
         said = Phrase(f"this comment line is about player {note.number} (", Name(note.name), ")")
         if holder is None:
             said = Phrase(said, f", but no line has start number {note.number}")
@@ -826,6 +834,40 @@ def _stale_notes(
         else:
             problems.error(said, path, note.line, hint, code="trf")
     return stale
+
+
+def _respelt_since(
+    note: PlayerNote, holder: TrfPlayer, index: SpellingIndex, path: Path, problems: Problems
+) -> bool:
+    """Whether a comment line whose name no line has is about the player its number holds,
+    their name corrected on the 001 line since the comment was written ("Delta, Dora" to
+    "Delta, Dorothy", an accent added): the names plainly one (``respelt``), and no other
+    line's name closer to the comment's. Read so with a warning, rather than stopping the
+    build for a number that is right; a name like another player's stays an error."""
+    named = note.name or ""
+    closest = index.closest(named) if named else []
+    if not closest or closest[0] != holder.entry.name or not respelt(named, closest[0]):
+        return False
+    problems.warning(
+        Phrase(
+            f"this comment line is about player {note.number} (",
+            Name(named),
+            f"), but player {note.number}'s line spells the name ",
+            Name(holder.entry.name),
+            f" (line {holder.line}): read as the same player, the name corrected since the "
+            "comment was written",
+        ),
+        path,
+        note.line,
+        Phrase(
+            f"write player {note.number} (",
+            Name(holder.entry.name[:NAME_WIDTH].rstrip()),
+            ") in the comment line; if it is about another player, correct the start number "
+            "and the name in it, or delete it",
+        ),
+        code="trf",
+    )
+    return True
 
 
 def _scored_after(player: TrfPlayer, after: int) -> list[int]:

@@ -1743,3 +1743,107 @@ def test_a_title_or_federation_comment_left_by_a_renumbering_is_only_a_warning(
         ("Bravo, Bob", None, None),
         ("Alpha, Anna", None, None),
     ]
+
+
+# -- a name corrected on the 001 line after the export: the comment keeps the old spelling -----
+
+
+def _respelt(name: str, note: str, others: tuple[str, str] = ("Charlie, Carl", "Echo, Eve")) -> str:
+    """A Swiss of five, three rounds, as crosstable exported it with player 4 withdrawn after
+    round 1 (absences ``Z`` after it), then edited by hand: player 4's name on the 001 line
+    is now ``name``, the comment line (``note``) still gives the name the export wrote."""
+    third, fifth = others
+    return "\n".join(
+        [
+            "012 Respelt",
+            "XXR 3",
+            note,
+            line(1, "Alpha, Anna", 2000, (2, "w", "1"), (5, "w", "1"), (3, "b", "1")),
+            line(2, "Bravo, Bob", 1900, (1, "b", "0"), (3, "w", "1"), (5, "w", "=")),
+            line(3, third, 1800, (4, "b", "0"), (2, "b", "0"), (1, "w", "0")),
+            line(4, name, 1700, (3, "w", "1"), (0, "-", "Z"), (0, "-", "Z")),
+            line(5, fifth, 1600, (0, "-", "U"), (1, "b", "0"), (2, "b", "=")),
+        ]
+    )
+
+
+@pytest.mark.parametrize(
+    "name",
+    ["Delta, Dorothy", "Délta, Dora", "Dora Delta", "Deltta, Dora"],
+    ids=["given-name", "accent", "order", "typo"],
+)
+def test_a_comment_whose_player_was_respelt_since_is_read_with_a_warning(
+    make_site: SiteMaker, name: str
+) -> None:
+    """The arbiter corrected player 4's name on the 001 line ("Delta, Dora" to "Delta,
+    Dorothy", an accent added, the words turned round, a letter doubled) after the export
+    wrote its comment line. No other line has the comment's name, and player 4's is the
+    closest to it: the same player, spelt anew, not a renumbering. The comment still holds
+    (player 4 withdrew after round 1: no zero-point byes in rounds 2 and 3), and the build
+    goes on, with a warning on the comment line (line 3) saying the names differ."""
+    trf = _respelt(name, "### player 4 (Delta, Dora) withdrew after round 1" + UNSHOWN_TAIL)
+    event, problems = load(make_site(_event_toml(), {"event.trf": trf}))
+    assert event is not None and not problems.errors, messages(problems)
+    assert event.player(4).name == name
+    assert event.player(4).withdrawn_after == 1
+    assert [(b.round, b.points) for b in event.byes if b.player == 4] == []
+    (warning,) = problems.warnings
+    assert (warning.path.name if warning.path else None, warning.line, warning.code) == (
+        "event.trf",
+        3,
+        "trf",
+    )
+    assert warning.message == (
+        f"this comment line is about player 4 (Delta, Dora), but player 4's line spells the "
+        f"name {name} (line 7): read as the same player, the name corrected since the comment "
+        "was written"
+    )
+    assert warning.hint == (
+        f"write player 4 ({name}) in the comment line; if it is about another player, "
+        "correct the start number and the name in it, or delete it"
+    )
+
+
+def test_an_alias_comment_whose_player_was_respelt_since_gives_the_alias(
+    make_site: SiteMaker,
+) -> None:
+    """The alias comment of "Muller, Hans", whose name the arbiter wrote "Müller, Hans" on
+    the 001 line since: the alias goes to him, with the warning."""
+    players = [
+        line(1, "Müller, Hans", 1900, (2, "b", "0")),
+        line(2, "Alpha, Anna", 2000, (1, "w", "1")),
+    ]
+    note = '### player 1 (Muller, Hans): the name is also written "H. Muller"'
+    trf = "\n".join(["012 Aliases", "XXR 1", note, *players])
+    event, problems = load(make_site(_event_toml(rounds=1), {"event.trf": trf}))
+    assert event is not None and not problems.errors, messages(problems)
+    assert event.player(1).aliases == ("H. Muller",)
+    assert [(w.line, w.code) for w in problems.warnings] == [(3, "trf")]
+
+
+@pytest.mark.parametrize(
+    ("name", "others", "now"),
+    [
+        # another player's name, only like the comment's: not a respelling
+        ("Dalton, Doris", ("Charlie, Carl", "Echo, Eve"), ""),
+        # another line is closer to the comment's name than player 4's: which one is meant?
+        ("Delta, Dorothy", ("Delta, Dorian", "Echo, Eve"), ""),
+        # the comment's name is on another line: a renumbering, as before
+        ("Delta, Dorothy", ("Delta, Dora", "Echo, Eve"), ", and Delta, Dora is player 3 now"),
+    ],
+    ids=["other-player", "closer-elsewhere", "renumbered"],
+)
+def test_a_comment_whose_name_is_not_plainly_the_numbers_player_is_still_an_error(
+    make_site: SiteMaker, name: str, others: tuple[str, str], now: str
+) -> None:
+    """Only a name no other line has, and player 4's the closest to it, is read as the same
+    player respelt: otherwise the comment may be about someone else, and it stays an error."""
+    trf = _respelt(name, "### player 4 (Delta, Dora) withdrew after round 1" + UNSHOWN_TAIL, others)
+    event, problems = load(make_site(_event_toml(), {"event.trf": trf}))
+    assert event is None
+    (error,) = problems.errors
+    assert error.line == 3
+    assert error.message == (
+        f"this comment line is about player 4 (Delta, Dora), but player 4 is {name} (line 7)"
+        + (now or ", and no line has that name")
+    )

@@ -778,6 +778,19 @@ def _latin(name: str) -> str:
     return "".join(char for char in folded if not unicodedata.combining(char))
 
 
+def respelt(first: str, second: str) -> bool:
+    """Whether two spellings are plainly one name written anew, as an arbiter correcting a
+    name writes it: the same words in another order, the same surname (accents and script
+    aside) or a letter or two apart (difflib's ratio of 0.8 or more, in Latin letters). Not
+    whether they are one player: only with nothing closer to tell otherwise."""
+    one, other = _latin(first), _latin(second)
+    if _words(one) == _words(other):
+        return True
+    if "," in one and "," in other and one.split(",")[0].strip() == other.split(",")[0].strip():
+        return True
+    return difflib.SequenceMatcher(None, one, other).ratio() >= 0.8
+
+
 def closest_hint(name: str, config: EventConfig) -> str:
     """A "did you mean" hint listing the closest known players, in whatever script each
     is written (compared in Latin letters)."""
