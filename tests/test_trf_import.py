@@ -1847,3 +1847,83 @@ def test_a_comment_whose_name_is_not_plainly_the_numbers_player_is_still_an_erro
         f"this comment line is about player 4 (Delta, Dora), but player 4 is {name} (line 7)"
         + (now or ", and no line has that name")
     )
+
+
+# -- names with parentheses and quotes in comment lines ------------------------------------------
+
+JUNIOR = "Smith, John (Jr)"
+OPEN_CUT = "Echeverria-Longbottom, Ana Mari (Jr)"
+"""Its 33 columns end in "(": "Echeverria-Longbottom, Ana Mari (" is what the field holds."""
+SPACE_CUT = "Echeverria-Longbottom, Ana Maria Evangeline"
+"""Its 33rd character is a space: the field holds 32, "Echeverria-Longbottom, Ana Maria"."""
+
+
+def test_names_with_parentheses_and_quotes_read_back_from_the_comment_lines(
+    make_site: SiteMaker,
+) -> None:
+    """The comment lines give a name in parentheses after the start number: a name with
+    parentheses of its own ("Smith, John (Jr)"), one the field cuts just after a "(" or just
+    before a space, and aliases with quotes in them must read back as written, each comment
+    line for its own player, without an error."""
+    toml = (
+        'name = "T"\nformat = "swiss"\nrounds = 2\nstart = 2025-06-01\n'
+        f'[[players]]\nname = "{JUNIOR}"\naliases = [\'Smith, "Jack"\', "J. Smith (Jr)"]\n'
+        f'[[players]]\nname = "{OPEN_CUT}"\naliases = ["Ana (Jr)"]\n'
+        f'[[players]]\nname = "{SPACE_CUT}"\n'
+        '[[players]]\nname = "Delta, Dora"\n'
+        f'[[withdrawals]]\nplayer = "{JUNIOR}"\nafter_round = 1\n'
+    )
+    pgn = pgn_game("1", JUNIOR, OPEN_CUT, "1-0") + pgn_game("1", SPACE_CUT, "Delta, Dora", "0-1")
+    original, problems = load(make_site(toml, {"games.pgn": pgn}))
+    assert original is not None and not problems.errors, messages(problems)
+    exported = _exported(original)
+    notes = [row[4:] for row in exported.splitlines() if row.startswith("### ")]
+    assert notes[1:] == [
+        f"player 2 ({OPEN_CUT[:33]}): the full name, longer than the 33 columns of the name "
+        f'field, is "{OPEN_CUT}"',
+        f"player 3 ({SPACE_CUT[:32]}): the full name, longer than the 33 columns of the name "
+        f'field, is "{SPACE_CUT}"',
+        'player 1 (Smith, John (Jr)): the name is also written "Smith, "Jack""',
+        'player 1 (Smith, John (Jr)): the name is also written "J. Smith (Jr)"',
+        'player 2 (Echeverria-Longbottom, Ana Mari (): the name is also written "Ana (Jr)"',
+    ]
+    assert notes[0].startswith("player 1 (Smith, John (Jr)) withdrew after round 1; TRF has")
+    back = 'name = "T"\nformat = "swiss"\nrounds = 2\ntrf = "event.trf"\n'
+    again, problems = load(make_site(back, {"event.trf": exported}, "again"), "again")
+    assert again is not None and not problems.errors, messages(problems)
+    by_start = {p.number: p for p in again.players}
+    assert by_start[1].name == JUNIOR
+    assert by_start[1].aliases == ('Smith, "Jack"', "J. Smith (Jr)")
+    assert by_start[1].withdrawn_after == 1
+    # the names as the field holds them (a [[players]] entry would give them in full)
+    assert (by_start[2].name, by_start[2].aliases) == (OPEN_CUT[:33], ("Ana (Jr)",))
+    assert (by_start[3].name, by_start[3].aliases) == (SPACE_CUT[:32], ())
+
+
+def test_other_programs_comment_lines_are_ignored(make_site: SiteMaker) -> None:
+    """TRF-26 makes a line beginning "###" a comment. Other programs and arbiters write their
+    own: a program's banner, a bare "###", one without a space, a player line commented out
+    (the player taken out of the file), notes about a player that are not crosstable's
+    (no colon after the round, other words). None is read, none is a problem."""
+    foreign = [
+        "### Swiss-Manager from Heinz Herzog, TRF export",
+        "###",
+        "###Exported 2025-06-01 12:00",
+        "### " + line(9, "Golf, Gina", 1500, (0, "-", "Z")),
+        "### player 2 paid the entry fee",
+        "### player 2 (Bravo, Bob) arrived late in round 1",
+        "### player 2 withdrew after round 1 because of illness",
+        "### player 99's rating is provisional",
+    ]
+    players = [
+        line(1, "Alpha, Anna", 2000, (2, "w", "1")),
+        line(2, "Bravo, Bob", 1900, (1, "b", "0")),
+    ]
+    trf = "\n".join(["012 Foreign", "XXR 1", *foreign, *players])
+    event, problems = load(make_site(_event_toml(rounds=1), {"event.trf": trf}))
+    assert event is not None and not problems.items, messages(problems)
+    assert [(p.name, p.aliases, p.withdrawn_after) for p in event.players] == [
+        ("Alpha, Anna", (), None),
+        ("Bravo, Bob", (), None),
+    ]
+    assert [(g.white, g.black, g.result) for g in event.games] == [(1, 2, "1-0")]
