@@ -14,7 +14,7 @@ from collections.abc import Iterable, Mapping
 from dataclasses import dataclass, replace
 from pathlib import Path
 
-from .codepages import GuessedReading, guessed_reading
+from .codepages import GuessedReading, file_reading
 from .config.event import EventConfig, PlayerEntry, closest_hint, normalise_name
 from .config.toml_lines import KeyPath, line_of
 from .model import PENDING, Bye, Event, Game, Page, Player, slugify
@@ -134,10 +134,7 @@ class _Names:
         if name.isascii() or self.config.encoding is not None:
             return ""
         if path not in self._readings:
-            try:
-                self._readings[path] = guessed_reading(path.read_bytes())
-            except OSError:
-                self._readings[path] = None
+            self._readings[path] = file_reading(path)
         reading = self._readings[path]
         return "" if reading is None else reading.hint(name)
 

@@ -24,6 +24,7 @@ import codecs
 import re
 import unicodedata
 from dataclasses import dataclass
+from pathlib import Path
 from typing import NoReturn
 
 COMMON_ENCODINGS = (
@@ -152,9 +153,10 @@ class GuessedReading:
     told_at: tuple[tuple[str, int], ...]
     """Each code page guessed, with the first line that tells it (as messages number)."""
 
-    def hint(self, name: str) -> str:
+    def hint(self, name: str, file: str = "this file") -> str:
         """How the file holding ``name`` was read and how to override it; "" when the name
-        is ASCII or stands only in lines read as UTF-8 (no guess made it)."""
+        is ASCII or stands only in lines read as UTF-8 (no guess made it). ``file`` names
+        the file where the message is about another (a TRF file, for an event.toml name)."""
         if name.isascii():
             return ""
         holding = [codec for text, codec in self.lines if name in text]
@@ -162,9 +164,9 @@ class GuessedReading:
             return ""
         # The name not found as written (an escaped quote in its tag): what the file was read as.
         codecs_used = set(holding or (codec for _, codec in self.lines)) - {"utf-8"}
-        subject = "this file was read as"
+        subject = f"{file} was read as"
         if any(codec == "utf-8" for _, codec in self.lines):
-            subject = "the lines of this file that are not UTF-8 were read as"
+            subject = f"the lines of {file} that are not UTF-8 were read as"
         guessed = [
             f"{_PAGE_NAMES[page]} (line {line} tells it)"
             for page, line in self.told_at
@@ -177,7 +179,8 @@ class GuessedReading:
                 "that wrote the file"
             )
         if self.told_at:  # other lines told a code page, this name's did not follow it
-            subject, why = "the line of this name was read as", ""
+            place = "" if file == "this file" else f" in {file}"
+            subject, why = f"the line of this name{place} was read as", ""
         else:
             why = ", as no line tells another code page"
         return (
@@ -185,6 +188,15 @@ class GuessedReading:
             "event.toml to the code page of the program that wrote the file, such as "
             'encoding = "windows-1250"'
         )
+
+
+def file_reading(path: Path) -> GuessedReading | None:
+    """``guessed_reading`` of a file read again, for the hint of a name that matches no
+    player; ``None`` when nothing was guessed or the file cannot be read again."""
+    try:
+        return guessed_reading(path.read_bytes())
+    except OSError:
+        return None
 
 
 def guessed_reading(data: bytes) -> GuessedReading | None:

@@ -48,6 +48,7 @@ from __future__ import annotations
 
 import datetime as dt
 import re
+from collections.abc import Callable
 from dataclasses import dataclass, replace
 from pathlib import Path
 
@@ -1167,7 +1168,7 @@ def _given_name(name: str, given: dict[str, tuple[int, PlayerEntry]]) -> str:
 
 
 def merge_trf(
-    config: EventConfig, data: TrfEvent
+    config: EventConfig, data: TrfEvent, reading: Callable[[str], str] | None = None
 ) -> tuple[EventConfig, list[tuple[str, KeyPath, str]]]:
     """The event file completed by the TRF: its players, results, byes and withdrawals.
 
@@ -1176,7 +1177,8 @@ def merge_trf(
     ``[[withdrawals]]`` there are kept for a player the TRF shows withdrawn too (they may
     give the reason); ``[[results]]`` there are added after the TRF's own, so an arbiter's
     decision with a reason still overrides. Returns the problems found, in words, each with
-    the event.toml key it is about.
+    the event.toml key it is about. ``reading`` says how the TRF file was read, for a name
+    of ``[[players]]`` it lacks (``GuessedReading.hint``: "" when nothing was guessed).
     """
     problems: list[tuple[str, KeyPath, str]] = []
     if data.rounds > config.rounds:
@@ -1225,15 +1227,20 @@ def merge_trf(
     trf_spellings = SpellingIndex(data.players if extra else ())
     for index, leftover in extra.values():
         close = trf_spellings.closest(leftover.name)
+        hint = (
+            f'the TRF file spells it "{close[0]}"? Give that as name (your spelling can go '
+            "in aliases)"
+            if close
+            else "write the name as the TRF file does (columns 15-47 of its 001 lines)"
+        )
+        # A code page guessed wrong garbles the TRF's names: the fix is the encoding setting.
+        told = reading(leftover.name) if reading is not None else ""
         problems.append(
             (
                 f'[[players]] names "{leftover.name}", who is not in the TRF file '
                 "(the TRF file lists every participant)",
                 ("players", index),
-                f'the TRF file spells it "{close[0]}"? Give that as name (your spelling can '
-                "go in aliases)"
-                if close
-                else "write the name as the TRF file does (columns 15-47 of its 001 lines)",
+                f"{told}; {hint}" if told else hint,
             )
         )
     start = config.start or data.start

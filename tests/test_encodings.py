@@ -520,3 +520,53 @@ def test_the_reading_of_a_file_joined_from_utf8_and_a_code_page() -> None:
         "it); if its names look wrong, " + _OVERRIDE_1252
     )
     assert guessed_reading('[White "Müller, Jörg"]\n'.encode()) is None
+
+
+def test_a_players_entry_the_trf_lacks_in_a_file_read_as_windows_1252_says_so(
+    make_site: SiteMaker,
+) -> None:
+    """A Czech Swiss-Manager TRF file in Windows-1250 in which no line tells its code page
+    ("Dvořák" is letters in Windows-1252 too) is read as Windows-1252: its 001 line holds
+    "Dvoøák, Antonín", and event.toml's [[players]] entry "Dvořák, Antonín" finds no one.
+    The hint says how the TRF file was read and what to set, before the closest spelling (a
+    new name would be the wrong fix), as an unknown PGN name's does. With the encoding named
+    the entry finds its player; an ASCII name is not told about the reading."""
+    head = 'name = "Pohár"\nformat = "swiss"\nrounds = 1\ntrf = "event.trf"\n'
+    players = '[[players]]\nname = "Dvořák, Antonín"\nborn = 2010-05-01\n'
+    trf = "\r\n".join(
+        [
+            "012 Pohar",
+            "XXR 1",
+            trf_line(1, "Dvořák, Antonín", 1900, (2, "w", "1")),
+            trf_line(2, "Novak, Jan", 1800, (1, "b", "0")),
+        ]
+    ).encode("cp1250")
+    site = make_site(head + players)
+    (site / "content/ev/event.trf").write_bytes(trf)
+    _, problems = load(site)
+    (error,) = problems.errors
+    assert error.message == (
+        '[[players]] names "Dvořák, Antonín", who is not in the TRF file (the TRF file lists '
+        "every participant)"
+    )
+    assert error.hint == (
+        'the TRF file "event.trf" was read as Windows-1252, as no line tells another code '
+        "page; if its names look wrong, set encoding in event.toml to the code page of the "
+        'program that wrote the file, such as encoding = "windows-1250"; the TRF file spells '
+        'it "Dvoøák, Antonín"? Give that as name (your spelling can go in aliases)'
+    )
+
+    (site / "content/ev/event.toml").write_text(
+        head + 'encoding = "windows-1250"\n' + players, encoding="utf-8"
+    )
+    event, problems = load(site)
+    assert event is not None and not problems.errors, messages(problems)
+    assert event.player(1).name == "Dvořák, Antonín"
+
+    ascii_players = '[[players]]\nname = "Novak, Jane"\n'
+    (site / "content/ev/event.toml").write_text(head + ascii_players, encoding="utf-8")
+    _, problems = load(site)
+    assert [e.hint for e in problems.errors] == [
+        'the TRF file spells it "Novak, Jan"? Give that as name (your spelling can go in '
+        "aliases)"
+    ]
