@@ -567,6 +567,5 @@ def test_a_players_entry_the_trf_lacks_in_a_file_read_as_windows_1252_says_so(
     (site / "content/ev/event.toml").write_text(head + ascii_players, encoding="utf-8")
     _, problems = load(site)
     assert [e.hint for e in problems.errors] == [
-        'the TRF file spells it "Novak, Jan"? Give that as name (your spelling can go in '
-        "aliases)"
+        'the TRF file spells it "Novak, Jan"? Give that as name (your spelling can go in aliases)'
     ]
