@@ -196,13 +196,15 @@ def _crawl(browser: Browser, site: ServeSession) -> tuple[set[str], set[str], li
     return visited, checked, broken + watched.errors
 
 
-def _too_wide_for_a_phone(url: str, facts: dict[str, Any]) -> list[str]:
+def _too_wide_for_a_phone(
+    url: str, facts: dict[str, Any], width: int = PHONE["width"]
+) -> list[str]:
     """The page itself never scrolls sideways on a phone, and only the tables with a column a
     round or a tie-break scroll inside their frame: a round's boards, a player's games, the
     list of players and the prizes fit the screen (a prize table is a card a prize)."""
     problems = []
     if facts["overflow"] > 0:
-        problems.append(f"{url}: {facts['overflow']}px wider than a 390px phone screen")
+        problems.append(f"{url}: {facts['overflow']}px wider than a {width}px screen")
     for classes, frame, content in facts["wraps"]:
         if content > frame and not SCROLLING_TABLES & set(classes.split()):
             problems.append(f"{url}: table.{classes} is {content}px wide in a {frame}px frame")
@@ -748,3 +750,82 @@ def test_the_prize_money_with_a_fine_is_read_whole_on_a_phone(
         "Net 2,500.00",
         "3rd overall",
     ], facts
+
+
+def test_pages_with_long_names_fit_a_tablet_and_a_small_phone(
+    browser: Browser, long_names: ServeSession
+) -> None:
+    """The names wrapped only below 640 px: on a 768 px tablet a round's table was 1,284 px
+    wide in a 734 px frame (Black's rating and number out of view), the money prizes 1,075 px,
+    the list of players 854 px, and the play-off page itself 243 px wider than the screen. On
+    a 320 px phone a player's games cut off the link to the moves (352 px in 294; Hartigan
+    lost round 4 by forfeit) and a game's heading with "Wolfeschlegelsteinhausen" ran 7 px
+    past the screen. Each of these pages fits both widths now."""
+    pages = [
+        "junior-closed/rounds/round-4.html",
+        "junior-championship/rounds/round-1.html",
+        "junior-closed/prizes.html",
+        "junior-championship/prizes.html",
+        "junior-closed/playoff.html",
+        "junior-closed/players/index.html",
+        "junior-closed/players/6-hartigan-rosalind.html",
+        "junior-closed/players/1-castellan-owen.html",
+        "junior-closed/games/r1-b2.html",
+    ]
+    page = browser.new_page(viewport={"width": 1280, "height": 800})
+    page.goto(long_names.url + "index.html")  # the frames are read from a page of the site
+    problems: list[str] = []
+    for width in (320, 768):
+        urls = [long_names.url + path for path in pages]
+        for facts in page.evaluate(VISIT, {"urls": urls, "width": width}):
+            assert not facts.get("timeout"), facts["url"]
+            problems += _too_wide_for_a_phone(facts["url"], facts, width)
+    page.close()
+    assert problems == [], "\n".join(problems)
+
+
+def test_the_standings_give_each_reason_in_view_on_a_tablet(
+    browser: Browser, demo: ServeSession
+) -> None:
+    """At 768 and 1024 px the reason a player is ahead ("ahead on Games with Black, 5 to 4")
+    was in a column past the right edge of the standings (the junior championship's table was
+    1,199 px wide at 1024). Up to 1024 px it is under the name, as on a phone: the junior
+    closed's 5th place, Drummond, is ahead of Okoro-Winter on BPG, 5 to 4, and the table fits."""
+    facts = []
+    for width in (768, 1024):
+        page = browser.new_page(viewport={"width": width, "height": 800})
+        page.goto(demo.url + "junior-closed/standings.html")
+        facts.append(
+            page.evaluate(
+                """() => { const wrap = document.querySelector('.table-wrap');
+                  const fifth = wrap.querySelectorAll('tbody tr')[4];
+                  const why = fifth.querySelector('.why-inline');
+                  const edge = wrap.getBoundingClientRect();
+                  const r = why.getBoundingClientRect();
+                  return {fits: wrap.scrollWidth <= wrap.clientWidth,
+                          shown: why.getClientRects().length > 0 && r.right <= edge.right,
+                          reason: why.textContent}; }"""
+            )
+        )
+        page.close()
+    expected = {"fits": True, "shown": True, "reason": "ahead on Games with Black, 5 to 4"}
+    assert facts == [expected, expected], facts
+
+
+def test_a_printed_crosstable_with_a_long_name_is_not_cut_at_the_page_edge(
+    browser: Browser, long_names: ServeSession
+) -> None:
+    """On paper nothing scrolls: an A4 landscape page less 12 mm margins is 273 mm, 1,031 px.
+    With "Featherstonehaugh-Montgomery, Maximilian-Alexander" the junior closed's crosstable
+    kept the name on one line and was 1,231 px wide, its tie-break columns cut off. The name
+    wraps in print now and the table fits the page."""
+    page = browser.new_page(viewport={"width": 1031, "height": 800})
+    page.emulate_media(media="print")
+    page.goto(long_names.url + "junior-closed/crosstable.html")
+    sizes = page.evaluate(
+        """() => { const wrap = document.querySelector('.table-wrap');
+                   return [wrap.clientWidth, wrap.scrollWidth,
+                           document.documentElement.scrollWidth]; }"""
+    )
+    page.close()
+    assert sizes[1] <= sizes[0] <= 1031 and sizes[2] <= 1031, sizes
