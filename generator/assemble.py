@@ -14,7 +14,7 @@ from collections.abc import Iterable, Mapping
 from dataclasses import dataclass, replace
 from pathlib import Path
 
-from .codepages import GuessedReading, file_reading
+from .codepages import ReadingHints
 from .config.event import EventConfig, PlayerEntry, closest_hint, normalise_name
 from .config.toml_lines import KeyPath, line_of
 from .model import PENDING, Bye, Event, Game, Page, Player, slugify
@@ -115,7 +115,10 @@ class _Names:
         self._cut_found: dict[str, int | None] = {}
         self.seen_with_id: dict[str, int] = {}
         self._hints: dict[str, str] = {}
-        self._readings: dict[Path, GuessedReading | None] = {}
+        self.readings = ReadingHints(config.encoding)
+        """How a PGN file holding an unknown name was read, when its code page was guessed:
+        a wrong guess garbles the names, and the fix is the ``encoding`` setting, not an
+        alias."""
 
     def closest_hint(self, name: str) -> str:
         """``closest_hint`` for an unknown name, worked out once per name: it compares the
@@ -125,18 +128,6 @@ class _Names:
         if hint is None:
             hint = self._hints[name] = closest_hint(name, self.config)
         return hint
-
-    def reading_hint(self, path: Path, name: str) -> str:
-        """How the PGN file holding an unknown name was read, when its code page was guessed
-        (``GuessedReading.hint``): a wrong guess garbles the names, and the fix is the
-        ``encoding`` setting, not an alias. The file is read again once, for its first
-        unknown name; "" when event.toml names the encoding (nothing was guessed)."""
-        if name.isascii() or self.config.encoding is not None:
-            return ""
-        if path not in self._readings:
-            self._readings[path] = file_reading(path)
-        reading = self._readings[path]
-        return "" if reading is None else reading.hint(name)
 
     def learn_spellings(self, pgn_games: Iterable[PgnGame]) -> None:
         """A spelling the event's games give with a player's FIDE id is that player's in its
@@ -267,7 +258,7 @@ def _unknown_player(pgn_game: PgnGame, side: str, name: str, names: _Names) -> t
         )
     if name not in ("", "?"):
         hint = names.closest_hint(name)
-        reading = names.reading_hint(pgn_game.path, name)
+        reading = names.readings.hint(pgn_game.path, name)
         return f'unknown {side.lower()} player "{shorten(name)}"', (
             f"{reading}; {hint}" if reading else hint
         )

@@ -30,7 +30,7 @@ from .cache import (
     pgn_files,
     save_memos,
 )
-from .codepages import GuessedReading, decode, file_reading
+from .codepages import ReadingHints, decode
 from .config import (
     SiteConfig,
     event_encodings,
@@ -471,7 +471,10 @@ def _with_trf(
     data = read_trf(path, config.format, problems, config.scoring, config.encoding)
     if data is None:
         return None
-    merged, found = merge_trf(config, data, _trf_reading(path, config))
+    hints, file = ReadingHints(config.encoding), f'the TRF file "{config.trf}"'
+    # A name event.toml gives that the TRF lacks: a code page guessed wrong garbles the file's
+    # names, and the fix is the encoding setting, not a new name.
+    merged, found = merge_trf(config, data, lambda name: hints.hint(path, name, file))
     warn_unconfirmed_withdrawals(config, data, problems)
     issues: list[Issue] = []
     check_event(merged, issues)
@@ -503,25 +506,6 @@ def _with_trf(
             own_issues.append(replace(issue, path=located))
     report_issues(own_issues, config_path, lines, problems)
     return None if found or issues else merged
-
-
-def _trf_reading(path: Path, config: EventConfig) -> Callable[[str], str]:
-    """How the TRF file was read, for a name event.toml gives that it lacks, as an unknown
-    PGN name is told of its file (``GuessedReading.hint``): a code page guessed wrong
-    garbles the file's names, and the fix is the encoding setting, not a new name. The file
-    is read again only for such a name, once; nothing is told when event.toml names the
-    encoding (nothing was guessed) or the name is ASCII."""
-    readings: list[GuessedReading | None] = []
-
-    def told(name: str) -> str:
-        if name.isascii() or config.encoding is not None:
-            return ""
-        if not readings:
-            readings.append(file_reading(path))
-        reading = readings[0]
-        return "" if reading is None else reading.hint(name, f'the TRF file "{config.trf}"')
-
-    return told
 
 
 def _issue_in_trf(issue: Issue, config: EventConfig, merged: EventConfig) -> TrfPlace | KeyPath:

@@ -199,6 +199,25 @@ def file_reading(path: Path) -> GuessedReading | None:
         return None
 
 
+class ReadingHints:
+    """What a name that matches no player is told of how its file was read
+    (``GuessedReading.hint``), for the PGN files and the TRF file of one event: each file is
+    read again once, for its first such name; nothing is told when the event names its
+    ``encoding`` (nothing was guessed) or the name is ASCII."""
+
+    def __init__(self, encoding: str | None) -> None:
+        self.encoding = encoding
+        self._readings: dict[Path, GuessedReading | None] = {}
+
+    def hint(self, path: Path, name: str, file: str = "this file") -> str:
+        if name.isascii() or self.encoding is not None:
+            return ""
+        if path not in self._readings:
+            self._readings[path] = file_reading(path)
+        reading = self._readings[path]
+        return "" if reading is None else reading.hint(name, file)
+
+
 def guessed_reading(data: bytes) -> GuessedReading | None:
     """How ``decode(data)`` reads a file without an ``encoding`` setting, when it guesses:
     ``None`` when a byte-order mark or UTF-8 throughout decides."""
