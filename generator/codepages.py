@@ -21,6 +21,7 @@ ordinal, superscript or fraction in an Event title or a comment ("Karpov¹", "2�
 from __future__ import annotations
 
 import codecs
+import functools
 import re
 import unicodedata
 from dataclasses import dataclass
@@ -97,10 +98,13 @@ def decode(data: bytes, encoding: str | None = None) -> str:
 
     ``encoding`` (event.toml's) reads every line that is not UTF-8, and every line whose
     UTF-8 reading mixes scripts where its own does not, in a file valid as UTF-8 too (the
-    "RÓŻYCKI" of a file otherwise ASCII); a byte it cannot read raises ``EncodingError``.
-    Without it each line's code page is told (``_told``) or, for a line too short to tell,
-    taken from the line of its file that told one; Windows-1252 when nothing tells, Latin-1
-    for the five bytes Windows-1252 leaves out.
+    "RÓŻYCKI" of a file otherwise ASCII), and every line of a 7-bit encoding (ISO-2022-JP,
+    whose Japanese is escapes in ASCII bytes); a byte it cannot read raises
+    ``EncodingError``. Without it a file of ASCII bytes with escapes is ISO-2022-JP where it
+    reads as such (no other PGN writer puts an ESC in a file), and each line's code page is
+    told (``_told``) or, for a line too short to tell, taken from the line of its file that
+    told one; Windows-1252 when nothing tells, Latin-1 for the five bytes Windows-1252 leaves
+    out.
     """
     return _plain_text(_decoded(data, encoding))
 
@@ -116,6 +120,11 @@ def _decoded(data: bytes, encoding: str | None) -> str:
     data = data.removeprefix(codecs.BOM_UTF8)
     if encoding is not None and b"\x00" not in data:  # binary data: said as such, later
         return _decoded_as(data, codec_name(encoding), encoding)
+    if b"\x1b" in data and data.isascii():  # ESC: ISO-2022-JP's way into Japanese
+        try:
+            return data.decode("iso2022_jp_2")
+        except UnicodeDecodeError:
+            pass
     try:
         return data.decode("utf-8")
     except UnicodeDecodeError:
@@ -252,11 +261,17 @@ def _decoded_as(data: bytes, codec: str, named: str) -> str:
             return data.decode("utf-8")
         except UnicodeDecodeError as exc:
             _undecodable(data, exc.start, named)
+    seven_bit = _seven_bit(codec)
     parts: list[str] = []
     start = 0
     for line in data.splitlines(keepends=True):
-        if line.isascii():
+        if line.isascii() and not seven_bit:
             parts.append(line.decode("ascii"))
+        elif line.isascii():  # ISO-2022-JP's escapes to Japanese are ASCII bytes
+            try:
+                parts.append(line.decode(codec))
+            except UnicodeDecodeError as exc:
+                _undecodable(data, start + exc.start, named)
         else:
             text = _utf8(line)
             if text is None or (_mixed_scripts(text) and _one_script(_reading(line, codec))):
@@ -267,6 +282,21 @@ def _decoded_as(data: bytes, codec: str, named: str) -> str:
             parts.append(text)
         start += len(line)
     return "".join(parts)
+
+
+@functools.cache
+def _seven_bit(codec: str) -> bool:
+    """Whether ``codec`` writes letters beyond ASCII in ASCII bytes (ISO-2022-JP and -KR, HZ
+    escape into and out of their character sets): a file in it is valid UTF-8, so its lines
+    are read in it even so, or its names would keep the escapes. A line of such a file
+    returns to ASCII before it ends (RFC 1468), so it is read line by line as the others."""
+    for letter in ("é", "Ж", "日", "한"):
+        try:
+            if letter.encode(codec).isascii():
+                return True
+        except (UnicodeError, LookupError):
+            continue
+    return False
 
 
 def _undecodable(data: bytes, offset: int, named: str) -> NoReturn:

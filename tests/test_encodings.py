@@ -569,3 +569,38 @@ def test_a_players_entry_the_trf_lacks_in_a_file_read_as_windows_1252_says_so(
     assert [e.hint for e in problems.errors] == [
         'the TRF file spells it "Novak, Jan"? Give that as name (your spelling can go in aliases)'
     ]
+
+
+def test_a_seven_bit_encoding_reads_its_escapes() -> None:
+    """ISO-2022-JP writes "山田, 太郎" as ESC sequences in ASCII bytes: the file is valid
+    UTF-8, so the setting must read its ASCII lines too, or the name keeps the escapes. A
+    UTF-8 line of the same file stays UTF-8; a broken escape is an error at its line. With no
+    setting, the escapes tell ISO-2022-JP."""
+    japanese = '[White "山田, 太郎"]\n'.encode("iso2022_jp")
+    assert b"\x1b$B" in japanese and japanese.isascii()
+    data = b'[Event "Cup"]\n' + japanese + '[Black "Müller, Jörg"]\n'.encode()
+    expected = '[Event "Cup"]\n[White "山田, 太郎"]\n[Black "Müller, Jörg"]\n'
+    assert decode(data, "iso-2022-jp") == expected
+    assert decode(b'[Event "Cup"]\n' + japanese) == '[Event "Cup"]\n[White "山田, 太郎"]\n'
+    with pytest.raises(EncodingError) as raised:
+        decode(b'[Event "Cup"]\n[Black "\x1b$B;\x1b(B"]\n', "iso-2022-jp")
+    assert raised.value.line == 2
+    assert decode('[White "Dvořák"]\n'.encode("cp1250"), "windows-1250") == '[White "Dvořák"]\n'
+
+
+def test_an_iso_2022_jp_pgn_matches_the_utf8_players(make_site: SiteMaker) -> None:
+    """encoding = "iso-2022-jp": the games of a Japanese mail-era PGN find event.toml's
+    [[players]], written in UTF-8 (before, their names kept the escapes and matched nobody)."""
+    event = (
+        'name = "Cup"\nformat = "round-robin"\nrounds = 1\nencoding = "iso-2022-jp"\n'
+        '[[players]]\nname = "山田, 太郎"\n[[players]]\nname = "佐藤, 花子"\n'
+    )
+    site = make_site(event)
+    pgn = (
+        '[Event "Cup"]\r\n[Round "1.1"]\r\n[White "山田, 太郎"]\r\n[Black "佐藤, 花子"]\r\n'
+        '[Result "0-1"]\r\n\r\n1. e4 e5 0-1\r\n\r\n'
+    )
+    (site / "content/ev/r1.pgn").write_bytes(pgn.encode("iso2022_jp"))
+    report = build_site(site)
+    assert report.written, [p.format() for p in report.problems.items]
+    assert _games(site) == [("山田, 太郎", "佐藤, 花子", "0-1")]
