@@ -414,6 +414,53 @@ def test_a_seeding_in_steps_says_what_each_tie_break_did() -> None:
     assert note.names == ("A", "C", "B", "D", "E", "C", "B")
 
 
+def test_a_tie_the_cuts_cannot_reduce_below_all_does_not_call_the_first_equal() -> None:
+    """Three tied on points, by hand: SPS A 5; B and C 4, and equal on the cut too (3 each).
+    No two can be chosen (B and C cannot be parted), so all three play off (5.2.3); but A is
+    ahead of them on SPS, and the note said all three were "equal on every tie-break"."""
+    rows = (
+        _tied_row(1, "A", "PS", PS=5, C1=4),
+        _tied_row(2, "B", "shared", PS=4, C1=3),
+        _tied_row(3, "C", "points", PS=4, C1=3),
+    )
+    players, note = _seeding(FORMATS["acf-by-law-3"], (1, 2, 3), Standings(rows, 3))
+    assert players == (1, 2, 3)
+    assert str(note) == (
+        "3 players tied; Progressive Score put A (5) ahead of B (4) and C (4), who are equal "
+        "on every tie-break (Progressive Score; Progressive Score, cut 1)"
+    )
+    assert note.names == ("A", "B", "C")
+
+
+# A Swiss of seven: A (W W L) 1, 2, 2 (SPS 5); B and C (W L W) 1, 1, 2 (SPS 4, cut 1 3, cut 2
+# 2); D, E and F 1, G 0. G is absent in round 1, F in round 2 and E in round 3.
+FIRST_AHEAD_REST_LEVEL = [
+    (1, "A", "D", "1-0"), (1, "B", "E", "1-0"), (1, "C", "F", "1-0"),
+    (2, "A", "G", "1-0"), (2, "B", "D", "0-1"), (2, "C", "E", "0-1"),
+    (3, "B", "G", "1-0"), (3, "C", "D", "1-0"), (3, "A", "F", "0-1"),
+]  # fmt: skip
+
+
+def test_a_play_off_of_all_three_says_the_first_was_ahead_on_sps(make_site: SiteMaker) -> None:
+    """FIRST_AHEAD_REST_LEVEL built and published: all three play off, and results.json's
+    seeding says why without calling A equal to B and C."""
+    byes = "".join(
+        f'[[byes]]\nround = {r}\nplayer = "{p}"\npoints = 0\n'
+        for r, p in ((1, "G"), (2, "F"), (3, "E"))
+    )
+    event, outcome, problems = _outcome(
+        make_site, FIRST_AHEAD_REST_LEVEL, [], rules="acf-junior", format="swiss", extra=byes
+    )
+    assert event and outcome and not problems.errors, problems.items
+    (result,) = outcome.playoffs
+    assert _names(event, result.players) == ["A", "B", "C"]
+    assert playoff_json(event, result)["seeding"] == (
+        "3 players tied; Progressive Score put A (5) ahead of B (4) and C (4), who are equal "
+        "on every tie-break (Progressive Score; Progressive Score, cut 1; Progressive Score, "
+        "cut 2)"
+    )
+
+
 def test_acf_reduction_that_cannot_reach_two_keeps_the_fewest_above(make_site: SiteMaker) -> None:
     # A (PS 5) is ahead, B and C are equal on PS and every cut, D and F behind (PS 3).
     playoff = [

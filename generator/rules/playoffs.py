@@ -346,6 +346,16 @@ def _seeding(
         if rows[size - 1].decided_by not in ("shared", "lots"):
             chosen = tuple(r.player.number for r in rows[:size])
             return chosen, Phrase(f"{len(tied)} players tied; ", _reduction(rows, size))
+    # No line could be drawn: every player below the first is level with the next on every
+    # tie-break. The first may still be ahead of them all, and then is not "equal" to them.
+    top = rows[0].decided_by
+    if top in rows[0].tiebreaks:
+        ahead = _sides(top, [rows[:1], rows[1:]], [1])
+        return tied, Phrase(
+            f"{len(tied)} players tied; {_subject(top)} put ",
+            ahead,
+            f", who are {_equal_on(rows[1])}",
+        )
     return tied, Phrase(f"{len(tied)} players tied, ", _equal_on(rows[0]))
 
 
