@@ -224,3 +224,30 @@ def test_lots_may_name_a_player_by_an_alias(make_site: SiteMaker) -> None:
         (D, "3", "lots"),
         (B, "4", "points"),
     ]
+
+
+def test_direct_encounter_waits_for_a_game_between_tied_players_still_being_played(
+    make_site: SiteMaker,
+) -> None:
+    """Round 3, the last, has begun: Delta beat Charlie, and Alpha v Bravo is still on. A, B
+    and C have 1 point each (A beat D and lost to C, B beat C and lost to D, C beat A), D 2.
+    Direct Encounter among A, B and C: A 0, B 1, C 1, but A and B have not met, so the
+    separate standings do not yet decide (C.07 6.2 needs all to have met; by 6.3 nobody is
+    certain: B's 1 is C's 1, and A could still reach 1 against B). Sonneborn-Berger: A beat
+    D (2 points), 2; B beat C (1 point), 1; C beat A (1 point), 1. So A is 2nd on SB, and B
+    and C share 3rd-4th; before, DE put B and C ahead of A on a game A has yet to play."""
+    games = (
+        pgn_game("1.1", A, D, "1-0")
+        + pgn_game("1.2", B, C, "1-0")
+        + pgn_game("2.1", C, A, "1-0")
+        + pgn_game("2.2", D, B, "1-0")
+        + pgn_game("3.1", A, B, "*")
+        + pgn_game("3.2", C, D, "0-1")
+    )
+    event = _event(make_site, 'tiebreaks = ["DE", "SB"]\n', games)
+    assert _order(event) == [
+        (D, "1", "points"),
+        (A, "2", "SB"),
+        (B, "3-4", "shared"),
+        (C, "3-4", "points"),
+    ]

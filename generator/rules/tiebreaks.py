@@ -1022,14 +1022,20 @@ def direct_encounter_explained(
     tied (6.2). When not all have met (Swiss), a player is ranked first only if no rival could
     reach their score whatever the missing games' results; then Article 6 is applied again to
     the rest (6.3). A round robin's group is treated as having met once every round is played
-    (the peer does the same); in the standings after an earlier round some have not met yet.
+    (the peer does the same); in the standings after an earlier round some have not met yet,
+    nor while a game between two of them is still on (the last round under way, a postponed
+    game): its result may still change the separate standings.
     """
     remaining = list(group)
     ordered: list[list[int]] = []
     notes: list[str] = []
     while len(remaining) > 1:
         scores, met = direct_encounter_scores(ctx, remaining, forfeits_played)
-        all_played = ctx.round_robin and ctx.rounds >= ctx.event.rounds
+        all_played = (
+            ctx.round_robin
+            and ctx.rounds >= ctx.event.rounds
+            and not _game_still_on(ctx, remaining)
+        )
         if all_played or all(len(met[p]) == len(remaining) - 1 for p in remaining):
             subgroups, subnotes = _split_all_met(ctx, remaining, scores, forfeits_played)
             return ordered + subgroups, notes + subnotes
@@ -1045,6 +1051,16 @@ def direct_encounter_explained(
         remaining.remove(leader)
     ordered.append(remaining)
     return ordered, notes
+
+
+def _game_still_on(ctx: TiebreakContext, group: Sequence[int]) -> bool:
+    """Whether two players of ``group`` are paired in a game that has no result yet."""
+    members = set(group)
+    return any(
+        current.slot is Slot.PENDING and current.opponent in members
+        for player in group
+        for current in ctx.table[player]
+    )
 
 
 def _certain(
