@@ -89,10 +89,8 @@ def demo(tmp_path_factory: pytest.TempPathFactory) -> Iterator[ServeSession]:
         yield session
 
 
-@pytest.fixture(scope="module")
-def long_names(tmp_path_factory: pytest.TempPathFactory) -> Iterator[ServeSession]:
-    """The demo with long, and Hebrew and Arabic, names in place of eight of its players."""
-    site = tmp_path_factory.mktemp("long-names")
+def _copy_demo_with_long_names(site: Path) -> None:
+    """content/ copied into ``site``, the players of LONG_NAMES renamed."""
     shutil.copytree(ROOT / "content", site / "content")
     for path in (site / "content").rglob("*"):
         if path.suffix in (".toml", ".pgn", ".md"):
@@ -100,6 +98,13 @@ def long_names(tmp_path_factory: pytest.TempPathFactory) -> Iterator[ServeSessio
             for name, long_name in LONG_NAMES.items():
                 text = text.replace(name, long_name)
             path.write_text(text, encoding="utf-8")
+
+
+@pytest.fixture(scope="module")
+def long_names(tmp_path_factory: pytest.TempPathFactory) -> Iterator[ServeSession]:
+    """The demo with long, and Hebrew and Arabic, names in place of eight of its players."""
+    site = tmp_path_factory.mktemp("long-names")
+    _copy_demo_with_long_names(site)
     with ServeSession(site, port=free_port(), out=io.StringIO()) as session:
         assert session.results[0].ok, session.out.getvalue()  # type: ignore[attr-defined]
         yield session
@@ -829,3 +834,97 @@ def test_a_printed_crosstable_with_a_long_name_is_not_cut_at_the_page_edge(
     )
     page.close()
     assert sizes[1] <= sizes[0] <= 1031 and sizes[2] <= 1031, sizes
+
+
+# Where each play-off arrow stands: the stage box before it, its own box, and the arrow's box
+# (its ``::before``), or what is wrong with it. A "→" must stand in the gap between two boxes
+# of one line and a "↓" in the gap between two stacked boxes, over its own box; either must be
+# inside the page.
+LADDER_ARROWS = """() => {
+  const page = document.documentElement.clientWidth;
+  const problems = [], widths = [];
+  for (const ladder of document.querySelectorAll('ol.ladder')) {
+    const boxes = [...ladder.children];
+    boxes.forEach((box, i) => {
+      const own = box.getBoundingClientRect();
+      widths.push(Math.round(own.width));
+      if (i === 0) return;
+      const before = boxes[i - 1].getBoundingClientRect();
+      const style = getComputedStyle(box, '::before');
+      const arrow = {left: own.left + parseFloat(style.left), top: own.top + parseFloat(style.top)};
+      arrow.right = arrow.left + parseFloat(style.width);
+      arrow.bottom = arrow.top + parseFloat(style.height);
+      const name = `box ${i + 1} (${box.querySelector('h3').textContent})`;
+      if (arrow.left < 0 || arrow.right > page) {
+        problems.push(`${name}: the arrow is cut at the page edge (${arrow.left}..${arrow.right})`);
+      } else if (style.content === '"→"') {
+        if (Math.abs(before.top - own.top) > 1 || arrow.left < before.right
+            || arrow.right > own.left || arrow.top < own.top || arrow.bottom > own.bottom)
+          problems.push(`${name}: "→" is not between it and the box to its left`);
+      } else if (style.content === '"↓"') {
+        if (arrow.top < before.bottom || arrow.bottom > own.top
+            || arrow.left < own.left || arrow.right > own.right)
+          problems.push(`${name}: "↓" is not between it and the box above`);
+      } else {
+        problems.push(`${name}: no arrow (${style.content})`);
+      }
+    });
+  }
+  return {problems, widths, overflow: document.documentElement.scrollWidth - page};
+}"""
+
+
+def _ladder_arrows(browser: Browser, url: str, width: int) -> dict[str, Any]:
+    page = browser.new_page(viewport={"width": width, "height": 900})
+    page.goto(url)
+    facts: dict[str, Any] = page.evaluate(LADDER_ARROWS)
+    page.close()
+    return facts
+
+
+def test_each_play_off_arrow_points_from_one_stage_to_the_next_at_every_width(
+    browser: Browser, long_names: ServeSession
+) -> None:
+    """With two long names the junior closed's first stage was 1,027 px wide at 1280 px: the
+    stages wrapped onto three lines and each "→" began 14 px left of the page, cut off and
+    pointing at nothing; the championship's winner likewise. Now the stages share one line
+    from 1025 px (a name wraps inside its stage), and stack with "↓" up to 1024 px, the arrow
+    one line high so that it stays inside the gap (a line of 1.5rem type was 36 px in 28)."""
+    problems = []
+    for event in ("junior-closed", "junior-championship"):
+        for width in (1280, 1024, 768, 390):
+            facts = _ladder_arrows(browser, f"{long_names.url}{event}/playoff.html", width)
+            problems += [f"{event} at {width} px: {p}" for p in facts["problems"]]
+            if facts["overflow"] > 0:
+                problems.append(f"{event} at {width} px: {facts['overflow']} px too wide")
+    assert problems == [], "\n".join(problems)
+
+
+def test_an_acf_play_off_of_three_stages_stacks_below_1280(
+    browser: Browser, tmp_path: Path
+) -> None:
+    """The ACF's G15, G5 and Armageddon and the winner are four boxes: on one line at 1040 px
+    each stage would be 232 px wide, "Featherstonehaugh-Montgomery" broken every few letters.
+    Below 1280 px they stack (each arrow "↓"), from 1280 px they share a line ("→"), every
+    stage at least 15rem (240 px) wide."""
+    _copy_demo_with_long_names(tmp_path)
+    long_name, other = LONG_NAMES["Whitcombe, Harrison"], "Delacroix, Amelie"
+    games = [
+        ("1", long_name, other, "1-0", "900"),
+        ("2", other, long_name, "1-0", "900"),
+        ("3", long_name, other, "1/2-1/2", "300"),
+        ("4", other, long_name, "1/2-1/2", "300"),
+        ("5", long_name, other, "1/2-1/2", "300/240"),
+    ]
+    pgn = "".join(
+        pgn_game(number, white, black, result, TimeControl=clock)
+        for number, white, black, result, clock in games
+    )
+    (tmp_path / "content/junior-championship/playoff/playoff.pgn").write_text(pgn)
+    with ServeSession(tmp_path, port=free_port(), out=io.StringIO()) as session:
+        assert session.results[0].ok, session.out.getvalue()  # type: ignore[attr-defined]
+        url = session.url + "junior-championship/playoff.html"
+        facts = {width: _ladder_arrows(browser, url, width) for width in (1280, 1040)}
+    for width, seen in facts.items():
+        assert seen["problems"] == [] and seen["overflow"] <= 0, (width, seen)
+        assert len(seen["widths"]) == 4 and min(seen["widths"][:3]) >= 240, (width, seen)
