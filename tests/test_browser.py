@@ -928,3 +928,40 @@ def test_an_acf_play_off_of_three_stages_stacks_below_1280(
     for width, seen in facts.items():
         assert seen["problems"] == [] and seen["overflow"] <= 0, (width, seen)
         assert len(seen["widths"]) == 4 and min(seen["widths"][:3]) >= 240, (width, seen)
+
+
+def test_printed_standings_give_the_reason_under_each_name(
+    browser: Browser, demo: ServeSession
+) -> None:
+    """Arbiters print the standings for the wall, and on a tie the reason is what players ask
+    about, but the print stylesheet hid it. On an A4 landscape page (273 mm, 1,031 px) it is
+    a smaller line under the name now: the junior closed's 5th place, Drummond, is ahead of
+    Okoro-Winter on BPG, 5 to 4; all 15 reasons of the junior championship (seven tie-break
+    columns) are on the page, and both tables fit it."""
+    facts = {}
+    for event in ("junior-closed", "junior-championship"):
+        page = browser.new_page(viewport={"width": 1031, "height": 800})
+        page.emulate_media(media="print")
+        page.goto(f"{demo.url}{event}/standings.html")
+        facts[event] = page.evaluate(
+            """() => { const wrap = document.querySelector('.table-wrap');
+              const edge = wrap.getBoundingClientRect();
+              const shown = e => e.getClientRects().length > 0
+                && e.getBoundingClientRect().right <= edge.right;
+              const whys = [...wrap.querySelectorAll('tbody .why-inline')];
+              const fifth = wrap.querySelectorAll('tbody tr')[4];
+              const size = e => parseFloat(getComputedStyle(e).fontSize);
+              return {fits: wrap.scrollWidth <= wrap.clientWidth
+                        && document.documentElement.scrollWidth <= 1031,
+                      shown: whys.filter(shown).length, reasons: whys.length,
+                      smaller: whys.every(why => size(why) < size(why.parentElement)),
+                      column: [...wrap.querySelectorAll('.why')].filter(shown).length,
+                      fifth: fifth.querySelector('.why-inline')?.textContent}; }"""
+        )
+        page.close()
+    closed, championship = facts["junior-closed"], facts["junior-championship"]
+    assert closed["fifth"] == "ahead on Games with Black, 5 to 4", facts
+    assert championship["reasons"] == 15, facts
+    for seen in facts.values():
+        assert seen["shown"] == seen["reasons"], facts
+        assert seen["fits"] and seen["smaller"] and seen["column"] == 0, facts
