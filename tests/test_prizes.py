@@ -742,6 +742,16 @@ def test_titles_go_oldest_age_group_first_whatever_the_listing(make_site: SiteMa
     event = replace(outcome.event, config=config)
     # Club Champion, Under 16, Best under 1600 (its own place), Under 12
     assert prizes.title_order(event) == [1, 3, 2, 0]
+    # A title for a country's players of every age ("Australian Junior Champion": only
+    # residents take titles) is the oldest group's too: listed after Under 16 and Under 12,
+    # it goes first, else an Australian overall winner under 16 took the Under 16 title and
+    # the national title passed to the next Australian.
+    residents = (*categories, CategoryEntry("AUS", "Australian", federation="AUS"))
+    national = TitleEntry("Australian Junior Champion", "AUS")
+    u16, u12 = outcome.event.config.titles[1], outcome.event.config.titles[0]
+    config = replace(config, titles=(u16, u12, rated, national), categories=residents)
+    # Australian, Under 16, Under 12, Best under 1600 (its own place)
+    assert prizes.title_order(replace(event, config=config)) == [3, 0, 1, 2]
     # The other titles keep their order among themselves: a title of every age moved ahead
     # of the age groups' (here the girls', another kind) moves no other title.
     girls = TitleEntry("Girls Champion", "G")

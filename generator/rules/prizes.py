@@ -447,10 +447,12 @@ def title_order(event: Event) -> list[int]:
     """The titles, highest first: the listing order, except that titles of age groups take
     the places the age groups' titles are listed in oldest first (clause 2a: "first in an
     older age group is higher than first in a younger age group"; it ranks nothing else),
-    and that a title of every age (the open one, the girls') goes before all of them, as the
-    oldest group of all: listed after "Under 16 Champion", the open title still goes first,
-    else the overall winner, if under 16, would take the Under 16 title and the open one pass
-    to the next player. The other titles keep their order among themselves."""
+    and that a title of every age (the open one, the girls', the residents' "Australian
+    Junior Champion") goes before all of them, as the oldest group of all: listed after
+    "Under 16 Champion", the open title still goes first, else the overall winner, if under
+    16, would take the Under 16 title and the open one pass to the next player. A title of a
+    rating band is of no age group and keeps its place. The other titles keep their order
+    among themselves."""
     titles = event.config.titles
     every_age: list[int] = []
     rest: list[int] = []
@@ -460,8 +462,8 @@ def title_order(event: Event) -> list[int]:
         if category.under is not None:
             under[index] = category.under
             rest.append(index)
-        elif (category.min_rating, category.max_rating, category.federation) == (None,) * 3:
-            every_age.append(index)  # a rating or a country is no age group
+        elif (category.min_rating, category.max_rating) == (None, None):
+            every_age.append(index)  # a country's players of every age, or a sex's
         else:
             rest.append(index)
     ages = [i for i in rest if i in under]
