@@ -43,6 +43,7 @@ def _outcome(
     players: dict[str, tuple[str, str]] = PLAYERS,
     slug: str = "ev",
     playoff: str = "",
+    federation: str = "",
 ) -> tuple[EventOutcome | None, Problems]:
     rounds = max(r for r, *_ in games)
     toml = (
@@ -51,6 +52,7 @@ def _outcome(
     )
     for name, (born, sex) in players.items():
         toml += f'[[players]]\nname = "{name}"\n'
+        toml += f'federation = "{federation}"\n' if federation else ""
         toml += (f"born = {born}\n" if born else "") + (f'sex = "{sex}"\n' if sex else "")
     pgn = "".join(
         f'[Round "{r}"]\n[White "{w}"]\n[Black "{b}"]\n[Result "{res}"]\n\n{res}\n\n'
@@ -623,6 +625,67 @@ def test_what_a_pending_play_off_may_change_waits_for_it(make_site: SiteMaker) -
         ("Under 12 Champion", "pending", "waits for the play-off: A or D"),
         ("2nd Under 12", "pending", "waits for the play-off: D or F"),
         ("3rd place", "awarded", "3rd overall"),
+    ]
+
+
+def test_a_title_passing_players_of_a_pending_play_off_says_they_will_hold_one(
+    make_site: SiteMaker,
+) -> None:
+    """Every player is Australian; B is made 10, so A, B, D and F are under 12. A and B tie on
+    2½ (A-B drawn), equal on every cut of the Progressive Score, and the ACF play-off has not
+    started. The Australian Junior Champion title (every age) goes before Under 12: whoever
+    wins takes Champion and the other the Australian title, so Under 12 (A, B, D, F) passes
+    both to D whichever way it ends. Neither holds a title yet: the reason said "A and B
+    already hold one"."""
+    games = [(r, w, b, "1/2-1/2" if (w, b) == ("A", "B") else res) for r, w, b, res in GAMES]
+    players = dict(PLAYERS, B=("2015-03-01", "F"))
+    extra = OPEN_AND_U12_TITLES + (
+        '[[categories]]\nid = "AUS"\nname = "Australian"\nfederation = "AUS"\n'
+        '[[titles]]\nname = "Australian Junior Champion"\ncategory = "AUS"\n'
+    )
+    outcome, problems = _outcome(make_site, extra, games=games, players=players, federation="AUS")
+    assert outcome is not None and not problems.errors, problems.items
+    assert [(a.name, a.status, str(a.reason)) for a in outcome.prizes] == [
+        ("Champion", "pending", "waits for the play-off: A or B"),
+        (
+            "Under 12 Champion",
+            "awarded",
+            "the best-placed player of Under 12 not holding an open title "
+            "(A and B hold one whichever way the play-off ends)",
+        ),
+        ("Australian Junior Champion", "pending", "waits for the play-off: A or B"),
+    ]
+    assert outcome.prizes[1].player == 4  # D
+    # B wins both G15 games: B is Champion, A the Australian Junior Champion, and both
+    # now hold an open title (B first: the play-off placed B above A).
+    playoff = (
+        '[Round "1"]\n[White "A"]\n[Black "B"]\n[Result "0-1"]\n[TimeControl "900"]\n\n0-1\n\n'
+        '[Round "2"]\n[White "B"]\n[Black "A"]\n[Result "1-0"]\n[TimeControl "900"]\n\n1-0\n\n'
+    )
+    outcome, problems = _outcome(
+        make_site,
+        extra,
+        games=games,
+        players=players,
+        federation="AUS",
+        playoff=playoff,
+        slug="decided",
+    )
+    assert outcome is not None and not problems.errors, problems.items
+    assert [(a.name, a.status, str(a.reason)) for a in outcome.prizes] == [
+        ("Champion", "awarded", "the best-placed player, ahead in the play-off"),
+        (
+            "Under 12 Champion",
+            "awarded",
+            "the best-placed player of Under 12 not already holding an open title "
+            "(B and A already hold one)",
+        ),
+        (
+            "Australian Junior Champion",
+            "awarded",
+            "the best-placed player of Australian not already holding an open title "
+            "(B already holds one)",
+        ),
     ]
 
 

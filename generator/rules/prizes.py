@@ -33,6 +33,7 @@ import itertools
 import math
 from collections.abc import Iterator, Sequence
 from dataclasses import dataclass, field, replace
+from typing import NamedTuple
 
 from ..config.event import CategoryEntry, MoneyPrize, TitleEntry, normalise_name
 from ..model import Event
@@ -335,11 +336,14 @@ def _titles_and_trophies(
     tags: list[tuple[object, ...]] = []
     position = {row.player.number: i for i, row in enumerate(standings.rows)}
     ahead = _ahead(standings)
+    passings: list[dict[int, _Passing]] = []
     for chosen, (ranked, ranks) in orders.each():
         ctx = _Context(event, ranked, ranks, points, ahead)
-        titles, holders = _titles(ctx)
+        titles, holders, passing = _titles(ctx)
         results.append(titles + _trophies(ctx, holders))
+        passings.append(passing)
         tags.append(chosen)
+    _held_whichever_way(results, passings, groups, position, event)
     return [
         _merge([r[i] for r in results], tags, groups, rank, position, event)
         for i in range(len(results[0]))
@@ -471,13 +475,28 @@ def title_order(event: Event) -> list[int]:
     return every_age + [next(oldest_first) if i in under else i for i in rest]
 
 
-def _titles(ctx: _Context) -> tuple[list[Award], dict[int, CategoryEntry]]:
+class _Passing(NamedTuple):
+    """A title passing players who hold one of its kind, in one finishing order: kept apart
+    so that over every order a play-off may still give, the reason can say they will hold
+    one whichever way it ends rather than that they "already" hold one."""
+
+    head: Phrase
+    """"the best-placed player of Under 12"."""
+    which: str
+    """The kind passed: "an open" or "a girls'"."""
+    passed: tuple[int, ...]
+
+
+def _titles(
+    ctx: _Context,
+) -> tuple[list[Award], dict[int, CategoryEntry], dict[int, _Passing]]:
     """Clause 2, for one finishing order: titles highest first (``title_order``); at most one
-    title of each kind per player. Returns them in listing order, and each title holder's
-    title category."""
+    title of each kind per player. Returns them in listing order, each title holder's title
+    category, and, by the titles' index, those that passed holders of their kind."""
     held: dict[str, set[int]] = {"open": set(), "girls": set()}
     holders: dict[int, CategoryEntry] = {}
     found: dict[int, Award] = {}
+    passing: dict[int, _Passing] = {}
     titles = ctx.event.config.titles
     for index in title_order(ctx.event):
         title = titles[index]
@@ -493,7 +512,7 @@ def _titles(ctx: _Context) -> tuple[list[Award], dict[int, CategoryEntry]]:
         held[kind].add(winner)
         if winner not in holders or category.under is not None:
             holders[winner] = category
-        reason = (
+        reason = head = (
             Phrase("the best-placed player", _why_ahead(ctx, winner))
             if category.id == "open"
             else Phrase(f"the best-placed player of {category.name}")
@@ -501,12 +520,57 @@ def _titles(ctx: _Context) -> tuple[list[Award], dict[int, CategoryEntry]]:
         ahead = [n for n in ranking[: ranking.index(winner)] if n in held[kind]]
         if ahead:
             which = "a girls'" if kind == "girls" else "an open"
+            passing[index] = _Passing(head, which, tuple(ahead))
             names = named_list(ctx.event.player(n).name for n in ahead)
             verb = "holds" if len(ahead) == 1 else "hold"
             reason += Phrase(f" not already holding {which} title (", names)
             reason += f" already {verb} one)"
         found[index] = Award("title", title.name, title.category, winner, reason=reason)
-    return [found[i] for i in range(len(titles))], holders
+    return [found[i] for i in range(len(titles))], holders, passing
+
+
+def _held_whichever_way(
+    results: list[list[Award]],
+    passings: list[dict[int, _Passing]],
+    groups: list[_Group],
+    position: dict[int, int],
+    event: Event,
+) -> None:
+    """A title that goes to the same player in every order still possible, passing the same
+    holders of its kind, some of them in a play-off still being played (or a place shared
+    on every tie-break): they do not hold a title yet, so the reason says they hold one
+    whichever way it ends (two open titles, two Under 12 players tied for first: the Under
+    12 title passes both). ``results`` (titles first, by index) is changed in place."""
+    if len(results) < 2:
+        return
+    for index in sorted(set().union(*passings)):
+        each = [found for passing in passings if (found := passing.get(index)) is not None]
+        if len(each) < len(passings) or len({r[index].player for r in results}) != 1:
+            continue  # some order gives it to another player, or passes nobody
+        first = each[0]
+        if any(
+            (p.head, p.which, set(p.passed)) != (first.head, first.which, set(first.passed))
+            for p in each
+        ):
+            continue  # whom it passes (or a tie-break's words) depends on the order
+        unsure = [g for g in groups if set(g.players) & set(first.passed)]
+        if not unsure:
+            continue
+        playoffs = sum(g.playoff for g in unsure)
+        play_off = "the play-off" if playoffs == 1 else "the play-offs"
+        if playoffs == len(unsure):
+            decider = f"{play_off} ends" if playoffs == 1 else f"{play_off} end"
+        elif playoffs:
+            decider = f"{play_off} and the drawing of lots go"
+        else:
+            decider = "the drawing of lots goes"
+        passed = sorted(first.passed, key=position.__getitem__)
+        names = named_list(event.player(n).name for n in passed)
+        verb = "holds" if len(passed) == 1 else "hold"
+        reason = Phrase(first.head, f" not holding {first.which} title (", names)
+        reason += f" {verb} one whichever way {decider})"
+        for order in results:
+            order[index] = replace(order[index], reason=reason)
 
 
 def _trophies(ctx: _Context, title_holders: dict[int, CategoryEntry]) -> list[Award]:
