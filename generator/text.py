@@ -4,7 +4,7 @@ how the names of the site's files read."""
 from __future__ import annotations
 
 import os
-from collections.abc import Iterable
+from collections.abc import Iterable, Sequence
 from dataclasses import dataclass
 
 
@@ -41,10 +41,19 @@ def name_list(names: list[str]) -> str:
 def named_list(names: Iterable[str]) -> Phrase:
     """``name_list`` with each name kept apart as a ``Name``, for the pages to isolate."""
     names = list(names)
+    parts: list[str | Name] = []
+    for joint, name in zip(list_joints(names), names, strict=True):
+        parts += [joint, Name(name)]
+    return Phrase(*parts)
+
+
+def list_joints(names: Sequence[str]) -> list[str]:
+    """The words ``name_list`` puts before each name ("", ", " or "; ", " and "): a page
+    that links each name writes them between the links, parted as the text is."""
     if len(names) <= 1:
-        return Phrase(*map(Name, names))
+        return [""] * len(names)
     comma = "; " if any("," in name for name in names) else ", "
-    return Phrase(comma).join(Name(name) for name in names[:-1]) + " and " + Name(names[-1])
+    return ["", *[comma] * (len(names) - 2), " and "]
 
 
 @dataclass(frozen=True)

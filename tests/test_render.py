@@ -1233,3 +1233,33 @@ def test_a_tiebreak_page_without_a_play_off_names_none(make_site: SiteMaker) -> 
     page = (site / "output/ev/tiebreaks.html").read_text(encoding="utf-8")
     assert "Players on equal points are separated by the tie-breaks below" in page
     assert "play-off" not in page
+
+
+@pytest.mark.parametrize(
+    ("names", "listed"),
+    [
+        (("Ana Lopez", "Ben Ng", "Dara Oz", "Eve Park"), "Ana Lopez, Ben Ng and Dara Oz."),
+        (("Lopez, Ana", "Ng, Ben", "Oz, Dara", "Park, Eve"), "Lopez, Ana; Ng, Ben and Oz, Dara."),
+    ],
+)
+def test_the_play_off_page_parts_names_as_the_text_does(
+    make_site: SiteMaker, names: tuple[str, str, str, str], listed: str
+) -> None:
+    """U.S. rules, a round robin of four: the first three beat each other in a cycle (each
+    with White once) and each beats the fourth, so they score 2 and all three play off (not
+    started). The page parted every name with "; ", which read "Ana Lopez; Ben Ng and Dara
+    Oz": a semicolon only where a name is written "Last, First", as the text's lists do."""
+    a, b, c, d = names
+    games = [(1, a, b, "1-0"), (1, c, d, "1-0"), (2, b, c, "1-0"), (2, a, d, "1-0")]
+    games += [(3, c, a, "1-0"), (3, b, d, "1-0")]
+    toml = 'name = "P"\nformat = "round-robin"\nrounds = 3\nrules = "us-junior-closed"\n'
+    toml += "".join(f'[[players]]\nname = "{name}"\n' for name in names)
+    pgn = "".join(
+        f'[Round "{r}"]\n[White "{w}"]\n[Black "{bl}"]\n[Result "{res}"]\n\n{res}\n\n'
+        for r, w, bl, res in games
+    )
+    site = make_site(toml, {"games.pgn": pgn})
+    assert build_site(site).written
+    page = (site / "output/ev/playoff.html").read_text(encoding="utf-8")
+    line = page.split("Playing off: ")[1].split("</p>")[0]
+    assert re.sub(r"<[^>]+>", "", line) == listed

@@ -2,7 +2,7 @@
 
 from __future__ import annotations
 
-from generator.text import Name, Phrase, name_list, named_list
+from generator.text import Name, Phrase, list_joints, name_list, named_list
 
 
 def test_names_written_last_first_are_parted_by_semicolons() -> None:
@@ -36,3 +36,18 @@ def test_a_list_of_names_keeps_each_name_apart() -> None:
     assert names == Phrase(Name("Chen, David"), "; ", Name("Ray, Alice"), " and ", Name("Kim, Min"))
     assert str(names) == "Chen, David; Ray, Alice and Kim, Min"
     assert named_list(["A"]) == Phrase(Name("A")) and named_list([]) == Phrase()
+
+
+def test_the_words_between_linked_names_are_those_of_the_text() -> None:
+    """The play-off page links each name, so it writes the words between them itself:
+    "; " only when a name is written "Last, First", ", " otherwise, " and " before the last."""
+    assert list_joints(["Ana Lopez", "Ben Ng", "Dara Oz"]) == ["", ", ", " and "]
+    assert list_joints(["Lopez, Ana", "Ng, Ben", "Oz, Dara"]) == ["", "; ", " and "]
+    assert list_joints(["Ana Lopez", "Ng, Ben", "Dara Oz", "Eve Park"]) == [
+        "",
+        "; ",
+        "; ",
+        " and ",
+    ]
+    assert list_joints(["Ana Lopez", "Ben Ng"]) == ["", " and "]
+    assert list_joints(["Ana Lopez"]) == [""] and list_joints([]) == []

@@ -6,7 +6,7 @@ crosstable, lines of a player's card), so templates stay simple loops.
 
 from __future__ import annotations
 
-from collections.abc import Sequence
+from collections.abc import Iterable, Sequence
 from dataclasses import dataclass
 from typing import NamedTuple
 
@@ -23,7 +23,7 @@ from ..rules.tiebreaks import (
     parse_code,
     tiebreak_values,
 )
-from ..text import number_text
+from ..text import list_joints, number_text
 
 
 def result_text(result: str) -> str:
@@ -35,6 +35,14 @@ def result_text(result: str) -> str:
         "--": "− : −",
         "*": "…",
     }.get(result, result)
+
+
+def listed_players(numbers: Iterable[int], event: Event) -> list[tuple[str, Player]]:
+    """The players of a sentence's list ("Playing off: ..."), each with the words before it
+    as ``text.name_list`` writes them, so that "Lopez, Ana; Ng, Ben and Oz, Dara" and
+    "Ana Lopez, Ben Ng and Dara Oz" read as three players whichever way names are written."""
+    players = [event.player(number) for number in numbers]
+    return list(zip(list_joints([player.name for player in players]), players, strict=True))
 
 
 _GAME_SYMBOLS = {"win": "1", "draw": "½", "loss": "0"}
