@@ -471,3 +471,34 @@ def test_sections_that_fail_are_not_called_missing(tmp_path: Path) -> None:
         for section in ("under-16-open", "under-18-girls", "under-18-open")
     ]
     assert not report.problems.warnings
+
+
+def test_the_leaders_of_a_section_read_as_so_many_players(tmp_path: Path) -> None:
+    """After round 1 of a six-player section three players won: they share first place. Their
+    names are written "Last, First", so the landing page parts them with "; " (", " made
+    "Lopez, Ana, Oz, Dara, Quinn, Fay" read as six players); the other section's two leaders,
+    with no comma in their names, are joined by " and "."""
+    site = _championship(tmp_path / "site")
+    section = site / "content/ajc-2026/under-18-girls"
+    names = ["Lopez, Ana", "Ng, Ben", "Oz, Dara", "Roe, Eli", "Quinn, Fay", "Sato, Gus"]
+    (section / "event.toml").write_text(
+        'name = "Under 18 Girls"\nformat = "round-robin"\nrounds = 5\nstart = 2026-01-10\n'
+        'rules = "acf-junior"\n' + "".join(f'[[players]]\nname = "{n}"\n' for n in names),
+        encoding="utf-8",
+    )
+    pairs = [(names[0], names[1]), (names[2], names[3]), (names[4], names[5])]
+    games = (
+        f'[Round "1"]\n[White "{w}"]\n[Black "{b}"]\n[Result "1-0"]\n\n1-0\n\n' for w, b in pairs
+    )
+    (section / "games.pgn").write_text("".join(games), encoding="utf-8")
+    open16 = site / "content/ajc-2026/under-16-open/games.pgn"
+    open16.write_text(_games("Open16-").split('[Round "2"]')[0], encoding="utf-8")
+    report = build_site(site)
+    assert report.written, [p.format() for p in report.problems.items]
+    landing = (site / "output/ajc-2026/index.html").read_text("utf-8")
+    cells = re.findall(r'<td data-label="First place">(.*?)</td>', landing)
+    text = [re.sub(r"\s+", " ", re.sub(r"<[^>]+>", "", cell)).strip() for cell in cells]
+    assert text[1:] == [
+        "Open16-1 and Open16-3 (shared) (leading)",
+        "Lopez, Ana; Oz, Dara and Quinn, Fay (shared) (leading)",
+    ]
