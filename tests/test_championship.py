@@ -502,3 +502,10 @@ def test_the_leaders_of_a_section_read_as_so_many_players(tmp_path: Path) -> Non
         "Open16-1 and Open16-3 (shared) (leading)",
         "Lopez, Ana; Oz, Dara and Quinn, Fay (shared) (leading)",
     ]
+    # So does the text a shared link shows, each name isolated (and one point is "point").
+    page = (site / "output/ajc-2026/under-18-girls/index.html").read_text("utf-8")
+    (card,) = re.findall(r'<meta name="description" content="([^"]*)"', page)
+    assert card.startswith(
+        "After round 1 of 5: \u2068Lopez, Ana\u2069; \u2068Oz, Dara\u2069 and "
+        "\u2068Quinn, Fay\u2069 lead with 1 point. "
+    )

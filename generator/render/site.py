@@ -34,7 +34,7 @@ from ..rules.playoffs import Playoff, playoff_format
 from ..rules.prizes import Award, forfeit_cancels_money
 from ..rules.scores import PlayerRecord
 from ..rules.standings import StandingRow, Standings, column_keys, ranking_key
-from ..text import Phrase, disk_name, score_text
+from ..text import Phrase, disk_name, list_joints, score_text
 from . import board, charts, exports, fragments, views
 from .bidi import isolate
 from .environment import builtin_templates_dir, make_environment, relative_url, url_for
@@ -307,13 +307,15 @@ def social_card(outcome: EventOutcome) -> dict[str, str]:
         named = [f"{p.title} {isolate(p.name)}" if p.title else isolate(p.name) for p in players]
         if len(named) > 3:
             return f"{len(named)} players"
-        return named[0] if len(named) == 1 else ", ".join(named[:-1]) + " and " + named[-1]
+        joints = list_joints([p.name for p in players])  # "; " between "Last, First" names
+        return "".join(joint + name for joint, name in zip(joints, named, strict=True))
 
     facts = event_facts(event)
     lead = ""
     if rows and event.rounds_played > 0:
         top = [row for row in rows if row.points == rows[0].points]
-        points = f"{score_text(rows[0].points)} points"
+        unit = "point" if rows[0].points == 1 else "points"  # "½ points", "0 points"
+        points = f"{score_text(rows[0].points)} {unit}"
         playoff = next((p for p in outcome.playoffs if p.place == 1), None)
         if not event.finished:
             verb = "leads" if len(top) == 1 else "lead"
