@@ -75,8 +75,20 @@ def test_a_top_level_key_below_a_table_says_to_move_it_up(make_site: SiteMaker) 
             '"fide"',
             'did you mean "fide"?',
         ),
+        (  # the start of the U.S. preset's name: difflib offered the Australian one
+            'rules = "us-junior"',
+            'rules: "us-junior" is not one of "us-junior-closed", "acf-junior", '
+            '"acf-junior-rapid", "fide"',
+            'did you mean "us-junior-closed"?',
+        ),
+        (  # the start of two presets' names: both are offered
+            'rules = "acf"',
+            'rules: "acf" is not one of "us-junior-closed", "acf-junior", "acf-junior-rapid", '
+            '"fide"',
+            'did you mean "acf-junior" or "acf-junior-rapid"?',
+        ),
     ],
-    ids=["single-value-for-a-list", "choice-in-capitals"],
+    ids=["single-value-for-a-list", "choice-in-capitals", "start-of-a-name", "start-of-two"],
 )
 def test_a_near_miss_is_shown_what_to_write(
     make_site: SiteMaker, setting: str, message: str, hint: str

@@ -119,9 +119,15 @@ class Str(Option):
         if not isinstance(value, str):
             return self._wrong_type(value, path, issues)
         if self.choices and value not in self.choices:
-            folded = [c for c in self.choices if c.casefold() == value.strip().casefold()]
-            close = folded or difflib.get_close_matches(value, self.choices, n=1)
-            hint = f'did you mean "{close[0]}"?' if close else ""
+            wanted = value.strip().casefold()
+            folded = [c for c in self.choices if c.casefold() == wanted]
+            # "us-junior" is the start of "us-junior-closed": difflib alone offered
+            # "acf-junior", another federation's rules, as closer by letters.
+            begun = [
+                c for c in self.choices if len(wanted) >= 2 and c.casefold().startswith(wanted)
+            ]
+            close = folded or begun or difflib.get_close_matches(value, self.choices, n=1)
+            hint = "did you mean " + " or ".join(f'"{c}"' for c in close) + "?" if close else ""
             issues.append(Issue(path, f'"{value}" is not {self.expected()}', hint))
             return MISSING
         if not self.choices and self.required and not value.strip():
