@@ -206,6 +206,37 @@ def _events_not_read(content: Path, folders: list[Path], problems: Problems) -> 
     return found
 
 
+def _games_outside_events(content: Path, folders: list[Path], problems: Problems) -> None:
+    """PGN files of content/ that no event's folder holds (``content/round9.pgn``, a
+    ``content/games/`` beside the events): nothing reads them, and their round went missing
+    without a word (a round without results is simply not played yet). Folders with an
+    event.toml are not entered: an event's own are ``pgn-not-read`` of the event, a deeper
+    one is ``event-not-read``."""
+    events = set(folders)
+    for root, dirs, files in os.walk(content):
+        here = Path(root)
+        dirs[:] = sorted(
+            d
+            for d in dirs
+            if not d.startswith(".")
+            and here / d not in events
+            and not (here / d / "event.toml").exists()
+        )
+        for name in sorted(files):
+            if not name.lower().endswith(".pgn"):
+                continue
+            path = here / name
+            problems.warning(
+                f"{path.relative_to(content).as_posix()} is not read: PGN files are read only "
+                "from an event's folder (content/<event>/, or content/<championship>/<section>/), "
+                "and this one is in none",
+                path,
+                hint="move it into the folder of its event, beside event.toml (or into the "
+                "games/ folder there)",
+                code="pgn-not-read",
+            )
+
+
 def _read_text(path: Path, problems: Problems) -> str:
     try:
         return decode(path.read_bytes())
@@ -728,6 +759,8 @@ def load_site(
             events.append(event)
         problems.extend(event_problems)
     unread = content.is_dir() and _events_not_read(content, folders, problems)
+    if content.is_dir():
+        _games_outside_events(content, folders, problems)
     if content.is_dir() and not folders and not unread:
         problems.warning(
             "no events: no folder of content/ holds an event.toml",

@@ -470,6 +470,40 @@ def test_a_pgn_file_no_pattern_reads_is_a_warning(make_site: SiteMaker) -> None:
     ]
 
 
+def test_a_pgn_file_in_no_events_folder_is_a_warning(make_site: SiteMaker) -> None:
+    """Round 2 saved in content/ itself, round 3 in a content/games/ beside the event's
+    folder: nothing reads either, and the site was published with both rounds unplayed
+    without a word. The event's own folder and games/ are still read as before."""
+    from generator.build import build_site
+
+    site = make_site(event_toml(), {"games/round1.pgn": pgn_game("1.1", A, B, "1-0")})
+    (site / "content/round2.pgn").write_text(pgn_game("2.1", A, C, "1-0"), encoding="utf-8")
+    (site / "content/games").mkdir()
+    (site / "content/games/round3.pgn").write_text(pgn_game("3.1", A, D, "1-0"), "utf-8")
+    report = build_site(site)
+    assert report.written
+    found = [(w.code, w.path, w.message, w.hint) for w in report.problems.warnings]
+    where = "from an event's folder (content/<event>/, or content/<championship>/<section>/)"
+    hint = (
+        "move it into the folder of its event, beside event.toml (or into the games/ folder there)"
+    )
+    assert [f for f in found if f[0] == "pgn-not-read"] == [
+        (
+            "pgn-not-read",
+            site / "content/round2.pgn",
+            f"round2.pgn is not read: PGN files are read only {where}, and this one is in none",
+            hint,
+        ),
+        (
+            "pgn-not-read",
+            site / "content/games/round3.pgn",
+            f"games/round3.pgn is not read: PGN files are read only {where}, and this one is "
+            "in none",
+            hint,
+        ),
+    ]
+
+
 def test_a_withdrawal_may_name_the_player_by_an_alias(make_site: SiteMaker) -> None:
     """[[withdrawals]] accepts an alias ("Bravo, B." is Bravo's), as [[byes]] and
     [[results]] do: it withdraws that player, where it was checked, then silently dropped."""
