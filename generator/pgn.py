@@ -356,7 +356,17 @@ def _read_block(
         if not _valid_setup(game, path, tag_lines.get("FEN", first_line), problems):
             continue
         try:
-            games.append(_to_game(game, path, first_line, tag_lines, problems, on_final))
+            games.append(
+                _to_game(
+                    game,
+                    path,
+                    first_line,
+                    tag_lines,
+                    problems,
+                    on_final,
+                    (text[start:end], _line_number(start, line_starts)),
+                )
+            )
         except Exception as exc:  # as above: python-chess met something it cannot replay
             problems.error(
                 f"python-chess could not replay this game ({shorten(str(exc))})",
@@ -626,7 +636,10 @@ def _to_game(
     tag_lines: dict[str, int],
     problems: Problems,
     on_final: FinalPosition | None = None,
+    source: tuple[str, int] | None = None,
 ) -> PgnGame:
+    """``source``: the game's text and the line it starts on, to name a word of the moves
+    python-chess skipped."""
     recorded = _recorded_moves(game)
     board = game.board() if recorded is None or _set_up(game.headers) else None
     initial = chess.STARTING_BOARD_FEN if board is None else board.board_fen()
@@ -650,12 +663,16 @@ def _to_game(
         played = played[:null]
     moves = Moves.of(played, placement(final), final.halfmove_clock)
     illegal = None
+    illegal_line = line
     ply = first_ply(game.headers) + len(moves) if game.errors or null is not None else 0
     for error in game.errors:
         match = _ILLEGAL.match(str(error))
         number = ply // 2 + 1
         side = "White" if ply % 2 == 0 else "Black"
         what = f"'{match.group(2)}'" if match else str(error).split(" while ")[0]
+        skipped = _skipped_word(*source, len(moves)) if source and match else None
+        if skipped is not None:  # "2. Nf9 d6": the illegal move is the word after it
+            what, illegal_line = f"'{skipped[0]}'", skipped[1]
         illegal = f"move {number} ({side}): {what}"
         break
     else:
@@ -692,7 +709,7 @@ def _to_game(
                 f"the game is shown up to move {(ply - 1) // 2 + 1}",
             ),
             path,
-            line,
+            illegal_line,
             hint="check the move in the score sheet and correct the PGN",
             code="illegal-move",
             context=where,
@@ -700,6 +717,38 @@ def _to_game(
     if on_final is not None:
         on_final(result, final)
     return result
+
+
+_MOVETEXT_WORD = re.compile(r"\{[^}]*\}?|;[^\n]*|[()]|[^\s{};()]+")
+_MOVE_NUMBER = re.compile(r"^\d+\.+")
+
+
+def _skipped_word(text: str, first_line: int, played: int) -> tuple[str, int] | None:
+    """The word of the main line that python-chess passed over as no move at all where the
+    move after the first ``played`` ones stands (``Nf9``, ``Nf3x``, a typo), and its line.
+    python-chess skips such a word and reports the next move as illegal: "2. Nf9 d6" was
+    "illegal move 'd6'", sending the arbiter to a move that is right."""
+    lines = text.split("\n")
+    tags = next((i for i, row in enumerate(lines) if row.strip() and row.strip()[0] != "["), 0)
+    offset = sum(len(row) + 1 for row in lines[:tags])
+    depth = count = 0
+    for match in _MOVETEXT_WORD.finditer(text, offset):
+        word = match.group()
+        if word[0] in "{;":
+            continue
+        if word in "()":
+            depth = depth + 1 if word == "(" else max(0, depth - 1)
+            continue
+        word = _MOVE_NUMBER.sub("", word)
+        if depth or not word:
+            continue
+        read = list(chess.pgn.MOVETEXT_REGEX.finditer(word))
+        if not read and count == played:
+            return word, first_line + text.count("\n", 0, match.start())
+        count += sum(1 for found in read if found.group(1))
+        if count > played:
+            return None
+    return None
 
 
 class _RecordedGame(chess.pgn.Game):

@@ -64,6 +64,28 @@ def test_an_illegal_move_is_a_warning_naming_the_game_and_move() -> None:
     assert len(game.moves) == 2
 
 
+def test_a_move_python_chess_cannot_read_is_named_not_the_move_after_it() -> None:
+    """ "2. Nf9" (a typo for Nf3) is no move at all: python-chess passes over it and finds
+    Black's "d6" illegal as White's move, so the warning sent the arbiter to move 2 (White)
+    'd6', a move that is right, on the game's first line. It names "Nf9", on its own line
+    (line 7: four tags, a blank line, then the moves' first line)."""
+    text = (
+        '[White "A"]\n[Black "B"]\n[Round "1"]\n[Result "1-0"]\n\n'
+        "1. e4 {a comment, 2. Nf3x} c5 (1... e5 2. Qh9) \n2. Nf9 d6 3. d4 1-0\n"
+    )
+    problems = Problems()
+    (game,) = read_pgn_text(text, Path("typo.pgn"), problems)
+    (warning,) = problems.warnings
+    assert warning.code == "illegal-move"
+    assert warning.line == 7
+    assert warning.message == (
+        "round 1, A v B: illegal or unreadable move at move 2 (White): 'Nf9'; "
+        "the game is shown up to move 1"
+    )
+    assert [m.san for m in game.moves] == ["e4", "c5"]
+    assert game.illegal == "move 2 (White): 'Nf9'"
+
+
 def test_a_null_move_is_an_illegal_move() -> None:
     """ "--" is no move of chess (python-chess reads it as a null move): the game is shown up to
     it, with the same warning as an illegal move, and the position is the one before it."""
