@@ -163,6 +163,86 @@ def test_toml_syntax_error_names_the_line(make_site: SiteMaker) -> None:
     assert message.startswith("TOML syntax error")
 
 
+_HEAD = 'name = "X"\nformat = "swiss"\nrounds = 5\n'
+
+
+@pytest.mark.parametrize(
+    ("text", "line", "message", "hint"),
+    [
+        (  # tomllib: "Cannot overwrite a value"
+            _HEAD + '[[players]]\nname = "Alpha, Anna"\nrating = 2100\nrating = 2150\n',
+            7,
+            "rating is given twice in the same table",
+            "keep one of the two rating = lines: a table (the top of the file, a [section], or "
+            "one [[players]] entry) gives each key once",
+        ),
+        (  # tomllib: "Cannot declare ('playoff',) twice"
+            _HEAD + '[playoff]\nformat = "none"\n\n[playoff]\nplaces = [1]\n',
+            7,
+            "[playoff] is written twice",
+            "put every key of [playoff] under the first [playoff] line and delete the second "
+            "(a list of entries, such as [[players]], takes two brackets)",
+        ),
+        (  # tomllib: "Illegal character '\n'"
+            'name = "X"\nlocation = "Springfield\nformat = "swiss"\n',
+            2,
+            "a quoted text is not closed: the line ends before its closing quote",
+            'add the closing " at the end of the value, e.g. location = "Springfield"',
+        ),
+        (  # tomllib: "Unclosed array" on line 6, the [prizes] line it read on as an item
+            _HEAD + '[playoff]\nplaces = [1\n\n[prizes]\ncurrency = "USD"\n',
+            5,
+            "a list opened with [ is not closed with ]",
+            "add ] at the end of the list, e.g. places = [1, 2]",
+        ),
+        (  # tomllib: "Unclosed array" too, for a list that is closed
+            'name = "X"\nformat = "swiss"\nrounds = 5\ntiebreaks = [\n  "BH"\n  "SB",\n]\n',
+            6,
+            "the items of a list must be separated by commas",
+            'write a comma between two items, e.g. tiebreaks = ["DE", "SB"]',
+        ),
+        (  # tomllib: "Expected newline or end of document after a statement"
+            _HEAD + "start = 08/07/2026\n",
+            4,
+            "08/07/2026 is not a date TOML reads",
+            "write dates as YYYY-MM-DD, without quotes: 08/07/2026 is 2026-07-08 if the day "
+            "comes first, 2026-08-07 if the month does",
+        ),
+        (  # only one reading is a date: the 25th month does not exist
+            _HEAD + "end = 25.07.2026\n",
+            4,
+            "25.07.2026 is not a date TOML reads",
+            "write dates as YYYY-MM-DD, without quotes: 25.07.2026 is 2026-07-25",
+        ),
+        (  # tomllib: "Invalid value"; autocorrect's quotes
+            'name = \u201cX\u201d\nformat = "swiss"\nrounds = 5\n',
+            1,
+            "Invalid value (the line has typographic quotes)",
+            'write straight quotes, "...": a word processor or autocorrect turned them into '
+            "curly ones, which TOML does not read",
+        ),
+    ],
+    ids=[
+        "key-twice",
+        "table-twice",
+        "quote",
+        "list-unclosed",
+        "comma",
+        "date",
+        "date-one",
+        "curly",
+    ],
+)
+def test_a_toml_syntax_error_is_said_in_words_on_the_line_to_correct(
+    make_site: SiteMaker, text: str, line: int, message: str, hint: str
+) -> None:
+    """tomllib's own words ("Cannot overwrite a value", "Illegal character '\\n'", "Unclosed
+    array" on the line of the next table) told an organiser neither the mistake nor where it
+    is, and the hint was the same for all."""
+    errors = _errors(make_site(text) / "content/ev/event.toml")
+    assert errors == [(line, "TOML syntax error: " + message, hint)]
+
+
 def test_a_typo_among_thousands_of_players_gets_the_closest_names_after_few_comparisons() -> None:
     """ "Charly, Carl" (12 letters) against "Charlie, Carl" (13): difflib matches ", carl" and
     "charl", 11 letters, ratio 22/25 = 0.88; "Charles, Carla" (14): the same 11, 22/26 =

@@ -70,8 +70,11 @@ def test_invalid_toml(built: Path, capsys: pytest.CaptureFixture[str]) -> None:
     put(built, "event.toml", 'name = "Test Event\nformat = "round-robin"\n')
     status, err = rebuild(built, capsys)
     assert status == 1
-    assert "content/ev/event.toml:1: error: TOML syntax error" in err
-    assert "hint: strings need quotes" in err
+    assert (
+        "content/ev/event.toml:1: error: TOML syntax error: a quoted text is not closed: the "
+        "line ends before its closing quote" in err
+    )
+    assert 'hint: add the closing " at the end of the value' in err
 
 
 def test_wrong_types_and_unknown_keys(built: Path, capsys: pytest.CaptureFixture[str]) -> None:

@@ -2,7 +2,6 @@
 
 from __future__ import annotations
 
-import datetime as dt
 import hashlib
 import json
 import re
@@ -18,6 +17,7 @@ from .event import EVENT, EventConfig
 from .schema import Issue, Table, format_path, validate
 from .site import SITE, SiteConfig
 from .toml_lines import KeyLines, KeyPath, line_of
+from .toml_syntax import syntax_problem
 
 __all__ = ["EventConfig", "SiteConfig", "load_event_config", "load_site_config", "load_toml"]
 
@@ -63,13 +63,8 @@ def load_toml(path: Path, schema: Table, problems: Problems) -> tuple[Any, Mappi
         message = str(exc)
         match = _DECODE_LINE.search(message)
         line = int(match.group(1)) if match else None
-        message = _DECODE_LINE.sub("", message).strip()
-        problems.error(
-            f"TOML syntax error: {message}",
-            path,
-            line,
-            hint=_syntax_hint(text, line),
-        )
+        message, line, hint = syntax_problem(_DECODE_LINE.sub("", message).strip(), text, line)
+        problems.error(f"TOML syntax error: {message}", path, line, hint=hint)
         return None, {}
     except RecursionError:
         problems.error(
@@ -101,28 +96,6 @@ def report_issues(
             issue.hint,
             code="config",
         )
-
-
-_BAD_DATE = re.compile(r"=\s*(\d{4}-\d{1,2}-\d{1,2})\b")
-
-
-def _syntax_hint(text: str, line: int | None) -> str:
-    """The usual hint, or a precise one when the line holds a date that is not a real day."""
-    lines = text.splitlines()
-    if line is not None and 0 < line <= len(lines):
-        match = _BAD_DATE.search(lines[line - 1])
-        if match:
-            try:
-                dt.date.fromisoformat(match.group(1))
-            except ValueError:
-                return (
-                    f"{match.group(1)} is not a date: write YYYY-MM-DD with two-digit month "
-                    "and day, and a day the month has (e.g. 2026-07-08)"
-                )
-    return (
-        "strings need quotes, dates are written 2026-07-08, "
-        "and each [[players]] entry starts its own table"
-    )
 
 
 def load_event_config(

@@ -1,0 +1,154 @@
+"""TOML syntax errors in an organiser's words.
+
+``tomllib`` says what its parser met ("Cannot overwrite a value", "Illegal character '\\n'",
+"Unclosed array"), which tells an arbiter who typed a key twice or left a quote open neither
+what is wrong nor where to look: an unclosed list is reported on the line of the table after
+it. The usual mistakes are recognised here and said plainly, on the line to correct; anything
+else keeps tomllib's words.
+"""
+
+from __future__ import annotations
+
+import datetime as dt
+import re
+
+_KEY = re.compile(r"""^\s*([A-Za-z0-9_.-]+|"[^"]*"|'[^']*')\s*=""")
+_TABLE_TWICE = re.compile(r"^Cannot declare \((.*)\) twice$")
+_BAD_DATE = re.compile(r"=\s*(\d{4}-\d{1,2}-\d{1,2})\b")
+_DAY_FIRST = re.compile(r"=\s*(\d{1,2})[/.](\d{1,2})[/.](\d{4})\b")
+_DECIMAL_COMMA = re.compile(r"=\s*-?\d+,\d+\s*(#.*)?$")
+_CURLY_QUOTES = "\u201c\u201d\u201e\u2018\u2019\u00ab\u00bb"
+_LIST_START = re.compile(r"^\s*(?:[A-Za-z0-9_.-]+|\"[^\"]*\")\s*=\s*\[")
+_NEXT_ENTRY = re.compile(
+    r"^\s*(?:\[\[?\s*[A-Za-z0-9_.\"-]+\s*\]\]?\s*(?:#.*)?$|[A-Za-z0-9_-]+\s*=)"
+)
+
+GENERAL_HINT = (
+    "strings need quotes, dates are written 2026-07-08, and each [[players]] entry starts its own "
+    "table"
+)
+
+
+def syntax_problem(message: str, text: str, line: int | None) -> tuple[str, int | None, str]:
+    """What is wrong, the line to correct and how, for tomllib's ``message`` (its position
+    removed) about ``line`` of ``text``."""
+    lines = text.splitlines()
+    row = lines[line - 1] if line is not None and 0 < line <= len(lines) else ""
+    key = _KEY.match(row)
+    name = key.group(1).strip("\"'") if key else ""
+    if message == "Cannot overwrite a value" and name:
+        return (
+            f"{name} is given twice in the same table",
+            line,
+            f"keep one of the two {name} = lines: a table (the top of the file, a [section], "
+            "or one [[players]] entry) gives each key once",
+        )
+    if twice := _TABLE_TWICE.match(message):
+        table = ".".join(part.strip(" '\"") for part in twice.group(1).split(",") if part.strip())
+        return (
+            f"[{table}] is written twice",
+            line,
+            f"put every key of [{table}] under the first [{table}] line and delete the second "
+            "(a list of entries, such as [[players]], takes two brackets)",
+        )
+    if message == "Illegal character '\\n'" and row.count('"') % 2 == 1:
+        return (
+            "a quoted text is not closed: the line ends before its closing quote",
+            line,
+            'add the closing " at the end of the value, e.g. location = "Springfield"',
+        )
+    if message == "Unclosed array" and line is not None:
+        opened = _unclosed_list(lines, line)
+        if opened is not None:
+            return (
+                "a list opened with [ is not closed with ]",
+                opened,
+                "add ] at the end of the list, e.g. places = [1, 2]",
+            )
+        return (
+            "the items of a list must be separated by commas",
+            line,
+            'write a comma between two items, e.g. tiebreaks = ["DE", "SB"]',
+        )
+    if any(quote in row for quote in _CURLY_QUOTES):
+        return (
+            f"{message} (the line has typographic quotes)",
+            line,
+            'write straight quotes, "...": a word processor or autocorrect turned them into '
+            "curly ones, which TOML does not read",
+        )
+    if day_first := _DAY_FIRST.search(row):
+        day, month, year = (int(part) for part in day_first.groups())
+        written = day_first.group(0)[1:].strip()
+        return (
+            f"{written} is not a date TOML reads",
+            line,
+            "write dates as YYYY-MM-DD, without quotes: "
+            + _both_readings(day, month, year, written),
+        )
+    if _DECIMAL_COMMA.search(row):
+        return (message, line, "write decimals with a point, not a comma: 0.5, not 0,5")
+    return message, line, _date_hint(row) or GENERAL_HINT
+
+
+def _both_readings(first: int, second: int, year: int, written: str) -> str:
+    """The ISO dates ``written`` may mean, day first and month first."""
+    readings = []
+    for day, month in ((first, second), (second, first)):
+        try:
+            date = dt.date(year, month, day)
+        except ValueError:
+            continue
+        if date.isoformat() not in readings:
+            readings.append(date.isoformat())
+    if not readings:
+        return "e.g. 2026-07-08"
+    if len(readings) == 1:
+        return f"{written} is {readings[0]}"
+    return f"{written} is {readings[0]} if the day comes first, {readings[1]} if the month does"
+
+
+def _date_hint(row: str) -> str:
+    """A precise hint when the line holds a date that is not a real day, or ""."""
+    match = _BAD_DATE.search(row)
+    if match:
+        try:
+            dt.date.fromisoformat(match.group(1))
+        except ValueError:
+            return (
+                f"{match.group(1)} is not a date: write YYYY-MM-DD with two-digit month "
+                "and day, and a day the month has (e.g. 2026-07-08)"
+            )
+    return ""
+
+
+def _unclosed_list(lines: list[str], line: int) -> int | None:
+    """The line of the list that tomllib found unclosed at ``line``, if it is never closed
+    before the next key or table (``places = [1`` followed by ``[prizes]``, which tomllib
+    reads on as an item); ``None`` when it is closed, and an item lacks its comma."""
+    start = next(
+        (n for n in range(min(line, len(lines)), 0, -1) if _LIST_START.match(lines[n - 1])), None
+    )
+    if start is None:
+        return None
+    depth = 0
+    for number in range(start, len(lines) + 1):
+        row = lines[number - 1]
+        if number > start and depth > 0 and _NEXT_ENTRY.match(row):
+            return start
+        column = row.index("=") + 1 if number == start else 0
+        quote = ""
+        for char in row[column:]:
+            if quote:
+                quote = "" if char == quote else quote
+            elif char in "\"'":
+                quote = char
+            elif char == "#":
+                break
+            elif char == "[":
+                depth += 1
+            elif char == "]":
+                depth -= 1
+                if depth == 0:
+                    return None
+    return start
