@@ -282,6 +282,30 @@ def test_cross_key_checks_name_unknown_players_and_rounds(make_site: SiteMaker) 
     )
 
 
+def test_a_round_or_withdrawal_past_the_last_round_says_what_to_write(
+    make_site: SiteMaker,
+) -> None:
+    """A bye for round 7 of a 3-round event, and a withdrawal after the last round, were
+    reported with no hint: the organiser was not told which of the two numbers to correct,
+    nor that a player who played every round has not withdrawn."""
+    body = (
+        '[[byes]]\nround = 7\nplayer = "Bravo, Bob"\npoints = 0.5\n\n'
+        '[[withdrawals]]\nplayer = "Delta, Dora"\nafter_round = 3\n\n'
+    )
+    errors = _errors(make_site(event_toml(body, format="swiss")) / "content/ev/event.toml")
+    assert [(m, h) for _, m, h in errors] == [
+        (
+            "byes[1].round: round 7 does not exist: the event has 3",
+            "correct the round, or rounds = 3 at the top of event.toml if the event has more",
+        ),
+        (
+            "withdrawals[1].after_round: after_round 3 leaves no round to miss (the event has 3)",
+            "write the last round the player played, or delete this entry if they played every "
+            "round (a play-off game not come to is a forfeit in playoff/, not a withdrawal)",
+        ),
+    ]
+
+
 def test_bye_points_must_be_full_half_or_zero(make_site: SiteMaker) -> None:
     site = make_site(
         event_toml('[[byes]]\nround = 1\nplayer = "Alpha, Anna"\npoints = 0.7\n\n', format="swiss")

@@ -580,7 +580,12 @@ def check_event(config: EventConfig, issues: list[Issue], players_complete: bool
     def need_round(path: KeyPath, number: int) -> None:
         if number > config.rounds:
             issues.append(
-                Issue(path, f"round {number} does not exist: the event has {config.rounds}")
+                Issue(
+                    path,
+                    f"round {number} does not exist: the event has {config.rounds}",
+                    f"correct the round, or rounds = {config.rounds} at the top of event.toml "
+                    "if the event has more",
+                )
             )
 
     for i, result in enumerate(config.results):
@@ -660,6 +665,9 @@ def check_event(config: EventConfig, issues: list[Issue], players_complete: bool
                     ("withdrawals", i, "after_round"),
                     f"after_round {withdrawal.after_round} leaves no round to miss "
                     f"(the event has {config.rounds})",
+                    "write the last round the player played, or delete this entry if they "
+                    "played every round (a play-off game not come to is a forfeit in "
+                    "playoff/, not a withdrawal)",
                 )
             )
     for i, fine in enumerate(config.fines):
