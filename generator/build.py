@@ -206,13 +206,15 @@ def _events_not_read(content: Path, folders: list[Path], problems: Problems) -> 
     return found
 
 
-def _games_outside_events(content: Path, folders: list[Path], problems: Problems) -> None:
+def _games_outside_events(content: Path, folders: list[Path], problems: Problems) -> bool:
     """PGN files of content/ that no event's folder holds (``content/round9.pgn``, a
-    ``content/games/`` beside the events): nothing reads them, and their round went missing
-    without a word (a round without results is simply not played yet). Folders with an
-    event.toml are not entered: an event's own are ``pgn-not-read`` of the event, a deeper
-    one is ``event-not-read``."""
+    ``content/games/`` beside the events, an event whose file is saved as ``Event.toml`` or
+    ``event.toml.txt``): nothing reads them, and their rounds, or the whole event, went
+    missing without a word. Folders with an event.toml are not entered: an event's own files
+    are ``pgn-not-read`` of the event, a deeper event is ``event-not-read``. Whether an
+    event's file was found under another name."""
     events = set(folders)
+    found = False
     for root, dirs, files in os.walk(content):
         here = Path(root)
         dirs[:] = sorted(
@@ -222,19 +224,58 @@ def _games_outside_events(content: Path, folders: list[Path], problems: Problems
             and here / d not in events
             and not (here / d / "event.toml").exists()
         )
-        for name in sorted(files):
-            if not name.lower().endswith(".pgn"):
-                continue
-            path = here / name
+        misnamed = sorted(name for name in files if _looks_like_event_file(name))
+        if misnamed and here != content:
+            where = here.relative_to(content).as_posix()
             problems.warning(
-                f"{path.relative_to(content).as_posix()} is not read: PGN files are read only "
-                "from an event's folder (content/<event>/, or content/<championship>/<section>/), "
-                "and this one is in none",
-                path,
-                hint="move it into the folder of its event, beside event.toml (or into the "
-                "games/ folder there)",
-                code="pgn-not-read",
+                f'{where}/{misnamed[0]} is not read: an event\'s file must be named "event.toml" '
+                "exactly (small letters, nothing after .toml), so the folder is no event and "
+                "nothing in it is published",
+                here / misnamed[0],
+                hint=f"rename {misnamed[0]} to event.toml"
+                + (
+                    " (Windows hides the .txt its editor added unless file name extensions "
+                    "are shown)"
+                    if misnamed[0].casefold().endswith(".txt")
+                    else " (file names are case-sensitive where the site may be built, e.g. "
+                    "on GitHub)"
+                ),
+                code="event-not-read",
             )
+            dirs[:] = []
+            found = True
+            continue
+        games = sorted(name for name in files if name.lower().endswith(".pgn"))
+        if not games:
+            continue
+        where = here.relative_to(content).as_posix()
+        if len(games) == 1:
+            what = f"{(here / games[0]).relative_to(content).as_posix()} is not read"
+        else:
+            what = f"{where}/ holds {len(games)} PGN files ({', '.join(games[:3])}"
+            what += ", ...)" if len(games) > 3 else ")"
+            what += " that nothing reads"
+        problems.warning(
+            f"{what}: PGN files are read only from an event's folder (content/<event>/, or "
+            "content/<championship>/<section>/), and this one is in none",
+            here / games[0] if len(games) == 1 else here,
+            hint="move it into the folder of its event, beside event.toml (or into the "
+            "games/ folder there)"
+            if len(games) == 1
+            else "move them into the folder of their event, beside event.toml (or into the "
+            "games/ folder there), or give the folder an event.toml",
+            code="pgn-not-read",
+        )
+    return found
+
+
+def _looks_like_event_file(name: str) -> bool:
+    """``Event.toml``, ``event.toml.txt``, ``event.TOML``: an event's file saved under a name
+    the build does not look for."""
+    folded = name.casefold()
+    return name != "event.toml" and (
+        folded == "event.toml" or folded.startswith("event.toml.") or folded == "event.tml"
+    )
 
 
 def _read_text(path: Path, problems: Problems) -> str:
@@ -759,8 +800,8 @@ def load_site(
             events.append(event)
         problems.extend(event_problems)
     unread = content.is_dir() and _events_not_read(content, folders, problems)
-    if content.is_dir():
-        _games_outside_events(content, folders, problems)
+    misnamed = content.is_dir() and _games_outside_events(content, folders, problems)
+    unread = unread or misnamed
     if content.is_dir() and not folders and not unread:
         problems.warning(
             "no events: no folder of content/ holds an event.toml",

@@ -504,6 +504,69 @@ def test_a_pgn_file_in_no_events_folder_is_a_warning(make_site: SiteMaker) -> No
     ]
 
 
+@pytest.mark.parametrize(
+    ("name", "hint"),
+    [
+        (
+            "event.toml.txt",
+            "rename event.toml.txt to event.toml (Windows hides the .txt its editor added "
+            "unless file name extensions are shown)",
+        ),
+        (
+            "Event.toml",
+            "rename Event.toml to event.toml (file names are case-sensitive where the site may "
+            "be built, e.g. on GitHub)",
+        ),
+    ],
+)
+def test_an_event_file_saved_under_another_name_is_a_warning(
+    make_site: SiteMaker, name: str, hint: str
+) -> None:
+    """Notepad's event.toml.txt, or Event.toml (read on a Mac, not on Linux): the folder was
+    no event, and the whole event left the site without a word. One warning names the file
+    (not one for each of its PGN files, which would send the organiser to move them)."""
+    from generator.build import build_site
+
+    games = {f"games/round{n}.pgn": pgn_game(f"{n}.1", A, B, "1-0") for n in (1, 2)}
+    site = make_site(event_toml(), games)
+    (site / "content/ev/event.toml").rename(site / "content/ev" / name)
+    report = build_site(site)
+    found = [(w.code, w.path, w.message, w.hint) for w in report.problems.warnings]
+    assert found == [
+        (
+            "event-not-read",
+            site / "content/ev" / name,
+            f'ev/{name} is not read: an event\'s file must be named "event.toml" exactly (small '
+            "letters, nothing after .toml), so the folder is no event and nothing in it is "
+            "published",
+            hint,
+        )
+    ]
+
+
+def test_a_folder_of_pgn_files_in_no_event_is_one_warning(make_site: SiteMaker) -> None:
+    """Four rounds in content/old-games/: one warning for the folder, naming three files."""
+    site = make_site(event_toml(), {"games/round1.pgn": pgn_game("1.1", A, B, "1-0")})
+    (site / "content/old-games").mkdir()
+    for n in (1, 2, 3, 4):
+        (site / f"content/old-games/r{n}.pgn").write_text(pgn_game(f"{n}.1", A, C, "1-0"))
+    from generator.build import build_site
+
+    report = build_site(site)
+    found = [(w.code, w.path, w.message, w.hint) for w in report.problems.warnings]
+    assert [f for f in found if f[0] == "pgn-not-read"] == [
+        (
+            "pgn-not-read",
+            site / "content/old-games",
+            "old-games/ holds 4 PGN files (r1.pgn, r2.pgn, r3.pgn, ...) that nothing reads: "
+            "PGN files are read only from an event's folder (content/<event>/, or "
+            "content/<championship>/<section>/), and this one is in none",
+            "move them into the folder of their event, beside event.toml (or into the games/ "
+            "folder there), or give the folder an event.toml",
+        )
+    ]
+
+
 def test_a_withdrawal_may_name_the_player_by_an_alias(make_site: SiteMaker) -> None:
     """[[withdrawals]] accepts an alias ("Bravo, B." is Bravo's), as [[byes]] and
     [[results]] do: it withdraws that player, where it was checked, then silently dropped."""
