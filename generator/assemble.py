@@ -367,6 +367,8 @@ def _from_pgn(
             f"{pgn_game.label}: the same player has White and Black",
             path,
             pgn_game.tag_line("Black"),
+            "correct the White or the Black tag (with its FIDE id tag): they name one player, "
+            "by name, alias or FIDE id",
             code="self-pairing",
         )
     if not ok:

@@ -567,6 +567,22 @@ def test_a_folder_of_pgn_files_in_no_event_is_one_warning(make_site: SiteMaker) 
     ]
 
 
+def test_a_game_of_a_player_against_themself_says_which_tags_to_correct(
+    make_site: SiteMaker,
+) -> None:
+    """White "Bravo, Bob", Black his alias "Bravo, B." (the black player's name copied from
+    the line above): the error named the game but said nothing of what to correct."""
+    games = pgn_game("1.1", B, "Bravo, B.", "1-0") + pgn_game("1.2", C, D, "1-0")
+    _, problems = load(make_site(event_toml(), {"g.pgn": games}))
+    (error,) = problems.errors
+    assert (error.code, error.line) == ("self-pairing", 4)  # Event, Round, White, Black
+    assert error.message == "round 1.1, Bravo, Bob v Bravo, B.: the same player has White and Black"
+    assert error.hint == (
+        "correct the White or the Black tag (with its FIDE id tag): they name one player, by "
+        "name, alias or FIDE id"
+    )
+
+
 def test_a_withdrawal_may_name_the_player_by_an_alias(make_site: SiteMaker) -> None:
     """[[withdrawals]] accepts an alias ("Bravo, B." is Bravo's), as [[byes]] and
     [[results]] do: it withdraws that player, where it was checked, then silently dropped."""
