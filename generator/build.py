@@ -52,7 +52,7 @@ from .config.schema import Issue
 from .config.site import holds_back
 from .config.toml_lines import KeyPath, line_of
 from .links import LINK_WARNINGS, page_attachments
-from .model import Championship, Event, Page, Site, slugify
+from .model import Championship, Event, Page, Player, Site, slugify
 from .parallel import JOBS, usable_cpus
 from .pgn import PARSE_CACHE, read_pgn_files
 from .problems import Problems, Severity
@@ -648,20 +648,30 @@ def _players_in_two_sections(sections: list[Event], marker: Path, problems: Prob
     """A name, or a FIDE id, in two sections of one championship: separate tournaments, so
     either two players share a name or one was entered twice (and could take a title in
     each), perhaps spelt two ways ("Chen, Clara" and "Chen, C." with one FIDE id)."""
-    seen: dict[str, Event] = {}
+    seen: dict[str, tuple[Event, Player]] = {}
+    site = marker.parent.parent.parent
     for event in sections:
         for player in event.players:
             keys = [normalise_name(player.name)]
             if player.fide_id is not None:
                 keys.append(f"fide:{player.fide_id}")
-            firsts = [seen.setdefault(key, event) for key in keys]
-            first = next((f for f in firsts if f is not event), None)
+            firsts = [seen.setdefault(key, (event, player)) for key in keys]
+            first = next((f for f in firsts if f[0] is not event), None)
             if first is not None:
+                # On the entry to correct, and where the other is: the championship's own
+                # file, without a line, holds no player.
+                path, line = event.entry_of(player.number)
+                other, other_line = first[0].entry_of(first[1].number)
+                where = (
+                    other.relative_to(site).as_posix() if other.is_relative_to(site) else other.name
+                )
                 problems.warning(
-                    f"{player.name} plays in two sections: {first.name} and {event.name}",
-                    marker,
+                    f"{player.name} plays in two sections: {first[0].name} and {event.name}",
+                    path,
+                    line,
                     hint="enter each player in one section; two players of one name need "
-                    "names that tell them apart",
+                    f"names that tell them apart (the other entry: {where}"
+                    + (f":{other_line})" if other_line is not None else ")"),
                     code="championship",
                 )
 

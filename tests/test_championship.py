@@ -352,6 +352,13 @@ def test_a_player_in_two_sections_is_reported(tmp_path: Path) -> None:
     assert report.written
     (warning,) = [p for p in report.problems.items if p.code == "championship"]
     assert warning.message == "Open16-4 plays in two sections: Under 16 Open and Under 18 Girls"
+    # On the entry to correct, the fourth [[players]] line (17) of the second section's file,
+    # naming the other: it was championship.toml, which lists no player, without a line.
+    assert (warning.path, warning.line) == (girls / "event.toml", 17)
+    assert warning.hint == (
+        "enter each player in one section; two players of one name need names that tell them "
+        "apart (the other entry: content/ajc-2026/under-16-open/event.toml:17)"
+    )
 
 
 def test_one_fide_id_in_two_sections_is_reported(tmp_path: Path) -> None:
