@@ -27,6 +27,16 @@ from .trf import continues_cut
 
 _ROUND = re.compile(r"^\s*(\d+)(?:\.(\d+))?\s*$")
 _PGN_RESULTS = ("1-0", "0-1", "1/2-1/2", "*")
+
+
+def meant_result(written: str) -> str | None:
+    """The PGN result a result written another way stands for ("½-½", "0.5-0.5", "1:0",
+    "1 - 0", as a score sheet or a spreadsheet writes it), or ``None``."""
+    text = "".join(written.split()).replace("½", "1/2").replace("0.5", "1/2").replace(":", "-")
+    text = text.replace("–", "-").replace("—", "-")
+    return text if text in _PGN_RESULTS and text != "*" else None
+
+
 NEW_RULES_FROM = dt.date(2026, 3, 1)
 SLUG_LENGTH = 60
 """Player page names are cut to this: file systems refuse names over 255 bytes."""
@@ -351,11 +361,15 @@ def _from_pgn(
     result = headers.get("Result", "*").strip()
     if result not in _PGN_RESULTS:
         ok = False
+        meant = meant_result(result)
         problems.error(
             f'{pgn_game.label}: the result "{result}" is not a PGN result',
             path,
             pgn_game.tag_line("Result"),
-            'use "1-0", "0-1", "1/2-1/2", or "*" for a game not finished; '
+            f'write "{meant}": PGN writes a result "1-0", "0-1", "1/2-1/2", or "*" for a '
+            "game not finished"
+            if meant
+            else 'use "1-0", "0-1", "1/2-1/2", or "*" for a game not finished; '
             "record forfeits in [[results]] of event.toml",
             code="bad-result",
         )

@@ -688,7 +688,7 @@ def _to_game(
     }
     tag = headers.get("Result", "*")
     ending = game.movetext_result if isinstance(game, _RecordedGame) else None
-    if ending is not None and ending != tag:
+    if ending is not None and ending != tag and tag in _RESULTS:  # else an error (assemble)
         problems.warning(
             Phrase(
                 result.label_words,

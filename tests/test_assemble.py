@@ -301,6 +301,29 @@ def test_a_bad_result_tag(make_site: SiteMaker) -> None:
         error.message == 'round 1.1, Alpha, Anna v Bravo, Bob: the result "1:0" is not a PGN result'
     )
     assert error.line == 5
+    assert error.hint.startswith('write "1-0": PGN writes a result ')
+
+
+@pytest.mark.parametrize(
+    ("written", "meant"),
+    [("½-½", "1/2-1/2"), ("0.5-0.5", "1/2-1/2"), ("½:½", "1/2-1/2"), ("0 - 1", "0-1")],
+)
+def test_a_result_written_as_a_score_sheet_does_is_one_error_saying_what_to_write(
+    make_site: SiteMaker, written: str, meant: str
+) -> None:
+    """A tag of "½-½" and "1/2-1/2" after the moves: one error, saying to write "1/2-1/2",
+    and no warning that the two disagree and "the tag is taken" (it is not: the game is
+    left out until the tag is corrected)."""
+    game = pgn_game("1.1", A, B, written).replace(f" {written}\n", f" {meant}\n")
+    _, problems = load(make_site(event_toml(), {"g.pgn": game}))
+    assert [(p.severity.value, p.message, p.hint) for p in problems.items] == [
+        (
+            "error",
+            f'round 1.1, Alpha, Anna v Bravo, Bob: the result "{written}" is not a PGN result',
+            f'write "{meant}": PGN writes a result "1-0", "0-1", "1/2-1/2", or "*" for a game '
+            "not finished",
+        )
+    ]
 
 
 def test_a_game_without_a_player_tag_says_so(make_site: SiteMaker) -> None:
