@@ -475,7 +475,9 @@ def _playoff_games(
                 f'play-off game {pgn_game.label}: the result "{result}" is not a PGN result',
                 pgn_game.path,
                 pgn_game.tag_line("Result"),
-                'use "1-0", "0-1" or "1/2-1/2"',
+                f'write "{meant}"'
+                if (meant := meant_result(result))
+                else 'use "1-0", "0-1" or "1/2-1/2"',
                 code="bad-result",
             )
             continue

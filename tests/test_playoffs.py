@@ -99,6 +99,23 @@ def test_acf_clean_win_in_the_first_stage(make_site: SiteMaker) -> None:
     ]
 
 
+def test_a_play_off_result_written_as_a_score_sheet_does_says_what_to_write(
+    make_site: SiteMaker,
+) -> None:
+    """The second game of the G15 match typed "½-½": an error on its Result tag, saying to
+    write "1/2-1/2"."""
+    playoff = [(1, "A", "B", "1-0"), (2, "B", "A", "½-½")]
+    _, _, problems = _outcome(
+        make_site, PAIR, playoff, rules="acf-junior", playoff_tags={"TimeControl": "900"}
+    )
+    (error,) = problems.errors
+    assert (error.message, error.line, error.hint) == (
+        'play-off game round 2, B v A: the result "½-½" is not a PGN result',
+        12,  # eight lines of the first game, then Round, White, Black, Result
+        'write "1/2-1/2"',
+    )
+
+
 def test_acf_split_stages_then_armageddon_won_with_a_draw_as_black(make_site: SiteMaker) -> None:
     playoff = [
         (1, "A", "B", "1-0"), (2, "B", "A", "1-0"),  # G15: 1-1
