@@ -514,3 +514,28 @@ def test_a_name_in_the_other_order_is_suggested(make_site: SiteMaker) -> None:
     )
     (error,) = problems.errors
     assert error.hint == "closest known players: Delta, Dora (add an alias to [[players]])"
+
+
+def test_an_event_file_saved_as_utf16_is_read_and_a_code_page_byte_is_named(
+    make_site: SiteMaker,
+) -> None:
+    """Notepad's "Unicode" is UTF-16 with a byte-order mark: read, as PGN files in it are.
+    A Windows-1252 "é" on line 2 is an error on that line naming the byte (before: "not
+    UTF-8 text (invalid continuation byte)", with no line)."""
+    site = make_site(event_toml('location = "Besançon"\n'))
+    path = site / "content/ev/event.toml"
+    text = path.read_text(encoding="utf-8")
+    path.write_bytes(text.encode("utf-16"))
+    problems = Problems()
+    config, _ = load_event_config(path, problems)
+    assert not problems.items and config is not None and config.location == "Besançon"
+    path.write_bytes(text.replace('location = "Besançon"\n', "").encode("utf-8"))
+    path.write_bytes(b'name = "x"\nlocation = "Caf\xe9"\n' + path.read_bytes())
+    assert _errors(path) == [
+        (
+            2,
+            "not UTF-8 text: byte 0xE9 on line 2 is not UTF-8",
+            "save the file as UTF-8 (in most editors: Save As, encoding UTF-8); TOML files "
+            "are read only in UTF-8",
+        )
+    ]

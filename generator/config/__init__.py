@@ -2,6 +2,7 @@
 
 from __future__ import annotations
 
+import codecs
 import hashlib
 import json
 import re
@@ -35,18 +36,40 @@ _MEMOISED = {id(EVENT): "event", id(CHAMPIONSHIP): "championship", id(SITE): "si
 """The schemas whose files ``PARSED`` keeps, by name."""
 
 
+def _toml_text(data: bytes, path: Path, problems: Problems) -> str | None:
+    """The file's text: UTF-8, as TOML is, or UTF-16 with its byte-order mark (Notepad's
+    "Unicode", read as the PGN files are). Other bytes are an error on their line."""
+    if data.startswith((codecs.BOM_UTF16_LE, codecs.BOM_UTF16_BE)):
+        try:
+            return data.decode("utf-16")
+        except UnicodeDecodeError:
+            pass
+    try:
+        return data.decode("utf-8-sig")
+    except UnicodeDecodeError as exc:
+        line = data.count(b"\n", 0, exc.start) + 1
+        problems.error(
+            f"not UTF-8 text: byte 0x{data[exc.start]:02X} on line {line} is not UTF-8",
+            path,
+            line,
+            hint="save the file as UTF-8 (in most editors: Save As, encoding UTF-8); TOML files "
+            "are read only in UTF-8",
+        )
+        return None
+
+
 def load_toml(path: Path, schema: Table, problems: Problems) -> tuple[Any, Mapping[KeyPath, int]]:
     """Parse and validate one TOML file, returning the typed value and the line of each key.
 
     On any problem the value is ``None`` and every problem is recorded in ``problems``.
     """
     try:
-        text = path.read_bytes().decode("utf-8-sig")
-    except UnicodeDecodeError as exc:
-        problems.error(f"not UTF-8 text ({exc.reason})", path, hint="save the file as UTF-8")
-        return None, {}
+        raw = path.read_bytes()
     except OSError as exc:
         problems.error(f"cannot read the file: {exc.strerror}", path)
+        return None, {}
+    text = _toml_text(raw, path, problems)
+    if text is None:
         return None, {}
     kind = _MEMOISED.get(id(schema))
     key = f"{kind}:{hashlib.blake2b(text.encode(), digest_size=16).hexdigest()}" if kind else ""
