@@ -901,6 +901,64 @@ def test_a_shared_place_pays_several_and_the_next_prize_passes_on(make_site: Sit
         ]
 
 
+def test_money_waits_only_for_play_off_endings_the_math_tie_breaks_allow(
+    make_site: SiteMaker,
+) -> None:
+    """U.S. rules, the CIRCLE: A, B and C tie on 2 and play off for 1st (no game in yet);
+    all four are under 12. Prizes: 1st 600, 2nd 300, 1st U12 100, 2nd U12 50. Whatever order
+    W, X, Y the play-off gives, W takes 600, X 300, Y the 1st U12 (W and X paid), and the
+    2nd U12 passes X and Y to D: 50. Players the play-off leaves level behind its winner are
+    ordered by the math tie-breaks among themselves ("followed by math tiebreaks if
+    necessary"), and each pair of A, B, C met with a winner: Direct Encounter always parts
+    them, so X and Y never share 2nd-3rd. Had they shared it, they would pool the 300 (150
+    each, more than half the 1st and 2nd U12's 150), D would take the 1st U12 and nobody
+    the 2nd: the 2nd U12 waited for that ending, which cannot come. With WIN as the only
+    tie-break (2 wins each) it can, and the 2nd U12 waits. (Money is not cancelled by
+    forfeits here: under the U.S. rule a play-off game X did not come to would move D up.)"""
+    money = (
+        CATEGORIES
+        + "[prizes]\nforfeit_cancels_money = false\n"
+        + "".join(
+            f'[[prizes.money]]\nname = "{name}"\nplace = {place}\ncategory = "{category}"\n'
+            f"amount = {amount}\n"
+            for name, place, category, amount in (
+                ("1st", 1, "open", 600),
+                ("2nd", 2, "open", 300),
+                ("1st U12", 1, "U12", 100),
+                ("2nd U12", 2, "U12", 50),
+            )
+        )
+    )
+    outcome, problems = _outcome(
+        make_site, money, games=CIRCLE, rules="us-junior-closed", players=FOUR_UNDER_12
+    )
+    assert outcome is not None and not problems.errors, problems.items
+    (playoff,) = outcome.playoffs
+    assert (playoff.status, sorted(playoff.players)) == ("pending", [1, 2, 3])
+    assert [(a.name, a.status, a.player, a.amount) for a in outcome.prizes] == [
+        ("1st", "pending", None, 600),
+        ("2nd", "pending", None, 300),
+        ("1st U12", "pending", None, 100),
+        ("2nd U12", "awarded", 4, 50.0),
+    ]
+    assert str(outcome.prizes[3].reason) == "4th in Under 12"
+
+    outcome, problems = _outcome(
+        make_site,
+        'tiebreaks = ["WIN"]\n' + money,
+        games=CIRCLE,
+        rules="us-junior-closed",
+        players=FOUR_UNDER_12,
+        slug="win",
+    )
+    assert outcome is not None and not problems.errors, problems.items
+    assert [(a.name, a.status, a.player) for a in outcome.prizes][3] == (
+        "2nd U12",
+        "pending",
+        None,
+    )
+
+
 def test_money_past_the_limit_waits_only_where_the_lots_decide(
     make_site: SiteMaker, monkeypatch: pytest.MonkeyPatch
 ) -> None:

@@ -31,7 +31,7 @@ from __future__ import annotations
 
 import itertools
 import math
-from collections.abc import Iterator, Sequence
+from collections.abc import Callable, Iterator, Sequence
 from dataclasses import dataclass, field, replace
 from typing import NamedTuple
 
@@ -42,7 +42,7 @@ from ..text import Name, Phrase, named_list, ordinal
 from .categories import category_of, category_ranking
 from .playoffs import Playoff
 from .scores import Kind, PlayerRecord
-from .standings import Standings
+from .standings import Standings, rank_among
 
 _NO_REASON = Phrase()
 
@@ -177,17 +177,54 @@ class _Group:
     players: tuple[int, ...]
     playoff: bool
 
-    def orders(self, shared: bool) -> list[tuple[tuple[int, ...], ...]]:
+    def orders(
+        self, shared: bool, settle: Settle | None = None
+    ) -> list[tuple[tuple[int, ...], ...]]:
         """The ways they may still finish, as blocks of players sharing a place, best first:
         every order; with ``shared``, a play-off's orders also leave players level behind its
-        winner (they share a place, and its money)."""
+        winner (they share a place, and its money). ``settle`` gives the places the math
+        tie-breaks put players the play-off leaves level in: only the endings it allows are
+        kept, so a prize does not wait for a shared place that cannot come."""
         if not shared:
             return [tuple((n,) for n in order) for order in itertools.permutations(self.players)]
         found = []
         for winner in self.players:
             rest = [n for n in self.players if n != winner]
             found += [((winner,), *blocks) for blocks in _weak_orders(rest)]
-        return found
+        if settle is None:
+            return found
+        settled = (tuple(part for block in order for part in settle(block)) for order in found)
+        return list(dict.fromkeys(settled))
+
+
+Settle = Callable[[tuple[int, ...]], tuple[tuple[int, ...], ...]]
+"""Players a play-off left level, in the blocks of equal players the math tie-breaks among
+them leave (``_math_order``)."""
+
+
+def _math_order(event: Event, records: dict[int, PlayerRecord]) -> Settle:
+    """How a finished event's play-off orders players it leaves level (``playoffs._settle``:
+    the math tie-breaks among themselves alone, U.S. Junior Closed "followed by math
+    tiebreaks if necessary"): they stay level only where those are equal and no drawing of
+    lots is recorded. A player alone is their own block."""
+    found: dict[tuple[int, ...], tuple[tuple[int, ...], ...]] = {}
+
+    def settle(block: tuple[int, ...]) -> tuple[tuple[int, ...], ...]:
+        if len(block) == 1:
+            return (block,)
+        key = tuple(sorted(block))
+        if key not in found:
+            order, boundaries = rank_among(event, records, key)
+            blocks = [[order[0]]]
+            for number, (decided_by, _) in zip(order[1:], boundaries, strict=True):
+                if decided_by == "shared":
+                    blocks[-1].append(number)
+                else:
+                    blocks.append([number])
+            found[key] = tuple(tuple(b) for b in blocks)
+        return found[key]
+
+    return settle
 
 
 def _ordered_partitions(n: int) -> int:
@@ -220,9 +257,12 @@ class _Orders:
         groups: list[_Group],
         rank: dict[int, int],
         shared: bool = False,
+        settle: Settle | None = None,
     ) -> None:
         self.base, self.groups, self.rank = base, groups, rank
-        self.choices = [g.orders(shared and g.playoff) for g in groups]
+        self.choices = [
+            g.orders(shared and g.playoff, settle if g.playoff else None) for g in groups
+        ]
         # Per category, the positions each group's members hold in it.
         members = [set(group.players) for group in groups]
         self.slots = {
@@ -658,9 +698,13 @@ def _money_awards(
     if _Orders.count(groups, shared=True) > OUTCOMES_LIMIT:
         return _too_many_to_tell(event, groups, ("money",))
     ahead = _ahead(standings)
+    # Once the event is finished the math tie-breaks are final, and they will order whoever
+    # the play-off leaves level; before, a play-off is only what would happen were it to end.
+    settle = _math_order(event, records) if event.finished else None
+    orders = _Orders(rankings, groups, rank, shared=True, settle=settle)
     results = [
         _money(_Context(event, ranked, ranks, points, ahead), barred)
-        for _, (ranked, ranks) in _Orders(rankings, groups, rank, shared=True).each()
+        for _, (ranked, ranks) in orders.each()
     ]
     waiting = {n for g in unrecorded for n in g.players}
     lots = any(not g.playoff for g in groups) or bool(unrecorded)
