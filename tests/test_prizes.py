@@ -689,11 +689,14 @@ def test_a_title_passing_players_of_a_pending_play_off_says_they_will_hold_one(
     ]
 
 
-def test_money_a_pending_play_off_cannot_change_is_paid(make_site: SiteMaker) -> None:
+def test_money_waits_for_a_play_off_its_players_may_still_forfeit(make_site: SiteMaker) -> None:
     """U.S. rules: A and B tie on 2 for first and their play-off has not started, A seeded
-    first (A beat B). A lost round 2 by forfeit: no prize money, whoever wins. Either way
-    B takes the 600 and the rest follow the standings: D 1½ (C-D drawn, D two Blacks over
-    the board to C's none), C 1½, E 1 (E beat F), F 1."""
+    first (A beat B). A lost round 2 by forfeit: no prize money, whoever wins. Whoever wins
+    the play-off, B takes the 600 and the rest follow the standings: D 1½ (C-D drawn, D two
+    Blacks over the board to C's none), C 1½, E 1 (E beat F), F 1. But a play-off game B
+    does not come to costs B's money too ("forfeit a game", the play-off being part of the
+    Event): D would take the 600, C the 400, E the 300, F the 200 and nobody the 100. So
+    every prize waits for the play-off; once A has won it (2-0 over the board), B is paid."""
     games = [
         (1, "A", "B", "1-0"), (1, "C", "D", "1/2-1/2"), (1, "E", "F", "1-0"),
         (2, "B", "E", "1-0"), (2, "D", "F", "1-0"),  # and A-C forfeited to C (below)
@@ -708,17 +711,34 @@ def test_money_a_pending_play_off_cannot_change_is_paid(make_site: SiteMaker) ->
     assert outcome is not None and not problems.errors, problems.items
     assert [r.player.name for r in outcome.standings.rows] == ["A", "B", "D", "C", "E", "F"]
     assert [r.place for r in outcome.standings.rows[:2]] == ["1-2", "1-2"]
-    paid = [(a.name, a.status, a.amount) for a in outcome.prizes]
+    assert [(a.name, a.status, a.player, str(a.reason)) for a in outcome.prizes] == [
+        ("Place 1", "pending", None, "waits for the play-off: B or D"),
+        ("Place 2", "pending", None, "waits for the play-off: D or C"),
+        ("Place 3", "pending", None, "waits for the play-off: C or E"),
+        ("Place 4", "pending", None, "waits for the play-off: E or F"),
+        ("Place 5", "pending", None, "waits for the play-off: F, or nobody"),
+    ]
+
+    playoff = "".join(
+        f'[Round "{r}"]\n[White "{w}"]\n[Black "{b}"]\n[Result "{res}"]\n'
+        f'[TimeControl "180+2"]\n\n{res}\n\n'
+        for r, w, b, res in ((1, "A", "B", "1-0"), (2, "B", "A", "0-1"))
+    )
+    outcome, problems = _outcome(
+        make_site,
+        forfeit + money,
+        games=games,
+        rules="us-junior-closed",
+        slug="after",
+        playoff=playoff,
+    )
+    assert outcome is not None and not problems.errors, problems.items
+    assert {a.status for a in outcome.prizes} == {"awarded"}
     assert _who(outcome, "money") == [
         ("Place 1", "B"), ("Place 2", "D"), ("Place 3", "C"), ("Place 4", "E"), ("Place 5", "F"),
     ]  # fmt: skip
-    assert {status for _, status, _ in paid} == {"awarded"}
     assert tuple(map(str, outcome.prizes[0].passed_over)) == (
         "A forfeited a game (round 2): no prize money",
-    )
-    assert str(outcome.prizes[0].reason) == (
-        "2nd overall or 1st overall (the same whichever way the play-off or the drawing of lots "
-        "goes)"
     )
 
 
@@ -957,6 +977,47 @@ def test_money_waits_only_for_play_off_endings_the_math_tie_breaks_allow(
         "pending",
         None,
     )
+
+    # The U.S. rule as the preset has it: a play-off game X does not come to costs X's money
+    # (W 600, Y 300, D the 1st U12 and nobody the 2nd), so the 2nd U12 waits after all.
+    outcome, problems = _outcome(
+        make_site,
+        money.replace("forfeit_cancels_money = false", "forfeit_cancels_money = true"),
+        games=CIRCLE,
+        rules="us-junior-closed",
+        players=FOUR_UNDER_12,
+        slug="forfeit",
+    )
+    assert outcome is not None and not problems.errors, problems.items
+    assert (outcome.prizes[3].status, str(outcome.prizes[3].reason)) == (
+        "pending",
+        "waits for the play-off: D, or nobody",
+    )
+
+
+def test_split_money_waits_for_a_play_off_its_players_may_still_forfeit(
+    make_site: SiteMaker,
+) -> None:
+    """U.S. rules, ties = "split", the CIRCLE: A, B and C on 2 points pool the 1st and 2nd
+    prizes whoever wins the play-off, (600 + 300) / 3 = 300 each. But whoever of them does
+    not come to a play-off game gets no money: one absent, the other two share the 900 (450
+    each); two absent, the third takes the 600 and D (0) the 300; all three absent (a game
+    each), D takes the 600 and nobody the 300. Both prizes wait for the play-off (not for a
+    drawing of lots: there is none), naming who may take them, alone or by a share of the
+    pool "1st + 2nd"."""
+    money = (
+        '[prizes]\nties = "split"\n'
+        + '[[prizes.money]]\nname = "1st"\nplace = 1\namount = 600\n'
+        + '[[prizes.money]]\nname = "2nd"\nplace = 2\namount = 300\n'
+    )
+    outcome, problems = _outcome(
+        make_site, money, games=CIRCLE, rules="us-junior-closed", players=FOUR_UNDER_12
+    )
+    assert outcome is not None and not problems.errors, problems.items
+    assert [(a.name, a.status, a.player, str(a.reason)) for a in outcome.prizes] == [
+        ("1st", "pending", None, "waits for the play-off: A or B or C or D"),
+        ("2nd", "pending", None, "waits for the play-off: A or B or C or D, or nobody"),
+    ]
 
 
 def test_money_past_the_limit_waits_only_where_the_lots_decide(

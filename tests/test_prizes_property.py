@@ -6,8 +6,9 @@ calls a prize "awarded" only when all of them agree. So, for small random events
 seed each) with a tie for first and the play-off for 1st place pending:
 
 1. completing the play-off every way it can end (each finishing order of its players, and
-   each winner with the others left level) keeps every awarded (and every unclaimed) prize:
-   same player, same amount, same shares;
+   each winner with the others left level; where a forfeit costs the prize money, each order
+   with each set of its players forfeiting a game of it) keeps every awarded (and every
+   unclaimed) prize: same player, same amount, same shares;
 2. recording every drawing of lots among players equal on every tie-break
    (``[ranking] exhausted = "lots"``, ``lots = [...]``), with or without the play-off
    completed, keeps them too;
@@ -20,7 +21,10 @@ reported once, as a warning at the end.
 
 It found three bugs in money prizes, fixed since: a play-off that leaves players sharing a
 place (they pool its money), the odd cent of a split prize (it followed the play-off), and
-money before the drawing of lots is recorded (it was shown as shared for good).
+money before the drawing of lots is recorded (it was shown as shared for good); with the
+forfeits, a fourth: money a play-off forfeit would move was paid while the play-off was on.
+Property 3 found money kept waiting for players the play-off leaves level to share a place,
+which the math tie-breaks among them rule out.
 """
 
 from __future__ import annotations
@@ -45,6 +49,9 @@ LOTS_CASES = 80
 NAMES = "ABCDEFGHIJ"
 FIRST_STAGE = {"acf-junior": "900", "us-junior-closed": "180+2"}
 """The first play-off stage's TimeControl tag for each preset."""
+SECOND_STAGE = {"acf-junior": (("300", 0), ("300", 1)), "us-junior-closed": (("360/240", 0),)}
+"""The second stage of a match for each preset: each game's TimeControl tag and who has White
+(the index of the player in the match's order), the first of them winning every game."""
 
 # -- The random event -------------------------------------------------------------------------
 
@@ -437,10 +444,16 @@ def _compare(
     return checked
 
 
-def _playoff_pgn(case: Case, order: Sequence[str], draw_others: bool) -> str:
+def _playoff_pgn(
+    case: Case, order: Sequence[str], draw_others: bool, forfeiters: Sequence[str] = ()
+) -> str:
     """The first stage, a match or double round robin among ``order``, each player beating
     everyone after them in both games; with ``draw_others`` only the first wins, the others
-    draw among themselves (the math tie-breaks among them, or a shared place, order them)."""
+    draw among themselves (the math tie-breaks among them, or a shared place, order them).
+    Each of ``forfeiters`` did not come to the first game they lose (a forfeit: under the
+    U.S. rule no prize money), the play-off's order unchanged: the winner among them did not
+    come to their first game with the last player, and still won (more points in a round
+    robin; a match goes on to the second stage, which they win)."""
     games: list[tuple[int, str, str, str]] = []
     for i, a in enumerate(order):
         for b in order[i + 1 :]:
@@ -448,27 +461,65 @@ def _playoff_pgn(case: Case, order: Sequence[str], draw_others: bool) -> str:
             number = len(games) + 1
             games.append((number, a, b, "1/2-1/2" if level else "1-0"))
             games.append((number + 1, b, a, "1/2-1/2" if level else "0-1"))
-    return _pgn(games, FIRST_STAGE[case.rules])
+    if order[0] in forfeiters:
+        i = next(i for i, g in enumerate(games) if g[1:3] == (order[0], order[-1]))
+        games[i] = (*games[i][:3], "0-1")
+    absent = {
+        next(g[0] for g in games if p in g[1:3] and g[3] == ("0-1" if g[1] == p else "1-0"))
+        for p in forfeiters
+    }
+    tags = [FIRST_STAGE[case.rules]] * len(games)
+    if order[0] in forfeiters and len(order) == 2:
+        for tag, white in SECOND_STAGE[case.rules]:
+            result = "1-0" if white == 0 else "0-1"
+            games.append((len(games) + 1, order[white], order[1 - white], result))
+            tags.append(tag)
+    return "".join(
+        f'[Round "{r}"]\n[White "{w}"]\n[Black "{b}"]\n[Result "{res}"]\n'
+        f'[TimeControl "{tag}"]\n'
+        + ('[Termination "forfeit"]\n' if r in absent else "")
+        + f"\n{res}\n\n"
+        for (r, w, b, res), tag in zip(games, tags, strict=True)
+    )
 
 
-def _completions(players: Sequence[str]) -> list[tuple[str, tuple[str, ...], bool]]:
-    """Every finishing order of the play-off, then each winner with the others level."""
-    ways = [("order " + " > ".join(o), o, False) for o in itertools.permutations(players)]
+Way = tuple[str, tuple[str, ...], bool, tuple[str, ...]]
+"""A completion of the play-off: its label, order, whether the others are level, and who
+forfeited a game of it."""
+
+
+def _completions(players: Sequence[str], forfeits: bool) -> list[Way]:
+    """Every finishing order of the play-off, then each winner with the others level; with
+    ``forfeits`` (a forfeit costs the prize money) also every order with each set of its
+    players forfeiting a game (``_playoff_pgn``)."""
+    ways: list[Way] = []
+    for order in itertools.permutations(players):
+        ways.append(("order " + " > ".join(order), order, False, ()))
     if len(players) > 2:
         for winner in players:
             others = tuple(p for p in players if p != winner)
-            ways.append((f"{winner} wins, the others level", (winner, *others), True))
+            ways.append((f"{winner} wins, the others level", (winner, *others), True, ()))
+    for order in itertools.permutations(players) if forfeits else ():
+        for size in range(1, len(order) + 1):
+            for absent in itertools.combinations(order, size):
+                label = f"order {' > '.join(order)}, {' and '.join(absent)} forfeiting a game"
+                ways.append((label, order, False, absent))
     return ways
 
 
 def _completed(
-    case: Case, label: str, order: Sequence[str], draw: bool, lots: Sequence[str]
+    case: Case,
+    label: str,
+    order: Sequence[str],
+    draw: bool,
+    forfeiters: Sequence[str],
+    lots: Sequence[str],
 ) -> State:
     lots_text = f", lots drawn {list(lots)}" if lots else ""
     return State(
         f"seed {case.seed}{lots_text}, play-off completed: {label}",
         case.event_toml(lots),
-        _files(case, _playoff_pgn(case, order, draw)),
+        _files(case, _playoff_pgn(case, order, draw, forfeiters)),
         winner=order[0],
         lots=tuple(lots),
     )
@@ -557,8 +608,9 @@ def test_an_awarded_prize_survives_every_way_the_playoff_ends(
     TALLY.pending += sum(1 for shown in before.values() if not _decided(shown))
 
     afters = []
-    for i, (label, order, draw) in enumerate(_completions(playing)):
-        state = _completed(case, label, order, draw, ())
+    completions = _completions(playing, forfeit_cancels_money(outcome.event))
+    for i, (label, order, draw, forfeiters) in enumerate(completions):
+        state = _completed(case, label, order, draw, forfeiters, ())
         after = _prizes_by_key(_build(make_site, state, f"s{i}"))
         TALLY.completions += 1
         TALLY.checked += _compare(base, before, state, after, ("title", "trophy", "money"))
@@ -616,7 +668,7 @@ def _lots_states(
     assert chosen is not None, f"seed {seed}: no event with players equal on every tie-break"
     case, base, outcome, playing, groups = chosen
     rng = random.Random(seed)
-    completions = _completions(playing)
+    completions = _completions(playing, forfeit_cancels_money(outcome.event))
     orders = _lots_orders(rng, groups)
     every = len(orders) * len(completions) <= 48
     states = []

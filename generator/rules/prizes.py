@@ -16,7 +16,8 @@
   up to the pool); no share can exceed the largest prize of the pool, so nobody gets more than
   they could have won alone.
 * U.S. Junior Closed: a player who withdrew or forfeited a game receives no prize money (the
-  prize passes on); fines are deducted from the prize, never below zero.
+  prize passes on), a play-off game included: until the play-off is over, any of its players
+  may still lose their money so; fines are deducted from the prize, never below zero.
 
 A prize for place k of a category goes to the player in k-th place of that category, or, when
 that player cannot take it (they already hold a larger or higher prize, or may not receive
@@ -658,8 +659,9 @@ def _money_awards(
 ) -> list[Award]:
     """Clause 4 and the U.S. rules for every order a play-off still being played could give
     (its winner alone, those behind in any order or level), and, with ``exhausted = "lots"``,
-    every order a drawing of lots not yet recorded could give; merged prize by prize: what
-    they all agree on is awarded, the rest is pending. Players equal on every tie-break
+    every order a drawing of lots not yet recorded could give, and (U.S. rule) every set of
+    a pending play-off's players who may still forfeit one of its games; merged prize by
+    prize: what they all agree on is awarded, the rest is pending. Players equal on every tie-break
     otherwise share the money of their places; with ``ties = "split"`` players equal on
     points do, and neither a play-off nor lots change the shares."""
     config = event.config
@@ -672,6 +674,18 @@ def _money_awards(
         m.category: category_ranking(event, standings, m.category) for m in config.prizes.money
     }
     position = {row.player.number: i for i, row in enumerate(standings.rows)}
+    # The U.S. rule bars a player who forfeits a play-off game too (one they do not come
+    # to): until the play-off is over, any of its players may still lose their money so.
+    may_forfeit = (
+        sorted({n for g in playing for n in g} - barred.keys())
+        if forfeit_cancels_money and event.finished
+        else []
+    )
+    forfeits = [
+        dict.fromkeys(chosen, "may yet forfeit a play-off game")
+        for size in range(len(may_forfeit) + 1)
+        for chosen in itertools.combinations(may_forfeit, size)
+    ]
     groups: list[_Group] = []
     if config.prizes.ties != "split":
         candidates = [_Group(g, True) for g in playing]
@@ -684,28 +698,37 @@ def _money_awards(
             ]
         # Shared places whose lots are recorded or not to be drawn pool money too.
         shared = [_Group(tuple(m), False) for m in _levels(standings).values()]
-        reach = _money_reach(config.prizes.money, rankings, candidates + shared, len(barred))
+        passed = len(barred) + len(may_forfeit)
+        reach = _money_reach(config.prizes.money, rankings, candidates + shared, passed)
         groups = [g for g in candidates if reach & set(g.players)]
     # Too many ways: players sharing a place whose lots are not recorded share its money for
     # now (as the standings share the place), and whatever they take waits for the lots.
     unrecorded: list[_Group] = []
-    while _Orders.count(groups, shared=True) > OUTCOMES_LIMIT and any(
+    while _Orders.count(groups, shared=True) * len(forfeits) > OUTCOMES_LIMIT and any(
         not g.playoff for g in groups
     ):
         largest = max((g for g in groups if not g.playoff), key=lambda g: len(g.players))
         groups.remove(largest)
         unrecorded.append(largest)
-    if _Orders.count(groups, shared=True) > OUTCOMES_LIMIT:
+    if _Orders.count(groups, shared=True) * len(forfeits) > OUTCOMES_LIMIT:
         return _too_many_to_tell(event, groups, ("money",))
     ahead = _ahead(standings)
     # Once the event is finished the math tie-breaks are final, and they will order whoever
     # the play-off leaves level; before, a play-off is only what would happen were it to end.
     settle = _math_order(event, records) if event.finished else None
     orders = _Orders(rankings, groups, rank, shared=True, settle=settle)
-    results = [
-        _money(_Context(event, ranked, ranks, points, ahead), barred)
-        for _, (ranked, ranks) in orders.each()
-    ]
+    # Each order with each set of play-off forfeits still possible; only the orders without
+    # a forfeit yet to come (``actual``) say why an agreed prize is held.
+    results: list[list[list[Award]]] = []
+    actual: list[list[list[Award]]] = []
+    pools: list[dict[int, int]] = []
+    for _, (ranked, ranks) in orders.each():
+        ctx = _Context(event, ranked, ranks, points, ahead)
+        for extra in forfeits:
+            pools.append({})
+            results.append(_money(ctx, barred | extra, pools[-1]))
+            if not extra:
+                actual.append(results[-1])
     waiting = {n for g in unrecorded for n in g.players}
     lots = any(not g.playoff for g in groups) or bool(unrecorded)
     awards: list[Award] = []
@@ -713,15 +736,23 @@ def _money_awards(
         each = [r[index] for r in results]
         agreed = all(_same_money(e, each[0]) for e in each)
         if agreed and not any(a.player in waiting for a in each[0]):
-            awards.extend(_merge_reasons(each))
+            awards.extend(_merge_reasons([r[index] for r in actual]))
             continue
-        possible = {a.player for e in each for a in e if a.player is not None}
+        # Who may take it, alone or sharing the pool of another prize that covers it.
+        possible = {
+            a.player
+            for r, pooled in zip(results, pools, strict=True)
+            for a in r[pooled.get(index, index)]
+            if a.player is not None
+        }
         names = Phrase(" or ").join(
             Name(event.player(n).name) for n in sorted(possible, key=position.__getitem__)
         )
-        on = "the play-off" if not lots else "the play-off or the drawing of lots"
-        if not any(g.playoff for g in groups):
-            on = "the drawing of lots"
+        if any(a.status == "unclaimed" for e in each for a in e):
+            names += ", or nobody"
+        on = "the drawing of lots"
+        if any(g.playoff for g in groups) or may_forfeit:
+            on = "the play-off" if not lots else "the play-off or the drawing of lots"
         awards.append(
             Award(
                 "money",
@@ -778,10 +809,12 @@ def _merge_reasons(each: list[list[Award]]) -> list[Award]:
     return merged
 
 
-def _money(ctx: _Context, barred: dict[int, str]) -> list[list[Award]]:
+def _money(
+    ctx: _Context, barred: dict[int, str], pooled: dict[int, int] | None = None
+) -> list[list[Award]]:
     """Clause 4 and the U.S. rules, for one finishing order: the largest prize first, one per
     player, fines deducted. Returns each prize's awards (several when shared, none when
-    another prize's share covers it)."""
+    another prize's share covers it: ``pooled`` then gives that prize's index)."""
     event = ctx.event
     config = event.config.prizes
     fines: dict[int, float] = {}
@@ -834,6 +867,8 @@ def _money(ctx: _Context, barred: dict[int, str]) -> list[list[Award]]:
         for i in covered:
             if i != primary:
                 decided.setdefault(i, [])
+                if pooled is not None:
+                    pooled[i] = primary
         remaining = [(i, p) for i, p in remaining if i not in covered]
     unclaimed = Phrase("nobody eligible is left to take it")
     return [
