@@ -565,3 +565,161 @@ def test_a_round_robin_forfeit_in_direct_encounter_koya_sonneborn_berger_and_bla
         ("D, D", 0.5, "points"),
     ]
     assert [r.tiebreaks["DE"] for r in standings.rows[1:3]] == [1.0, 0.0]
+
+
+# -- a Swiss with every kind of unplayed round, worked by hand ---------------------------------
+
+SW8 = """
+001    1      A, A                              2000                                          2 w 1     5 w =     7 w 1     4 b =     6 w 1
+001    2      B, B                              1900                                          1 b 0     6 w -     8 b 0     3 w 0     0 - H
+001    3      C, C                              1800                                          4 w =     7 w 0     5 w =     2 b 1     8 b 1
+001    4      D, D                              1700                                          3 b =     0 - H     6 w 1     1 w =     5 b =
+001    5      E, E                              1600                                          6 w +     1 b =     3 b =     8 w -     4 w =
+001    6      F, F                              1500                                          5 b -     2 b -     4 b 0     0 - U     1 b 0
+001    7      G, G                              1400                                          0 - U     3 b 1     1 b 0
+001    8      H, H                              1300                                          0 - Z     0 - Z     2 w 1     5 b +     3 w 0
+"""  # noqa: E501
+"""Eight players, five rounds. B-F in round 2 is a double forfeit; E wins round 1 by forfeit
+against F and loses round 4 by forfeit to H; G has the pairing-allocated bye in round 1 and
+withdraws after round 3; F has it in round 4; D takes a half-point bye in round 2, B one in
+the last round; H enters late (zero-point byes in rounds 1 and 2)."""
+SW8_WITHDRAWAL = '[[withdrawals]]\nplayer = "G, G"\nafter_round = 3\n'
+
+
+def test_a_swiss_with_every_kind_of_unplayed_round(make_site: SiteMaker) -> None:
+    """Scores: A 4, B ½, C 3, D 3, E 2½, F 1, G 2, H 2. Adjusted for the opponents (16.3):
+    G's two rounds after the withdrawal are requested byes followed by nothing (16.2.5):
+    draws, G 3; B's last-round bye is one too (½ either way); D's and H's byes are followed by
+    games (16.2.3) and E's, F's and B's forfeits count as scored (16.2.1, 16.2.4): A 4, B ½,
+    C 3, D 3, E 2½, F 1, G 3, H 2. Own unplayed rounds: a dummy with the player's own score
+    (16.4, 2024 text); VUR = half- and zero-point byes and forfeit losses (16.1.2).
+
+    BH, round by round (d = dummy, * = VUR):
+    A 0.5+2.5+3+3+1 = 10; B 4+0.5d*+2+3+0.5d* = 10; C 3+3+2.5+0.5+2 = 11;
+    D 3+3d*+1+4+2.5 = 13.5; E 2.5d+4+3+2.5d*+3 = 15; F 1d*+1d*+3+1d+4 = 10;
+    G 2d+3+4+2d*+2d* = 13; H 2d*+2d*+0.5+2d+3 = 9.5.
+    BH/C1 cuts a VUR's value first (16.5.1), never lower than the lowest anyway for BH:
+    A 10-0.5, B 10-0.5, C 11-0.5, D 13.5-3 (not F's 1), E 15-2.5, F 10-1, G 13-2,
+    H 9.5-2 (not B's 0.5) = 9.5, 9.5, 10.5, 10.5, 12.5, 9, 11, 7.5.
+    BH/C2 (16.5.2 again on what is left): A -0.5-1, B -0.5-0.5, C -0.5-2, D -3-1,
+    E -2.5-2.5 (the forfeit win's dummy, no VUR left), F -1-1, G -2-2, H -2-2
+    = 8.5, 9, 8.5, 9.5, 10, 8, 9, 5.5.
+    BH/M1 = BH/C1 less the highest: 6.5, 5.5, 7.5, 6.5, 8.5, 5, 7, 4.5.
+
+    SB: A 0.5+1.25+3+1.5+1 = 7.25; B 0.5d x ½ = 0.25; C 1.5+0+1.25+0.5+2 = 5.25;
+    D 1.5+1.5d+1+2+1.25 = 7.25; E 2.5d+2+1.5+0+1.5 = 7.5; F 1d (bye) = 1; G 2d+3 = 5;
+    H 0.5 (B) + 2d (forfeit win) = 2.5.
+    SB/C1 (16.5.1: cut the higher of the lowest VUR product and the least significant value,
+    the product against the lowest-scored opponent): A -0.5 (B); C -0.5 (B); D: VUR 1.5 >
+    F's 1, -1.5; H: VUR 0 < B's 0.5, so B's 0.5 goes; B, E, F, G: a VUR's 0 is the least
+    significant value too = 6.75, 0.25, 4.75, 5.75, 7.5, 1, 5, 2.
+    SB/C2: A -0.5-1 (F); B -0-0.25; C -0.5-2 (H); D -1.5-1; E -0-2.5 (forfeit win's dummy
+    2½, the lowest score left); F, G -0-0; H -0.5 then 0 (a VUR, the lowest score 2 is a
+    VUR's too) = 5.75, 0, 2.75, 4.75, 5, 1, 5, 2.
+
+    PS: A 1+1.5+2.5+3+4 = 12; B 0.5; C 0.5+0.5+1+2+3 = 7; D 0.5+1+2+2.5+3 = 9;
+    E 1+1.5+2+2+2.5 = 9; F 1+1 = 2; G 1+2+2+2+2 = 9; H 1+2+2 = 5. PS/C1 drops round 1's.
+    WIN counts the forfeit wins and the byes worth a win, WON only games won over the board,
+    BPG only games played with Black (not B's, E's or F's forfeits nor H's forfeit win), REP
+    the rounds less byes of ½ or 0 and forfeit losses (B's and F's double forfeit too).
+
+    FB: the round-5 games drawn (A-F, H-C): A 3½, C 2½, F 1½, H 2½; E-D already drawn.
+    A 0.5+2.5+3+3+1.5 = 10.5; B 3.5+0.5d+2.5+2.5+0.5d = 9.5; C 3+3+2.5+0.5+2.5 = 11.5;
+    D 2.5+3d+1.5+3.5+2.5 = 13; E 2.5d+3.5+2.5+2.5d+3 = 14; F 1.5d x3+3+3.5 = 11;
+    G 2d+2.5+3.5+2d+2d = 12; H 2.5d x3+0.5+2.5 = 10.5.
+    AOB (the BH of the opponents met over the board): A (10+15+13+13.5+10)/5 = 12.3;
+    B (10+9.5+11)/3; D (11+10+10+15)/4 = 11.5; F (13.5+10)/2 = 11.75; H (10+11)/2 = 10.5.
+    ARO and TPR count only games played over the board: E met A, C and D (1833 from
+    5500/3), scoring 1½ of 3 (dp 0): 1833; H met B and C, 1 of 2: 1850; F lost both: 1050.
+    """
+    event = trf_event(make_site, SW8, "swiss", extra=SW8_WITHDRAWAL)
+    assert event.rules_edition == "2024"
+    context = TiebreakContext.from_records(event, player_records(event))
+    assert [context.scores[n] for n in range(1, 9)] == [4, 0.5, 3, 3, 2.5, 1, 2, 2]
+    assert [context.adjusted_scores[n] for n in range(1, 9)] == [4, 0.5, 3, 3, 2.5, 1, 3, 2]
+    expected = {
+        "BH": [10, 10, 11, 13.5, 15, 10, 13, 9.5],
+        "BH/C1": [9.5, 9.5, 10.5, 10.5, 12.5, 9, 11, 7.5],
+        "BH/C2": [8.5, 9, 8.5, 9.5, 10, 8, 9, 5.5],
+        "BH/M1": [6.5, 5.5, 7.5, 6.5, 8.5, 5, 7, 4.5],
+        "SB": [7.25, 0.25, 5.25, 7.25, 7.5, 1, 5, 2.5],
+        "SB/C1": [6.75, 0.25, 4.75, 5.75, 7.5, 1, 5, 2],
+        "SB/C2": [5.75, 0, 2.75, 4.75, 5, 1, 5, 2],
+        "PS": [12, 0.5, 7, 9, 9, 2, 9, 5],
+        "PS/C1": [11, 0.5, 6.5, 8.5, 8, 2, 8, 5],
+        "WIN": [3, 0, 2, 1, 1, 1, 2, 2],
+        "WON": [3, 0, 2, 1, 0, 0, 1, 1],
+        "BPG": [1, 2, 2, 2, 2, 2, 2, 0],
+        "BWG": [0, 0, 2, 0, 0, 0, 1, 0],
+        "REP": [5, 3, 5, 4, 4, 3, 3, 3],
+        "FB": [10.5, 9.5, 11.5, 13, 14, 11, 12, 10.5],
+        "AOB": [12.3, 10.17, 12.2, 11.5, 11.5, 11.75, 10.5, 10.5],
+        "ARO": [1620, 1700, 1580, 1725, 1833, 1850, 1900, 1850],
+        "TPR": [1860, 900, 1652, 1820, 1833, 1050, 1900, 1850],
+    }
+    for code, numbers in expected.items():
+        assert values(event, code) == numbers, code
+    # The standings give every player the same values (the every-player-at-once path).
+    standings = rank(event, player_records(event), codes=("BH/C1", "SB/C1", "SB/C2", "FB"))
+    by_number = {row.player.number: row.tiebreaks for row in standings.rows}
+    assert [by_number[n]["SB/C1"] for n in range(1, 9)] == expected["SB/C1"]
+    assert [r.player.number for r in standings.rows] == [1, 4, 3, 5, 7, 8, 6, 2]
+
+
+def test_a_swiss_with_every_kind_of_unplayed_round_under_the_2026_caps(
+    make_site: SiteMaker,
+) -> None:
+    """The same event from 1 March 2026: the dummy is capped (16.4.1 at the scheduled
+    opponent's adjusted score for a forfeit, 16.4.2 at ½ x 5 rounds = 2½ otherwise).
+
+    D's round-2 bye: min(3, 2½) = 2½: BH 13.5-0.5 = 13; SB 7.25-0.25 = 7; SB/C1 cuts the
+    VUR's 1.25 (above F's 1): 5.75; BH/C1 13-2.5 = 10.5.
+    E's forfeit win against F: min(2½, F's 1) = 1; forfeit loss to H: min(2½, 2) = 2:
+    BH 1+4+3+2+3 = 13; BH/C1 cuts the VUR's 2: 11; SB 1+2+1.5+0+1.5 = 6; SB/C1: the VUR's
+    0 is below the least significant value (the forfeit win's 1 x 1, the lowest score),
+    which goes: 5.
+    F's double forfeit against B: min(1, B's ½) = ½, the round-1 forfeit min(1, 2½) = 1, the
+    bye 1: BH 1+0.5+3+1+4 = 9.5; BH/C1 cuts the lowest VUR, the ½: 9.
+    Everyone else's dummies are within both caps: unchanged.
+    """
+    event = trf_event(make_site, SW8, "swiss", start="2026-06-01", extra=SW8_WITHDRAWAL)
+    assert event.rules_edition == "2026"
+    assert values(event, "BH") == [10, 10, 11, 13, 13, 9.5, 13, 9.5]
+    assert values(event, "BH/C1") == [9.5, 9.5, 10.5, 10.5, 11, 9, 11, 7.5]
+    assert values(event, "SB") == [7.25, 0.25, 5.25, 7, 6, 1, 5, 2.5]
+    assert values(event, "SB/C1") == [6.75, 0.25, 4.75, 5.75, 5, 1, 5, 2]
+
+
+def test_koya_in_a_round_robin_with_a_withdrawal(make_site: SiteMaker) -> None:
+    """Six players; F withdraws after round 2 (lost to A and D), so C, B and E sit out
+    rounds 3, 4 and 5 against nobody. A and D could still play all five rounds: the most a
+    player could score is 5, the Koya line 2½. Scores A 3, B 2½, C 3½, D 1½, E 1½, F 0:
+    A, B and C qualify (B on the line exactly). KS: A ½ (B) + 0 (C) = ½; B ½ + ½ = 1;
+    C 1 + ½ = 1½; D 0; E ½ (B) + 0 (C) + ½ (A) = 1; F 0. With KS/L+1 (line 3): A and C:
+    A 0, B ½ + ½ = 1, C 1, D 0, E ½, F 0. SB of A: B 2½ x ½ + C 0 + D 1½ x 1 + E 1½ x ½ +
+    F 0 x 1 = 3½. D and E drew each other (DE ½ each): Koya puts E ahead."""
+    trf = """
+001    1      A, A                                                                            6 w 1     2 w =     5 b =     3 w 0     4 w 1
+001    2      B, B                                                                            5 w =     1 b =     4 w 1     0 -       3 w =
+001    3      C, C                                                                            4 w 1     5 b 1     0 -       1 b 1     2 b =
+001    4      D, D                                                                            3 b 0     6 w 1     2 b 0     5 w =     1 b 0
+001    5      E, E                                                                            2 b =     3 w 0     1 w =     4 b =     0 -
+001    6      F, F                                                                            1 b 0     4 b 0
+"""  # noqa: E501
+    withdrawal = '[[withdrawals]]\nplayer = "F, F"\nafter_round = 2\n'
+    event = trf_event(make_site, trf, "round-robin", extra=withdrawal)
+    context = TiebreakContext.from_records(event, player_records(event))
+    assert koya_line(context) == 2.5
+    assert values(event, "KS") == [0.5, 1, 1.5, 0, 1, 0]
+    assert values(event, "KS/L+1") == [0, 1, 1, 0, 0.5, 0]
+    assert values(event, "SB")[0] == 3.5
+    standings = rank(event, player_records(event), codes=("DE", "KS", "SB"))
+    assert [r.player.name for r in standings.rows] == [
+        "C, C",
+        "A, A",
+        "B, B",
+        "E, E",
+        "D, D",
+        "F, F",
+    ]
+    assert standings.rows[3].decided_by == "KS"
