@@ -16,8 +16,10 @@ Choices where the regulations are silent or ambiguous (documented on the site's 
 * WON, BPG and BWG count games played over the board only, also in round robins (7.2-7.4 say
   "over the board"; the reference implementation agrees). ``[ranking] forfeits_over_the_board``
   counts round-robin forfeits too, the other reading of 15.2.
-* A double forfeit is a forfeit loss for both players (16.2.4), and never a meeting for DE;
-  ``[ranking] double_forfeit = "absence"`` makes it a zero-point bye for both instead.
+* A double forfeit is a forfeit loss for both players (16.2.4); for DE it is a meeting both
+  lost (0-0) only where forfeits are games, in round robins (15.2) or with DE/P, and no
+  meeting in a Swiss; ``[ranking] double_forfeit = "absence"`` makes it a zero-point bye for
+  both instead.
 * Koya counts the points won or lost by forfeit against qualifying opponents (9.2 excludes
   nothing), and its limit modifier moves the line in steps of half a point.
 * Rating tie-breaks score each game 1, ½ or 0 whatever the event's scoring, as the FIDE rating
