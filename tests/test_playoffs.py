@@ -2,7 +2,11 @@
 
 from __future__ import annotations
 
+import csv
+import io
+import json
 import re
+from pathlib import Path
 from urllib.parse import quote
 
 import pytest
@@ -717,6 +721,44 @@ def test_us_players_level_after_the_blitz_go_by_the_tiebreaks_among_themselves(
         ("D", "4", "points"),
     ]
     assert str(rows[2].reason).startswith("ahead on Direct Encounter")
+
+
+def test_players_level_after_the_play_off_show_direct_encounter_among_themselves(
+    make_site: SiteMaker, tmp_path: Path
+) -> None:
+    """The spec gives a player's DE as "the score in the games among the group it was applied
+    to". In the play-off above C and D are level after the blitz and Direct Encounter among
+    the two of them decides (C beat D in round 1): C 1, D 0, which results.json,
+    standings.csv and the table show beside "DE" as what put C ahead. They showed the
+    values among all four tied on points, 1½ each, beside a DE that decided. A and B, apart
+    after the Armageddon, keep the DE of the four: A lost to B, beat C and drew D (1½); B
+    beat A, drew C and lost to D (1½)."""
+    blitz = [
+        (1, "A", "C", "1-0"), (2, "C", "A", "0-1"), (3, "A", "D", "1-0"),
+        (4, "D", "A", "0-1"), (5, "B", "C", "1-0"), (6, "C", "B", "0-1"),
+        (7, "B", "D", "1-0"), (8, "D", "B", "0-1"), (9, "A", "B", "1/2-1/2"),
+        (10, "B", "A", "1/2-1/2"), (11, "C", "D", "1-0"), (12, "D", "C", "1-0"),
+    ]  # fmt: skip
+    armageddon = [(13, "B", "A", "1-0")]
+    event, outcome, problems = _outcome(
+        make_site, ROUND_ROBIN_OF_SIX, blitz + armageddon, rules="us-junior-closed"
+    )
+    assert event and outcome and not problems.errors, problems.items
+    rows = outcome.standings.rows
+    assert [(r.player.name, r.decided_by, r.tiebreaks["DE"]) for r in rows[:4]] == [
+        ("B", "playoff", 1.5), ("A", "playoff", 1.5), ("C", "DE", 1.0), ("D", "points", 0.0),
+    ]  # fmt: skip
+    report = build_site(tmp_path / "site")
+    assert report.written, [p.format() for p in report.problems.items]
+    output = tmp_path / "site" / "output" / "ev"
+    data = json.loads((output / "results.json").read_text(encoding="utf-8"))
+    assert [(r["name"], r["decided_by"], r["tiebreaks"]["DE"]) for r in data["standings"][:4]] == [
+        ("B", "playoff", 1.5), ("A", "playoff", 1.5), ("C", "DE", 1), ("D", "points", 0),
+    ]  # fmt: skip
+    csv_rows = list(csv.DictReader(io.StringIO((output / "standings.csv").read_text("utf-8"))))
+    assert [(r["name"], r["DE"]) for r in csv_rows[:4]] == [
+        ("B", "1.5"), ("A", "1.5"), ("C", "1"), ("D", "0"),
+    ]  # fmt: skip
 
 
 def test_us_armageddon_ladder_by_the_tiebreaks_of_the_players_still_tied(

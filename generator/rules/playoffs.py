@@ -42,6 +42,7 @@ from .standings import (
     Standings,
     column_code,
     rank_among,
+    rank_among_with_encounters,
 )
 from .tiebreaks import EPSILON, describe, parse_code
 
@@ -167,6 +168,11 @@ class Playoff:
     """The places of ``order``: "2", or "2-3" shared by players the play-off left level and
     the tie-breaks could not separate."""
     winner_notes: dict[int, str] = field(default_factory=dict)
+    encounters: dict[int, dict[str, float | None]] = field(default_factory=dict)
+    """For each player the play-off left level with others, each Direct Encounter's value among
+    that group alone (by column key; ``None`` where it was not reached): the tie-breaks that
+    ordered them after the play-off, which the standings then show in place of the values
+    among everyone tied on points."""
     would_play: tuple[int, ...] = ()
     """Before the last result: who would play off were the event to end now (the ACF
     reduction applied), for the prizes "if the event ended now"."""
@@ -308,15 +314,18 @@ def _settle(
     never ordered by their pairing numbers."""
     order: list[int] = []
     separations: list[tuple[str, Phrase]] = []
+    encounters: dict[int, dict[str, float | None]] = {}
     for group in playoff.level:
         if order:
             separations.append(("playoff", _AHEAD_IN_THE_PLAYOFF))
         if len(group) == 1:
             order.append(group[0])
             continue
-        among, boundaries = rank_among(event, records, group)
+        among, boundaries, values = rank_among_with_encounters(event, records, group)
         order.extend(among)
         separations.extend(boundaries)
+        for number in group:
+            encounters[number] = {key: found.get(number) for key, found in values.items()}
     places: list[str] = []
     start = 0
     while start < len(order):
@@ -327,7 +336,11 @@ def _settle(
         places.extend([text] * (end - start + 1))
         start = end + 1
     return replace(
-        playoff, order=tuple(order), separations=tuple(separations), places=tuple(places)
+        playoff,
+        order=tuple(order),
+        separations=tuple(separations),
+        places=tuple(places),
+        encounters=encounters,
     )
 
 
@@ -836,6 +849,19 @@ def _ahead_of_the_left_out(
     return boundary.decided_by, left
 
 
+def _with_encounters(row: StandingRow, encounters: dict[str, float | None]) -> StandingRow:
+    """The row with the Direct Encounter values of the group the play-off left it level with:
+    the spec gives DE as the score among the group it was applied to (0 if not reached)."""
+    if not encounters:
+        return row
+    tiebreaks = {
+        key: (value if key not in encounters else encounters[key] or 0.0)
+        for key, value in row.tiebreaks.items()
+    }
+    unreached = tuple(key for key, value in encounters.items() if value is None)
+    return replace(row, tiebreaks=tiebreaks, unreached=unreached)
+
+
 def apply_playoffs(standings: Standings, playoffs: Sequence[Playoff]) -> Standings:
     """The final standings: each play-off's order replaces the math order of its players.
 
@@ -870,6 +896,7 @@ def apply_playoffs(standings: Standings, playoffs: Sequence[Playoff]) -> Standin
                         decided, reason = _ahead_of_the_left_out(row, group[size], boundary)
                 place = playoff.places[index]
                 rank = int(place.split("-")[0])
+                row = _with_encounters(row, playoff.encounters.get(row.player.number, {}))
                 new_rows.append(
                     replace(row, rank=rank, place=place, decided_by=decided, reason=reason)
                 )

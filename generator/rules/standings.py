@@ -377,6 +377,17 @@ def rank_among(
     as when a play-off leaves some of them level ("followed by math tiebreaks"): Direct
     Encounter then counts only their games with each other. Returns the order and, for each
     player but the last, what separates them from the next: (decided_by, reason)."""
+    order, boundaries, _ = rank_among_with_encounters(event, records, players)
+    return order, boundaries
+
+
+def rank_among_with_encounters(
+    event: Event, records: dict[int, PlayerRecord], players: Sequence[int]
+) -> tuple[list[int], list[tuple[str, Phrase]], dict[str, dict[int, float]]]:
+    """``rank_among``, and each Direct Encounter's values among these players, by its key
+    (``column_keys``): the spec publishes a player's DE as the score among the group it was
+    applied to, and these are the ones that ordered them. A player the Direct Encounter did
+    not reach (separated before it) has no value in it."""
     codes = tuple(event.tiebreaks)
     columns = tuple(zip(column_keys(codes), codes, strict=True))
     ctx = TiebreakContext.from_records(event, records, event.rounds_played)
@@ -384,7 +395,7 @@ def rank_among(
     order: list[int] = []
     boundaries: list[_Boundary] = []
     _split(ctx, sorted(players), columns, values, de_values, order, boundaries)
-    return order, [(b.decided_by, b.reason) for b in boundaries]
+    return order, [(b.decided_by, b.reason) for b in boundaries], de_values
 
 
 def _exhausted(
