@@ -1263,3 +1263,29 @@ def test_the_play_off_page_parts_names_as_the_text_does(
     page = (site / "output/ev/playoff.html").read_text(encoding="utf-8")
     line = page.split("Playing off: ")[1].split("</p>")[0]
     assert re.sub(r"<[^>]+>", "", line) == listed
+
+
+def test_scores_binary_fractions_cannot_hold_are_exported_as_written(
+    make_site: SiteMaker,
+) -> None:
+    """Scoring of 1, 0.9 and 0.1: Alpha loses all three rounds, 0.1 + 0.1 + 0.1, which a
+    binary float makes 0.30000000000000004; Delta draws twice and wins, 0.9 + 0.9 + 1 = 2.8.
+    results.json and standings.csv print 0.3 and 2.8."""
+    body = "[scoring]\nwin = 1\ndraw = 0.9\nloss = 0.1\n\n"
+    games = (
+        pgn_game("1.1", A, B, "0-1")
+        + pgn_game("1.2", C, D, "1/2-1/2")
+        + pgn_game("2.1", C, A, "1-0")
+        + pgn_game("2.2", D, B, "1/2-1/2")
+        + pgn_game("3.1", A, D, "0-1")
+        + pgn_game("3.2", B, C, "1-0")
+    )
+    site = make_site(event_toml(body), {"g.pgn": games})
+    assert build_site(site).written
+    data = json.loads((site / "output/ev/results.json").read_text("utf-8"))
+    points = {row["name"]: row["points"] for row in data["standings"]}
+    assert 0.1 + 0.1 + 0.1 != 0.3 and (points[A], points[D]) == (0.3, 2.8)
+    rows = list(csv.reader(io.StringIO((site / "output/ev/standings.csv").read_text("utf-8"))))
+    header = rows[0]
+    shown = {row[header.index("name")]: row[header.index("points")] for row in rows[1:]}
+    assert (shown[A], shown[D]) == ("0.3", "2.8")

@@ -39,7 +39,10 @@ CSV_COLUMNS = (
 
 
 def _number(value: float) -> float | int:
-    """Whole numbers as integers (6 rather than 6.0), as the spec's example prints them."""
+    """Whole numbers as integers (6 rather than 6.0), as the spec's example prints them; the
+    rest rounded to 9 decimals, so that a sum of scores binary fractions cannot hold (three
+    losses at 0.1 and a draw at 0.9) prints 1.2, not 1.2000000000000002."""
+    value = round(value, 9)
     return int(value) if float(value).is_integer() else value
 
 
