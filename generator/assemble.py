@@ -211,6 +211,7 @@ def assemble_event(
     candidates = _apply_results(candidates, config, config_path, config_lines, names, problems)
     byes = _byes(config, config_path, config_lines, names, candidates, players, problems)
     _check_withdrawals(players, candidates, problems)
+    _places_past_the_field(config, config_path, config_lines, len(players), problems)
     games = _number_boards(candidates, problems)
     preset = PRESETS[config.rules]
     tiebreaks = (
@@ -786,6 +787,35 @@ def _byes(
             entry.round, number, float(entry.points), entry.pairing_allocated
         )
     return tuple(sorted(byes.values(), key=lambda b: (b.round, b.player)))
+
+
+def _places_past_the_field(
+    config: EventConfig,
+    config_path: Path,
+    config_lines: Mapping[KeyPath, int],
+    players: int,
+    problems: Problems,
+) -> None:
+    """A prize or trophy for a place no player can finish in (``place = 15`` of ten players)
+    is a typo the prize list would only show as "nobody eligible": said on its line, and
+    left unclaimed as before."""
+    placed: list[tuple[str, int, str, int]] = [
+        *(("prizes", i, t.name, t.place) for i, t in enumerate(config.prizes.money)),
+        *(("trophies", i, t.name, t.place) for i, t in enumerate(config.trophies)),
+    ]
+    for table, index, name, place in placed:
+        if place <= players:
+            continue
+        key: KeyPath = ("prizes", "money", index) if table == "prizes" else (table, index)
+        problems.warning(
+            f'{"prize" if table == "prizes" else "trophy"} "{name}" is for place {place}, '
+            f"but the event has only {players} player{'' if players == 1 else 's'}: "
+            "nobody can take it",
+            config_path,
+            line_of(config_lines, (*key, "place")),
+            f"correct place (at most {players}), or delete the entry",
+            code="place-past-field",
+        )
 
 
 def _check_withdrawals(

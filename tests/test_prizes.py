@@ -1073,6 +1073,37 @@ def test_money_nobody_takes_keeps_its_amount_and_pays_nothing(make_site: SiteMak
     assert (prize.status, prize.player, prize.amount, prize.net) == ("unclaimed", None, 50, None)
 
 
+def test_a_place_past_the_last_player_is_said_on_its_line(make_site: SiteMaker) -> None:
+    """``place = 15`` in a field of six was only "nobody eligible is left to take it" on the
+    prize page. It stays unclaimed, and a warning on its line says the event has 6 players;
+    the 6th place trophy, which the last player takes, is no mistake."""
+    extra = (
+        '[[trophies]]\nname = "Last place"\ncategory = "open"\nplace = 6\n'
+        '[[prizes.money]]\nname = "5th place"\nplace = 15\namount = 50\n'
+        '[[trophies]]\nname = "Seventh"\ncategory = "open"\nplace = 7\n'
+    )
+    outcome, problems = _outcome(make_site, extra)
+    assert outcome is not None and not problems.errors, problems.items
+    assert _who(outcome, "money") == [("5th place", None)]
+    assert _who(outcome, "trophy") == [("Last place", "F"), ("Seventh", None)]
+    found = [(w.code, w.line, w.message, w.hint) for w in problems.warnings]
+    assert [f for f in found if f[0] == "place-past-field"] == [
+        (
+            "place-past-field",
+            12,
+            'prize "5th place" is for place 15, but the event has only 6 players: '
+            "nobody can take it",
+            "correct place (at most 6), or delete the entry",
+        ),
+        (
+            "place-past-field",
+            17,
+            'trophy "Seventh" is for place 7, but the event has only 6 players: nobody can take it',
+            "correct place (at most 6), or delete the entry",
+        ),
+    ]
+
+
 def test_a_withdrawal_cancels_prize_money_and_fines_add_up_per_occurrence(
     make_site: SiteMaker,
 ) -> None:

@@ -62,6 +62,7 @@ CHECKS: dict[str, str] = {
     "undecided-prize": "Titles and trophies the drawing of lots or the arbiter decides",
     "lots-not-recorded": "Places the drawing of lots should decide",
     "playoff-early": "Play-off games waiting for the event's last results",
+    "place-past-field": "Prizes and trophies for a place past the last player",
 }
 """Every warning code an event can carry, with the heading the Arbiter report gives it."""
 
