@@ -123,6 +123,30 @@ def test_every_problem_is_reported_at_once(make_site: SiteMaker) -> None:
     assert len(errors) == 4
 
 
+def test_a_number_in_quotes_is_told_to_lose_them(make_site: SiteMaker) -> None:
+    """rounds = "3", amount = "6000" and rating = "2100" are text to TOML: the error gave no
+    hint that the quotes are all that is wrong. "6,000" is offered as 6000 (TOML numbers
+    have no thousands comma), "0800" as 800 (nor leading zeros); "nine" gets no hint."""
+    text = (
+        'name = "X"\nformat = "swiss"\nrounds = "3"\n'
+        '[[prizes.money]]\nname = "1st"\nplace = 1\namount = "6,000"\n'
+        '[[prizes.money]]\nname = "2nd"\nplace = "2"\namount = " 0.5"\n'
+        '[[players]]\nname = "A"\nrating = "2100"\n'
+        '[[players]]\nname = "B"\nrating = "0800"\n'
+        '[[players]]\nname = "C"\nrating = "unrated"\n'
+    )
+    errors = _errors(make_site(text) / "content/ev/event.toml")
+    assert [(line, hint) for line, _, hint in errors] == [
+        (3, "write 3 without quotes"),
+        (14, "write 2100 without quotes"),
+        (17, "write 800 without quotes"),
+        (20, ""),
+        (7, "write 6000 without quotes"),
+        (10, "write 2 without quotes"),
+        (11, "write 0.5 without quotes"),
+    ]
+
+
 def test_missing_required_key(make_site: SiteMaker) -> None:
     """A missing key is said with what to write and where: "the key "name" is required"
     alone left an organiser who came with a TRF file (whose 012 line names the event)

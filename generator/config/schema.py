@@ -10,6 +10,7 @@ from __future__ import annotations
 import datetime as dt
 import difflib
 import math
+import re
 from collections.abc import Callable, Mapping, Sequence
 from dataclasses import dataclass
 from typing import Any
@@ -211,7 +212,10 @@ class Number(Option):
 
     def validate(self, value: Any, path: KeyPath, issues: list[Issue]) -> Any:
         if isinstance(value, bool) or not isinstance(value, int | float):
-            return self._wrong_type(value, path, issues)
+            self._wrong_type(value, path, issues)
+            if isinstance(value, str) and (number := _quoted_number(value)):
+                issues[-1].hint = f"write {number} without quotes"
+            return MISSING
         if isinstance(value, float) and not math.isfinite(value):
             issues.append(Issue(path, f"expected {self.expected()}, found {value}"))
             return MISSING
@@ -227,6 +231,20 @@ class Number(Option):
             issues.append(Issue(path, f"{value} is not {self.expected()}"))
             return MISSING
         return value
+
+
+_QUOTED_NUMBER = re.compile(r"[+-]?(?:\d{1,3}(?:,\d{3})+|\d+)(?:\.\d+)?")
+"""A number as an organiser types it in quotes: "6000", "0.5", "-1", "6,000"."""
+
+
+def _quoted_number(text: str) -> str | None:
+    """The number a string holds, as TOML writes it (no thousands commas, no leading zeros),
+    or ``None``: ``amount = "6000"`` is text to TOML, and the fix is to drop the quotes."""
+    stripped = text.strip()
+    if not _QUOTED_NUMBER.fullmatch(stripped):
+        return None
+    whole, point, fraction = stripped.replace(",", "").partition(".")
+    return f"{'-' if whole.startswith('-') else ''}{int(whole.lstrip('+-'))}{point}{fraction}"
 
 
 def _bound(value: float) -> str:
