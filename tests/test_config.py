@@ -361,6 +361,24 @@ def test_duplicate_names_and_aliases(make_site: SiteMaker) -> None:
     ]
 
 
+def test_a_player_entered_twice_is_one_error(make_site: SiteMaker) -> None:
+    """Bravo's entry pasted twice into a round robin of four (3 rounds) was three errors:
+    the name "already used by player" of the same name, the alias again, and "a round-robin
+    of 5 players has 5 rounds, not 3", which sent the organiser to change rounds. It is one
+    error on the copy's name; the field is still four players, so rounds = 3 stands."""
+    bravo = '[[players]]\nname = "Bravo, Bob"\naliases = ["Bravo, B."]\nrating = 2250\n'
+    text = event_toml() + "\n" + bravo
+    errors = _errors(make_site(text) / "content/ev/event.toml")
+    assert errors == [
+        (
+            25,  # event_toml() is 22 lines, then a blank line and [[players]]
+            'players[5].name: "Bravo, Bob" is entered twice: players[2] has the same name',
+            "delete one of the two [[players]] entries (keep the one with the player's "
+            "details), or correct the name if they are two players",
+        )
+    ]
+
+
 @pytest.mark.parametrize("separator", ["\\u2028", "\\u2029", "\\u0085"])
 def test_a_name_or_alias_holding_a_unicode_line_separator_is_an_error(
     make_site: SiteMaker, separator: str

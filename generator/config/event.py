@@ -546,7 +546,24 @@ def check_event(config: EventConfig, issues: list[Issue], players_complete: bool
         return  # the TRF file supplies the players: checked again once it is read
     known: dict[str, int] = {}
     numbers: dict[int, int] = {}
+    names: dict[str, int] = {}
+    repeated = 0  # entries that repeat an earlier one: one player, not one more
     for index, player in enumerate(config.players):
+        first = names.setdefault(normalise_name(player.name), index)
+        if first != index:
+            # The same name twice is one player entered twice (a pasted entry): said once,
+            # not again for each alias the copy repeats.
+            repeated += 1
+            issues.append(
+                Issue(
+                    ("players", index, "name"),
+                    f'"{player.name}" is entered twice: players[{first + 1}] has the same name',
+                    "delete one of the two [[players]] entries (keep the one with the "
+                    "player's details), or correct the name if they are two players",
+                    player.name,
+                )
+            )
+            continue
         for spelling in (player.name, *player.aliases):
             key = normalise_name(spelling)
             if key in known and known[key] != index:
@@ -723,7 +740,7 @@ def check_event(config: EventConfig, issues: list[Issue], players_complete: bool
                 )
             )
 
-    players = len(config.players)
+    players = len(config.players) - repeated  # an entry twice is said above, not here
     # Counted once the TRF file has added its players: [[players]] may complete only some.
     if config.format != "swiss" and players >= 2 and players_complete:
         cycle = players - 1 if players % 2 == 0 else players
