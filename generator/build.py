@@ -970,15 +970,32 @@ def no_content(site_dir: Path, problems: Problems) -> bool:
             hint="check the path given to --site, or create a site with: crosstable new DIR",
         )
     elif not (site_dir / "content").is_dir():
+        site = _site_around(site_dir)
         problems.error(
             "there is no content/ folder",
             site_dir,
-            hint="run crosstable in the site's folder, or pass --site DIR; to start a site: "
+            hint=f"{'this is' if site_dir.resolve() == site / 'content' else 'this folder is in'}"
+            f" the site's content/ folder: run crosstable in {site}, or pass --site {site}"
+            if site is not None
+            else "run crosstable in the site's folder, or pass --site DIR; to start a site: "
             "crosstable new DIR",
         )
     else:
         return False
     return True
+
+
+def _site_around(folder: Path) -> Path | None:
+    """The site folder ``folder`` lies in, by way of its content/ (``--site content`` or an
+    event's folder, given for the site's): the folder to name instead."""
+    try:
+        absolute = folder.resolve()
+    except (OSError, RuntimeError):
+        return None
+    for parent in (absolute, *absolute.parents):
+        if parent.name == "content" and parent.parent != parent:
+            return parent.parent
+    return None
 
 
 def _as_published(path: Path, output: Path) -> Path:

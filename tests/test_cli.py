@@ -109,6 +109,28 @@ def test_a_site_folder_without_content_is_named(
     assert list(empty.iterdir()) == []
 
 
+@pytest.mark.parametrize("command", ["check", "serve"])
+def test_the_content_folder_or_an_event_given_as_the_site_names_the_site(
+    make_site: SiteMaker, capsys: pytest.CaptureFixture[str], command: str
+) -> None:
+    """``--site content`` (or running in an event's folder) said "there is no content/
+    folder" and to run in "the site's folder", which the organiser believed they had
+    given. The hint now names the site folder, two levels up for an event."""
+    site = make_site(event_toml())
+    assert main([command, "--site", str(site / "content")]) == 1
+    err = capsys.readouterr().err
+    assert err.startswith(f"{site / 'content'}: error: there is no content/ folder\n")
+    assert (
+        f"hint: this is the site's content/ folder: run crosstable in {site}, or pass "
+        f"--site {site}\n" in err
+    )
+    assert main([command, "--site", str(site / "content" / "ev")]) == 1
+    assert (
+        f"hint: this folder is in the site's content/ folder: run crosstable in {site}, or "
+        f"pass --site {site}\n" in capsys.readouterr().err
+    )
+
+
 def test_pages_go_to_the_same_places_in_a_locale_that_is_not_utf8(tmp_path: Path) -> None:
     """File names are UTF-8 (git, editors); Python reads them in the locale's encoding.
     Under LC_ALL=C without UTF-8 mode the folder "Élite Ü" was published as "lite-u"
