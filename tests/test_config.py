@@ -581,3 +581,38 @@ def test_an_event_file_saved_as_utf16_is_read_and_a_code_page_byte_is_named(
             "are read only in UTF-8",
         )
     ]
+
+
+@pytest.mark.parametrize(
+    ("base_url", "end", "folder"),
+    [
+        ("https://club.example.org/results/2026/index.html", "a page (index.html)", "2026/"),
+        ("https://club.example.org/results/2026/Standings.HTM", "a page (Standings.HTM)", "2026/"),
+        ("https://club.example.org/results/2026?lang=en", "a query (?...)", "2026/"),
+        ("https://club.example.org/results/2026/#top", "a fragment (#...)", "2026/"),
+    ],
+)
+def test_a_base_url_of_a_page_names_its_folder(
+    tmp_path: Path, base_url: str, end: str, folder: str
+) -> None:
+    """base_url = ".../2026/index.html" was taken, and every page's canonical address was
+    written after it (".../index.html/junior/index.html"), leading nowhere. It is an error
+    that gives the folder to write; a folder's address with a dot in it is kept."""
+    from generator.config import load_site_config
+
+    (tmp_path / "site.toml").write_text(f'title = "T"\nbase_url = "{base_url}"\n')
+    problems = Problems()
+    assert load_site_config(tmp_path, problems).base_url == ""
+    assert [(p.line, p.message, p.hint) for p in problems.errors] == [
+        (
+            2,
+            f'base_url: "{base_url}" ends with {end}, so it is no folder: each page\'s address '
+            "is made by adding its name to base_url",
+            f"write the folder the site is published in: base_url = "
+            f'"https://club.example.org/results/{folder}"',
+        )
+    ]
+    (tmp_path / "site.toml").write_text('base_url = "https://club.example.org/v1.2"\n')
+    problems = Problems()
+    assert load_site_config(tmp_path, problems).base_url == "https://club.example.org/v1.2"
+    assert not problems.items

@@ -11,6 +11,7 @@ from collections.abc import Callable, Mapping
 from dataclasses import replace
 from pathlib import Path, PurePosixPath
 from typing import Any
+from urllib.parse import urlsplit, urlunsplit
 
 from ..problems import Problems
 from .championship import CHAMPIONSHIP, ChampionshipConfig
@@ -215,4 +216,40 @@ def load_site_config(site_dir: Path, problems: Problems) -> SiteConfig:
             code="config",
         )
         return replace(config, base_url="")
+    page = _page_in_address(base)
+    if page:
+        what = {"?": "a query (?...)", "#": "a fragment (#...)"}.get(page, f"a page ({page})")
+        problems.error(
+            f"base_url: {json.dumps(base, ensure_ascii=False)} ends with {what}, so it is no "
+            "folder: each page's address is made by adding its name to base_url",
+            path,
+            line_of(lines, ("base_url",)),
+            hint="write the folder the site is published in: "
+            f"base_url = {json.dumps(_site_folder(base), ensure_ascii=False)}",
+            code="config",
+        )
+        return replace(config, base_url="")
     return config
+
+
+_PAGE = re.compile(r"[^/]+\.(?:html?|php|aspx?|shtml|xhtml)$", re.IGNORECASE)
+"""The last part of an address that names a page: "index.html", "results.php"."""
+
+
+def _page_in_address(base: str) -> str:
+    """What makes ``base`` a page's address rather than a folder's: a page's name at its
+    end, a query or a fragment; empty when it is a folder's."""
+    parts = urlsplit(base)
+    if parts.query or parts.fragment:
+        return "?" if parts.query else "#"
+    match = _PAGE.search(parts.path)
+    return match.group(0).rsplit("/", 1)[-1] if match else ""
+
+
+def _site_folder(base: str) -> str:
+    """``base`` without its page, query and fragment: the folder the site is in."""
+    parts = urlsplit(base)
+    path = _PAGE.sub("", parts.path)
+    return urlunsplit(
+        (parts.scheme, parts.netloc, path if path.endswith("/") else path + "/", "", "")
+    )
