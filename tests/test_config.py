@@ -503,6 +503,47 @@ def test_forfeited_needs_a_decisive_result(make_site: SiteMaker) -> None:
     ]
 
 
+@pytest.mark.parametrize(
+    ("written", "hint"),
+    [
+        (
+            "1-0F",
+            'write result = "+-" if the game was not played (White wins by forfeit), or '
+            'result = "1-0" with forfeited = true if it was played and Black then forfeited it',
+        ),
+        (
+            "0F-1",
+            'write result = "-+" if the game was not played (Black wins by forfeit), or '
+            'result = "0-1" with forfeited = true if it was played and White then forfeited it',
+        ),
+        (
+            "0 - 1 ff",
+            'write result = "-+" if the game was not played (Black wins by forfeit), or '
+            'result = "0-1" with forfeited = true if it was played and White then forfeited it',
+        ),
+        (
+            "+/-",
+            'write result = "+-" if the game was not played (White wins by forfeit), or '
+            'result = "1-0" with forfeited = true if it was played and Black then forfeited it',
+        ),
+        ("0F-0F", 'write result = "--": neither player came, and neither scores'),
+        ("\u00bd-\u00bd", 'write result = "1/2-1/2"'),
+        ("1:0", 'write result = "1-0"'),
+        ("2-0", 'did you mean "1-0"?'),  # no forfeit: the closest, as before
+    ],
+)
+def test_a_result_written_as_a_score_sheet_does_says_what_to_write(
+    make_site: SiteMaker, written: str, hint: str
+) -> None:
+    """result = "1-0F" was offered "1-0", a game played, for a forfeit; "½-½" had no hint."""
+    entry = (
+        '[[results]]\nround = 1\nwhite = "Alpha, Anna"\nblack = "Bravo, Bob"\n'
+        f'result = "{written}"\n'
+    )
+    errors = _errors(make_site(event_toml() + entry) / "content/ev/event.toml")
+    assert [(m.split(":")[0], h) for _, m, h in errors] == [("results[1].result", hint)]
+
+
 def test_names_match_ignoring_case_and_spacing() -> None:
     """README: players are matched "ignoring case and spacing", around commas too."""
     for spelling in ("Bravo , Ben", "bravo,ben", "  BRAVO ,  Ben ", "Bravo ,Ben", "Bravo,\tBen"):

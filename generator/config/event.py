@@ -343,13 +343,56 @@ PLAYER = Table(
     PlayerEntry,
 )
 
+_FORFEIT = re.compile(r"([01])(f*)[-:]([01])(f*)(\(?(?:forfeit|forf|ff|f)\)?)?")
+"""A forfeit as a score sheet or pairing program writes it: "1-0F", "1F-0", "0-1 ff",
+"0F-0F", "1-0 (forfeit)" (spaces taken out, small letters): an F is what makes it one."""
+
+_FORFEITS = {("1", "0"): "+-", ("0", "1"): "-+", ("0", "0"): "--"}
+
+
+def meant_arbiter_result(written: str) -> str | None:
+    """The result a [[results]] entry means when written another way: a forfeit ("1-0F",
+    "+/-") is "+-", "-+" or "--", and "½-½" or "1:0" the played result."""
+    text = "".join(written.split()).casefold().replace("\u2013", "-").replace("\u2014", "-")
+    signs = text.replace("/", "-").replace(":", "-")
+    if signs in ("+--", "--+", "---"):
+        return {"+--": "+-", "--+": "-+", "---": "--"}[signs]
+    match = _FORFEIT.fullmatch(text)
+    if match and (match.group(2) or match.group(4) or match.group(5)):
+        return _FORFEITS.get((match.group(1), match.group(3)))
+    text = text.replace("\u00bd", "1/2").replace("0.5", "1/2").replace(":", "-")
+    return text if text in RESULTS else None
+
+
+_FORFEIT_HINTS = {
+    "+-": 'write result = "+-" if the game was not played (White wins by forfeit), or '
+    'result = "1-0" with forfeited = true if it was played and Black then forfeited it',
+    "-+": 'write result = "-+" if the game was not played (Black wins by forfeit), or '
+    'result = "0-1" with forfeited = true if it was played and White then forfeited it',
+    "--": 'write result = "--": neither player came, and neither scores',
+}
+
+
+class ResultOption(Str):
+    """A [[results]] result: a written form the arbiter may mean ("1-0F", "½-½") is named
+    with what to write, where difflib offered "1-0", a played game, for a forfeit."""
+
+    def validate(self, value: object, path: KeyPath, issues: list[Issue]) -> object:
+        before = len(issues)
+        cleaned = super().validate(value, path, issues)
+        meant = meant_arbiter_result(value) if isinstance(value, str) else None
+        if cleaned is MISSING and len(issues) > before and meant is not None:
+            issues[-1].hint = _FORFEIT_HINTS.get(meant, f'write result = "{meant}"')
+        return cleaned
+
+
 RESULT = Table(
     {
         "round": _round,
         "board": Number(integer=True, minimum=1),
         "white": _name,
         "black": _name,
-        "result": Str(choices=RESULTS, required=True),
+        "result": ResultOption(choices=RESULTS, required=True),
         "reason": Str(default=""),
         "forfeited": Bool(default=False),
     },
