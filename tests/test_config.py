@@ -544,6 +544,32 @@ def test_a_result_written_as_a_score_sheet_does_says_what_to_write(
     assert [(m.split(":")[0], h) for _, m, h in errors] == [("results[1].result", hint)]
 
 
+def test_a_player_born_after_the_start_is_an_error(make_site: SiteMaker) -> None:
+    """born = 2027-06-12 for an event starting 2025-06-01 was taken: the player was
+    younger than every age limit and could take the youngest group's title."""
+    text = (
+        event_toml()
+        .replace("rating = 2300", "rating = 2300\nborn = 2027-06-12")
+        .replace("rating = 2200", "rating = 2200\nbirth_year = 2026")
+        .replace("rating = 2150", "rating = 2150\nborn = 2025-06-01")  # born that day: kept
+    )
+    errors = _errors(make_site(text) / "content/ev/event.toml")
+    assert errors == [
+        (
+            10,
+            "players[1].born: Alpha, Anna was born on 2027-06-12, after the event starts "
+            "(2025-06-01)",
+            "correct the date of birth (YYYY-MM-DD)",
+        ),
+        (
+            20,
+            "players[3].birth_year: Charlie, Carl was born in 2026, after the event starts "
+            "(2025-06-01)",
+            "correct the year of birth",
+        ),
+    ]
+
+
 def test_names_match_ignoring_case_and_spacing() -> None:
     """README: players are matched "ignoring case and spacing", around commas too."""
     for spelling in ("Bravo , Ben", "bravo,ben", "  BRAVO ,  Ben ", "Bravo ,Ben", "Bravo,\tBen"):

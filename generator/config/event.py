@@ -632,6 +632,7 @@ def check_event(config: EventConfig, issues: list[Issue], players_complete: bool
             numbers[player.number] = index
         if player.born and player.birth_year and player.born.year != player.birth_year:
             issues.append(Issue(("players", index, "birth_year"), "born and birth_year disagree"))
+        _born_after_the_start(config, index, player, issues)
 
     def need_player(path: KeyPath, name: str) -> None:
         if players_complete and normalise_name(name) not in known:
@@ -798,6 +799,32 @@ def check_event(config: EventConfig, issues: list[Issue], players_complete: bool
                     f"set rounds = {expected}, or check the [[players]] list",
                 )
             )
+
+
+def _born_after_the_start(
+    config: EventConfig, index: int, player: PlayerEntry, issues: list[Issue]
+) -> None:
+    """A birth date after the event starts is a typo (2027 for 2017), and would put the
+    player in every age group, up to the youngest's title."""
+    start = config.start or config.end
+    if start is None:
+        return
+    if player.born is not None and player.born > start:
+        issues.append(
+            Issue(
+                ("players", index, "born"),
+                f"{player.name} was born on {player.born}, after the event starts ({start})",
+                "correct the date of birth (YYYY-MM-DD)",
+            )
+        )
+    elif player.born is None and player.birth_year and player.birth_year > start.year:
+        issues.append(
+            Issue(
+                ("players", index, "birth_year"),
+                f"{player.name} was born in {player.birth_year}, after the event starts ({start})",
+                "correct the year of birth",
+            )
+        )
 
 
 _COMMA = re.compile(r"\s*,\s*")
