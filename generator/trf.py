@@ -48,6 +48,7 @@ from __future__ import annotations
 
 import datetime as dt
 import re
+from collections import defaultdict
 from collections.abc import Callable
 from dataclasses import dataclass, replace
 from pathlib import Path
@@ -930,6 +931,7 @@ def _games(
     later round (crosstable's export does), records nothing."""
     results: list[ResultEntry] = []
     byes: list[ByeEntry] = []
+    cut: dict[int, list[tuple[int, int]]] = defaultdict(list)  # short line: (round, player)
     for number in sorted(players):
         player = players[number]
         for index, block in enumerate(player.rounds, start=1):
@@ -1008,6 +1010,9 @@ def _games(
                         code="trf",
                     )
                 continue
+            if mirror is None and block.opponent != number:
+                cut[block.opponent].append((index, number))  # said once, for the short line
+                continue
             if mirror is None or mirror.opponent != number or not _agree(block, mirror):
                 found = (
                     f"{mirror.opponent} {mirror.colour} {mirror.result or '(blank)'}"
@@ -1038,7 +1043,38 @@ def _games(
                     trf=TrfPlace(path, block.line, block.column),
                 )
             )
+    for number, games in sorted(cut.items()):
+        _cut_short(players[number], games, path, problems)
     return tuple(results), tuple(byes)
+
+
+def _cut_short(
+    player: TrfPlayer, games: list[tuple[int, int]], path: Path, problems: Problems
+) -> None:
+    """A line that ends before rounds in which other lines give the player a game: cut
+    short (a paste or an editor's line length), said once on it, where each of those games
+    was an error on the opponent's line that said the short line "has nothing"."""
+    ends = len(player.rounds)
+    where = f"after round {ends}" if ends else "before its first round"
+    rounds = sorted(r for r, _ in games)
+    opponents = sorted({n for _, n in games})
+    listed = name_list([str(n) for n in opponents])
+    shown = (
+        name_list([str(r) for r in rounds[:5]])
+        if len(rounds) <= 5
+        else (", ".join(str(r) for r in rounds[:4]) + ", ...")
+    )
+    problems.error(
+        f"player {player.number}'s line ends {where}, but the "
+        f"line{'s' if len(opponents) > 1 else ''} of player{'s' if len(opponents) > 1 else ''} "
+        f"{listed} give{'' if len(opponents) > 1 else 's'} player {player.number} a game in "
+        f"round{'s' if len(rounds) > 1 else ''} {shown}: the line is cut short",
+        path,
+        player.line,
+        f"write the rest of the line, up to round {max(rounds)} (best by exporting the TRF "
+        "file again from the pairing program)",
+        code="trf",
+    )
 
 
 def _paired(mine: TrfRound, theirs: TrfRound, number: int) -> bool:

@@ -208,6 +208,37 @@ def test_both_sides_of_a_game_must_agree(make_site: SiteMaker) -> None:
     ]
 
 
+def test_a_line_cut_short_is_one_error_on_it(make_site: SiteMaker) -> None:
+    """Player 3's line cut after round 1 (a paste, an editor's line length) was an error on
+    the line of each opponent it left: "player 3 (line 3) has nothing", three of them, and
+    none on the line to correct. It is one error there, naming those opponents and rounds."""
+    rows = [
+        line(1, "A, A", 2000, (2, "w", "1"), (3, "b", "1"), (4, "w", "1")),
+        line(2, "B, B", 1900, (1, "b", "0"), (4, "w", "1"), (3, "b", "1")),
+        line(3, "C, C", 1800, (4, "w", "1"), (1, "w", "0"), (2, "w", "0"))[:100],
+        line(4, "D, D", 1700, (3, "b", "0"), (2, "b", "0"), (1, "b", "0")),
+    ]
+    _, problems = load(make_site(_event_toml(), {"event.trf": "\n".join(rows)}))
+    assert [(e.line, e.message, e.hint) for e in problems.errors] == [
+        (
+            3,
+            "player 3's line ends after round 1, but the lines of players 1 and 2 give "
+            "player 3 a game in rounds 2 and 3: the line is cut short",
+            "write the rest of the line, up to round 3 (best by exporting the TRF file again "
+            "from the pairing program)",
+        )
+    ]
+    rows[2] = rows[2][:30]  # in the name: no round at all
+    _, problems = load(make_site(_event_toml(), {"event.trf": "\n".join(rows)}, "n"), "n")
+    assert [(e.line, e.message) for e in problems.errors] == [
+        (
+            3,
+            "player 3's line ends before its first round, but the lines of players 1, 2 and 4 "
+            "give player 3 a game in rounds 1, 2 and 3: the line is cut short",
+        )
+    ]
+
+
 def test_pgn_adds_moves_and_is_checked_against_the_trf(make_site: SiteMaker) -> None:
     trf = line(1, "A, A", 2000, (2, "w", "1")) + "\n" + line(2, "B, B", 1900, (1, "b", "0"))
     good = '[Round "1.1"]\n[White "A, A"]\n[Black "B, B"]\n[Result "1-0"]\n\n1. e4 e5 1-0\n'
