@@ -574,7 +574,7 @@ def _with_trf(
                     hint,
                     code="trf",
                 )
-        else:
+        elif not (rounds_reported and located == ("rounds",)):  # said once, above
             own_issues.append(replace(issue, path=located))
     report_issues(own_issues, config_path, lines, problems)
     return None if found or issues else merged

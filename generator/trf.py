@@ -1223,7 +1223,8 @@ def merge_trf(
                 f"the TRF file has {data.rounds} rounds but event.toml says "
                 f"rounds = {config.rounds}",
                 ("rounds",),
-                "",
+                f"set rounds = {data.rounds}, or correct the TRF file (its XXR line or its "
+                "longest player line gives the count)",
             )
         )
     extra = {normalise_name(p.name): (i, p) for i, p in enumerate(config.players)}

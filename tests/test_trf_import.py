@@ -239,6 +239,31 @@ def test_a_line_cut_short_is_one_error_on_it(make_site: SiteMaker) -> None:
     ]
 
 
+def test_a_trf_with_more_rounds_than_event_toml_is_one_error(make_site: SiteMaker) -> None:
+    """A round robin of four whose TRF has 3 rounds, with rounds = 2 in event.toml: the
+    error had no hint, and was followed by "a round-robin of 4 players has 3 rounds, not
+    2", the same fix said twice. It is one error, saying to set rounds = 3."""
+    rows = [
+        line(1, "A, A", 2000, (2, "w", "1"), (3, "b", "1"), (4, "w", "1")),
+        line(2, "B, B", 1900, (1, "b", "0"), (4, "w", "1"), (3, "b", "1")),
+        line(3, "C, C", 1800, (4, "w", "1"), (1, "w", "0"), (2, "w", "0")),
+        line(4, "D, D", 1700, (3, "b", "0"), (2, "b", "0"), (1, "b", "0")),
+    ]
+    toml = _event_toml("round-robin", rounds=2)
+    _, problems = load(make_site(toml, {"event.trf": "\n".join(rows)}))
+    assert [
+        (e.path.name if e.path else "", e.line, e.message, e.hint) for e in problems.errors
+    ] == [
+        (
+            "event.toml",
+            3,
+            "the TRF file has 3 rounds but event.toml says rounds = 2",
+            "set rounds = 3, or correct the TRF file (its XXR line or its longest player line "
+            "gives the count)",
+        )
+    ]
+
+
 def test_pgn_adds_moves_and_is_checked_against_the_trf(make_site: SiteMaker) -> None:
     trf = line(1, "A, A", 2000, (2, "w", "1")) + "\n" + line(2, "B, B", 1900, (1, "b", "0"))
     good = '[Round "1.1"]\n[White "A, A"]\n[Black "B, B"]\n[Result "1-0"]\n\n1. e4 e5 1-0\n'
