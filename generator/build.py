@@ -51,12 +51,19 @@ from .config.event import (
 from .config.schema import Issue
 from .config.site import holds_back
 from .config.toml_lines import KeyPath, line_of
-from .links import LINK_WARNINGS, page_attachments
+from .links import LINK_WARNINGS, links_to_missing_pages, page_attachments
 from .model import Championship, Event, Page, Player, Site, slugify
 from .parallel import JOBS, usable_cpus
 from .pgn import PARSE_CACHE, read_pgn_files
 from .problems import Problems, Severity
-from .render.site import RESERVED_PAGES, EventOutcome, TemplateFailure, fault_words, render_site
+from .render.site import (
+    RESERVED_PAGES,
+    EventOutcome,
+    TemplateFailure,
+    fault_words,
+    page_path,
+    render_site,
+)
 from .rules.categories import check_categories
 from .rules.checks import arbiter_checks, lots_not_recorded
 from .rules.playoffs import apply_playoffs, resolve_playoffs
@@ -875,6 +882,12 @@ def check_site(
     if not report.problems.errors:
         try:
             report.files = render(site, outcomes)
+            links_to_missing_pages(
+                _markdown_pages(site, outcomes),
+                report.files.keys(),
+                report.problems,
+                site.markdown_raw_html,
+            )
         except jinja2.TemplateSyntaxError as exc:
             report.problems.error(
                 f"template syntax error: {exc.message}",
@@ -907,6 +920,15 @@ def check_site(
                 hint="check the templates in templates/ against the built-in ones",
             )
     return report
+
+
+def _markdown_pages(site: Site, outcomes: list[EventOutcome]) -> list[tuple[Path, str, str]]:
+    """Each Markdown page's file, where it is published and its text: for its links."""
+    pages = [(site.folder / "content" / "index.md", "index.html", site.home_markdown)]
+    for outcome in outcomes:
+        event = outcome.event
+        pages += [(p.source, page_path(event, p.slug), p.markdown) for p in event.pages]
+    return pages
 
 
 def _unnameable_pages(site: Site, problems: Problems) -> None:

@@ -12,9 +12,11 @@ stage, which knows where each page is published.
 
 from __future__ import annotations
 
+import difflib
 import posixpath
 import re
 import unicodedata
+from collections.abc import Collection, Iterable
 from pathlib import Path
 from urllib.parse import unquote, urlsplit
 from xml.etree import ElementTree as etree
@@ -138,8 +140,9 @@ def page_attachments(
         path = folder / disk_name(name)
         line = _line_of(text, target)
         first = name.split("/")[0]
-        if name.endswith("/") or path.is_dir():
-            if path.is_dir() and first not in GENERATED_FOLDERS:
+        if target.endswith("/") or path.is_dir():
+            published = any((path / marker).is_file() for marker in _FOLDER_PAGES)
+            if path.is_dir() and first not in GENERATED_FOLDERS and not published:
                 problems.warning(
                     f'the page links "{target}", a folder: a web site shows no folder',
                     page,
@@ -159,6 +162,8 @@ def page_attachments(
                     code="broken-link",
                 )
             continue  # another page: the render stage links where it is published
+        if name.endswith(".html") and not path.exists():
+            continue  # a page the site makes, here or in another event: links_to_missing_pages
         real = resolved(path)  # None: a link loop, not a file (the loop itself is an error)
         outside = real is not None and not real.is_relative_to(root)
         if name == ".." or name.startswith("../") or outside:
@@ -201,6 +206,62 @@ def page_attachments(
             continue
         attachments.append(Attachment(disk_name(name), data))
     return tuple(attachments)
+
+
+_FOLDER_PAGES = ("event.toml", "championship.toml")
+"""Files that make a folder of content/ a page of the site, published as its index.html:
+a link to the folder ("junior/") leads to that page."""
+
+
+def links_to_missing_pages(
+    pages: Iterable[tuple[Path, str, str]],
+    published: Collection[str],
+    problems: Problems,
+    raw_html: bool = False,
+) -> None:
+    """Links to the site's own pages that it does not make: "junior-closd/index.html",
+    "players.html" (the players are players/...). ``page_attachments`` leaves a link ending
+    in .html to this, as only the built site knows its pages: ``pages`` are each Markdown
+    page's file, where it is published and its text, ``published`` the built site's files."""
+    folders = {posixpath.dirname(path) for path in published}
+    for source, place, text in pages:
+        for target in linked_files(text, raw_html):
+            name = posixpath.normpath(target)
+            folder = target.endswith("/")
+            if not (name.endswith(".html") or folder) or (source.parent / name).exists():
+                continue
+            found = posixpath.normpath(posixpath.join(posixpath.dirname(place), name))
+            if found == ".." or found.startswith("../"):
+                problems.warning(
+                    f'the page links "{target}", above the site\'s first folder: no page of '
+                    "the site is there",
+                    source,
+                    _line_of(text, target),
+                    hint="correct the link (../ goes up one folder from the page's own)",
+                    code="broken-link",
+                )
+                continue
+            if (
+                (found in folders or f"{found}/index.html" in published)
+                if folder
+                else (found in published)
+            ):
+                continue
+            pages_there = sorted(p for p in published if p.endswith(".html"))
+            close = difflib.get_close_matches(
+                f"{found}/index.html" if folder else found, pages_there, n=1, cutoff=0.75
+            )
+            meant = posixpath.relpath(close[0], posixpath.dirname(place) or ".") if close else ""
+            if folder and meant.endswith("index.html"):
+                meant = meant.removesuffix("index.html") or meant  # "" is the page's own
+            hint = f'did you mean "{meant}"?' if meant else "correct the link, or remove it"
+            problems.warning(
+                f'the page links "{target}", a page the site does not have',
+                source,
+                _line_of(text, target),
+                hint=hint,
+                code="broken-link",
+            )
 
 
 def _is_page(path: Path) -> bool:

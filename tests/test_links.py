@@ -265,3 +265,55 @@ def test_a_heading_typed_with_decomposed_accents_gets_the_composed_id(
     html = (site / "output/ev/rules.html").read_text(encoding="utf-8")
     assert '<a href="#médaille">the medal</a>' in html
     assert '<h2 id="médaille">' in html
+
+
+def test_a_link_to_a_page_the_site_does_not_make_is_a_warning(make_site: SiteMaker) -> None:
+    """Links ending in .html were taken for pages the site makes, unchecked: "standing.html"
+    and "../evt/index.html" (typos) led nowhere without a word. A link to the event's folder
+    from the home page ("ev/") was "a folder: a web site shows no folder", though the site
+    publishes the event's page there, and a link from an event's page to the home page
+    ("../index.html") was "outside its folder". Each is now checked against the pages
+    built, on its line, with the closest page's link as written from the page."""
+    page = (
+        "# Links\n\n[Standings](standings.html), [the home page](../index.html), "
+        "[the players](players/)\n"
+        "[typo](standing.html#top), [no event](../evt/index.html)\n"
+        "[up](../../index.html), [a folder](../evt/)\n"
+    )
+    site = make_site(event_toml(), {"g.pgn": pgn_game("1.1", A, B, "1-0"), "links.md": page})
+    (site / "content/index.md").write_text(
+        "# Home\n\n[The event](ev/), [its crosstable](ev/crosstable.html)\n", encoding="utf-8"
+    )
+    report = build_site(site)
+    found = [
+        (p.path and p.path.name, p.line, p.message, p.hint)
+        for p in report.problems.warnings
+        if "link" in p.code
+    ]
+    assert found == [
+        (
+            "links.md",
+            4,
+            'the page links "standing.html", a page the site does not have',
+            'did you mean "standings.html"?',
+        ),
+        (
+            "links.md",
+            4,
+            'the page links "../evt/index.html", a page the site does not have',
+            'did you mean "index.html"?',
+        ),
+        (
+            "links.md",
+            5,
+            'the page links "../../index.html", above the site\'s first folder: no page of the '
+            "site is there",
+            "correct the link (../ goes up one folder from the page's own)",
+        ),
+        (
+            "links.md",
+            5,
+            'the page links "../evt/", a page the site does not have',
+            'did you mean "index.html"?',  # the closest, ev/index.html, is the page's own
+        ),
+    ]
