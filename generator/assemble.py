@@ -212,6 +212,7 @@ def assemble_event(
     byes = _byes(config, config_path, config_lines, names, candidates, players, problems)
     _check_withdrawals(players, candidates, problems)
     _places_past_the_field(config, config_path, config_lines, len(players), problems)
+    _prizes_named_twice(config, config_path, config_lines, problems)
     games = _number_boards(candidates, problems)
     preset = PRESETS[config.rules]
     tiebreaks = (
@@ -816,6 +817,38 @@ def _places_past_the_field(
             f"correct place (at most {players}), or delete the entry",
             code="place-past-field",
         )
+
+
+def _prizes_named_twice(
+    config: EventConfig,
+    config_path: Path,
+    config_lines: Mapping[KeyPath, int],
+    problems: Problems,
+) -> None:
+    """Two titles, trophies or money prizes of one name (a copied entry whose name was not
+    changed): the prize list would show "1st place" twice, for two places, and the pages
+    and results.json could not tell them apart by name. Said on the second's line."""
+    tables: list[tuple[KeyPath, str, list[str]]] = [
+        (("titles",), "title", [t.name for t in config.titles]),
+        (("trophies",), "trophy", [t.name for t in config.trophies]),
+        (("prizes", "money"), "prize", [m.name for m in config.prizes.money]),
+    ]
+    for key, kind, names in tables:
+        first: dict[str, int] = {}
+        for index, name in enumerate(names):
+            earlier = first.setdefault(" ".join(name.casefold().split()), index)
+            if earlier == index:
+                continue
+            table = ".".join(str(k) for k in key)
+            problems.warning(
+                f'{kind} "{name}" has the name of {table}[{earlier + 1}] '
+                f"(line {line_of(config_lines, (*key, earlier, 'name'))}): the prize list "
+                "would show the name twice",
+                config_path,
+                line_of(config_lines, (*key, index, "name")),
+                hint="give each its own name (e.g. by its place or category), or delete the copy",
+                code="prize-named-twice",
+            )
 
 
 def _check_withdrawals(

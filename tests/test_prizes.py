@@ -1104,6 +1104,31 @@ def test_a_place_past_the_last_player_is_said_on_its_line(make_site: SiteMaker) 
     ]
 
 
+def test_two_prizes_of_one_name_are_a_warning(make_site: SiteMaker) -> None:
+    """A [[prizes.money]] entry copied for 2nd place kept the name "1st place": the prize
+    list showed "1st place" twice, to A and to B, without a word. Both are still awarded;
+    a warning on the copy's name line names the first (names compared without case)."""
+    extra = (
+        '[[prizes.money]]\nname = "1st place"\nplace = 1\namount = 100\n'
+        '[[prizes.money]]\nname = "1st Place"\nplace = 2\namount = 50\n'
+        '[[trophies]]\nname = "Best"\ncategory = "open"\nplace = 1\n'
+        '[[titles]]\nname = "Best"\ncategory = "open"\n'
+    )
+    outcome, problems = _outcome(make_site, extra)
+    assert outcome is not None and not problems.errors, problems.items
+    assert _who(outcome, "money") == [("1st place", "A"), ("1st Place", "B")]
+    found = [(w.code, w.line, w.message, w.hint) for w in problems.warnings]
+    assert [f for f in found if f[0] == "prize-named-twice"] == [
+        (
+            "prize-named-twice",
+            11,
+            'prize "1st Place" has the name of prizes.money[1] (line 7): the prize list '
+            "would show the name twice",
+            "give each its own name (e.g. by its place or category), or delete the copy",
+        )
+    ]  # a title and a trophy of one name are two kinds of prize: no warning
+
+
 def test_a_withdrawal_cancels_prize_money_and_fines_add_up_per_occurrence(
     make_site: SiteMaker,
 ) -> None:

@@ -63,6 +63,7 @@ CHECKS: dict[str, str] = {
     "lots-not-recorded": "Places the drawing of lots should decide",
     "playoff-early": "Play-off games waiting for the event's last results",
     "place-past-field": "Prizes and trophies for a place past the last player",
+    "prize-named-twice": "Titles, trophies and prizes with the same name",
 }
 """Every warning code an event can carry, with the heading the Arbiter report gives it."""
 
