@@ -21,7 +21,7 @@ from .model import PENDING, Bye, Event, Game, Page, Player, slugify
 from .pgn import PgnGame, shorten
 from .presets import PRESETS, preset_tiebreaks
 from .problems import Problems
-from .text import Name, Phrase
+from .text import Name, Phrase, name_list
 from .trf import NAME_WIDTH as TRF_NAME_WIDTH
 from .trf import continues_cut
 
@@ -857,21 +857,28 @@ def _check_withdrawals(
     for player in players:
         if player.withdrawn_after is None:
             continue
-        for candidate in candidates:
-            game = candidate.game
-            if (
-                player.number in (game.white, game.black)
-                and game.round > player.withdrawn_after
-                and not game.forfeit
-            ):
-                problems.error(
-                    f"{player.name} withdrew after round {player.withdrawn_after} but plays "
-                    f"in round {game.round} ({candidate.where})",
-                    game.source,
-                    game.line,
-                    "correct after_round in [[withdrawals]], or record the game as a forfeit",
-                    code="withdrawn-player",
-                )
+        later = sorted(
+            (c for c in candidates if player.number in (c.game.white, c.game.black)),
+            key=lambda c: c.game.round,
+        )
+        later = [c for c in later if c.game.round > player.withdrawn_after and not c.game.forfeit]
+        if not later:
+            continue
+        # One error for the player, on the first game: after_round = 0 with five rounds
+        # played was five errors, none saying which number to write.
+        first, last = later[0], later[-1].game.round
+        rounds = name_list([str(c.game.round) for c in later])
+        more = f" and {len(later) - 1} more" if len(later) > 1 else ""
+        problems.error(
+            f"{player.name} withdrew after round {player.withdrawn_after} but plays "
+            f"in round{'s' if len(later) > 1 else ''} {rounds} ({first.where}{more})",
+            first.game.source,
+            first.game.line,
+            f"correct after_round in [[withdrawals]] (after_round = {last} if the player left "
+            f"after round {last}), or record "
+            + ("the games as forfeits" if len(later) > 1 else "the game as a forfeit"),
+            code="withdrawn-player",
+        )
 
 
 def _number_boards(candidates: list[_Candidate], problems: Problems) -> tuple[Game, ...]:

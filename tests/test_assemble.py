@@ -277,6 +277,27 @@ def test_a_withdrawn_player_cannot_play_later(make_site: SiteMaker) -> None:
     assert error.message.startswith("Alpha, Anna withdrew after round 1 but plays in round 2")
 
 
+def test_a_withdrawal_before_rounds_played_is_one_error_with_the_round_to_write(
+    make_site: SiteMaker,
+) -> None:
+    """after_round = 0 for a player who played rounds 1 to 3 was three errors, one a game,
+    and the hint "correct after_round" did not say to what. It is one error, on the first
+    game, listing the rounds, with the last round played to write."""
+    body = f'[[withdrawals]]\nplayer = "{A}"\nafter_round = 0\n\n'
+    games = pgn_game("1.1", A, B, "1-0") + pgn_game("2.1", C, A, "1-0")
+    games += pgn_game("3.1", A, D, "1/2-1/2")
+    _, problems = load(make_site(event_toml(body, format="swiss"), {"g.pgn": games}))
+    assert [(e.line, e.message, e.hint) for e in problems.errors] == [
+        (
+            1,
+            "Alpha, Anna withdrew after round 0 but plays in rounds 1, 2 and 3 (g.pgn:1 and 2 "
+            "more)",
+            "correct after_round in [[withdrawals]] (after_round = 3 if the player left after "
+            "round 3), or record the games as forfeits",
+        )
+    ]
+
+
 def test_a_withdrawn_player_scores_no_bye_later(make_site: SiteMaker) -> None:
     """A withdraws after round 1; a full-point bye in round 3 gave her a point the README's
     "rounds after a withdrawal score nothing" denies. A zero-point bye (an absence) is fine."""
