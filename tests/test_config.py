@@ -683,3 +683,35 @@ def test_a_base_url_of_a_page_names_its_folder(
     problems = Problems()
     assert load_site_config(tmp_path, problems).base_url == "https://club.example.org/v1.2"
     assert not problems.items
+
+
+@pytest.mark.parametrize(
+    ("written", "hint"),
+    [
+        (
+            "12/06/2008",
+            "write dates as YYYY-MM-DD, without quotes: 12/06/2008 is 2008-06-12 if the day "
+            "comes first, 2008-12-06 if the month does",
+        ),
+        ("25.12.2008", "write dates as YYYY-MM-DD, without quotes: 25.12.2008 is 2008-12-25"),
+        ("2008/06/12", "write 2008-06-12, without quotes"),
+        ("2008/13/12", ""),
+        ("June 2008", ""),
+    ],
+)
+def test_a_date_in_quotes_as_a_form_writes_it_says_what_to_write(
+    make_site: SiteMaker, written: str, hint: str
+) -> None:
+    """born = "12/06/2008" had no hint (the same date without quotes has had one since TOML
+    syntax errors were said in words): it now gives the YYYY-MM-DD to write, both readings
+    where day and month could be either; a date no reading makes has none."""
+    text = event_toml().replace("rating = 2300", f'rating = 2300\nborn = "{written}"')
+    errors = _errors(make_site(text) / "content/ev/event.toml")
+    assert errors == [
+        (
+            10,
+            "players[1].born: expected a date written as YYYY-MM-DD (no quotes), found a "
+            f"string '{written}'",
+            hint,
+        )
+    ]

@@ -16,6 +16,7 @@ from dataclasses import dataclass
 from typing import Any
 
 from .toml_lines import KeyPath
+from .toml_syntax import both_readings
 
 MISSING: Any = object()
 
@@ -276,7 +277,32 @@ class Date(Option):
                 return dt.date.fromisoformat(value)
             except ValueError:
                 pass
-        return self._wrong_type(value, path, issues)
+        self._wrong_type(value, path, issues)
+        if isinstance(value, str):
+            issues[-1].hint = _date_hint(value.strip())
+        return MISSING
+
+
+_DAY_MONTH_YEAR = re.compile(r"(\d{1,2})[/.-](\d{1,2})[/.-](\d{4})")
+_YEAR_MONTH_DAY = re.compile(r"(\d{4})[/.-](\d{1,2})[/.-](\d{1,2})")
+
+
+def _date_hint(text: str) -> str:
+    """What to write for a date in quotes written as a score sheet or a form does
+    ("12/06/2008", "2008/06/12"): the ISO date, with both readings where the day and the
+    month could be either; "" for other text."""
+    if match := _DAY_MONTH_YEAR.fullmatch(text):
+        first, second, year = (int(part) for part in match.groups())
+        return "write dates as YYYY-MM-DD, without quotes: " + both_readings(
+            first, second, year, text
+        )
+    if match := _YEAR_MONTH_DAY.fullmatch(text):
+        year, month, day = (int(part) for part in match.groups())
+        try:
+            return f"write {dt.date(year, month, day).isoformat()}, without quotes"
+        except ValueError:
+            return ""
+    return ""
 
 
 class List(Option):

@@ -84,14 +84,14 @@ def syntax_problem(message: str, text: str, line: int | None) -> tuple[str, int 
             f"{written} is not a date TOML reads",
             line,
             "write dates as YYYY-MM-DD, without quotes: "
-            + _both_readings(day, month, year, written),
+            + both_readings(day, month, year, written),
         )
     if _DECIMAL_COMMA.search(row):
         return (message, line, "write decimals with a point, not a comma: 0.5, not 0,5")
     return message, line, _date_hint(row) or GENERAL_HINT
 
 
-def _both_readings(first: int, second: int, year: int, written: str) -> str:
+def both_readings(first: int, second: int, year: int, written: str) -> str:
     """The ISO dates ``written`` may mean, day first and month first."""
     readings = []
     for day, month in ((first, second), (second, first)):
