@@ -87,8 +87,31 @@ def test_a_top_level_key_below_a_table_says_to_move_it_up(make_site: SiteMaker) 
             '"fide"',
             'did you mean "acf-junior" or "acf-junior-rapid"?',
         ),
+        (  # a tie-break by the name the regulations give it: the codes listed, not which
+            'tiebreaks = ["Sonneborn-Berger"]',
+            'tiebreaks[1]: "Sonneborn-Berger" is not a known tie-break',
+            'tie-breaks are written by their FIDE code: write "SB"',
+        ),
+        (
+            'tiebreaks = ["buchholz cut 1"]',
+            'tiebreaks[1]: "buchholz cut 1" is not a known tie-break',
+            'tie-breaks are written by their FIDE code: write "BH/C1"',
+        ),
+        (
+            'tiebreaks = ["Sum of Progressive Scores"]',
+            'tiebreaks[1]: "Sum of Progressive Scores" is not a known tie-break',
+            'tie-breaks are written by their FIDE code: write "PS"',
+        ),
     ],
-    ids=["single-value-for-a-list", "choice-in-capitals", "start-of-a-name", "start-of-two"],
+    ids=[
+        "single-value-for-a-list",
+        "choice-in-capitals",
+        "start-of-a-name",
+        "start-of-two",
+        "tie-break-by-name",
+        "tie-break-by-name-with-cut",
+        "tie-break-in-words",
+    ],
 )
 def test_a_near_miss_is_shown_what_to_write(
     make_site: SiteMaker, setting: str, message: str, hint: str

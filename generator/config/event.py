@@ -248,6 +248,37 @@ class EventConfig:
         return SpellingIndex(self.players)
 
 
+TIEBREAK_NAMES = {
+    "buchholz": "BH",
+    "buchholzcut1": "BH/C1",
+    "buchholzcut2": "BH/C2",
+    "medianbuchholz": "BH/M1",
+    "sonnebornberger": "SB",
+    "neustadtl": "SB",
+    "koya": "KS",
+    "koyasystem": "KS",
+    "directencounter": "DE",
+    "headtohead": "DE",
+    "progressive": "PS",
+    "progressivescore": "PS",
+    "progressivescores": "PS",
+    "sumofprogressivescores": "PS",
+    "cumulative": "PS",
+    "wins": "WIN",
+    "numberofwins": "WIN",
+    "mostwins": "WIN",
+    "gameswithblack": "BPG",
+    "blackgames": "BPG",
+    "numberofgameswithblack": "BPG",
+    "averageratingofopponents": "ARO",
+    "performance": "TPR",
+    "performancerating": "TPR",
+    "tournamentperformancerating": "TPR",
+}
+"""Tie-breaks written by name, as regulations name them, to the FIDE code to write
+(letters and digits only, small: "Sonneborn-Berger" is ``sonnebornberger``)."""
+
+
 class TiebreakCode(Str):
     """A FIDE C.07 code with optional modifiers, e.g. ``SB``, ``BH/C1``, ``KS/L+1``."""
 
@@ -260,11 +291,14 @@ class TiebreakCode(Str):
             return cleaned
         match = _TIEBREAK.match(cleaned.upper().replace("-C", "/C"))
         if not match or match.group(1) not in TIEBREAK_CODES:
+            code = TIEBREAK_NAMES.get(re.sub(r"[^a-z0-9]", "", cleaned.casefold()))
             issues.append(
                 Issue(
                     path,
                     f'"{cleaned}" is not a known tie-break',
-                    "known codes: " + ", ".join(TIEBREAK_CODES) + "; modifiers /C1, /M1, /L+1",
+                    f'tie-breaks are written by their FIDE code: write "{code}"'
+                    if code
+                    else "known codes: " + ", ".join(TIEBREAK_CODES) + "; modifiers /C1, /M1, /L+1",
                 )
             )
             return MISSING
