@@ -569,6 +569,8 @@ def _with_trf(
                     issue.hint
                     or "correct the TRF file (best in the pairing program, exporting it again)"
                 )
+                if located.column == 70:  # a birth date of the TRF's
+                    hint = "correct the birth date in columns 70-79 (YYYY/MM/DD)"
                 if issue.path[2:] == ("aliases",):  # an alias the TRF's comment line gives
                     hint += (
                         ": correct the comment line or delete it, or the aliases of the "
@@ -605,6 +607,8 @@ def _issue_in_trf(issue: Issue, config: EventConfig, merged: EventConfig) -> Trf
             return said
         if given is not None:  # event.toml added to this player
             return ("players", given, *rest)
+        if player.trf is not None and rest in (("born",), ("birth_year",)):
+            return replace(player.trf, column=70)  # the birth date's columns, 70-79
         return player.trf or path
     entries: tuple[ResultEntry | ByeEntry, ...] = getattr(merged, table)
     place = entries[index].trf

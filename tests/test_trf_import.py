@@ -264,6 +264,28 @@ def test_a_trf_with_more_rounds_than_event_toml_is_one_error(make_site: SiteMake
     ]
 
 
+def test_a_trf_birth_date_after_the_start_is_an_error_at_its_columns(
+    make_site: SiteMaker,
+) -> None:
+    """A TRF birth date after the event's start is an error on the TRF line, at columns
+    70-79 and in the TRF's own YYYY/MM/DD (not at the name, in event.toml's YYYY-MM-DD)."""
+    first = line(1, "A, A", 2000, (2, "w", "1"))
+    first = first[:69] + "2027/02/09" + first[79:]
+    trf = first + "\n" + line(2, "B, B", 1900, (1, "b", "0"))
+    toml = _event_toml(rounds=1, extra="start = 2026-07-08\n")
+    _, problems = load(make_site(toml, {"event.trf": trf}))
+    assert [
+        (e.path.name if e.path else "", e.line, e.message, e.hint) for e in problems.errors
+    ] == [
+        (
+            "event.trf",
+            1,
+            "column 70: A, A was born on 2027-02-09, after the event starts (2026-07-08)",
+            "correct the birth date in columns 70-79 (YYYY/MM/DD)",
+        )
+    ]
+
+
 def test_pgn_adds_moves_and_is_checked_against_the_trf(make_site: SiteMaker) -> None:
     trf = line(1, "A, A", 2000, (2, "w", "1")) + "\n" + line(2, "B, B", 1900, (1, "b", "0"))
     good = '[Round "1.1"]\n[White "A, A"]\n[Black "B, B"]\n[Result "1-0"]\n\n1. e4 e5 1-0\n'
