@@ -170,6 +170,21 @@ def test_a_number_in_quotes_is_told_to_lose_them(make_site: SiteMaker) -> None:
     ]
 
 
+def test_an_amount_in_quotes_with_its_currency_sign_is_told_what_to_write(
+    make_site: SiteMaker,
+) -> None:
+    """amount = "$6,000" had no hint: the currency is [prizes] currency, written once."""
+    text = _HEAD + '[[prizes.money]]\nname = "1st"\nplace = 1\namount = "$6,000"\n'
+    errors = _errors(make_site(text) / "content/ev/event.toml")
+    assert [(line, hint) for line, _, hint in errors] == [
+        (
+            7,
+            "write 6000 without quotes or currency sign (the currency is written once: "
+            '[prizes] currency = "USD")',
+        )
+    ]
+
+
 def test_missing_required_key(make_site: SiteMaker) -> None:
     """A missing key is said with what to write and where: "the key "name" is required"
     alone left an organiser who came with a TRF file (whose 012 line names the event)
@@ -268,6 +283,25 @@ _HEAD = 'name = "X"\nformat = "swiss"\nrounds = 5\n'
             'write straight quotes, "...": a word processor or autocorrect turned them into '
             "curly ones, which TOML does not read",
         ),
+        (  # was "write decimals with a point, not a comma: 0.5, not 0,5" for a prize of 6000
+            _HEAD + '[[prizes.money]]\nname = "1st"\nplace = 1\namount = 6,000\n',
+            7,
+            "6,000 is not a number TOML reads",
+            "TOML numbers have no thousands comma: write 6000 (or 6_000), or 6.000 if the comma "
+            "is a decimal comma",
+        ),
+        (
+            _HEAD + '[[prizes.money]]\nname = "1st"\nplace = 1\namount = 1,250,000\n',
+            7,
+            "1,250,000 is not a number TOML reads",
+            "TOML numbers have no thousands comma: write 1250000 (or 1_250_000)",
+        ),
+        (  # a first group of 0 parts no thousands
+            _HEAD + '[[byes]]\nround = 1\nplayer = "A"\npoints = 0,500\n',
+            7,
+            "Expected newline or end of document after a statement",
+            "write decimals with a point, not a comma: 0.5, not 0,5",
+        ),
     ],
     ids=[
         "key-twice",
@@ -278,6 +312,9 @@ _HEAD = 'name = "X"\nformat = "swiss"\nrounds = 5\n'
         "date",
         "date-one",
         "curly",
+        "thousands-comma",
+        "thousands-commas",
+        "decimal-comma",
     ],
 )
 def test_a_toml_syntax_error_is_said_in_words_on_the_line_to_correct(

@@ -216,6 +216,11 @@ class Number(Option):
             self._wrong_type(value, path, issues)
             if isinstance(value, str) and (number := _quoted_number(value)):
                 issues[-1].hint = f"write {number} without quotes"
+            elif isinstance(value, str) and (number := _quoted_number(value.strip(_MONEY))):
+                issues[-1].hint = (
+                    f"write {number} without quotes or currency sign (the currency is "
+                    'written once: [prizes] currency = "USD")'
+                )
             return MISSING
         if isinstance(value, float) and not math.isfinite(value):
             issues.append(Issue(path, f"expected {self.expected()}, found {value}"))
@@ -236,6 +241,10 @@ class Number(Option):
 
 _QUOTED_NUMBER = re.compile(r"[+-]?(?:\d{1,3}(?:,\d{3})+|\d+)(?:\.\d+)?")
 """A number as an organiser types it in quotes: "6000", "0.5", "-1", "6,000"."""
+
+
+_MONEY = " $€£¥"
+"""Currency signs an amount may be typed with ("$6000"), and the spaces around them."""
 
 
 def _quoted_number(text: str) -> str | None:

@@ -17,6 +17,9 @@ _TABLE_TWICE = re.compile(r"^Cannot declare \((.*)\) twice$")
 _BAD_DATE = re.compile(r"=\s*(\d{4}-\d{1,2}-\d{1,2})\b")
 _DAY_FIRST = re.compile(r"=\s*(\d{1,2})[/.](\d{1,2})[/.](\d{4})\b")
 _DECIMAL_COMMA = re.compile(r"=\s*-?\d+,\d+\s*(#.*)?$")
+_THOUSANDS = re.compile(r"=\s*(-?[1-9]\d{0,2}(?:,\d{3})+)\s*(#.*)?$")
+"""A number with thousands commas, amount = 6,000 (a first group of 0, 0,500, is a
+decimal comma)."""
 _CURLY_QUOTES = "\u201c\u201d\u201e\u2018\u2019\u00ab\u00bb"
 _LIST_START = re.compile(r"^\s*(?:[A-Za-z0-9_.-]+|\"[^\"]*\")\s*=\s*\[")
 _NEXT_ENTRY = re.compile(
@@ -85,6 +88,16 @@ def syntax_problem(message: str, text: str, line: int | None) -> tuple[str, int 
             line,
             "write dates as YYYY-MM-DD, without quotes: "
             + both_readings(day, month, year, written),
+        )
+    if thousands := _THOUSANDS.search(row):
+        written = thousands.group(1)
+        whole = written.replace(",", "")
+        decimal = written.replace(",", ".", 1) if written.count(",") == 1 else ""
+        return (
+            f"{written} is not a number TOML reads",
+            line,
+            f"TOML numbers have no thousands comma: write {whole} (or {int(whole):_})"
+            + (f", or {decimal} if the comma is a decimal comma" if decimal else ""),
         )
     if _DECIMAL_COMMA.search(row):
         return (message, line, "write decimals with a point, not a comma: 0.5, not 0,5")
