@@ -302,6 +302,12 @@ _HEAD = 'name = "X"\nformat = "swiss"\nrounds = 5\n'
             "Expected newline or end of document after a statement",
             "write decimals with a point, not a comma: 0.5, not 0,5",
         ),
+        (  # tomllib: "Cannot overwrite a value", with the general hint
+            _HEAD + '[prizes]\ncurrency = "USD"\n\n[[prizes]]\nname = "1st"\n',
+            7,
+            "[[prizes]] makes prizes a list of entries, but [prizes] on line 4 made it one table",
+            "write [[prizes.money]]: each money prize is an entry of [prizes]",
+        ),
     ],
     ids=[
         "key-twice",
@@ -315,6 +321,7 @@ _HEAD = 'name = "X"\nformat = "swiss"\nrounds = 5\n'
         "thousands-comma",
         "thousands-commas",
         "decimal-comma",
+        "prizes-as-entries",
     ],
 )
 def test_a_toml_syntax_error_is_said_in_words_on_the_line_to_correct(

@@ -20,6 +20,7 @@ _DECIMAL_COMMA = re.compile(r"=\s*-?\d+,\d+\s*(#.*)?$")
 _THOUSANDS = re.compile(r"=\s*(-?[1-9]\d{0,2}(?:,\d{3})+)\s*(#.*)?$")
 """A number with thousands commas, amount = 6,000 (a first group of 0, 0,500, is a
 decimal comma)."""
+_ARRAY_HEADER = re.compile(r"^\s*\[\[\s*([A-Za-z0-9_.-]+)\s*\]\]\s*(#.*)?$")
 _CURLY_QUOTES = "\u201c\u201d\u201e\u2018\u2019\u00ab\u00bb"
 _LIST_START = re.compile(r"^\s*(?:[A-Za-z0-9_.-]+|\"[^\"]*\")\s*=\s*\[")
 _NEXT_ENTRY = re.compile(
@@ -46,6 +47,23 @@ def syntax_problem(message: str, text: str, line: int | None) -> tuple[str, int 
             f"keep one of the two {name} = lines: a table (the top of the file, a [section], "
             "or one [[players]] entry) gives each key once",
         )
+    array = _ARRAY_HEADER.match(row)
+    if message == "Cannot overwrite a value" and array:
+        table = array.group(1).strip()
+        first = next(
+            (n for n, r in enumerate(lines[: (line or 1) - 1], 1) if r.strip() == f"[{table}]"),
+            None,
+        )
+        if first is not None:
+            return (
+                f"[[{table}]] makes {table} a list of entries, but [{table}] on line {first} "
+                "made it one table",
+                line,
+                "write [[prizes.money]]: each money prize is an entry of [prizes]"
+                if table == "prizes"
+                else f"a name is one table, [{table}], or a list of entries, [[{table}]]: "
+                "keep the one the README gives",
+            )
     if twice := _TABLE_TWICE.match(message):
         table = ".".join(part.strip(" '\"") for part in twice.group(1).split(",") if part.strip())
         return (
