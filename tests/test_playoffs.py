@@ -691,6 +691,18 @@ ROUND_ROBIN_OF_SIX = [
 ]  # fmt: skip
 
 
+LEVEL_AFTER_THE_BLITZ = [
+    (1, "A", "C", "1-0"), (2, "C", "A", "0-1"), (3, "A", "D", "1-0"),
+    (4, "D", "A", "0-1"), (5, "B", "C", "1-0"), (6, "C", "B", "0-1"),
+    (7, "B", "D", "1-0"), (8, "D", "B", "0-1"), (9, "A", "B", "1/2-1/2"),
+    (10, "B", "A", "1/2-1/2"), (11, "C", "D", "1-0"), (12, "D", "C", "1-0"),
+    (13, "B", "A", "1-0"),
+]  # fmt: skip
+"""A U.S. blitz double round robin of A, B, C and D: A and B 5 each (each beat C and D, their
+two games drawn), C and D 1 each (each won one of their two); then B beats A in the
+Armageddon."""
+
+
 def test_us_players_level_after_the_blitz_go_by_the_tiebreaks_among_themselves(
     make_site: SiteMaker,
 ) -> None:
@@ -698,15 +710,8 @@ def test_us_players_level_after_the_blitz_go_by_the_tiebreaks_among_themselves(
     players involved, followed by math tiebreaks if necessary". C and D score 1 each in the
     blitz, and among the two of them Direct Encounter puts C (who beat D) ahead, although D
     is ahead of C in the math order of the four (Most Blacks)."""
-    blitz = [
-        (1, "A", "C", "1-0"), (2, "C", "A", "0-1"), (3, "A", "D", "1-0"),
-        (4, "D", "A", "0-1"), (5, "B", "C", "1-0"), (6, "C", "B", "0-1"),
-        (7, "B", "D", "1-0"), (8, "D", "B", "0-1"), (9, "A", "B", "1/2-1/2"),
-        (10, "B", "A", "1/2-1/2"), (11, "C", "D", "1-0"), (12, "D", "C", "1-0"),
-    ]  # fmt: skip
-    armageddon = [(13, "B", "A", "1-0")]
     event, outcome, problems = _outcome(
-        make_site, ROUND_ROBIN_OF_SIX, blitz + armageddon, rules="us-junior-closed"
+        make_site, ROUND_ROBIN_OF_SIX, LEVEL_AFTER_THE_BLITZ, rules="us-junior-closed"
     )
     assert event and outcome and not problems.errors, problems.items
     (result,) = outcome.playoffs
@@ -733,15 +738,8 @@ def test_players_level_after_the_play_off_show_direct_encounter_among_themselves
     values among all four tied on points, 1½ each, beside a DE that decided. A and B, apart
     after the Armageddon, keep the DE of the four: A lost to B, beat C and drew D (1½); B
     beat A, drew C and lost to D (1½)."""
-    blitz = [
-        (1, "A", "C", "1-0"), (2, "C", "A", "0-1"), (3, "A", "D", "1-0"),
-        (4, "D", "A", "0-1"), (5, "B", "C", "1-0"), (6, "C", "B", "0-1"),
-        (7, "B", "D", "1-0"), (8, "D", "B", "0-1"), (9, "A", "B", "1/2-1/2"),
-        (10, "B", "A", "1/2-1/2"), (11, "C", "D", "1-0"), (12, "D", "C", "1-0"),
-    ]  # fmt: skip
-    armageddon = [(13, "B", "A", "1-0")]
     event, outcome, problems = _outcome(
-        make_site, ROUND_ROBIN_OF_SIX, blitz + armageddon, rules="us-junior-closed"
+        make_site, ROUND_ROBIN_OF_SIX, LEVEL_AFTER_THE_BLITZ, rules="us-junior-closed"
     )
     assert event and outcome and not problems.errors, problems.items
     rows = outcome.standings.rows
