@@ -15,7 +15,13 @@ from dataclasses import dataclass, replace
 from pathlib import Path
 
 from .codepages import ReadingHints
-from .config.event import EventConfig, PlayerEntry, closest_hint, normalise_name
+from .config.event import (
+    EventConfig,
+    PlayerEntry,
+    closest_hint,
+    meant_played_result,
+    normalise_name,
+)
 from .config.toml_lines import KeyPath, line_of
 from .model import PENDING, Bye, Event, Game, Page, Player, slugify
 from .pgn import PgnGame, shorten
@@ -27,15 +33,6 @@ from .trf import continues_cut
 
 _ROUND = re.compile(r"^\s*(\d+)(?:\.(\d+))?\s*$")
 _PGN_RESULTS = ("1-0", "0-1", "1/2-1/2", "*")
-
-
-def meant_result(written: str) -> str | None:
-    """The PGN result a result written another way stands for ("½-½", "0.5-0.5", "1:0",
-    "1 - 0", as a score sheet or a spreadsheet writes it), or ``None``."""
-    text = "".join(written.split()).replace("½", "1/2").replace("0.5", "1/2").replace(":", "-")
-    text = text.replace("–", "-").replace("—", "-")
-    return text if text in _PGN_RESULTS and text != "*" else None
-
 
 NEW_RULES_FROM = dt.date(2026, 3, 1)
 SLUG_LENGTH = 60
@@ -363,7 +360,7 @@ def _from_pgn(
     result = headers.get("Result", "*").strip()
     if result not in _PGN_RESULTS:
         ok = False
-        meant = meant_result(result)
+        meant = meant_played_result(result)
         problems.error(
             f'{pgn_game.label}: the result "{result}" is not a PGN result',
             path,
@@ -478,7 +475,7 @@ def _playoff_games(
                 pgn_game.path,
                 pgn_game.tag_line("Result"),
                 f'write "{meant}"'
-                if (meant := meant_result(result))
+                if (meant := meant_played_result(result))
                 else 'use "1-0", "0-1" or "1/2-1/2"',
                 code="bad-result",
             )

@@ -387,15 +387,28 @@ _FORFEITS = {("1", "0"): "+-", ("0", "1"): "-+", ("0", "0"): "--"}
 def meant_arbiter_result(written: str) -> str | None:
     """The result a [[results]] entry means when written another way: a forfeit ("1-0F",
     "+/-") is "+-", "-+" or "--", and "½-½" or "1:0" the played result."""
-    text = "".join(written.split()).casefold().replace("\u2013", "-").replace("\u2014", "-")
+    text = _without_spaces(written).casefold()
     signs = text.replace("/", "-").replace(":", "-")
     if signs in ("+--", "--+", "---"):
         return {"+--": "+-", "--+": "-+", "---": "--"}[signs]
     match = _FORFEIT.fullmatch(text)
     if match and (match.group(2) or match.group(4) or match.group(5)):
         return _FORFEITS.get((match.group(1), match.group(3)))
-    text = text.replace("\u00bd", "1/2").replace("0.5", "1/2").replace(":", "-")
-    return text if text in RESULTS else None
+    return meant_played_result(text)
+
+
+def meant_played_result(written: str) -> str | None:
+    """The played result ("1-0", "0-1", "1/2-1/2") that a result written as a score sheet or a
+    spreadsheet writes it stands for ("½-½", "0.5-0.5", "1:0", "1 – 0"), or ``None``: what a
+    PGN Result tag or a [[results]] entry written so is told to write."""
+    text = _without_spaces(written).replace("\u00bd", "1/2").replace("0.5", "1/2")
+    text = text.replace(":", "-")
+    return text if text in RESULTS[:3] else None
+
+
+def _without_spaces(written: str) -> str:
+    """The text without its spaces, en and em dashes made hyphens."""
+    return "".join(written.split()).replace("\u2013", "-").replace("\u2014", "-")
 
 
 _FORFEIT_HINTS = {
