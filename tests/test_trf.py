@@ -323,6 +323,71 @@ def test_non_standard_scoring_writes_record_162(make_site: SiteMaker) -> None:
     assert points == {1: Decimal("4.0"), 2: Decimal("0.0"), 3: Decimal("2.0"), 4: Decimal("4.0")}
 
 
+def _four(scoring: str, games: list[tuple[int, str, str, str]]) -> tuple[str, str]:
+    """A four-player round robin with the scoring given, as its export writes it."""
+    names = "".join(f'[[players]]\nname = "{n}"\n' for n in (A, B, C, D))
+    toml = f'name = "Four"\nformat = "round-robin"\nrounds = 3\n{names}\n[scoring]\n{scoring}\n'
+    pgn = "".join(pgn_game(str(r), w, b, result) for r, w, b, result in games)
+    return toml, pgn
+
+
+def test_a_quarter_point_score_keeps_both_decimals(make_site: SiteMaker) -> None:
+    """TRF gives a score 4 columns ("11.5"). A draw worth 0.25 was written with one decimal,
+    rounded to "0.2" (record 162) and a player's 1.25 to "1.2" (columns 81-84): gacrux took
+    those for the scores, and the import refused its own file (the scoring differed from the
+    event's). "0.25" and "1.25" fit the 4 columns as they are."""
+    toml, pgn = _four(
+        "win = 1.0\ndraw = 0.25\nloss = 0.0",
+        [(1, A, D, "1/2-1/2"), (1, B, C, "1/2-1/2"), (2, C, A, "1-0"), (3, A, B, "1-0")],
+    )
+    trf = _trf(_event(make_site, toml, pgn), ranks={1: 1, 2: 3, 3: 1, 4: 3})
+    line = next(line for line in trf.splitlines() if line.startswith("162"))
+    assert line == "162  W 1.0    D0.25    L 0.0"
+    assert col(line, 7, 10) == " 1.0" and col(line, 16, 19) == "0.25"
+    # A: ¼ + 0 + 1, B: ¼ + 0 (round 2 unplayed), C: ¼ + 1, D: ¼ (rounds 2-3 unplayed)
+    assert [col(line, 81, 84) for line in player_lines(trf)] == ["1.25", "0.25", "1.25", "0.25"]
+    assert not records(trf, "###")
+    tournament = _gacrux(trf)
+    points = {c["cid"]: c["gamePoints"] for c in tournament["competitors"]}  # type: ignore[attr-defined]
+    assert points == {
+        1: Decimal("1.25"), 2: Decimal("0.25"), 3: Decimal("1.25"), 4: Decimal("0.25")
+    }  # fmt: skip
+
+
+def test_a_hundred_points_or_more_stay_in_their_four_columns(make_site: SiteMaker) -> None:
+    """120 points written "120.0" took five columns, 81-85, so the rank and every round of
+    the line stood one column right of where TRF puts them; " 120" is exact in 81-84."""
+    toml, pgn = _four(
+        "win = 40.0\ndraw = 20.0\nloss = 0.0",
+        [(1, A, D, "1-0"), (1, B, C, "1/2-1/2"), (2, C, A, "0-1"), (3, A, B, "1-0")],
+    )
+    trf = _trf(_event(make_site, toml, pgn), ranks={1: 1, 2: 2, 3: 2, 4: 4})
+    alpha = player_lines(trf)[0]
+    assert alpha == (
+        "001    1      " + A.ljust(33) + " " * 33 + " 120    1     4 w 1     3 b 1     2 w 1"
+    )
+    assert col(alpha, 80, 80) == " " and col(alpha, 81, 84) == " 120"
+    assert col(alpha, 86, 89) == "   1" and col(alpha, 92, 99) == "   4 w 1"
+    assert records(trf, "162") == [" W40.0    D20.0    L 0.0"]
+
+
+def test_a_score_no_four_columns_hold_is_named_in_a_comment_line(make_site: SiteMaker) -> None:
+    """A draw worth 0.333 has no exact 4-column form: the nearest, "0.3", is written in its
+    columns, and a comment line gives the score, as it does for a name the field cuts."""
+    toml, pgn = _four("win = 1.0\ndraw = 0.333\nloss = 0.0", [(1, A, D, "1/2-1/2")])
+    trf = _trf(_event(make_site, toml, pgn), ranks={1: 1, 2: 3, 3: 3, 4: 1})
+    assert records(trf, "162") == [" W 1.0    D 0.3    L 0.0"]
+    assert [col(line, 81, 84) for line in player_lines(trf)] == [" 0.3", " 0.0", " 0.0", " 0.3"]
+    assert records(trf, "###") == [
+        "record 162: a draw scores 0.333, which the 4 columns of a score cannot hold: they "
+        'hold "0.3"',
+        "player 1 (Alpha, Anna): the points 0.333, which the 4 columns of the points field "
+        'cannot hold, are written "0.3"',
+        "player 4 (Delta, Dora): the points 0.333, which the 4 columns of the points field "
+        'cannot hold, are written "0.3"',
+    ]
+
+
 def test_gacrux_reads_the_small_event(make_site: SiteMaker) -> None:
     trf = _trf(_event(make_site, SMALL, SMALL_GAMES))
     tournament = _gacrux(trf)

@@ -42,6 +42,10 @@ Choices where the format leaves room (TRF-16 and TRF-26 say the same unless note
 * A game paired but not finished keeps its opponent and colour with a blank result (TRF has
   no code for it). Rounds not played yet are left blank, and trailing blank blocks omitted.
 * A birth date is ``YYYY/MM/DD``; when only the year is known it is ``YYYY/00/00``.
+* A score (a player's points, each value of record 162) has 4 columns: one decimal, the
+  format's ``11.5``, where that is exact; two for a quarter point (``1.25``) and none from
+  100 on (`` 120``), as one decimal would round the one and overflow the other. A score no 4
+  columns hold exactly is written to the nearest they can, and named in a comment line.
 * Scoring other than 1 / 0.5 / 0 is declared in TRF-26's record 162 (win, draw, loss); the
   bye and forfeit values follow the scoring as the model awards them (a full-point bye and a
   forfeit win are a win, a forfeit loss and an absence nothing), which is also record 162's
@@ -85,7 +89,8 @@ def tournament_trf(event: Event, records: dict[int, PlayerRecord], ranks: dict[i
         lines.append(f"122 {config.time_control}")
     scoring = event.scoring
     if (scoring.win, scoring.draw, scoring.loss) != STANDARD_SCORING:
-        lines.append(f"162  W{scoring.win:4.1f}    D{scoring.draw:4.1f}    L{scoring.loss:4.1f}")
+        win, draw, loss = (score_field(v) for v in (scoring.win, scoring.draw, scoring.loss))
+        lines.append(f"162  W{win}    D{draw}    L{loss}")
     if event.tiebreaks:
         lines.append("202 " + ",".join(event.tiebreaks))
     lines.append(f"XXR {event.rounds}")
@@ -94,6 +99,35 @@ def tournament_trf(event: Event, records: dict[int, PlayerRecord], ranks: dict[i
     for player in players:
         lines.append(player_line(event, player, records[player.number], ranks.get(player.number)))
     return "\r\n".join(lines) + "\r\n"
+
+
+SCORE_WIDTH = 4
+"""A score's columns (TRF: "11.5"): a player's points, 81-84, and each value of record 162."""
+
+
+def held_score(value: float) -> str | None:
+    """The score as its 4 columns hold it exactly, right-aligned; ``None`` when they cannot.
+    One decimal is the format's shape and comes first. A quarter point needs two: written
+    with one, a draw worth 0.25 became "0.2", which gacrux and the import read back as the
+    score. A hundred or more needs none: "120.0" took a fifth column and moved the rank and
+    every round of the line one column right of where a reader looks for them."""
+    for places in (1, 2, 0):
+        text = f"{value:.{places}f}"
+        if len(text) <= SCORE_WIDTH and abs(float(text) - value) < 1e-9:
+            return text.rjust(SCORE_WIDTH)
+    return None
+
+
+def score_field(value: float) -> str:
+    """The score's 4 columns: exact when they can hold it, else the nearest they can (a
+    comment line, ``cannot_carry``, gives the score in full), never a fifth column."""
+    held = held_score(value)
+    if held is not None:
+        return held
+    nearest = f"{value:{SCORE_WIDTH}.1f}"
+    if len(nearest) > SCORE_WIDTH:
+        nearest = f"{min(value, 9999):{SCORE_WIDTH}.0f}"
+    return nearest
 
 
 NAME_WIDTH = 33
@@ -129,6 +163,13 @@ def cannot_carry(event: Event, records: dict[int, PlayerRecord]) -> list[str]:
     spellings (aliases), a withdrawal the rounds cannot show. A line about one player names
     them (``named``)."""
     notes = []
+    scoring = event.scoring
+    for result, score in (("win", scoring.win), ("draw", scoring.draw), ("loss", scoring.loss)):
+        if held_score(score) is None:
+            notes.append(
+                f"record 162: a {result} scores {score:g}, which the {SCORE_WIDTH} columns of a "
+                f'score cannot hold: they hold "{score_field(score).strip()}"'
+            )
     for player in sorted(event.players, key=lambda p: p.number):
         who = named(player)
         name = field_name(player)
@@ -146,6 +187,12 @@ def cannot_carry(event: Event, records: dict[int, PlayerRecord]) -> list[str]:
                     f'{who}: the {what} "{value}" is longer than the {width} columns of the '
                     f'{what} field, which hold "{value[:width]}"'
                 )
+        points = _recorded_points(event, records[player.number])
+        if held_score(points) is None:
+            notes.append(
+                f"{who}: the points {points:g}, which the {SCORE_WIDTH} columns of the points "
+                f'field cannot hold, are written "{score_field(points).strip()}"'
+            )
         left = player.withdrawn_after
         cut = _withdrawal_cut(event, player, records[player.number])
         if left is not None and cut is not None:
@@ -228,7 +275,7 @@ def player_line(event: Event, player: Player, record: PlayerRecord, rank: int | 
         " ",
         f"{_birth_date(player):<10}",  # 70-79
         " ",
-        f"{_recorded_points(event, record):4.1f}",  # 81-84
+        score_field(_recorded_points(event, record)),  # 81-84
         " ",
         f"{rank if rank is not None else '':>4}",  # 86-89
     )
