@@ -203,6 +203,35 @@ def test_a_full_point_bye_given_is_f_and_the_pairings_bye_u(make_site: SiteMaker
     ]
 
 
+def test_a_round_has_at_most_one_pairing_allocated_bye(make_site: SiteMaker) -> None:
+    """TRF: ``U`` at most once a round. An unsaid one-point bye of a Swiss was ``U`` whatever
+    else the round held: two unsaid byes of one round, or one beside the bye the event file
+    says is the pairing's, gave a round two ``U``. Now an unsaid one is ``U`` only when no
+    other one-point bye of its round is, or may be, the pairing's, and ``F`` otherwise."""
+    games = pgn_game("1", A, B, "1-0") + pgn_game("2", C, D, "1-0")
+    byes = "".join(
+        f'[[byes]]\nround = {r}\nplayer = "{p}"\npoints = 1\n{said}\n'
+        for r, p, said in (
+            (1, C, ""),  # two unsaid: neither can be told for the pairing's
+            (1, D, ""),
+            (2, A, "pairing_allocated = true"),
+            (2, B, ""),  # beside the pairing's bye: given
+            (3, C, ""),  # beside a bye given: the pairing's
+            (3, D, "pairing_allocated = false"),
+        )
+    )
+    toml = SMALL.split("[[results]]")[0] + byes
+    lines = player_lines(_trf(_event(make_site, toml, games)))
+    assert [col(line, 92, 99) for line in lines] == ["   2 w 1", "   1 b 0", "0000 - F", "0000 - F"]
+    assert [col(line, 102, 109) for line in lines] == [
+        "0000 - U",
+        "0000 - F",
+        "   4 w 1",
+        "   3 b 0",
+    ]
+    assert [col(line, 112, 119) for line in lines[2:]] == ["0000 - U", "0000 - F"]
+
+
 def test_forfeits_keep_the_scheduled_opponent_and_colour(make_site: SiteMaker) -> None:
     toml = SMALL.split("[[results]]")[0] + (
         f'[[results]]\nround = 1\nwhite = "{A}"\nblack = "{B}"\nresult = "-+"\n\n'

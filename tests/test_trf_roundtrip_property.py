@@ -55,7 +55,7 @@ from generator.build import decide, load_event
 from generator.config.event import normalise_name
 from generator.model import Event, Player
 from generator.problems import Problems
-from generator.render.trf import tournament_trf
+from generator.render.trf import pairing_allocated, tournament_trf
 from generator.rules.scores import player_records
 from generator.rules.standings import rank
 
@@ -493,9 +493,7 @@ def _outcome(event: Event) -> dict[str, object]:
                 b.round,
                 b.player,
                 b.points,
-                (not event.is_round_robin if b.pairing_allocated is None else b.pairing_allocated)
-                if b.points == 1
-                else None,
+                pairing_allocated(event, b) if b.points == 1 else None,
             )
             for b in event.byes
         ),

@@ -17,8 +17,9 @@ Choices where the format leaves room (TRF-16 and TRF-26 say the same unless note
   ``+`` for the winner and ``-`` for the loser; a double forfeit is ``-`` for both.
 * Byes have opponent ``0000`` and colour ``-``. A one-point bye is ``U`` (pairing-allocated)
   or ``F`` (full-point bye) as the event file says (``pairing_allocated``); unsaid, ``U`` in a
-  Swiss, where the one-point bye is most often the odd player's, and ``F`` in a round robin,
-  whose schedule allocates none. A half-point bye is ``H``; a zero-point bye and a played
+  Swiss, where the one-point bye is most often the odd player's, unless another one-point bye
+  of the round is or may be the pairing's (TRF: one ``U`` a round), and ``F`` in a round
+  robin, whose schedule allocates none. A half-point bye is ``H``; a zero-point bye and a played
   round a Swiss player has no game or bye in are ``Z`` (TRF: "known absence").
 * The rounds after a withdrawal are "not paired": the line stops after the last round before
   it (TRF-16 reads a missing round as ``0000``, ``-``, blank, worth what ``Z`` is worth), so
@@ -58,7 +59,7 @@ import datetime as dt
 import unicodedata
 
 from ..config.event import normalise_name
-from ..model import Event, Player
+from ..model import Bye, Event, Player
 from ..rules.scores import Kind, PlayerRecord, RoundEntry, bye_points
 
 TYPES = {
@@ -313,10 +314,7 @@ def round_block(event: Event, entry: RoundEntry) -> str:
     if entry.bye is not None:
         points = entry.bye.points
         if points == 1:
-            allocated = entry.bye.pairing_allocated
-            if allocated is None:
-                allocated = not event.is_round_robin
-            code = "U" if allocated else "F"
+            code = "U" if pairing_allocated(event, entry.bye) else "F"
         elif points == 0.5:
             code = "H"
         else:
@@ -325,6 +323,25 @@ def round_block(event: Event, entry: RoundEntry) -> str:
     if kind is Kind.UNPAIRED and event.is_round_robin:
         return "0000 -  "
     return "0000 - Z"  # absent where the line cannot stop, or no game in a played Swiss round
+
+
+def pairing_allocated(event: Event, bye: Bye) -> bool:
+    """Whether a one-point bye is written ``U``, the pairing's bye, rather than ``F``, one the
+    player was given: as the event file says (``pairing_allocated``). Unsaid, only in a Swiss
+    and only when no other one-point bye of the round is, or may be, the pairing's: TRF allows
+    one ``U`` a round, and three unsaid byes of one round, or an unsaid one beside the bye
+    the file says is the pairing's, were each written ``U``."""
+    if bye.pairing_allocated is not None:
+        return bye.pairing_allocated
+    if event.is_round_robin:
+        return False
+    return not any(
+        other.round == bye.round
+        and other.player != bye.player
+        and other.points == 1
+        and other.pairing_allocated is not False
+        for other in event.byes
+    )
 
 
 def _game_result(kind: Kind, entry: RoundEntry) -> str:
