@@ -56,6 +56,7 @@ Choices where the format leaves room (TRF-16 and TRF-26 say the same unless note
 from __future__ import annotations
 
 import datetime as dt
+import re
 import unicodedata
 
 from ..config.event import normalise_name
@@ -74,10 +75,10 @@ def tournament_trf(event: Event, records: dict[int, PlayerRecord], ranks: dict[i
     """The whole file, one record a line. Each line ends in CR LF: TRF's "each line shall
     have a CR (carriage return) as last character", read alike by programs that split lines
     at LF."""
-    lines = [f"012 {event.name}"]
+    lines = [f"012 {one_line(event.name)}"]
     config = event.config
     if config.location:
-        lines.append(f"022 {config.location}")
+        lines.append(f"022 {one_line(config.location)}")
     if config.start:
         lines.append(f"042 {_date(config.start)}")
     if config.end:
@@ -85,9 +86,9 @@ def tournament_trf(event: Event, records: dict[int, PlayerRecord], ranks: dict[i
     lines.append(f"062 {len(event.players)}")
     lines.append(f"092 {TYPES.get(event.format, event.format)}")
     if config.arbiter:
-        lines.append(f"102 {config.arbiter}")
+        lines.append(f"102 {one_line(config.arbiter)}")
     if config.time_control:
-        lines.append(f"122 {config.time_control}")
+        lines.append(f"122 {one_line(config.time_control)}")
     scoring = event.scoring
     if (scoring.win, scoring.draw, scoring.loss) != STANDARD_SCORING:
         win, draw, loss = (score_field(v) for v in (scoring.win, scoring.draw, scoring.loss))
@@ -100,6 +101,22 @@ def tournament_trf(event: Event, records: dict[int, PlayerRecord], ranks: dict[i
     for player in players:
         lines.append(player_line(event, player, records[player.number], ranks.get(player.number)))
     return "\r\n".join(lines) + "\r\n"
+
+
+BREAKS = re.compile(r"\s*[\x00-\x1f\x7f\x85\u2028\u2029]+\s*")
+"""Line breaks and the other control characters (``config.schema`` refuses them in names),
+with the spaces around them."""
+
+
+def one_line(text: str) -> str:
+    """Free text as a record holds it, on its line: a line break (or another control
+    character) and the spaces around it become one space. event.toml's location, arbiter,
+    time control, title and federation may hold one, and a line break there began a line of
+    its own, which a reader took for another record: the location "Town\\n001    9 m
+    Ghost" added a player 9. Text without one is written as it is."""
+    if not BREAKS.search(text):
+        return text
+    return BREAKS.sub(" ", text).strip()
 
 
 SCORE_WIDTH = 4
@@ -180,8 +197,8 @@ def cannot_carry(event: Event, records: dict[int, PlayerRecord]) -> list[str]:
                 f'field, is "{name}"'
             )
         for what, value, width in (
-            ("title", player.title, 3),
-            ("federation", player.federation, 3),
+            ("title", one_line(player.title or ""), 3),
+            ("federation", one_line(player.federation or ""), 3),
         ):
             if value and len(value) > width:
                 notes.append(
@@ -264,13 +281,13 @@ def player_line(event: Event, player: Player, record: PlayerRecord, rank: int | 
         f"{player.number:>4}",  # 5-8
         " ",
         sex,  # 10
-        f"{(player.title or '')[:3]:>3}",  # 11-13
+        f"{one_line(player.title or '')[:3]:>3}",  # 11-13
         " ",
         f"{field_name(player)[:NAME_WIDTH]:<{NAME_WIDTH}}",  # 15-47
         " ",
         f"{player.rating or '':>4}"[:4],  # 49-52
         " ",
-        f"{(player.federation or '')[:3]:<3}",  # 54-56
+        f"{one_line(player.federation or '')[:3]:<3}",  # 54-56
         " ",
         f"{player.fide_id or '':>11}"[:11],  # 58-68
         " ",
