@@ -464,6 +464,20 @@ def test_a_name_or_alias_holding_a_unicode_line_separator_is_an_error(
     ]
 
 
+def test_a_title_or_federation_holding_a_line_break_is_an_error(make_site: SiteMaker) -> None:
+    """A player's title and federation stand beside the name on the pages and in TRF's fixed
+    columns 11-13 and 54-56, where a line break began a record of its own: one line, as the
+    name. Alpha's lines: name 7, fide_id 8, rating 9, then the two added."""
+    text = event_toml().replace(
+        "rating = 2300\n", 'rating = 2300\ntitle = "G\\nM"\nfederation = "US\\tA"\n', 1
+    )
+    errors = _errors(make_site(text) / "content/ev/event.toml")
+    assert sorted((line, message) for line, message, _ in errors) == [
+        (10, "players[1].title: contains a line break or another control character"),
+        (11, "players[1].federation: contains a line break or another control character"),
+    ]
+
+
 def test_tiebreak_codes_are_checked(make_site: SiteMaker) -> None:
     site = make_site(event_toml('tiebreaks = ["SB", "BH/C1", "KS/L+1", "XYZ"]\n'))
     errors = _errors(site / "content/ev/event.toml")

@@ -367,8 +367,9 @@ PLAYER = Table(
         "number": Number(integer=True, minimum=1, maximum=9999),
         "rating": Number(integer=True, minimum=0, maximum=9999),
         "fide_id": Number(integer=True, minimum=1, maximum=99_999_999_999),
-        "federation": Str(),
-        "title": Str(),
+        # Shown beside the name and written in TRF's fixed columns: one line, as the name.
+        "federation": Str(single_line=True),
+        "title": Str(single_line=True),
         "born": Date(),
         "birth_year": Number(integer=True, minimum=1900, maximum=2999),
         "sex": Str(choices=("M", "F")),

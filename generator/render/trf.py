@@ -110,10 +110,11 @@ with the spaces around them."""
 
 def one_line(text: str) -> str:
     """Free text as a record holds it, on its line: a line break (or another control
-    character) and the spaces around it become one space. event.toml's location, arbiter,
-    time control, title and federation may hold one, and a line break there began a line of
-    its own, which a reader took for another record: the location "Town\\n001    9 m
-    Ghost" added a player 9. Text without one is written as it is."""
+    character) and the spaces around it become one space. event.toml's location, arbiter
+    and time control may hold one (a player's title and federation may not, as names), and
+    a line break there began a line of its own, which a reader took for another record: the
+    location "Town\\n001    9 m Ghost" added a player 9. Text without one is written as it
+    is."""
     if not BREAKS.search(text):
         return text
     return BREAKS.sub(" ", text).strip()
@@ -197,8 +198,8 @@ def cannot_carry(event: Event, records: dict[int, PlayerRecord]) -> list[str]:
                 f'field, is "{name}"'
             )
         for what, value, width in (
-            ("title", one_line(player.title or ""), 3),
-            ("federation", one_line(player.federation or ""), 3),
+            ("title", player.title, 3),
+            ("federation", player.federation, 3),
         ):
             if value and len(value) > width:
                 notes.append(
@@ -281,13 +282,13 @@ def player_line(event: Event, player: Player, record: PlayerRecord, rank: int | 
         f"{player.number:>4}",  # 5-8
         " ",
         sex,  # 10
-        f"{one_line(player.title or '')[:3]:>3}",  # 11-13
+        f"{(player.title or '')[:3]:>3}",  # 11-13
         " ",
         f"{field_name(player)[:NAME_WIDTH]:<{NAME_WIDTH}}",  # 15-47
         " ",
         f"{player.rating or '':>4}"[:4],  # 49-52
         " ",
-        f"{one_line(player.federation or '')[:3]:<3}",  # 54-56
+        f"{(player.federation or '')[:3]:<3}",  # 54-56
         " ",
         f"{player.fide_id or '':>11}"[:11],  # 58-68
         " ",
