@@ -157,24 +157,26 @@ _POINTS = re.compile(r"^\d+(?:\.\d+)?$")
 _BIRTH = re.compile(r"^(\d{4})(?:[/.-](\d{1,2})[/.-](\d{1,2}))?$")
 
 
-def _birth(text: str) -> tuple[dt.date | None, int | None] | None:
-    """The birth date and birth year of columns 70-79, ``None`` when it is not a date.
+def _birth(text: str) -> tuple[dt.date | None, int | None, bool] | None:
+    """The birth date and birth year of columns 70-79, and whether the day is unknown (the
+    date is then the month's 1st); ``None`` when it is not a date.
 
     TRF-16 writes ``YYYY/MM/DD``; pairing programs write ``00`` for an unknown month (the
-    year is kept) or day (the 1st is taken), a year alone, or ``0000/00/00`` for nothing
-    known. A month or day that no calendar has (``2014/13/45``) is refused rather than cut to
-    its year: the year would feed the age categories as if the date were right.
+    year is kept) or day (the 1st is taken, the oldest the player can be, as a year alone
+    counts as 1 January), a year alone, or ``0000/00/00`` for nothing known. A month or day
+    that no calendar has (``2014/13/45``) is refused rather than cut to its year: the year
+    would feed the age categories as if the date were right.
     """
     match = _BIRTH.match(text)
     if match is None:
         return None
     year, month, day = (int(part or 0) for part in match.groups())
     if year == 0:
-        return (None, None) if month == day == 0 else None
+        return (None, None, False) if month == day == 0 else None
     if month == 0:
-        return (None, year) if day <= 31 else None
+        return (None, year, False) if day <= 31 else None
     try:
-        return dt.date(year, month, day or 1), None
+        return dt.date(year, month, day or 1), None, day == 0
     except ValueError:
         return None
 
@@ -229,7 +231,7 @@ def _player(raw: str, number: int, path: Path, line: int, problems: Problems) ->
             )
         )
     birth_text = _field(raw, 70, 79)
-    birth = _birth(birth_text) if birth_text else (None, None)
+    birth = _birth(birth_text) if birth_text else (None, None, False)
     if birth is None:
         bad.append(
             (
@@ -250,7 +252,7 @@ def _player(raw: str, number: int, path: Path, line: int, problems: Problems) ->
         problems.error(message, path, line, hint, code="trf")
     if bad or birth is None:
         return None
-    born, birth_year = birth
+    born, birth_year, day_unknown = birth
     entry = PlayerEntry(
         name=name,
         number=number,
@@ -263,6 +265,7 @@ def _player(raw: str, number: int, path: Path, line: int, problems: Problems) ->
         sex=sex,
         trf=TrfPlace(path, line, 15),
         year_from_trf=born is None and birth_year is not None,
+        day_from_trf=day_unknown,
     )
     points = float(points_text) if points_text else None
     rounds = []
@@ -1252,6 +1255,7 @@ def merge_trf(
                 born=given.born or entry.born,
                 birth_year=given.birth_year or entry.birth_year,
                 year_from_trf=entry.year_from_trf and not (given.born or given.birth_year),
+                day_from_trf=entry.day_from_trf and not given.born,
                 sex=given.sex or entry.sex,
                 club=given.club or entry.club,
                 rating=given.rating if given.rating is not None else entry.rating,

@@ -16,6 +16,7 @@ from generator.build import build_site, load_event
 from generator.model import Event
 from generator.problems import Problems
 from generator.render.trf import tournament_trf
+from generator.rules import categories
 from generator.rules.scores import Kind, player_records
 from generator.rules.standings import rank
 
@@ -1422,6 +1423,69 @@ def test_a_trf_birth_year_alone_is_said_in_the_trfs_terms(make_site: SiteMaker) 
         "A, A: the TRF file gives only the year of birth, 2014; on 2026-01-01 they are 11 or "
         "12 depending on the birthday, so they count as not in Under 12 (as if born on "
         "1 January)"
+    )
+    assert warning.hint == (
+        "give the full birth date on the TRF line, or add born = YYYY-MM-DD to a [[players]] "
+        'entry with name = "A, A" in event.toml'
+    )
+
+
+@pytest.mark.parametrize(
+    ("date", "reference", "born", "under_12", "warned"),
+    [
+        # On 1 January 2026 a player of January 2014 is 12 if born on the 1st, 11 if born
+        # on the 2nd to the 31st: the day decides. Counted as born on the 1st (the oldest
+        # they can be), as a year alone counts as 1 January, and said.
+        (
+            "2014/01/00",
+            "",
+            "",
+            False,
+            "2026-01-01 they are 11 or 12 depending on the birthday, so they count as not in "
+            "Under 12 (as if born on 1 January)",
+        ),
+        # July 2014: 11 on 1 January 2026 whatever the day; nothing to say.
+        ("2014/07/00", "", "", True, ""),
+        # On 15 July 2026: 12 if born on 1-15 July 2014, 11 if on 16-31 July.
+        (
+            "2014/07/00",
+            "age_reference_date = 2026-07-15\n",
+            "",
+            False,
+            "2026-07-15 they are 11 or 12 depending on the birthday, so they count as not in "
+            "Under 12 (as if born on 1 July)",
+        ),
+        # event.toml gives the day: 20 July 2014 is 11 on 15 July 2026.
+        ("2014/07/00", "age_reference_date = 2026-07-15\n", "born = 2014-07-20\n", True, ""),
+    ],
+)
+def test_a_trf_birth_date_without_the_day_is_warned_about_where_the_day_decides(
+    make_site: SiteMaker, date: str, reference: str, born: str, under_12: bool, warned: str
+) -> None:
+    """Pairing programs write "00" for an unknown day ("2014/07/00"); the 1st was taken, and
+    a player whose day decided Under 12 was left out of it without a word, where a year
+    alone ("2014/00/00") is warned about (README: "a birth date without the day")."""
+    first = put(line(1, "A, A", 2000, (2, "w", "1")), 70, 79, date)
+    trf = first + "\n" + line(2, "B, B", 1900, (1, "b", "0"))
+    extra = (
+        f'start = 2026-04-05\n{reference}[[categories]]\nid = "U12"\nname = "Under 12"\n'
+        f'under = 12\n[[players]]\nname = "A, A"\n{born}[[players]]\nname = "B, B"\n'
+        "born = 2010-01-01\n"
+    )
+    site = make_site(_event_toml(rounds=1, extra=extra), {"event.trf": trf})
+    event, problems = load(site)
+    assert event is not None and not problems.errors, messages(problems)
+    assert categories.in_category(event, event.player(1), event.config.categories[0]) is under_12
+    categories.check_categories(event, problems)
+    found = [p for p in problems.warnings if p.code == "birthday-unknown"]
+    if not warned:
+        assert found == []
+        return
+    (warning,) = found
+    assert (warning.path, warning.line) == (site / "content/ev/event.trf", 1)
+    month = date[:7]
+    assert warning.message == (
+        f"A, A: the TRF file gives only the year and month of birth, {month}; on {warned}"
     )
     assert warning.hint == (
         "give the full birth date on the TRF line, or add born = YYYY-MM-DD to a [[players]] "

@@ -86,6 +86,9 @@ class PlayerEntry:
     year_from_trf: bool = field(default=False, compare=False, repr=False)
     """``birth_year`` is the TRF line's, a date without the day ("2014/00/00"), not an
     event.toml key: a warning about it names the TRF line's date."""
+    day_from_trf: bool = field(default=False, compare=False, repr=False)
+    """``born`` is the 1st of the month of a TRF line's date without the day ("2014/07/00"):
+    where the day decides an age group, a warning names the TRF line's date."""
     alias_trf: tuple[tuple[str, TrfPlace], ...] = field(default=(), compare=False, repr=False)
     """The aliases a TRF file's comment lines give, each with its comment line: a clash
     found once event.toml's [[players]] are merged in is reported there."""

@@ -52,8 +52,10 @@ def check_categories(event: Event, problems: Problems) -> None:
             hint="set age_reference_date = 2026-01-01 (or start = ...) in event.toml",
             code="category-data",
         )
-    # Players whose birth year is a TRF line's date without the day ("2014/00/00").
+    # Players whose birth year is a TRF line's date without the day ("2014/00/00"), and
+    # those whose birth date is the 1st of the month of one with the month ("2014/07/00").
     year_in_trf = {entry.name for entry in event.config.players if entry.year_from_trf}
+    month_in_trf = {entry.name for entry in event.config.players if entry.day_from_trf}
     for player in event.players:
         if needs_age and player.born is None and player.birth_year is None:
             problems.error(
@@ -65,6 +67,8 @@ def check_categories(event: Event, problems: Problems) -> None:
             )
         if player.born is None and player.birth_year is not None:
             _birthday_decides(event, player, player.name in year_in_trf, problems)
+        elif player.born is not None and player.name in month_in_trf:
+            _day_decides(event, player, player.born, problems)
         if needs_sex and player.sex is None:
             problems.error(
                 f"{player.name} has no sex, which the categories {', '.join(needs_sex)} need",
@@ -81,11 +85,67 @@ def _birthday_decides(event: Event, player: Player, in_trf: bool, problems: Prob
     1 January 2026 unless born that very day), so that the arbiter adds the date rather than
     a prize passing to the next player unseen. ``in_trf``: the year is the TRF line's date
     without the day, which the warning names rather than a birth_year key."""
-    day = reference_date(event)
-    if day is None or player.birth_year is None:
+    if player.birth_year is None:
         return
     january, december = dt.date(player.birth_year, 1, 1), dt.date(player.birth_year, 12, 31)
-    first, last = replace(player, born=january), replace(player, born=december)
+    given = (
+        f"the TRF file gives only the year of birth, {player.birth_year}"
+        if in_trf
+        else f"birth_year = {player.birth_year} alone is given"
+    )
+    hint = (
+        _trf_hint(player)
+        if in_trf
+        else Phrase("add born = YYYY-MM-DD to ", Name(player.name), "'s [[players]]")
+    )
+    _warn_if_undecided(event, player, (january, december), given, hint, problems)
+
+
+_MONTHS = (
+    "January", "February", "March", "April", "May", "June",
+    "July", "August", "September", "October", "November", "December",
+)  # fmt: skip
+"""Written out rather than ``%B``, which a locale may translate: builds are byte-identical."""
+
+
+def _trf_hint(player: Player) -> Phrase:
+    """Both ways to give the day of a player the TRF file gives without one."""
+    return Phrase(
+        "give the full birth date on the TRF line, or add born = YYYY-MM-DD to a "
+        '[[players]] entry with name = "',
+        Name(player.name),
+        '" in event.toml',
+    )
+
+
+def _day_decides(event: Event, player: Player, first: dt.date, problems: Problems) -> None:
+    """A TRF line's date without the day ("2014/07/00") counts as the month's 1st, the
+    oldest the player can be, as a year alone counts as 1 January: said where the day would
+    decide an age group (a player of July 2014 is 12 or 11 on 15 July 2026)."""
+    following = dt.date(first.year + first.month // 12, first.month % 12 + 1, 1)
+    last = following - dt.timedelta(days=1)
+    given = (
+        f"the TRF file gives only the year and month of birth, {first.year:04d}/{first.month:02d}"
+    )
+    _warn_if_undecided(event, player, (first, last), given, _trf_hint(player), problems)
+
+
+def _warn_if_undecided(
+    event: Event,
+    player: Player,
+    span: tuple[dt.date, dt.date],
+    given: str,
+    hint: Phrase,
+    problems: Problems,
+) -> None:
+    """The ``birthday-unknown`` warning, when a player born on the first day of ``span`` and
+    one born on its last are not in the same age groups: the player counts as born on the
+    first (the oldest they can be, so nobody is made younger than they are)."""
+    day = reference_date(event)
+    if day is None:
+        return
+    earliest, latest = span
+    first, last = replace(player, born=earliest), replace(player, born=latest)
     open_question = [
         c.name
         for c in event.config.categories
@@ -94,28 +154,13 @@ def _birthday_decides(event: Event, player: Player, in_trf: bool, problems: Prob
     if not open_question:
         return
     path, line = event.entry_of(player.number)
-    given = (
-        f"the TRF file gives only the year of birth, {player.birth_year}"
-        if in_trf
-        else f"birth_year = {player.birth_year} alone is given"
-    )
-    hint = (
-        Phrase(
-            "give the full birth date on the TRF line, or add born = YYYY-MM-DD to a "
-            '[[players]] entry with name = "',
-            Name(player.name),
-            '" in event.toml',
-        )
-        if in_trf
-        else Phrase("add born = YYYY-MM-DD to ", Name(player.name), "'s [[players]]")
-    )
     problems.warning(
         Phrase(
             Name(player.name),
             f": {given}; on {day.isoformat()} they are "
-            f"{_full_years(december, day)} or {_full_years(january, day)} depending on the "
+            f"{_full_years(latest, day)} or {_full_years(earliest, day)} depending on the "
             f"birthday, so they count as not in {name_list(open_question)} (as if born on "
-            "1 January)",
+            f"{earliest.day} {_MONTHS[earliest.month - 1]})",
         ),
         path,
         line,
