@@ -1289,3 +1289,26 @@ def test_scores_binary_fractions_cannot_hold_are_exported_as_written(
     header = rows[0]
     shown = {row[header.index("name")]: row[header.index("points")] for row in rows[1:]}
     assert (shown[A], shown[D]) == ("0.3", "2.8")
+
+
+def test_a_category_of_unrated_players_says_so_on_its_page(make_site: SiteMaker) -> None:
+    """``max_rating = 0`` is the category of unrated players ("unrated counts as 0"): its page
+    said nothing of who belongs to it, as 0 read as no limit at all."""
+    toml = (
+        'name = "Ratings"\nformat = "swiss"\nrounds = 1\nstart = 2026-01-10\n'
+        '[[categories]]\nid = "UNR"\nname = "Best unrated"\nmax_rating = 0\n'
+        '[[categories]]\nid = "U1200"\nname = "Under 1200"\nmax_rating = 1200\n'
+        '[[players]]\nname = "Rated, Rita"\nrating = 1500\n[[players]]\nname = "New, Ned"\n'
+    )
+    site = make_site(toml, {"g.pgn": pgn_game("1", "Rated, Rita", "New, Ned", "1-0")})
+    report = build_site(site)
+    assert report.written, [p.format() for p in report.problems.items]
+    for page, rule in (
+        ("unr", "Players unrated."),
+        ("u1200", "Players rated 1200 or less (or unrated)."),
+    ):
+        html = (site / f"output/ev/categories/{page}.html").read_text(encoding="utf-8")
+        meta = re.search(r'<p class="meta">([^<]*)', html)
+        assert meta is not None and meta.group(1).startswith(f"{rule} Places are counted")
+        names = re.findall(r'<th scope="row"><a href="[^"]+"><bdi>([^<]+)</bdi></a>', html)
+        assert names == ["New, Ned"]  # unrated: in both; 1500: in neither
