@@ -1302,3 +1302,21 @@ under = 16
         ("Girls Champion", "B"),
         ("Champion", "B"),
     ]
+
+
+@pytest.mark.parametrize(("written", "players_write"), [("AUS", "aus"), ("aus", " AUS")])
+def test_a_federation_is_the_same_whatever_its_case(
+    make_site: SiteMaker, written: str, players_write: str
+) -> None:
+    """FIDE's codes are three capitals, but "aus" for "AUS" names the same federation: every
+    player was left out of the Australian category and its title went unclaimed, in silence.
+    Every player is Australian here: A, first, is Champion; the Australian Junior Champion
+    title (open, every age) then passes A, who holds an open title, to B, second."""
+    extra = (
+        f'[[categories]]\nid = "AUS"\nname = "Australian"\nfederation = "{written}"\n'
+        '[[titles]]\nname = "Champion"\n'
+        '[[titles]]\nname = "Australian Junior Champion"\ncategory = "AUS"\n'
+    )
+    outcome, problems = _outcome(make_site, extra, federation=players_write)
+    assert outcome is not None and not problems.errors, problems.items
+    assert _who(outcome, "title") == [("Champion", "A"), ("Australian Junior Champion", "B")]

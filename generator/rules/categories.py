@@ -186,7 +186,18 @@ def in_category(event: Event, player: Player, category: CategoryEntry) -> bool:
         return False
     if category.max_rating is not None and rating > category.max_rating:
         return False
-    return not (category.federation is not None and player.federation != category.federation)
+    if category.federation is None:
+        return True
+    return player.federation is not None and _same_federation(
+        player.federation, category.federation
+    )
+
+
+def _same_federation(one: str, other: str) -> bool:
+    """ "aus" and "AUS" name one federation (FIDE's codes are three capitals, which an
+    organiser may type otherwise): a player is not left out of a country's category, and its
+    title unclaimed, in silence."""
+    return one.strip().upper() == other.strip().upper()
 
 
 def category_ranking(event: Event, standings: Standings, category_id: str) -> list[int]:
