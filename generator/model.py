@@ -94,6 +94,9 @@ class Player:
     club: str | None = None
     withdrawn_after: int | None = None
     withdrawal_reason: str = ""
+    day_unknown: bool = False
+    """``born`` is the 1st of a month whose day is unknown (a TRF date "2014/07/00"): the
+    age groups warn where the day would decide, and tournament.trf writes the "00" back."""
 
 
 @dataclass(frozen=True)

@@ -1493,6 +1493,18 @@ def test_a_trf_birth_date_without_the_day_is_warned_about_where_the_day_decides(
     )
 
 
+def test_a_birth_date_without_the_day_is_exported_without_it(make_site: SiteMaker) -> None:
+    """Read as the 1st of July, "2014/07/00" was written back "2014/07/01": a day nobody gave,
+    which read back decides Under 12 on 15 July 2026 without the warning. tournament.trf
+    keeps the "00"; a year alone stays "2014/00/00"."""
+    first = put(line(1, "A, A", 2000, (2, "w", "1")), 70, 79, "2014/07/00")
+    second = put(line(2, "B, B", 1900, (1, "b", "0")), 70, 79, "2014/00/00")
+    event, problems = load(make_site(_event_toml(rounds=1), {"event.trf": f"{first}\n{second}"}))
+    assert event is not None and not problems.errors, messages(problems)
+    rows = [row for row in _exported(event).splitlines() if row.startswith("001")]
+    assert [row[69:79] for row in rows] == ["2014/07/00", "2014/00/00"]
+
+
 def test_a_birth_year_event_toml_gives_a_trf_player_is_said_as_event_toml_gives_it(
     make_site: SiteMaker,
 ) -> None:

@@ -377,6 +377,9 @@ def _date(day: dt.date) -> str:
 
 
 def _birth_date(player: Player) -> str:
+    """TRF's ``00`` for what is unknown: a day nobody gave would read back as known."""
+    if player.born is not None and player.day_unknown:
+        return f"{player.born.year:04d}/{player.born.month:02d}/00"
     if player.born is not None:
         return _date(player.born)
     if player.birth_year is not None:

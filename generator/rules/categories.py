@@ -52,10 +52,8 @@ def check_categories(event: Event, problems: Problems) -> None:
             hint="set age_reference_date = 2026-01-01 (or start = ...) in event.toml",
             code="category-data",
         )
-    # Players whose birth year is a TRF line's date without the day ("2014/00/00"), and
-    # those whose birth date is the 1st of the month of one with the month ("2014/07/00").
+    # Players whose birth year is a TRF line's date without the day ("2014/00/00").
     year_in_trf = {entry.name for entry in event.config.players if entry.year_from_trf}
-    month_in_trf = {entry.name for entry in event.config.players if entry.day_from_trf}
     for player in event.players:
         if needs_age and player.born is None and player.birth_year is None:
             problems.error(
@@ -67,7 +65,7 @@ def check_categories(event: Event, problems: Problems) -> None:
             )
         if player.born is None and player.birth_year is not None:
             _birthday_decides(event, player, player.name in year_in_trf, problems)
-        elif player.born is not None and player.name in month_in_trf:
+        elif player.born is not None and player.day_unknown:  # a TRF date "2014/07/00"
             _day_decides(event, player, player.born, problems)
         if needs_sex and player.sex is None:
             problems.error(
