@@ -211,6 +211,7 @@ def assemble_event(
     _check_withdrawals(players, candidates, problems)
     _places_past_the_field(config, config_path, config_lines, len(players), problems)
     _prizes_named_twice(config, config_path, config_lines, problems)
+    _girls_titles_boys_may_take(config, config_path, config_lines, problems)
     games = _number_boards(candidates, problems)
     preset = PRESETS[config.rules]
     tiebreaks = (
@@ -847,6 +848,47 @@ def _prizes_named_twice(
                 hint="give each its own name (e.g. by its place or category), or delete the copy",
                 code="prize-named-twice",
             )
+
+
+def _category_index(config: EventConfig, category_id: str) -> int | None:
+    """The index of ``[[categories]]`` entry ``category_id``, None for the implicit "open"."""
+    return next((i for i, c in enumerate(config.categories) if c.id == category_id), None)
+
+
+def _girls_titles_boys_may_take(
+    config: EventConfig,
+    config_path: Path,
+    config_lines: Mapping[KeyPath, int],
+    problems: Problems,
+) -> None:
+    """A title written ``kind = "girls"`` whose category is not of girls only: it is awarded
+    like any title of its category, so a boy could take a girls' title (By-law 3, 2b is a
+    girl's title, held beside an open one). A title whose kind is left out is a girls' title
+    only when its category is of girls only, so only a written kind can be wrong so."""
+    for index, title in enumerate(config.titles):
+        if title.kind != "girls":
+            continue
+        where = _category_index(config, title.category)
+        if where is None:
+            if title.category != "open":
+                continue  # an unknown category: an error of its own
+            told = 'its category is "open", everyone'
+            fix = 'give it a category of girls only (one with sex = "F")'
+        else:
+            category = config.categories[where]
+            if category.sex == "F":
+                continue
+            line = line_of(config_lines, ("categories", where, "id"))
+            told = f'its category "{category.id}" does not have sex = "F"'
+            fix = f'write sex = "F" in category "{category.id}" (line {line})'
+        problems.warning(
+            f'title "{title.name}" is a girls\' title (kind = "girls"), but {told}: '
+            "a boy could take it",
+            config_path,
+            line_of(config_lines, ("titles", index, "kind")),
+            hint=f'{fix}, or write kind = "open" if boys may take it',
+            code="girls-title-open-to-boys",
+        )
 
 
 def _check_withdrawals(

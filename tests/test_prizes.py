@@ -1129,6 +1129,47 @@ def test_two_prizes_of_one_name_are_a_warning(make_site: SiteMaker) -> None:
     ]  # a title and a trophy of one name are two kinds of prize: no warning
 
 
+def _warned(problems: Problems, code: str) -> list[tuple[int | None, str, str]]:
+    return [(w.line, w.message, w.hint) for w in problems.warnings if w.code == code]
+
+
+def test_a_girls_title_whose_category_admits_boys_is_a_warning(make_site: SiteMaker) -> None:
+    """kind = "girls" on a title of the Under 12 category (no sex = "F") or of everyone: the
+    title goes to the best of the category, a boy too (A, a boy, first overall, takes "Best
+    girl"; A then holds a girls' title, so "Girls U12" passes to D). Warned on each kind line;
+    the Girls category's title (sex = "F") is no mistake."""
+    extra = (
+        '[[categories]]\nid = "U12"\nname = "Under 12"\nunder = 12\n'  # lines 6-9
+        '[[categories]]\nid = "G"\nname = "Girls"\nsex = "F"\n'  # lines 10-13
+        '[[titles]]\nname = "Girls U12"\ncategory = "U12"\nkind = "girls"\n'  # 14-17
+        '[[titles]]\nname = "Best girl"\nkind = "girls"\n'  # lines 18-20
+        '[[titles]]\nname = "Girls Champion"\ncategory = "G"\nkind = "girls"\n'  # 21-24
+    )
+    outcome, problems = _outcome(make_site, extra)
+    assert outcome is not None and not problems.errors, problems.items
+    assert _who(outcome, "title") == [
+        ("Girls U12", "D"),
+        ("Best girl", "A"),
+        ("Girls Champion", "B"),
+    ]
+    assert _warned(problems, "girls-title-open-to-boys") == [
+        (
+            17,
+            'title "Girls U12" is a girls\' title (kind = "girls"), but its category "U12" does '
+            'not have sex = "F": a boy could take it',
+            'write sex = "F" in category "U12" (line 7), or write kind = "open" if boys may '
+            "take it",
+        ),
+        (
+            20,
+            'title "Best girl" is a girls\' title (kind = "girls"), but its category is "open", '
+            "everyone: a boy could take it",
+            'give it a category of girls only (one with sex = "F"), or write kind = "open" if '
+            "boys may take it",
+        ),
+    ]
+
+
 def test_a_withdrawal_cancels_prize_money_and_fines_add_up_per_occurrence(
     make_site: SiteMaker,
 ) -> None:

@@ -64,6 +64,7 @@ CHECKS: dict[str, str] = {
     "playoff-early": "Play-off games waiting for the event's last results",
     "place-past-field": "Prizes and trophies for a place past the last player",
     "prize-named-twice": "Titles, trophies and prizes with the same name",
+    "girls-title-open-to-boys": "Girls' titles whose category admits boys",
 }
 """Every warning code an event can carry, with the heading the Arbiter report gives it."""
 
