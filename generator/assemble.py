@@ -212,6 +212,7 @@ def assemble_event(
     _places_past_the_field(config, config_path, config_lines, len(players), problems)
     _prizes_named_twice(config, config_path, config_lines, problems)
     _girls_titles_boys_may_take(config, config_path, config_lines, problems)
+    _players_without_a_federation(config, config_path, config_lines, players, problems)
     games = _number_boards(candidates, problems)
     preset = PRESETS[config.rules]
     tiebreaks = (
@@ -888,6 +889,45 @@ def _girls_titles_boys_may_take(
             line_of(config_lines, ("titles", index, "kind")),
             hint=f'{fix}, or write kind = "open" if boys may take it',
             code="girls-title-open-to-boys",
+        )
+
+
+def _players_without_a_federation(
+    config: EventConfig,
+    config_path: Path,
+    config_lines: Mapping[KeyPath, int],
+    players: tuple[Player, ...],
+    problems: Problems,
+) -> None:
+    """A category of one federation leaves out every player without one: its title or prize
+    could pass a player of that country whose federation was never entered. Said once for
+    each such category a title, trophy or money prize uses, on its federation line."""
+    used = {
+        *(t.category for t in config.titles),
+        *(t.category for t in config.trophies),
+        *(m.category for m in config.prizes.money),
+    }
+    missing = [p.name for p in players if not (p.federation or "").strip()]
+    if not missing:
+        return
+    count = len(missing)
+    named = Phrase(", ").join(Name(name) for name in missing[:3])
+    more = ", ..." if count > 3 else ""
+    for index, category in enumerate(config.categories):
+        if category.federation is None or category.id not in used:
+            continue
+        problems.warning(
+            Phrase(
+                f'category "{category.id}" is for federation "{category.federation}", but '
+                f"{count} player{' has' if count == 1 else 's have'} no federation (",
+                named,
+                f"{more}): {'they are' if count > 1 else 'that player is'} left out of it",
+            ),
+            config_path,
+            line_of(config_lines, ("categories", index, "federation")),
+            hint=f'add federation = "{category.federation}" (or the player\'s own) to the '
+            "[[players]] entry of each player without one (on a TRF line, columns 54-56)",
+            code="no-federation",
         )
 
 

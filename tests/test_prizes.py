@@ -43,7 +43,7 @@ def _outcome(
     players: dict[str, tuple[str, str]] = PLAYERS,
     slug: str = "ev",
     playoff: str = "",
-    federation: str = "",
+    federation: str | dict[str, str] = "",
 ) -> tuple[EventOutcome | None, Problems]:
     rounds = max(r for r, *_ in games)
     toml = (
@@ -52,7 +52,8 @@ def _outcome(
     )
     for name, (born, sex) in players.items():
         toml += f'[[players]]\nname = "{name}"\n'
-        toml += f'federation = "{federation}"\n' if federation else ""
+        own = federation.get(name, "") if isinstance(federation, dict) else federation
+        toml += f'federation = "{own}"\n' if own else ""
         toml += (f"born = {born}\n" if born else "") + (f'sex = "{sex}"\n' if sex else "")
     pgn = "".join(
         f'[Round "{r}"]\n[White "{w}"]\n[Black "{b}"]\n[Result "{res}"]\n\n{res}\n\n'
@@ -1167,6 +1168,39 @@ def test_a_girls_title_whose_category_admits_boys_is_a_warning(make_site: SiteMa
             'give it a category of girls only (one with sex = "F"), or write kind = "open" if '
             "boys may take it",
         ),
+    ]
+
+
+def test_players_without_a_federation_left_out_of_a_federation_category_are_warned(
+    make_site: SiteMaker,
+) -> None:
+    """The Australian title goes to B, the only player entered as AUS: C, D, E and F have no
+    federation and are left out (A is NZL, rightly out). One warning on the federation line
+    of the category the title uses, naming the first three; the NZL category no prize uses
+    gets none."""
+    extra = (
+        '[[categories]]\nid = "AUS"\nname = "Australian"\nfederation = "AUS"\n'  # 6-9
+        '[[titles]]\nname = "Australian Champion"\ncategory = "AUS"\n'  # 10-12
+        '[[categories]]\nid = "NZL"\nname = "New Zealand"\nfederation = "NZL"\n'  # 13-16
+    )
+    outcome, problems = _outcome(make_site, extra, federation={"A": "NZL", "B": "AUS"})
+    assert outcome is not None and not problems.errors, problems.items
+    assert _who(outcome, "title") == [("Australian Champion", "B")]
+    assert _warned(problems, "no-federation") == [
+        (
+            9,
+            'category "AUS" is for federation "AUS", but 4 players have no federation '
+            "(C, D, E, ...): they are left out of it",
+            'add federation = "AUS" (or the player\'s own) to the [[players]] entry of each '
+            "player without one (on a TRF line, columns 54-56)",
+        )
+    ]
+    one = {name: "AUS" for name in "ABCDE"}
+    outcome, problems = _outcome(make_site, extra, federation=one, slug="one")
+    assert outcome is not None and not problems.errors, problems.items
+    assert [m for _, m, _ in _warned(problems, "no-federation")] == [
+        'category "AUS" is for federation "AUS", but 1 player has no federation (F): '
+        "that player is left out of it"
     ]
 
 

@@ -65,6 +65,7 @@ CHECKS: dict[str, str] = {
     "place-past-field": "Prizes and trophies for a place past the last player",
     "prize-named-twice": "Titles, trophies and prizes with the same name",
     "girls-title-open-to-boys": "Girls' titles whose category admits boys",
+    "no-federation": "Players a category of one federation leaves out for want of one",
 }
 """Every warning code an event can carry, with the heading the Arbiter report gives it."""
 
