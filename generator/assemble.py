@@ -213,6 +213,7 @@ def assemble_event(
     _prizes_named_twice(config, config_path, config_lines, problems)
     _girls_titles_boys_may_take(config, config_path, config_lines, problems)
     _players_without_a_federation(config, config_path, config_lines, players, problems)
+    _lower_places_paying_more(config, config_path, config_lines, problems)
     games = _number_boards(candidates, problems)
     preset = PRESETS[config.rules]
     tiebreaks = (
@@ -928,6 +929,47 @@ def _players_without_a_federation(
             hint=f'add federation = "{category.federation}" (or the player\'s own) to the '
             "[[players]] entry of each player without one (on a TRF line, columns 54-56)",
             code="no-federation",
+        )
+
+
+def _amount_text(amount: float) -> str:
+    """An amount as event.toml writes it: 500, not 500.0."""
+    return f"{amount:.0f}" if amount == int(amount) else f"{amount:.2f}"
+
+
+def _lower_places_paying_more(
+    config: EventConfig,
+    config_path: Path,
+    config_lines: Mapping[KeyPath, int],
+    problems: Problems,
+) -> None:
+    """A money prize paying more than the prize of the place just above it in its category
+    (2nd place 500, 1st place 300): likely a typo, which would pay the runner-up more than
+    the winner. Said on the lower place's amount line; the prizes are paid as written."""
+    money = config.prizes.money
+    for index, prize in enumerate(money):
+        above = [
+            (other.place, i)
+            for i, other in enumerate(money)
+            if other.category == prize.category and other.place < prize.place
+        ]
+        if not above:
+            continue
+        nearest = max(place for place, _ in above)
+        lower = [i for place, i in above if place == nearest and money[i].amount < prize.amount]
+        if not lower:
+            continue
+        other_index = min(lower, key=lambda i: (money[i].amount, i))
+        other = money[other_index]
+        line = line_of(config_lines, ("prizes", "money", other_index, "amount"))
+        problems.warning(
+            f'prize "{prize.name}" (place {prize.place}) pays {_amount_text(prize.amount)}, '
+            f'more than "{other.name}" (place {other.place}, line {line}), '
+            f"which pays {_amount_text(other.amount)}: a lower place would win more",
+            config_path,
+            line_of(config_lines, ("prizes", "money", index, "amount")),
+            hint="correct the amount (or the place) that is a typo",
+            code="prize-above-higher-place",
         )
 
 

@@ -1204,6 +1204,32 @@ def test_players_without_a_federation_left_out_of_a_federation_category_are_warn
     ]
 
 
+def test_a_lower_place_paying_more_than_the_place_above_is_a_warning(
+    make_site: SiteMaker,
+) -> None:
+    """2nd place 500 under 1st place 300: likely a typo, paid as written (A 300, B 500) and
+    warned on the 2nd place's amount line. 3rd place 400 pays less than the 2nd, the place
+    just above it; the Under 12 prize of 600 is another category's."""
+    extra = (
+        '[[prizes.money]]\nname = "1st place"\nplace = 1\namount = 300\n'  # lines 6-9
+        '[[prizes.money]]\nname = "2nd place"\nplace = 2\namount = 500\n'  # 10-13
+        '[[prizes.money]]\nname = "3rd place"\nplace = 3\namount = 400\n'  # 14-17
+        '[[prizes.money]]\nname = "1st Under 12"\nplace = 1\ncategory = "U12"\n'
+        "amount = 600\n"  # lines 18-22
+        '[[categories]]\nid = "U12"\nname = "Under 12"\nunder = 12\n'
+    )
+    outcome, problems = _outcome(make_site, extra)
+    assert outcome is not None and not problems.errors, problems.items
+    assert _warned(problems, "prize-above-higher-place") == [
+        (
+            13,
+            'prize "2nd place" (place 2) pays 500, more than "1st place" (place 1, line 9), '
+            "which pays 300: a lower place would win more",
+            "correct the amount (or the place) that is a typo",
+        )
+    ]
+
+
 def test_a_withdrawal_cancels_prize_money_and_fines_add_up_per_occurrence(
     make_site: SiteMaker,
 ) -> None:

@@ -66,6 +66,7 @@ CHECKS: dict[str, str] = {
     "prize-named-twice": "Titles, trophies and prizes with the same name",
     "girls-title-open-to-boys": "Girls' titles whose category admits boys",
     "no-federation": "Players a category of one federation leaves out for want of one",
+    "prize-above-higher-place": "Prizes paying more than the place above them",
 }
 """Every warning code an event can carry, with the heading the Arbiter report gives it."""
 
