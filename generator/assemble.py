@@ -214,6 +214,7 @@ def assemble_event(
     _girls_titles_boys_may_take(config, config_path, config_lines, problems)
     _players_without_a_federation(config, config_path, config_lines, players, problems)
     _lower_places_paying_more(config, config_path, config_lines, problems)
+    _age_reference_date_after_the_event(config, config_path, config_lines, problems)
     games = _number_boards(candidates, problems)
     preset = PRESETS[config.rules]
     tiebreaks = (
@@ -971,6 +972,32 @@ def _lower_places_paying_more(
             hint="correct the amount (or the place) that is a typo",
             code="prize-above-higher-place",
         )
+
+
+def _age_reference_date_after_the_event(
+    config: EventConfig,
+    config_path: Path,
+    config_lines: Mapping[KeyPath, int],
+    problems: Problems,
+) -> None:
+    """An age_reference_date in a year after the event (2062-01-01 for 2026-01-01): a typo
+    that puts every player in older age groups, or none in an age group at all. A day later
+    in the event's own year (31 December) is some regulations' rule and is taken."""
+    day = config.age_reference_date
+    last = config.end or config.start
+    if day is None or last is None or day <= last or day.year == last.year:
+        return
+    which = "ends" if config.end else "starts"
+    problems.warning(
+        f"age_reference_date = {day.isoformat()} is after the event {which} "
+        f"({last.isoformat()}): ages are taken on that day, {day.year - last.year} "
+        f"year{'' if day.year - last.year == 1 else 's'} later",
+        config_path,
+        line_of(config_lines, ("age_reference_date",)),
+        hint=f"correct the year (the event is in {last.year})"
+        + (f", or delete the line to take 1 January {config.start.year}" if config.start else ""),
+        code="age-date-after-event",
+    )
 
 
 def _check_withdrawals(

@@ -1230,6 +1230,44 @@ def test_a_lower_place_paying_more_than_the_place_above_is_a_warning(
     ]
 
 
+@pytest.mark.parametrize(
+    ("dates", "expected"),
+    [
+        (
+            "age_reference_date = 2062-01-01\n",
+            (
+                6,
+                "age_reference_date = 2062-01-01 is after the event starts (2026-01-10): "
+                "ages are taken on that day, 36 years later",
+                "correct the year (the event is in 2026), or delete the line to take "
+                "1 January 2026",
+            ),
+        ),
+        (
+            "end = 2026-01-16\nage_reference_date = 2027-01-01\n",
+            (
+                7,
+                "age_reference_date = 2027-01-01 is after the event ends (2026-01-16): "
+                "ages are taken on that day, 1 year later",
+                "correct the year (the event is in 2026), or delete the line to take "
+                "1 January 2026",
+            ),
+        ),
+        ("end = 2026-01-16\nage_reference_date = 2026-12-31\n", None),  # "on 31 December"
+        ("end = 2026-01-16\nage_reference_date = 2026-01-01\n", None),
+    ],
+)
+def test_an_age_reference_date_in_a_year_after_the_event_is_a_warning(
+    make_site: SiteMaker, dates: str, expected: tuple[int, str, str] | None
+) -> None:
+    """2062 for 2026: every player's age taken 36 years on, out of every age group, with no
+    word. A day later in the event's own year (some regulations take ages on 31 December)
+    is taken as written."""
+    outcome, problems = _outcome(make_site, dates + CATEGORIES)
+    assert outcome is not None and not problems.errors, problems.items
+    assert _warned(problems, "age-date-after-event") == ([expected] if expected else [])
+
+
 def test_a_withdrawal_cancels_prize_money_and_fines_add_up_per_occurrence(
     make_site: SiteMaker,
 ) -> None:

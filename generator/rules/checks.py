@@ -67,6 +67,7 @@ CHECKS: dict[str, str] = {
     "girls-title-open-to-boys": "Girls' titles whose category admits boys",
     "no-federation": "Players a category of one federation leaves out for want of one",
     "prize-above-higher-place": "Prizes paying more than the place above them",
+    "age-date-after-event": "Age reference dates in a year after the event",
 }
 """Every warning code an event can carry, with the heading the Arbiter report gives it."""
 
