@@ -1268,6 +1268,36 @@ def test_an_age_reference_date_in_a_year_after_the_event_is_a_warning(
     assert _warned(problems, "age-date-after-event") == ([expected] if expected else [])
 
 
+def test_a_prize_all_its_category_hold_or_may_not_take_says_so(make_site: SiteMaker) -> None:
+    """Under 12 is A, D and F; Girls is B, C and D. A's Under 12 title bars A from Under 12
+    trophies, D takes the 1st, F the 2nd: nobody is left for the 3rd, though the category
+    has three players. The Girls' titles go to B, C and D, and the fourth finds none. The
+    reason said "no player of Under 12 is left to take it", as if the category were empty."""
+    extra = (
+        CATEGORIES
+        + '[[titles]]\nname = "Under 12 Champion"\ncategory = "U12"\n'
+        + "".join(f'[[titles]]\nname = "Girls {n}"\ncategory = "G"\n' for n in ("1", "2", "3", "4"))
+        + "".join(
+            f'[[trophies]]\nname = "U12 {n}"\ncategory = "U12"\nplace = {n}\n' for n in (1, 2, 3)
+        )
+    )
+    outcome, problems = _outcome(make_site, extra)
+    assert outcome is not None and not problems.errors, problems.items
+    assert _who(outcome, "title") == [
+        ("Under 12 Champion", "A"),
+        ("Girls 1", "B"),
+        ("Girls 2", "C"),
+        ("Girls 3", "D"),
+        ("Girls 4", None),
+    ]
+    assert _who(outcome, "trophy") == [("U12 1", "D"), ("U12 2", "F"), ("U12 3", None)]
+    reasons = {a.name: str(a.reason) for a in outcome.prizes if a.player is None}
+    assert reasons == {
+        "Girls 4": "no player of Girls who may take it is left",
+        "U12 3": "no player of Under 12 who may take it is left",
+    }
+
+
 def test_a_withdrawal_cancels_prize_money_and_fines_add_up_per_occurrence(
     make_site: SiteMaker,
 ) -> None:

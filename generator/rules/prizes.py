@@ -546,7 +546,7 @@ def _titles(
         kind = title_kind(title, category)
         candidates = [n for n in ranking if n not in held[kind]]
         if not candidates:
-            why = Phrase(f"no player of {category.name} is left to take it")
+            why = Phrase(f"no player of {category.name} who may take it is left")
             found[index] = Award("title", title.name, title.category, None, "unclaimed", why)
             continue
         winner = candidates[0]
@@ -634,7 +634,7 @@ def _trophies(ctx: _Context, title_holders: dict[int, CategoryEntry]) -> list[Aw
             n for n in ranking[trophy.place - 1 :] if n not in holders and n not in barred
         ]
         if not candidates:
-            why = Phrase(f"no player of {category.name} is left to take it")
+            why = Phrase(f"no player of {category.name} who may take it is left")
             results[index] = Award("trophy", trophy.name, trophy.category, None, "unclaimed", why)
             continue
         winner = candidates[0]
