@@ -140,6 +140,70 @@ def test_tournament_records(make_site: SiteMaker) -> None:
     assert trf.endswith("\n") and len(player_lines(trf)) == 4
 
 
+SIX = [A, B, C, D, "Echo, Eve", "Foxtrot, Finn"]
+DATED = """
+name = "Dated Swiss"
+format = "swiss"
+rounds = 5
+start = 2025-06-02
+""" + "".join(f'\n[[players]]\nname = "{name}"\n' for name in SIX)
+
+
+def _dated(round_tag: str, white: int, black: int, date: str | None) -> str:
+    tags = {"Date": date} if date is not None else {}
+    return pgn_game(round_tag, SIX[white], SIX[black], "1/2-1/2", **tags)
+
+
+def test_record_132_gives_each_rounds_date_from_its_games(make_site: SiteMaker) -> None:
+    """Record 132 (FIDE's rating reports need each round's day): YY/MM/DD in the columns of
+    the round's block of the 001 lines (92-99, 102-109, ...). A round's day is the one most
+    of its games give in their PGN Date tag (the earlier of two given equally often); a tag
+    that gives less than a day, or no day that exists, says nothing; a round without a dated
+    game is blank, and nothing follows the last dated round."""
+    games = (
+        # round 1: two games on 2 June, one played ahead on 1 June: the 2nd, most give it
+        _dated("1", 0, 1, "2025.06.02")
+        + _dated("1", 2, 3, "2025.06.01")
+        + _dated("1", 4, 5, "2025.06.02")
+        # round 2: the 3rd and the 4th once each, one game undated: the earlier, the 3rd
+        + _dated("2", 1, 2, "2025.06.04")
+        + _dated("2", 3, 4, "2025.06.03")
+        + _dated("2", 5, 0, "????.??.??")
+        # round 3: no game gives a whole day: blank
+        + _dated("3", 0, 2, "2025.06.??")
+        + _dated("3", 1, 4, None)
+        + _dated("3", 3, 5, "????.??.??")
+        # round 4: 31 June is no day; the other game gives the 5th
+        + _dated("4", 0, 3, "2025.06.31")
+        + _dated("4", 1, 5, "2025.06.05")
+        + _dated("4", 2, 4, "2025.06.31")
+        # round 5 is not played: no date, and the record ends after round 4
+    )
+    trf = _trf(_event(make_site, DATED, games))
+    (line,) = [row for row in trf.splitlines() if row.startswith("132")]
+    assert line == "132" + " " * 88 + "25/06/02  25/06/03            25/06/05"
+    assert col(line, 92, 99) == "25/06/02"
+    assert col(line, 102, 109) == "25/06/03"
+    assert col(line, 112, 119) == " " * 8
+    assert col(line, 122, 129) == "25/06/05" and len(line) == 129
+    # the record stands with the others, before the players
+    codes = [row[:3] for row in trf.splitlines()]
+    assert codes.index("132") < codes.index("XXR") < codes.index("001")
+    _gacrux(trf)  # the reference reader takes it
+    # crosstable's import reads the file as before (the round dates are not used)
+    toml = 'name = "Dated Swiss"\nformat = "swiss"\nrounds = 5\ntrf = "event.trf"\n'
+    back, problems = load(make_site(toml, {"event.trf": trf}, slug="back"), "back")
+    assert back is not None and not problems.items, [p.format() for p in problems.items]
+    assert len(back.games) == 12 and back.rounds_played == 4
+
+
+def test_no_record_132_when_no_game_gives_a_date(make_site: SiteMaker) -> None:
+    games = _dated("1", 0, 1, "2025.??.??") + _dated("1", 2, 3, None)
+    trf = _trf(_event(make_site, DATED, games))
+    assert not records(trf, "132")
+    assert not [row for row in trf.splitlines() if row.startswith("132")]
+
+
 def test_player_line_columns(make_site: SiteMaker) -> None:
     trf = _trf(_event(make_site, SMALL, SMALL_GAMES), ranks={1: 1, 2: 2, 3: 3, 4: 4})
     alpha, bravo, charlie, delta = player_lines(trf)

@@ -8,9 +8,10 @@ yet, a withdrawal or two (before or after the last round played, some followed b
 or an absence on record), names longer than TRF's 33 columns (some whose 33rd character is a
 space or a comma, two cut alike, some typed with decomposed accents), pairing numbers with
 gaps, ratings, FIDE IDs, birth dates, titles, federations, aliases (which some PGN games use),
-a 3-1-0 scoring and tie-breaks, the export is read back (``trf = "event.trf"``) twice: with the
-PGN files and no ``[[players]]``, and with ``[[players]]`` entries giving the long names in full
-(the PGN files for odd seeds).
+a 3-1-0 scoring and tie-breaks, and PGN Date tags on most games (record 132, the rounds'
+dates), the export is read back (``trf = "event.trf"``) twice: with the PGN files and no
+``[[players]]``, and with ``[[players]]`` entries giving the long names in full (the PGN files
+for odd seeds).
 Both must give, without an error or a warning:
 
 * the same players, with the same numbers, ratings, FIDE IDs, birth dates, titles,
@@ -187,8 +188,11 @@ class Case:
         moves = ("1. e4 e5 2. Nf3 Nc6", "1. d4 d5 2. c4 e6", "1. c4 e5", "")
         text = "" if self.games else "{ round 1 }\n"  # the file kept for the first games
         for i, (r, white, black, result) in enumerate(self.games):
+            # a round a day, some games undated: the export writes record 132
+            day = self.start + dt.timedelta(days=r - 1)
+            date = f'[Date "{day:%Y.%m.%d}"]\n' if i % 3 else ""
             text += (
-                f'[Event "Round trip {self.seed}"]\n[Round "{r}"]\n'
+                f'[Event "Round trip {self.seed}"]\n[Round "{r}"]\n{date}'
                 f'[White "{self.spelling(white, i)}"]\n[Black "{self.spelling(black, i)}"]\n'
                 f'[Result "{result}"]\n\n{moves[i % len(moves)]} {result}\n\n'
             )
@@ -592,6 +596,16 @@ def test_roundtrip(make_site: SiteMaker, seed: int) -> None:
     told = [(int(m.group(1)), m.group(2)) for n in notes if (m := NAMED_NOTE.match(n))]
     assert all(held[number] == name for number, name in told), (told, _dump(case, exported))
     assert len(told) == sum(1 for n in notes if not FORFEITED_NOTE.match(n)), notes
+    # record 132: the day the PGN games give each round (``pgn``: a round a day), in the
+    # round's columns; none when no game is dated
+    dated = {r for i, (r, *_) in enumerate(case.games) if i % 3}
+    dates = [line for line in exported.splitlines() if line.startswith("132")]
+    assert len(dates) == (1 if dated else 0), _dump(case, exported)
+    for r in range(1, case.rounds + 1):
+        day = case.start + dt.timedelta(days=r - 1)
+        start = 92 + 10 * (r - 1)
+        got = dates[0][start - 1 : start + 7] if dates else ""
+        assert got.strip() == (f"{day:%y/%m/%d}" if r in dated else ""), (r, dates)
 
     keys = 'trf = "event.trf"\n'
     plain, problems = _load(make_site, case.head(keys), {**files, "event.trf": exported}, "plain")

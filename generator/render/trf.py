@@ -42,6 +42,11 @@ Choices where the format leaves room (TRF-16 and TRF-26 say the same unless note
   as the schedule's bye, not an absence (the reference samples write it this way).
 * A game paired but not finished keeps its opponent and colour with a blank result (TRF has
   no code for it). Rounds not played yet are left blank, and trailing blank blocks omitted.
+* Record 132 gives each round's date, ``YY/MM/DD`` in the columns of the round's block: the
+  day most of the round's games give in their PGN Date tag (the earlier of two given equally
+  often); a round without a game dated to the day is left blank, and without any such round
+  the record is not written (event.toml has no round dates, and a day nobody gave would be
+  reported to FIDE as fact).
 * A birth date is ``YYYY/MM/DD``; when only the year is known it is ``YYYY/00/00``.
 * A score (a player's points, each value of record 162) has 4 columns: one decimal, the
   format's ``11.5``, where that is exact; two for a quarter point (``1.25``) and none from
@@ -58,6 +63,7 @@ from __future__ import annotations
 import datetime as dt
 import re
 import unicodedata
+from collections import Counter
 
 from ..config.event import normalise_name
 from ..model import Bye, Event, Player
@@ -89,6 +95,9 @@ def tournament_trf(event: Event, records: dict[int, PlayerRecord], ranks: dict[i
         lines.append(f"102 {one_line(config.arbiter)}")
     if config.time_control:
         lines.append(f"122 {one_line(config.time_control)}")
+    dates = round_dates(event)
+    if dates:
+        lines.append(round_dates_line(event, dates))
     scoring = event.scoring
     if (scoring.win, scoring.draw, scoring.loss) != STANDARD_SCORING:
         win, draw, loss = (score_field(v) for v in (scoring.win, scoring.draw, scoring.loss))
@@ -318,6 +327,52 @@ def _recorded_points(event: Event, record: PlayerRecord) -> float:
         if entry.kind is Kind.FUTURE and entry.bye is not None
     )
     return record.points + ahead
+
+
+BLOCKS_START = 92
+"""The first column of round 1's block, in the ``001`` lines and in record 132."""
+
+PGN_DATE = re.compile(r"^(\d{4})\.(\d{2})\.(\d{2})$")
+"""A PGN Date tag that gives the whole day (PGN: ``YYYY.MM.DD``, ``??`` for what is unknown)."""
+
+
+def _pgn_date(text: str | None) -> dt.date | None:
+    """The day a game's Date tag gives, ``None`` when it gives less (``2025.06.??``) or no
+    day at all (``2025.02.30``): a round's date is taken only from days a game says."""
+    match = PGN_DATE.match((text or "").strip())
+    if match is None:
+        return None
+    try:
+        return dt.date(*(int(part) for part in match.groups()))
+    except ValueError:
+        return None
+
+
+def round_dates(event: Event) -> dict[int, dt.date]:
+    """Each round's date for record 132 (FIDE's rating reports need the day of each round):
+    the day most of the round's games give in their PGN Date tag, the earliest of those
+    given equally often (a round that began on one day and was finished on the next is
+    dated by its first). A round none of whose games gives a full day has no date."""
+    counts: dict[int, Counter[dt.date]] = {}
+    for game in event.games:
+        day = _pgn_date(game.headers.get("Date"))
+        if day is not None and 1 <= game.round <= event.rounds:
+            counts.setdefault(game.round, Counter())[day] += 1
+    return {
+        number: min(days, key=lambda day: (-days[day], day))
+        for number, days in sorted(counts.items())
+    }
+
+
+def round_dates_line(event: Event, dates: dict[int, dt.date]) -> str:
+    """Record 132: each round's date as ``YY/MM/DD`` in the columns of that round's block of
+    the ``001`` lines (round 1 at 92-99, round 2 at 102-109, ...), blank for a round without
+    one, and nothing after the last dated round."""
+    blocks = [
+        f"{day.year % 100:02d}/{day.month:02d}/{day.day:02d}" if day is not None else " " * 8
+        for day in (dates.get(number) for number in range(1, event.rounds + 1))
+    ]
+    return ("132".ljust(BLOCKS_START - 1) + "  ".join(blocks)).rstrip()
 
 
 def round_block(event: Event, entry: RoundEntry) -> str:
