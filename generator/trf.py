@@ -534,7 +534,7 @@ def read_trf(
         return None
     withdrawals.sort(key=lambda w: names[normalise_name(w.player)].number)
     for number in sorted(players):
-        _check_points(players[number], scoring, path, problems)
+        _check_points(players[number], scoring, played, path, problems)
     ordered = tuple(players[n].entry for n in sorted(players))
     return TrfEvent(
         name,
@@ -900,24 +900,30 @@ def _withdrawn(player: TrfPlayer, played: int) -> int | None:
     return len(player.rounds) if len(player.rounds) < played else None
 
 
-def _check_points(player: TrfPlayer, scoring: Scoring, path: Path, problems: Problems) -> None:
+def _check_points(
+    player: TrfPlayer, scoring: Scoring, played: int, path: Path, problems: Problems
+) -> None:
     """A warning when the points column disagrees with the results written on the line.
 
     Only a warning: the standings are worked out from the results (as TRF readers such as
     pairing programs do), so the column cannot change them, but a mismatch usually means a
     line was edited by hand or exported half-way through a round, which the arbiter should
-    know.
+    know. A bye in a round after the last one ``played`` (asked for ahead) may be counted or
+    not: crosstable's export leaves it out, as its standings do, and other programs may not.
     """
     if player.points is None:
         return
     win, draw, loss = scoring.win, scoring.draw, scoring.loss
     values = {"1": win, "=": draw, "0": loss, "W": win, "D": draw, "L": loss, "+": win}
     values.update({"H": draw, "F": win, "U": win})
-    total = sum(values.get(block.result, 0.0) for block in player.rounds)
-    if abs(total - player.points) > 1e-9:
+    scored = [values.get(block.result, 0.0) for block in player.rounds]
+    total = sum(scored)
+    so_far = sum(scored[:played])
+    if all(abs(points - player.points) > 1e-9 for points in (total, so_far)):
+        ahead = f" ({so_far:g} up to round {played}, the last played)" if so_far != total else ""
         problems.warning(
             f"columns 81-84: player {player.number}'s points are {player.points:g}, but the "
-            f"results on the line add up to {total:g}",
+            f"results on the line add up to {total:g}{ahead}",
             path,
             player.line,
             "correct the points or the results on the line: the standings count the results",

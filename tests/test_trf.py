@@ -9,6 +9,7 @@ export writes TRF-16's ``0000``, so that one field is normalised before comparin
 
 from __future__ import annotations
 
+import json
 import subprocess
 import sys
 from decimal import Decimal
@@ -240,7 +241,50 @@ def test_player_line_columns(make_site: SiteMaker) -> None:
         assert found == expected, round_number
     # round 4 is not played yet: the lines end after round 3 (Charlie's after round 2)
     assert [len(line) for line in (alpha, bravo, charlie, delta)] == [119, 119, 109, 119]
-    assert col(bravo, 81, 84) == " 1.5"  # 1, ½ and the bye's 1 written in round 3
+    # Bravo lost round 1 (0) and drew round 2 (½); round 3 has no result yet, so its bye is
+    # on the line but not in the points, which are the standings' (round 2's): 0.5
+    assert col(bravo, 81, 84) == " 0.5"
+
+
+AHEAD = (
+    SMALL.split("[[results]]")[0]
+    + f'[[byes]]\nround = 3\nplayer = "{A}"\npoints = 0.5\n\n'
+    + f'[[byes]]\nround = 4\nplayer = "{B}"\npoints = 1\npairing_allocated = false\n'
+)
+AHEAD_GAMES = pgn_game("1", A, B, "1-0") + pgn_game("1", C, D, "1/2-1/2")
+
+
+def test_a_bye_asked_for_ahead_is_on_the_line_but_not_in_the_points(
+    make_site: SiteMaker,
+) -> None:
+    """Round 1 is played (Alpha beat Bravo, Charlie drew Delta); Alpha asked for a half-point
+    bye in round 3 and Bravo was given a full-point bye in round 4, rounds 2 to 4 not played.
+    The standings count round 1 alone (a round counts from its first result): Alpha 1, Bravo
+    0, Charlie and Delta ½. The points column says the same; the byes stay in their rounds,
+    for a pairing program to leave the two out of those rounds. It said 1.5 and 1.0."""
+    site = make_site(AHEAD, {"games.pgn": AHEAD_GAMES})
+    report = build_site(site)
+    assert report.written and not report.problems.items, report.problems.items
+    trf = (site / "output/ev/tournament.trf").read_text(encoding="utf-8")
+    alpha, bravo, charlie, delta = player_lines(trf)
+    assert [col(line, 81, 84) for line in (alpha, bravo, charlie, delta)] == [
+        " 1.0",
+        " 0.0",
+        " 0.5",
+        " 0.5",
+    ]
+    assert alpha.endswith("     2 w 1" + " " * 10 + "  0000 - H")  # round 2 blank
+    assert bravo.endswith("     1 b 0" + " " * 20 + "  0000 - F")  # rounds 2 and 3 blank
+    assert [len(line) for line in (alpha, bravo, charlie, delta)] == [119, 129, 99, 99]
+    # results.json, the standings of the pages, gives the same points
+    results = json.loads((site / "output/ev/results.json").read_text(encoding="utf-8"))
+    got = {row["number"]: row["points"] for row in results["standings"]}
+    assert got == {1: 1, 2: 0, 3: 0.5, 4: 0.5}
+    # and the import reads the file back without a word about the points
+    toml = 'name = "Small Swiss"\nformat = "swiss"\nrounds = 4\ntrf = "event.trf"\n'
+    back, problems = load(make_site(toml, {"event.trf": trf}, slug="back"), "back")
+    assert back is not None and not problems.items, [p.format() for p in problems.items]
+    assert sorted((b.round, b.player, b.points) for b in back.byes) == [(3, 1, 0.5), (4, 2, 1)]
 
 
 def test_a_full_point_bye_given_is_f_and_the_pairings_bye_u(make_site: SiteMaker) -> None:
@@ -509,7 +553,9 @@ def test_gacrux_reads_the_small_event(make_site: SiteMaker) -> None:
     assert tournament["tournamentInfo"]["startDate"] == "2025-06-01"  # type: ignore[index]
     competitors = tournament["competitors"]
     points = {c["cid"]: c["gamePoints"] for c in competitors}  # type: ignore[attr-defined]
-    assert points == {1: Decimal("1.5"), 2: Decimal("1.5"), 3: Decimal("0.5"), 4: Decimal("0.0")}
+    # the points of rounds 1 and 2 (round 3 has no result yet): Alpha 1 + ½ (H), Bravo 0 + ½,
+    # Charlie ½ (a double forfeit, then a draw), Delta 0 (a double forfeit, then a Z)
+    assert points == {1: Decimal("1.5"), 2: Decimal("0.5"), 3: Decimal("0.5"), 4: Decimal("0.0")}
 
 
 # -- the sample files of the tie-break notes -------------------------------------------------

@@ -518,6 +518,35 @@ def test_points_that_disagree_with_the_results_are_a_warning(make_site: SiteMake
     assert not [w for w in problems.warnings if w.code == "trf-points"]
 
 
+def test_points_with_or_without_a_bye_asked_for_ahead_are_both_taken(
+    make_site: SiteMaker,
+) -> None:
+    """Player 1 won round 1, the last played, and has a half-point bye in round 3 (round 2
+    blank). crosstable's export writes the points of the rounds played, 1 (its standings');
+    another program may count the bye, 1.5. Either says nothing; 2 is neither and warns,
+    giving both sums."""
+    ahead = PAIR[0] + " " * 12 + "0000 - H"
+    assert ahead[111:119] == "0000 - H"  # round 3's block, columns 112-119
+    for slug, points in (("played", "1.0"), ("all", "1.5"), ("neither", "2.0")):
+        rows = [put(ahead, 81, 84, points), put(PAIR[1], 81, 84, "0.0")]
+        event, problems = load(
+            make_site(_event_toml(rounds=3), {"event.trf": "\n".join(rows)}, slug), slug
+        )
+        assert event is not None and not problems.errors, messages(problems)
+        assert event.rounds_played == 1 and [(b.round, b.points) for b in event.byes] == [(3, 0.5)]
+        warned = [(w.line, w.message) for w in problems.warnings if w.code == "trf-points"]
+        if slug != "neither":
+            assert not warned, slug
+            continue
+        assert warned == [
+            (
+                1,
+                "columns 81-84: player 1's points are 2, but the results on the line add up "
+                "to 1.5 (1 up to round 1, the last played)",
+            )
+        ]
+
+
 def test_two_players_with_one_name_is_an_error_on_the_trf_line(make_site: SiteMaker) -> None:
     """Was reported against event.toml as players[2].name and a self-pairing in [[results]]."""
     trf = line(1, "A, A", 2000, (2, "w", "1")) + "\n" + line(2, "a,  A", 1900, (1, "b", "0"))

@@ -42,6 +42,11 @@ Choices where the format leaves room (TRF-16 and TRF-26 say the same unless note
   as the schedule's bye, not an absence (the reference samples write it this way).
 * A game paired but not finished keeps its opponent and colour with a blank result (TRF has
   no code for it). Rounds not played yet are left blank, and trailing blank blocks omitted.
+* A bye of a round not played yet (asked for ahead, or given with the round's pairings) is
+  written in its round, as a pairing program must know who is not to be paired, but not
+  counted in the points (81-84): these are the points of the rounds played, the standings'
+  and results.json's (a round counts from its first result). TRF leaves the reading open;
+  crosstable's import takes a points column with or without such byes.
 * Record 132 gives each round's date, ``YY/MM/DD`` in the columns of the round's block: the
   day most of the round's games give in their PGN Date tag (the earlier of two given equally
   often); a round without a game dated to the day is left blank, and without any such round
@@ -67,7 +72,7 @@ from collections import Counter
 
 from ..config.event import normalise_name
 from ..model import Bye, Event, Player
-from ..rules.scores import Kind, PlayerRecord, RoundEntry, bye_points
+from ..rules.scores import Kind, PlayerRecord, RoundEntry
 
 TYPES = {
     "round-robin": "Individual: Round Robin",
@@ -215,7 +220,7 @@ def cannot_carry(event: Event, records: dict[int, PlayerRecord]) -> list[str]:
                     f'{who}: the {what} "{value}" is longer than the {width} columns of the '
                     f'{what} field, which hold "{value[:width]}"'
                 )
-        points = _recorded_points(event, records[player.number])
+        points = _recorded_points(records[player.number])
         if held_score(points) is None:
             notes.append(
                 f"{who}: the points {points:g}, which the {SCORE_WIDTH} columns of the points "
@@ -303,7 +308,7 @@ def player_line(event: Event, player: Player, record: PlayerRecord, rank: int | 
         " ",
         f"{_birth_date(player):<10}",  # 70-79
         " ",
-        score_field(_recorded_points(event, record)),  # 81-84
+        score_field(_recorded_points(record)),  # 81-84
         " ",
         f"{rank if rank is not None else '':>4}",  # 86-89
     )
@@ -318,15 +323,13 @@ def player_line(event: Event, player: Player, record: PlayerRecord, rank: int | 
     return head + "".join(f"  {block}" for block in blocks)
 
 
-def _recorded_points(event: Event, record: PlayerRecord) -> float:
-    """The points of the rounds the line records: the standings' points, and a bye of a round
-    whose pairings are out but which has no result yet (TRF writes it with its score)."""
-    ahead = sum(
-        bye_points(event, entry.bye)
-        for entry in record.entries
-        if entry.kind is Kind.FUTURE and entry.bye is not None
-    )
-    return record.points + ahead
+def _recorded_points(record: PlayerRecord) -> float:
+    """The points column: the standings' points, those of the rounds played. A bye of a
+    round not played yet (asked for ahead, or given with pairings that have no result yet)
+    is on the line but not counted: counted, the file said 1.5 where the standings and
+    results.json say 1, and a pairing program would pair the player on points not yet
+    theirs."""
+    return record.points
 
 
 BLOCKS_START = 92
