@@ -8,6 +8,7 @@ problem python-chess met. Games without moves (headers and a result) are ordinar
 from __future__ import annotations
 
 import bisect
+import datetime as dt
 import functools
 import io
 import itertools
@@ -1103,6 +1104,23 @@ def export_game(moves: Sequence[PlayedMove], headers: dict[str, str]) -> str:
 
 
 _TAG_NAME = re.compile(r"^[A-Za-z0-9][A-Za-z0-9_+#=:-]*\Z")
+_FULL_DATE = re.compile(r"^(\d{4})\.(\d{2})\.(\d{2})$")
+"""A PGN Date tag that gives the whole day (PGN: ``YYYY.MM.DD``, ``??`` for what is unknown)."""
+
+
+def tag_date(text: str | None) -> dt.date | None:
+    """The day a game's Date tag gives, ``None`` when it gives less (``2025.06.??``) or no
+    day at all (``2025.02.30``): a round's date (TRF record 132) and the check of games
+    dated outside the event take only days a game says."""
+    match = _FULL_DATE.match((text or "").strip())
+    if match is None:
+        return None
+    try:
+        return dt.date(*(int(part) for part in match.groups()))
+    except ValueError:
+        return None
+
+
 _TAG_ROSTER = ("Event", "Site", "Date", "Round", "White", "Black", "Result")
 _COLUMNS = 80
 

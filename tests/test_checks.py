@@ -492,6 +492,36 @@ def test_a_player_without_a_game_keeps_the_round_open(make_site: SiteMaker) -> N
     assert named == [{"round": 3, "player": "Alpha, Anna"}, {"round": 3, "player": "Bravo, Bob"}]
 
 
+def test_a_game_dated_outside_the_event_is_reported(make_site: SiteMaker) -> None:
+    """The event starts 2025-06-01. Round 1, board 2 is dated 2024.06.02 (a year left from
+    last year's template): a warning on its game, which begins on line 10 (game 1: six tags,
+    a blank line, its moves, a blank line). A day inside the event, a tag without the day
+    and no tag at all are not judged. With end = 2025-06-05, a game of 2025.06.09 is after
+    it; an event without a start is not checked."""
+    games = (
+        pgn_game("1.1", A, B, "1-0", Date="2025.06.01")
+        + pgn_game("1.2", C, D, "1-0", Date="2024.06.02")
+        + pgn_game("2.1", A, C, "1-0", Date="2025.06.??")
+        + pgn_game("2.2", B, D, "1-0")
+        + pgn_game("3.1", A, D, "1-0", Date="2025.06.09")
+    )
+    (warning,) = run(checks.check_game_dates, loaded(make_site, "", games)).items
+    assert (warning.code, warning.line, warning.message) == (
+        "game-date",
+        10,
+        "round 1, board 2, Charlie, Carl v Delta, Dora: dated 2024.06.02, outside the event's "
+        "dates (from 2025-06-01)",
+    )
+    assert dict(warning.context)["date"] == "2024.06.02"
+    ended = loaded(make_site, "end = 2025-06-05\n", games)
+    assert [w.message.split(": ")[1] for w in run(checks.check_game_dates, ended).items] == [
+        "dated 2024.06.02, outside the event's dates (2025-06-01 – 2025-06-05)",
+        "dated 2025.06.09, outside the event's dates (2025-06-01 – 2025-06-05)",
+    ]
+    undated = replace(ended, config=replace(ended.config, start=None, end=None))
+    assert not run(checks.check_game_dates, undated)
+
+
 def test_every_code_has_a_heading() -> None:
     source = Path(checks.__file__).read_text(encoding="utf-8")
     for code in ("early-draw", "draw-unverified", "result-mismatch", "time-control"):

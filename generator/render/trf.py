@@ -72,6 +72,7 @@ from collections import Counter
 
 from ..config.event import normalise_name
 from ..model import Bye, Event, Player
+from ..pgn import tag_date
 from ..rules.scores import Kind, PlayerRecord, RoundEntry
 
 TYPES = {
@@ -335,21 +336,6 @@ def _recorded_points(record: PlayerRecord) -> float:
 BLOCKS_START = 92
 """The first column of round 1's block, in the ``001`` lines and in record 132."""
 
-PGN_DATE = re.compile(r"^(\d{4})\.(\d{2})\.(\d{2})$")
-"""A PGN Date tag that gives the whole day (PGN: ``YYYY.MM.DD``, ``??`` for what is unknown)."""
-
-
-def _pgn_date(text: str | None) -> dt.date | None:
-    """The day a game's Date tag gives, ``None`` when it gives less (``2025.06.??``) or no
-    day at all (``2025.02.30``): a round's date is taken only from days a game says."""
-    match = PGN_DATE.match((text or "").strip())
-    if match is None:
-        return None
-    try:
-        return dt.date(*(int(part) for part in match.groups()))
-    except ValueError:
-        return None
-
 
 def round_dates(event: Event) -> dict[int, dt.date]:
     """Each round's date for record 132 (FIDE's rating reports need the day of each round):
@@ -358,7 +344,7 @@ def round_dates(event: Event) -> dict[int, dt.date]:
     dated by its first). A round none of whose games gives a full day has no date."""
     counts: dict[int, Counter[dt.date]] = {}
     for game in event.games:
-        day = _pgn_date(game.headers.get("Date"))
+        day = tag_date(game.headers.get("Date"))
         if day is not None and 1 <= game.round <= event.rounds:
             counts.setdefault(game.round, Counter())[day] += 1
     return {

@@ -31,7 +31,7 @@ from typing import Protocol
 import chess
 
 from ..model import Event, Game
-from ..pgn import Moves, start_board
+from ..pgn import Moves, start_board, tag_date
 from ..problems import Problems
 from ..text import Name, Phrase
 from .standings import Standings
@@ -42,6 +42,7 @@ CHECKS: dict[str, str] = {
     "result-mismatch": "Results that contradict the final position",
     "illegal-move": "Illegal or unreadable moves",
     "time-control": "Time controls that differ from the event's",
+    "game-date": "Games dated outside the event",
     "colour-streak": "The same colour three times in a row",
     "duplicate-game": "The same game in two places",
     "missing-game": "Players without a game or a bye",
@@ -84,6 +85,7 @@ def arbiter_checks(event: Event, problems: Problems) -> None:
     check_final_positions(event, problems)
     locate_illegal_moves(event, problems)
     check_time_controls(event, problems)
+    check_game_dates(event, problems)
     check_colour_streaks(event, problems)
     check_duplicate_games(event, problems)
     check_rounds(event, problems)
@@ -415,6 +417,32 @@ def check_time_controls(event: Event, problems: Problems) -> None:
             "in event.toml",
             code="time-control",
             context={**game_context(event, game), "time_control": tag},
+        )
+
+
+def check_game_dates(event: Event, problems: Problems) -> None:
+    """A round's game whose Date tag gives a day outside the event's dates (start to end, or
+    on from the start when no end is given): most often a wrong year typed or left from a
+    template, which would also date its round so in tournament.trf (record 132, which rating
+    reports read). A tag without the whole day ("2026.07.??") is not judged."""
+    start, end = event.config.start, event.config.end
+    if start is None:
+        return
+    dates = f"{start} – {end}" if end not in (None, start) else f"from {start}"
+    if end == start:
+        dates = str(start)
+    for game in event.games:
+        day = tag_date(game.headers.get("Date"))
+        if day is None or (start <= day and (end is None or day <= end)):
+            continue
+        tag = game.headers.get("Date", "").strip()
+        problems.warning(
+            Phrase(game_label(event, game), f": dated {tag}, outside the event's dates ({dates})"),
+            game.source,
+            game.line,
+            hint="correct the Date tag (YYYY.MM.DD), or the start and end of event.toml",
+            code="game-date",
+            context={**game_context(event, game), "date": tag},
         )
 
 
