@@ -1112,7 +1112,14 @@ def tag_date(text: str | None) -> dt.date | None:
     """The day a game's Date tag gives, ``None`` when it gives less (``2025.06.??``) or no
     day at all (``2025.02.30``): a round's date (TRF record 132) and the check of games
     dated outside the event take only days a game says."""
-    match = _FULL_DATE.match((text or "").strip())
+    return calendar_day(_FULL_DATE, (text or "").strip())
+
+
+def calendar_day(pattern: re.Pattern[str], text: str) -> dt.date | None:
+    """The day ``text`` writes in ``pattern``'s three groups (year, month, day): ``None``
+    when it does not match, or names no day of the calendar (2025.02.30). PGN's Date tag and
+    TRF's dates share it."""
+    match = pattern.match(text)
     if match is None:
         return None
     try:

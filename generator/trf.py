@@ -70,6 +70,7 @@ from .config.event import (
 from .config.schema import DIRECTION_CONTROLS, Issue
 from .config.toml_lines import KeyPath
 from .model import PENDING
+from .pgn import calendar_day
 from .presets import PRESETS
 from .problems import Problems
 from .text import Name, Phrase, name_list, score_text
@@ -553,13 +554,7 @@ def read_trf(
 
 def _date(text: str) -> dt.date | None:
     """A tournament record's date: ``YYYY/MM/DD`` (also with dots or dashes)."""
-    match = _DATE.match(text)
-    if match is None:
-        return None
-    try:
-        return dt.date(*(int(part) for part in match.groups()))
-    except ValueError:
-        return None
+    return calendar_day(_DATE, text)
 
 
 def _tiebreaks(raw: str, path: Path, line: int, problems: Problems) -> tuple[str, ...]:
