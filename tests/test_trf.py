@@ -410,8 +410,8 @@ def test_what_the_format_cannot_hold_is_named_in_comment_lines(make_site: SiteMa
         "player 4 (Delta, Dora) withdrew after round 1; TRF has no record of a withdrawal, "
         "and the rounds on the line cannot show it (the rounds after it hold a game or a "
         "bye): they are written as they are on record",
-        "round 1: the game of players 1 and 2 was played, then forfeited (1-0); TRF has no "
-        "code for it and writes it as played",
+        "round 1: the game of player 1 (Alpha, Anna) and player 2 (Bravo, Bea) was played, "
+        "then forfeited (1-0); TRF has no code for it and writes it as played",
     ]
     lines = trf.splitlines()
     assert lines.index("XXR 4") + 3 == lines.index(player_lines(trf)[0])  # before the players

@@ -249,9 +249,9 @@ def cannot_carry(event: Event, records: dict[int, PlayerRecord]) -> list[str]:
     for game in event.games:
         if game.forfeited:
             notes.append(
-                f"round {game.round}: the game of players {game.white} and {game.black} was "
-                f"played, then forfeited ({game.result}); TRF has no code for it and writes "
-                "it as played"
+                f"round {game.round}: the game of {named(event.player(game.white))} and "
+                f"{named(event.player(game.black))} was played, then forfeited ({game.result}); "
+                "TRF has no code for it and writes it as played"
             )
     for player in sorted(event.players, key=lambda p: p.number):
         notes.extend(
