@@ -528,7 +528,9 @@ CUT_NOTE = re.compile(r"player (\d+) \(.+\): the full name, longer than the 33 c
 UNSHOWN_NOTE = re.compile(r"player (\d+) \(.+\) withdrew after round (\d+); TRF has no record")
 FIELD_CUT_NOTE = re.compile(r'player (\d+) \(.+\): the (title|federation) ".*" is longer')
 NAMED_NOTE = re.compile(r"player (\d+) \((.+?)\)(?:: | withdrew after round )")
-FORFEITED_NOTE = re.compile(r"round (\d+): the game of players (\d+) and (\d+) was played, then")
+FORFEITED_NOTE = re.compile(
+    r"round \d+: the game of player (\d+) \((.+?)\) and player (\d+) \((.+?)\) was played, then"
+)
 
 
 def _expected(original: Event, notes: list[str], full_names: bool) -> dict[str, object]:
@@ -596,6 +598,9 @@ def test_roundtrip(make_site: SiteMaker, seed: int) -> None:
     told = [(int(m.group(1)), m.group(2)) for n in notes if (m := NAMED_NOTE.match(n))]
     assert all(held[number] == name for number, name in told), (told, _dump(case, exported))
     assert len(told) == sum(1 for n in notes if not FORFEITED_NOTE.match(n)), notes
+    both = [m.groups() for n in notes if (m := FORFEITED_NOTE.match(n))]
+    told = [(int(number), name) for w, wn, b, bn in both for number, name in ((w, wn), (b, bn))]
+    assert all(held[number] == name for number, name in told), (told, _dump(case, exported))
     # record 132: the day the PGN games give each round (``pgn``: a round a day), in the
     # round's columns; none when no game is dated
     dated = {r for i, (r, *_) in enumerate(case.games) if i % 3}
