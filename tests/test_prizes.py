@@ -193,7 +193,7 @@ place = 2
     # Girls in order: B, C, D. "1st Girls" (a first place) is decided before "2nd overall":
     # B takes it; "2nd overall" passes to C (3rd overall); "2nd Girls" passes to D.
     assert _who(outcome, "trophy") == [("2nd overall", "C"), ("1st Girls", "B"), ("2nd Girls", "D")]
-    assert str(outcome.prizes[0].reason) == "3rd overall; B already holds a higher prize"
+    assert str(outcome.prizes[0].reason) == "3rd overall; B holds a higher prize"
 
 
 def test_a_player_eligible_for_three_prizes_takes_the_largest(make_site: SiteMaker) -> None:
@@ -385,8 +385,8 @@ place = 3
     undecided = [p.message for p in problems.warnings if p.code == "undecided-prize"]
     assert [m.split(":")[0] for m in undecided] == ["Girls Champion", "2nd Girls"]
     assert str(outcome.prizes[3].reason) == (
-        "4th overall; C already holds a higher prize or B already holds a higher prize (the "
-        "same whichever way the play-off or the drawing of lots goes)"
+        "4th overall; C holds a higher prize or B holds a higher prize (the same whichever "
+        "way the drawing of lots goes)"
     )
 
     lots = '[ranking]\nexhausted = "lots"\nlots = ["C", "B"]\n'
@@ -523,6 +523,31 @@ reason = "White's phone rang"
     )
 
 
+def test_money_passes_a_player_who_has_a_larger_prize(make_site: SiteMaker) -> None:
+    """Clause 4: the largest prize first, one per player. A (11) is 1st overall and under 12:
+    A takes the $500, and the Under 12 prize passes A to D, the next under 12 (1 point; F,
+    10, has ½)."""
+    extra = (
+        CATEGORIES
+        + """
+[[prizes.money]]
+name = "1st place"
+place = 1
+amount = 500
+
+[[prizes.money]]
+name = "Best Under 12"
+category = "U12"
+place = 1
+amount = 100
+"""
+    )
+    outcome, problems = _outcome(make_site, extra)
+    assert outcome is not None and not problems.errors, problems.items
+    assert _who(outcome, "money") == [("1st place", "A"), ("Best Under 12", "D")]
+    assert tuple(map(str, outcome.prizes[1].passed_over)) == ("A has a larger prize",)
+
+
 def test_a_category_needing_a_birth_date_is_an_error_without_one(make_site: SiteMaker) -> None:
     players = dict(PLAYERS, C=("", "F"))
     _, problems = _outcome(make_site, CATEGORIES, players=players)
@@ -609,7 +634,7 @@ def test_an_age_group_champion_takes_no_trophy_of_a_lower_place(make_site: SiteM
     assert outcome is not None and not problems.errors, problems.items
     assert _who(outcome, "title") == [("Champion", "A"), ("Under 12 Champion", "D")]
     assert _who(outcome, "trophy") == [("2nd Under 12", "F")]
-    assert str(outcome.prizes[2].reason) == "3rd in Under 12; D already holds a higher prize"
+    assert str(outcome.prizes[2].reason) == "3rd in Under 12; D holds a higher prize"
 
 
 def test_what_a_pending_play_off_may_change_waits_for_it(make_site: SiteMaker) -> None:

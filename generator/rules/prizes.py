@@ -430,7 +430,7 @@ def _merge(
         reasons = list(dict.fromkeys(a.reason for a in results))
         if len(reasons) == 1:
             return base
-        return replace(base, reason=_either(reasons))
+        return replace(base, reason=_either(reasons, groups))
     candidates = tuple(sorted({w for w in winners if w is not None}, key=position.__getitem__))
     names = [event.player(n).name for n in candidates]
     choices = Phrase(" or ").join(map(Name, names)) + (", or nobody" if None in winners else "")
@@ -451,17 +451,28 @@ def _merge(
     return Award(base.kind, base.name, base.category, None, "pending", reason)
 
 
-_WHICHEVER = "the same whichever way the play-off or the drawing of lots goes"
-
-
-def _either(reasons: list[Phrase]) -> Phrase:
-    """The reasons a prize comes to the same player in different orders, said once:
-    "4th in Open; C already holds a higher prize or B already holds a higher prize"."""
+def _either(reasons: list[Phrase], groups: Sequence[_Group]) -> Phrase:
+    """The reasons a prize comes to the same player in the different orders ``groups`` may
+    finish in, said once: "4th in Open; C holds a higher prize or B holds a higher prize
+    (the same whichever way the drawing of lots goes)"."""
+    whichever = f"the same whichever way {_decider(groups)}"
     heads = {r.split("; ", 1)[0] for r in reasons}
     if len(heads) == 1 and all(len(r.split("; ", 1)) == 2 for r in reasons):
         tails = Phrase(" or ").join(r.split("; ", 1)[1] for r in reasons)
-        return Phrase(heads.pop(), "; ", tails, f" ({_WHICHEVER})")
-    return Phrase(Phrase(" or ").join(reasons), f" ({_WHICHEVER})")
+        return Phrase(heads.pop(), "; ", tails, f" ({whichever})")
+    return Phrase(Phrase(" or ").join(reasons), f" ({whichever})")
+
+
+def _decider(groups: Sequence[_Group]) -> str:
+    """What the order of ``groups`` still waits for, as a clause: "the play-off ends", "the
+    drawing of lots goes", "the play-offs and the drawing of lots go"."""
+    playoffs = sum(g.playoff for g in groups)
+    play_off = "the play-off" if playoffs == 1 else "the play-offs"
+    if playoffs and playoffs == len(groups):
+        return f"{play_off} ends" if playoffs == 1 else f"{play_off} end"
+    if playoffs:
+        return f"{play_off} and the drawing of lots go"
+    return "the drawing of lots goes"
 
 
 def _varies(
@@ -597,14 +608,7 @@ def _held_whichever_way(
         unsure = [g for g in groups if set(g.players) & set(first.passed)]
         if not unsure:
             continue
-        playoffs = sum(g.playoff for g in unsure)
-        play_off = "the play-off" if playoffs == 1 else "the play-offs"
-        if playoffs == len(unsure):
-            decider = f"{play_off} ends" if playoffs == 1 else f"{play_off} end"
-        elif playoffs:
-            decider = f"{play_off} and the drawing of lots go"
-        else:
-            decider = "the drawing of lots goes"
+        decider = _decider(unsure)
         passed = sorted(first.passed, key=position.__getitem__)
         names = named_list(event.player(n).name for n in passed)
         verb = "holds" if len(passed) == 1 else "hold"
@@ -645,7 +649,7 @@ def _trophies(ctx: _Context, title_holders: dict[int, CategoryEntry]) -> list[Aw
         if position != trophy.place:
             above = [ctx.name(n) for n in ranking[trophy.place - 1 : position - 1]]
             verb = "holds" if len(above) == 1 else "hold"
-            reason += Phrase("; ", Phrase(", ").join(above), f" already {verb} a higher prize")
+            reason += Phrase("; ", Phrase(", ").join(above), f" {verb} a higher prize")
         results[index] = Award("trophy", trophy.name, trophy.category, winner, reason=reason)
     return [results[i] for i in range(len(event.config.trophies))]
 
@@ -736,7 +740,7 @@ def _money_awards(
         each = [r[index] for r in results]
         agreed = all(_same_money(e, each[0]) for e in each)
         if agreed and not any(a.player in waiting for a in each[0]):
-            awards.extend(_merge_reasons([r[index] for r in actual]))
+            awards.extend(_merge_reasons([r[index] for r in actual], groups))
             continue
         # Who may take it, alone or sharing the pool of another prize that covers it.
         possible = {
@@ -796,15 +800,16 @@ def _same_money(one: list[Award], other: list[Award]) -> bool:
     return shown(one) == shown(other)
 
 
-def _merge_reasons(each: list[list[Award]]) -> list[Award]:
-    """A money prize every order awards alike, saying why in each way it may come about."""
+def _merge_reasons(each: list[list[Award]], groups: Sequence[_Group]) -> list[Award]:
+    """A money prize every order of ``groups`` awards alike, saying why in each way it may
+    come about."""
     merged = []
     for awards in zip(*each, strict=True):
         reasons = list(dict.fromkeys(a.reason for a in awards))
         passed = tuple(dict.fromkeys(p for a in awards for p in a.passed_over))
         award = replace(awards[0], passed_over=passed)
         if len(reasons) > 1:
-            award = replace(award, reason=_either(reasons))
+            award = replace(award, reason=_either(reasons, groups))
         merged.append(award)
     return merged
 
@@ -898,7 +903,7 @@ def _offer(
     for number in ranking[place - 1 :]:
         if number in paid:
             if not candidates:
-                passed.append(Phrase(ctx.name(number), " already has a larger prize"))
+                passed.append(Phrase(ctx.name(number), " has a larger prize"))
             continue
         if number in barred:
             if not candidates:
