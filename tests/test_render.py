@@ -1312,3 +1312,31 @@ def test_a_category_of_unrated_players_says_so_on_its_page(make_site: SiteMaker)
         assert meta is not None and meta.group(1).startswith(f"{rule} Places are counted")
         names = re.findall(r'<th scope="row"><a href="[^"]+"><bdi>([^<]+)</bdi></a>', html)
         assert names == ["New, Ned"]  # unrated: in both; 1500: in neither
+
+
+def test_a_withdrawal_after_the_last_round_played_shows_on_the_standings_of_that_round(
+    make_site: SiteMaker,
+) -> None:
+    """Delta withdrew after round 2, the last round played: the standings after round 2 (the
+    current ones, read before round 3) and the event's leaders say so beside her, as the
+    prize page does, rather than list her as a player still in the event; the standings after
+    round 1, when she was still playing, do not."""
+    withdrawal = '[[withdrawals]]\nplayer = "Delta, Dora"\nafter_round = 2\n\n'
+    site = make_site(event_toml(withdrawal), {"g.pgn": FIRST_TWO_ROUNDS})
+    assert build_site(site).written
+    out = site / "output/ev"
+    note = '<span class="note">withdrew after round 2</span>'
+
+    def row(page: str, name: str = "Delta, Dora") -> str:
+        html = (out / page).read_text(encoding="utf-8")
+        return next(r for r in html.split("<tr") if f"<bdi>{name}</bdi>" in r)
+
+    # After round 2: Alpha 1½, Charlie 1½, Bravo ½, Delta ½ (1-0 and ½ for Alpha; 0 and ½
+    # for Delta): Delta is in the standings, marked as withdrawn.
+    now = row("standings.html")
+    assert now.startswith(' class="withdrawn"') and note in now
+    assert note not in row("standings.html", "Bravo, Bob")
+    assert note not in row("standings/after-round-1.html")
+    leaders = (out / "index.html").read_text(encoding="utf-8").split('class="leaders"')[1]
+    delta = next(li for li in leaders.split("<li>") if "<bdi>Delta, Dora</bdi>" in li)
+    assert note in delta

@@ -245,7 +245,7 @@ def standings_row(
     fields = (
         *(row.place, player.number, url(links.player(player.number)), player.title),
         player.name,
-        withdrawn if withdrawn is not None and withdrawn < after_round else None,
+        withdrawn if withdrawn is not None and withdrawn <= after_round else None,
         _award_fields(awards, player.number) if final else (),
         *(player.rating, player.federation, row.points, row.record.games),
         _tiebreak_values(row, tiebreaks),
