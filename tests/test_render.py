@@ -585,8 +585,11 @@ def test_the_event_line_fragment_equals_its_macro() -> None:
     from generator.render.environment import make_environment
 
     template = make_environment(None).from_string(
-        '{% from "_macros.html" import event_line %}{{ event_line(event, shown) }}'
+        '{% from "_macros.html" import event_line, print_row %}'
+        "{{ event_line(event, shown, playoffs) }}|{{ print_row(event, shown, playoffs) }}"
     )
+    pending = (SimpleNamespace(status="complete"), SimpleNamespace(status="pending"))
+    complete = (SimpleNamespace(status="not-needed"), SimpleNamespace(status="complete"))
     day = dt.date(2026, 7, 1)
     lines = set()
     for start, end in ((None, None), (day, None), (day, day), (day, dt.date(2026, 7, 9))):
@@ -599,10 +602,15 @@ def test_the_event_line_fragment_equals_its_macro() -> None:
                 finished=finished,  # (9, False): a game of the last round is still on
             )
             for shown in (None, SimpleNamespace(after_round=2), SimpleNamespace(after_round=9)):
-                expected = template.render(event=event, shown=shown)
-                assert expected == fragments.event_line(event, shown)
-                lines.add(expected)
-    assert len(lines) == 3 * 5  # dates: none, one day, two; final, after rounds 0, 2, 3, 9
+                for playoffs in ((), pending, complete):
+                    expected, row = template.render(
+                        event=event, shown=shown, playoffs=playoffs
+                    ).split("|")
+                    assert expected == fragments.event_line(event, shown, playoffs)
+                    assert row == fragments.print_row(event, shown, playoffs)
+                    lines.add(expected)
+    # dates: none, one day, two; final, play-off pending, after rounds 0, 2, 3, 9
+    assert len(lines) == 3 * 6
 
 
 def test_the_pairing_row_fragment_equals_its_macro() -> None:
@@ -1340,3 +1348,77 @@ def test_a_withdrawal_after_the_last_round_played_shows_on_the_standings_of_that
     leaders = (out / "index.html").read_text(encoding="utf-8").split('class="leaders"')[1]
     delta = next(li for li in leaders.split("<li>") if "<bdi>Delta, Dora</bdi>" in li)
     assert note in delta
+
+
+# Alpha loses to Bravo and beats Charlie and Delta; Bravo draws Charlie and Delta: Alpha 2,
+# Bravo 2 (1 + ½ + ½), Charlie 1 and Delta 1. Alpha and Bravo tie for first.
+TIED_FOR_FIRST = (
+    pgn_game("1.1", "Alpha, Anna", "Bravo, Bob", "0-1")
+    + pgn_game("1.2", "Charlie, Carl", "Delta, Dora", "1/2-1/2")
+    + pgn_game("2.1", "Alpha, Anna", "Charlie, Carl", "1-0")
+    + pgn_game("2.2", "Bravo, Bob", "Delta, Dora", "1/2-1/2")
+    + pgn_game("3.1", "Alpha, Anna", "Delta, Dora", "1-0")
+    + pgn_game("3.2", "Bravo, Bob", "Charlie, Carl", "1/2-1/2")
+)
+
+
+def test_a_printed_page_is_not_final_while_the_play_off_is_to_be_played(
+    make_site: SiteMaker,
+) -> None:
+    """Every round played, Alpha and Bravo level on 2 for first: the printed standings,
+    crosstable and cards said "final" above a table that shares first place while the home
+    page said "play-off pending". They say the play-off is pending until its last game, then
+    "final"."""
+    site = make_site(event_toml('rules = "us-junior-closed"\n'), {"g.pgn": TIED_FOR_FIRST})
+    assert build_site(site).written
+    out = site / "output/ev"
+    pending = "Test Event · 2025-06-01 · all rounds played, play-off pending"
+    for page in ("standings.html", "crosstable.html", "players/1-alpha-anna.html"):
+        html = (out / page).read_text(encoding="utf-8")
+        assert f'<p class="print-header">{pending}</p>' in html, page
+        assert "· final" not in html, page
+    standings = (out / "standings.html").read_text(encoding="utf-8")
+    assert f'<th scope="col" colspan="99">{pending}</th>' in standings
+    assert "all rounds played, play-off pending" in (site / "output/index.html").read_text(
+        encoding="utf-8"
+    )
+
+    # The blitz double round robin: Alpha wins the first game and draws the second (1½-½).
+    blitz = {"TimeControl": "180+2"}
+    playoff = pgn_game("1", "Alpha, Anna", "Bravo, Bob", "1-0", **blitz) + pgn_game(
+        "2", "Bravo, Bob", "Alpha, Anna", "1/2-1/2", **blitz
+    )
+    (site / "content/ev/playoff").mkdir()
+    (site / "content/ev/playoff/playoff.pgn").write_text(playoff, encoding="utf-8")
+    assert build_site(site).written
+    for page in ("standings.html", "crosstable.html", "players/1-alpha-anna.html"):
+        html = (out / page).read_text(encoding="utf-8")
+        assert '<p class="print-header">Test Event · 2025-06-01 · final</p>' in html, page
+        assert "play-off pending" not in html, page
+
+
+def test_a_sites_macros_from_before_the_play_off_status_still_build(make_site: SiteMaker) -> None:
+    """A site's ``_macros.html`` copied when ``event_line`` and ``print_row`` took the event
+    and the round shown alone still builds, its print header without the play-off's state."""
+    site = make_site(event_toml('rules = "us-junior-closed"\n'), {"g.pgn": TIED_FOR_FIRST})
+    macros = (builtin_templates_dir() / "_macros.html").read_text(encoding="utf-8")
+    older = (
+        macros.replace(
+            "status_text(event, shown=none, playoffs=())", "status_text(event, shown=none)"
+        )
+        .replace("event_line(event, shown=none, playoffs=())", "event_line(event, shown=none)")
+        .replace("print_row(event, shown=none, playoffs=())", "print_row(event, shown=none)")
+        .replace("status_text(event, shown, playoffs)", "status_text(event, shown)")
+        .replace("event_line(event, shown, playoffs)", "event_line(event, shown)")
+        .replace(
+            '{% if playoffs | selectattr("status", "equalto", "pending") | list %}',
+            "{% if false %}",
+        )
+    )
+    assert "playoffs" not in older
+    (site / "templates").mkdir()
+    (site / "templates" / "_macros.html").write_text(older, encoding="utf-8")
+    report = build_site(site)
+    assert report.written, [p.format() for p in report.problems.items]
+    standings = (site / "output/ev/standings.html").read_text(encoding="utf-8")
+    assert '<p class="print-header">Test Event · 2025-06-01 · final</p>' in standings

@@ -175,6 +175,10 @@ def _site_macro(
 
     def call(*args: Any) -> Any:
         macro = getattr(environment.get_template("_macros.html").module, name, None)
-        return (built_in if macro is None else macro)(*args)
+        if macro is None:
+            return built_in(*args)
+        if not macro.catch_varargs:  # a copy made before the macro took more arguments
+            args = args[: len(macro.arguments)]
+        return macro(*args)
 
     return call

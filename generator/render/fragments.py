@@ -160,9 +160,10 @@ def _text(value: str) -> str:
     return str(escape(value))
 
 
-def event_line(event: Any, shown: Any = None) -> Markup:
+def event_line(event: Any, shown: Any = None, playoffs: Sequence[Any] = ()) -> Markup:
     """The event's name, dates and status ("final", "after round 3"): the line a printed
-    page carries at its top."""
+    page carries at its top. A finished event whose play-off is still to be played is not
+    "final": a standings sheet printed then shows its players sharing the place."""
     config = event.config
     dates = ""
     if config.start:
@@ -171,11 +172,19 @@ def event_line(event: Any, shown: Any = None) -> Markup:
             dates += f" – {config.end.isoformat()}"
     if shown is not None and shown.after_round < event.rounds_played:
         status = f"after round {shown.after_round}"
+    elif event.finished and any(p.status == "pending" for p in playoffs):
+        status = "all rounds played, play-off pending"
     elif event.finished:
         status = "final"
     else:
         status = f"after round {event.rounds_played}"
     return Markup(f"{escape(event.name)}{dates} · {escape(status)}")
+
+
+def print_row(event: Any, shown: Any = None, playoffs: Sequence[Any] = ()) -> Markup:
+    """The event line as a table's first row, shown only on paper (``event_line``)."""
+    line = event_line(event, shown, playoffs)
+    return Markup(f'<tr class="print-only"><th scope="col" colspan="99">{line}</th></tr>')
 
 
 def badges(awards: Any, number: int) -> Markup:
@@ -453,5 +462,6 @@ FRAGMENTS: dict[str, Callable[..., Markup]] = {
     "rank_row": rank_row,
     "pairing_row": pairing_row,
     "event_line": event_line,
+    "print_row": print_row,
 }
 """The macros of ``_macros.html`` these functions stand in for, by name."""
