@@ -1097,7 +1097,7 @@ def _tag_lines(text: str, start: int, end: int, line_starts: list[int]) -> dict[
 
 def export_game(moves: Sequence[PlayedMove], headers: dict[str, str]) -> str:
     """A game as PGN text with the given (possibly corrected) headers."""
-    escaped = tuple((key, escape_tag(value)) for key, value in headers.items())
+    escaped = tuple((key, export_tag(key, value)) for key, value in headers.items())
     if "FEN" in headers or "Variant" in headers or not all(_TAG_NAME.match(k) for k in headers):
         return _export_game(tuple(moves), escaped)
     return _export_from_san(moves, escaped)
@@ -1182,6 +1182,28 @@ def escape_tag(value: str) -> str:
     """The reverse of ``unescape_tag``, on one line: python-chess writes values as they are."""
     one_line = " ".join(value.splitlines())
     return one_line.replace("\\", "\\\\").replace('"', '\\"')
+
+
+PGN_LINE_LIMIT = 255
+"""The longest line a PGN file may hold (PGN standard 4.3); readers may cut or refuse one
+longer."""
+
+_LONE_BACKSLASH = re.compile(r"(?<!\\)(?:\\\\)*\\\Z")
+
+
+def export_tag(key: str, value: str) -> str:
+    """A tag's value as games.pgn and the game pages write it: escaped (``escape_tag``), a tab
+    as a space (PGN 4.2: export format has none), and cut, with "...", where its line would
+    pass ``PGN_LINE_LIMIT``: a tag pair stands on one line (8.1), and a Site or a tag of the
+    source file has no length limit. The cut never splits an escape."""
+    escaped = escape_tag(value.replace("\t", " "))
+    room = PGN_LINE_LIMIT - len(f'[{key} ""]')
+    if len(escaped) <= room:
+        return escaped
+    cut = escaped[: max(room - 3, 0)]
+    if _LONE_BACKSLASH.search(cut):  # an odd run of backslashes: the last began an escape
+        cut = cut[:-1]
+    return cut + "..."
 
 
 @functools.lru_cache(maxsize=4096)

@@ -428,3 +428,35 @@ def test_a_result_tag_the_moves_contradict_is_a_warning() -> None:
         '[White "A"]\n[Black "B"]\n[Result "*"]\n\n1. e4 0-1\n', Path("s"), problems
     )
     assert game.headers["Result"] == "0-1" and not problems.items
+
+
+def test_an_export_keeps_every_tag_line_within_255_characters() -> None:
+    """PGN standard 4.3: a line of PGN holds at most 255 characters, and a tag pair cannot be
+    split over lines (8.1). A Site of 300 characters made a tag line of 309; a value that
+    would pass the limit is now cut, with "..." to say so, and an escape is never cut in
+    half: "a" and 250 quotes are 501 characters escaped; the line ``[Annotator "..."]`` has
+    room for 255 - 14 = 241 characters of value, 238 before the "...": "a", 118 escaped
+    quotes (236 characters) and the backslash of the 119th, which goes too, so the line is
+    254 long. A tab in a value is a space (4.2: export format has no tabs)."""
+    (game,) = read_pgn_text(TWO_GAMES.split("\n\n[Event")[0], Path("x.pgn"), Problems())
+    site = "Hall " + "x" * 300
+    headers = {
+        "Event": "E\tF",
+        "Site": site,
+        "White": "Alpha",
+        "Black": "Beta",
+        "Result": "1-0",
+        "Annotator": "a" + '"' * 250,
+    }
+    text = export_game(game.moves, headers)
+    lines = text.splitlines()
+    assert max(len(line) for line in lines) == 255
+    assert '[Event "E F"]' in lines
+    site_line = next(line for line in lines if line.startswith("[Site "))
+    assert site_line == '[Site "' + site[: 255 - len('[Site ""]') - 3] + '..."]'
+    annotator = next(line for line in lines if line.startswith("[Annotator "))
+    assert annotator == '[Annotator "a' + '\\"' * 118 + '..."]'
+    assert len(annotator) == 254
+    read = chess.pgn.read_game(io.StringIO(text))
+    assert read is not None and read.headers["White"] == "Alpha"
+    assert [m.uci() for m in read.mainline_moves()] == [m.uci for m in game.moves]

@@ -1422,3 +1422,37 @@ def test_a_sites_macros_from_before_the_play_off_status_still_build(make_site: S
     assert report.written, [p.format() for p in report.problems.items]
     standings = (site / "output/ev/standings.html").read_text(encoding="utf-8")
     assert '<p class="print-header">Test Event · 2025-06-01 · final</p>' in standings
+
+
+def test_a_long_forfeit_reason_keeps_games_pgn_within_pgn_lines_and_braces(
+    make_site: SiteMaker,
+) -> None:
+    """PGN standard 4.3: no line longer than 255 characters; 5: a brace comment ends at the
+    first "}" and does not nest. python-chess writes a comment on one line whatever its
+    length, so a forfeit's reason of 60 words (about 370 characters) made one line of 400;
+    and a "{" in the reason stayed inside the comment, where a reader that counts braces
+    takes it for a nested comment. Now the comment is wrapped at 80 columns like the moves,
+    and both braces of the reason become parentheses."""
+    reason = "Black {arbiter's note} arrived late " + " ".join(["word"] * 60)
+    toml = event_toml(
+        '[[results]]\nround = 1\nwhite = "Charlie, Carl"\nblack = "Delta, Dora"\n'
+        f'result = "+-"\nreason = "{reason}"\n'
+    )
+    site = make_site(toml, {"g.pgn": pgn_game("1.1", A, B, "1-0", "1. e4 e5")})
+    assert build_site(site).written
+    text = (site / "output/ev/games.pgn").read_text(encoding="utf-8")
+    forfeit = text[text.index('[Round "1.2"]') :]
+    movetext = forfeit.split("\n\n")[1]
+    assert max(len(line) for line in text.splitlines()) < 80
+    # One comment, opened once and closed once, then the result "*".
+    assert movetext.count("{") == 1 and movetext.count("}") == 1
+    assert movetext.startswith("{ White wins by forfeit (+-): Black (arbiter's note) arrived")
+    assert movetext.endswith("word }\n*")
+    assert " ".join(movetext.split()) == (
+        "{ White wins by forfeit (+-): Black (arbiter's note) arrived late "
+        + " ".join(["word"] * 60)
+        + " } *"
+    )
+    record = chess.pgn.read_game(io.StringIO(forfeit))
+    assert record is not None and record.headers["Result"] == "*"
+    assert " ".join(record.comment.split()).endswith("late " + " ".join(["word"] * 60))

@@ -12,13 +12,14 @@ import io
 import json
 import marshal
 import math
+import textwrap
 from collections.abc import Callable, Sequence
 from typing import Any
 
 import chess.pgn
 
 from ..model import Event, Game
-from ..pgn import escape_tag, export_game
+from ..pgn import PGN_LINE_LIMIT, export_game, export_tag
 from ..problems import Problem
 from ..rules.playoffs import Playoff
 from ..rules.prizes import Award
@@ -372,12 +373,25 @@ def forfeit_pgn(event: Event, game: Game) -> str:
     headers["Result"] = "*"
     headers["Termination"] = "forfeit"
     for key, value in headers.items():
-        record.headers[key] = escape_tag(value)  # python-chess writes values as they are
+        record.headers[key] = export_tag(key, value)  # python-chess writes values as they are
     words = f"{FORFEIT_WORDS[game.result]} ({game.result})"
-    reason = game.reason.replace("}", ")")  # a brace would end the PGN comment
-    record.comment = f"{words}: {reason}" if reason else words
+    # A "}" would end the comment, and a "{" inside one reads as a nested comment to some
+    # programs (PGN 5: comments do not nest).
+    reason = game.reason.replace("}", ")").replace("{", "(")
+    record.comment = comment_lines(f"{words}: {reason}" if reason else words)
     exporter = chess.pgn.StringExporter(headers=True, variations=False, comments=True)
     return record.accept(exporter)
+
+
+def comment_lines(text: str) -> str:
+    """A comment's words on lines that fit 80 columns with its braces, as the moves are:
+    python-chess writes a comment on one line whatever its length, and a PGN line holds at
+    most 255 characters (``PGN_LINE_LIMIT``). A word too long for any line is cut there; a
+    line never begins with "%", which PGN reads as an escape line to skip (standard 6)."""
+    lines = textwrap.wrap(text, width=77, break_long_words=False, break_on_hyphens=False)
+    room = PGN_LINE_LIMIT - 3  # "{ " before the first line, " }" after the last
+    parts = [line[start : start + room] for line in lines for start in range(0, len(line), room)]
+    return "\n".join(" " + part if part.startswith("%") else part for part in parts)
 
 
 def games_pgn(event: Event) -> str:
