@@ -1097,10 +1097,26 @@ def _tag_lines(text: str, start: int, end: int, line_starts: list[int]) -> dict[
 
 def export_game(moves: Sequence[PlayedMove], headers: dict[str, str]) -> str:
     """A game as PGN text with the given (possibly corrected) headers."""
+    if "FEN" in headers and headers.get("SetUp") != "1":
+        headers = _with_setup(headers)
     escaped = tuple((key, export_tag(key, value)) for key, value in headers.items())
     if "FEN" in headers or "Variant" in headers or not all(_TAG_NAME.match(k) for k in headers):
         return _export_game(tuple(moves), escaped)
     return _export_from_san(moves, escaped)
+
+
+def _with_setup(headers: dict[str, str]) -> dict[str, str]:
+    """The tags with ``[SetUp "1"]`` just before the FEN (PGN 9.7.1: a game from a set-up
+    position must say so). The reader starts from the FEN whatever SetUp says
+    (``start_board``); a file without it, or with "0", another program replays from the
+    usual array."""
+    tags: dict[str, str] = {}
+    for key, value in headers.items():
+        if key == "FEN":
+            tags["SetUp"] = "1"
+        if key != "SetUp":
+            tags[key] = value
+    return tags
 
 
 _TAG_NAME = re.compile(r"^[A-Za-z0-9][A-Za-z0-9_+#=:-]*\Z")

@@ -11,6 +11,7 @@ from pathlib import Path
 import chess
 import chess.pgn
 import chess.variant
+import pytest
 
 from generator import codepages, pgn
 from generator.pgn import export_game, read_pgn_file, read_pgn_text
@@ -460,3 +461,20 @@ def test_an_export_keeps_every_tag_line_within_255_characters() -> None:
     read = chess.pgn.read_game(io.StringIO(text))
     assert read is not None and read.headers["White"] == "Alpha"
     assert [m.uci() for m in read.mainline_moves()] == [m.uci for m in game.moves]
+
+
+@pytest.mark.parametrize("setup", ["", '[SetUp "0"]\n'], ids=["no SetUp", "SetUp 0"])
+def test_an_export_from_a_position_says_so_with_setup_1(setup: str) -> None:
+    """PGN standard 9.7.1: a game from a set-up position must carry [SetUp "1"] with its FEN;
+    "0" says the game began from the usual array. The reader takes the FEN whatever SetUp
+    says, and the export wrote the FEN without SetUp, or with SetUp "0", so a program that
+    honours SetUp replayed 1. e4 Kd7 from the usual array (where Kd7 is no move)."""
+    text = (
+        '[Event "E"]\n[Site "S"]\n[Date "2025.01.01"]\n[Round "1"]\n[White "A"]\n[Black "B"]\n'
+        f'[Result "1-0"]\n{setup}[FEN "4k3/8/8/8/8/8/4P3/4K3 w - - 0 1"]\n\n1. e4 Kd7 1-0\n'
+    )
+    (game,) = read_pgn_text(text, Path("x.pgn"), Problems())
+    exported = export_game(game.moves, dict(game.headers))
+    lines = exported.splitlines()
+    assert lines[7:9] == ['[SetUp "1"]', '[FEN "4k3/8/8/8/8/8/4P3/4K3 w - - 0 1"]']
+    assert lines[-1] == "1. e4 Kd7 1-0"
