@@ -26,6 +26,7 @@ from generator.build import build_site
 from generator.pgn import unescape_tag
 from generator.render import fragments
 from generator.render.environment import builtin_templates_dir, relative_url
+from generator.render.exports import comment_lines
 
 A, B, C, D = "Alpha, Anna", "Bravo, Bob", "Charlie, Carl", "Delta, Dora"
 LINK = re.compile(r'(?:href|src)="([^"]*)"')
@@ -1456,3 +1457,12 @@ def test_a_long_forfeit_reason_keeps_games_pgn_within_pgn_lines_and_braces(
     record = chess.pgn.read_game(io.StringIO(forfeit))
     assert record is not None and record.headers["Result"] == "*"
     assert " ".join(record.comment.split()).endswith("late " + " ".join(["word"] * 60))
+
+
+def test_a_forfeit_comment_line_never_begins_with_a_percent_sign_or_passes_255() -> None:
+    """PGN standard 6: a line beginning with "%" is an escape line, skipped by readers, so a
+    wrapped comment line that would begin with one begins with a space; 4.3: a word longer
+    than a line (300 characters) is cut into lines of 252, room for "{ " and " }"."""
+    assert comment_lines("a" * 76 + " %5 late") == "a" * 76 + "\n %5 late"
+    assert comment_lines("y" * 300) == "y" * 252 + "\n" + "y" * 48
+    assert comment_lines("White wins by forfeit (+-)") == "White wins by forfeit (+-)"
