@@ -288,7 +288,8 @@ def test_direct_encounter_listed_twice_shows_each_applications_value(
 ) -> None:
     """``["DE", "WIN", "DE"]`` (the event of test_standings, worked out there by hand): each
     column of the tables and of standings.csv holds its own application's value, and
-    results.json keeps the first under "DE" and the second under "DE#2". Bravo is ahead of
+    results.json and standings.csv's heading keep the first under "DE" and the second under
+    "DE#2". Bravo is ahead of
     Charlie by the second DE: only that column is marked as deciding (both were), and
     results.json names the code, "DE"."""
     site = make_site(de_twice_event())
@@ -302,7 +303,7 @@ def test_direct_encounter_listed_twice_shows_each_applications_value(
         ("Alpha, Anna", {"DE": 1, "WIN": 1, "DE#2": 0}, "points"),
     ]
     rows = list(csv.reader(io.StringIO((output / "standings.csv").read_text(encoding="utf-8"))))
-    assert rows[0][-3:] == ["DE", "WIN", "DE"]
+    assert rows[0][-3:] == ["DE", "WIN", "DE#2"]  # one heading a column, as results.json
     assert [row[-3:] for row in rows[2:4]] == [["1", "2", "1"], ["1", "2", "0"]]
     html = (output / "standings.html").read_text(encoding="utf-8")
     cells = [

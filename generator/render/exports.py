@@ -251,7 +251,9 @@ def standings_csv(event: Event, standings: Standings) -> str:
     """One row per player in final order, tie-break columns in the event's order."""
     buffer = io.StringIO()
     writer = csv.writer(buffer, lineterminator="\n")
-    writer.writerow([*CSV_COLUMNS, *event.tiebreaks])
+    # A code listed twice heads its second column as results.json keys it ("DE#2"): a
+    # reader that looks columns up by their heading would find only one of two "DE".
+    writer.writerow([*CSV_COLUMNS, *column_keys(event.tiebreaks)])
 
     def cell(text: str) -> str:
         """A spreadsheet must not read a name such as "=1+2" as a formula."""
