@@ -252,6 +252,55 @@ amount = 100
     assert _who(outcome, "money") == [("1st Girls", "B"), ("2nd place", "C")]
 
 
+def test_a_prize_passing_a_player_says_whether_their_prize_is_larger_or_equal(
+    make_site: SiteMaker,
+) -> None:
+    """B (2nd overall, best girl) takes 1st Girls (100), listed first; 2nd place (100 too)
+    passes her to C. It said "B already has a larger prize", which the prize page printed
+    for two equal prizes, as if the build had mixed up the amounts. Best Under 12 (50) passes
+    A, who holds the 1st place's 600: that one is larger."""
+    extra = (
+        CATEGORIES
+        + """
+[[prizes.money]]
+name = "1st place"
+place = 1
+amount = 600
+
+[[prizes.money]]
+name = "1st Girls"
+place = 1
+category = "G"
+amount = 100
+
+[[prizes.money]]
+name = "2nd place"
+place = 2
+amount = 100
+
+[[prizes.money]]
+name = "Best Under 12"
+place = 1
+category = "U12"
+amount = 50
+"""
+    )
+    outcome, problems = _outcome(make_site, extra)
+    assert outcome is not None and not problems.errors, problems.items
+    # Under 12 is A, D and F; A is 1st overall, D is the next under 12.
+    assert _who(outcome, "money") == [
+        ("1st place", "A"),
+        ("1st Girls", "B"),
+        ("2nd place", "C"),
+        ("Best Under 12", "D"),
+    ]
+    passed = {a.name: tuple(map(str, a.passed_over)) for a in outcome.prizes}
+    assert passed["2nd place"] == (
+        "B has 1st Girls, a prize of the same amount listed before it",
+    )
+    assert passed["Best Under 12"] == ("A has a larger prize",)
+
+
 def test_split_ties_pool_the_place_prizes_with_category_prizes(make_site: SiteMaker) -> None:
     extra = (
         CATEGORIES
@@ -521,31 +570,6 @@ reason = "White's phone rang"
     assert tuple(map(str, outcome.prizes[-1].passed_over)) == (
         "B forfeited a game (round 1): no prize money",
     )
-
-
-def test_money_passes_a_player_who_has_a_larger_prize(make_site: SiteMaker) -> None:
-    """Clause 4: the largest prize first, one per player. A (11) is 1st overall and under 12:
-    A takes the $500, and the Under 12 prize passes A to D, the next under 12 (1 point; F,
-    10, has ½)."""
-    extra = (
-        CATEGORIES
-        + """
-[[prizes.money]]
-name = "1st place"
-place = 1
-amount = 500
-
-[[prizes.money]]
-name = "Best Under 12"
-category = "U12"
-place = 1
-amount = 100
-"""
-    )
-    outcome, problems = _outcome(make_site, extra)
-    assert outcome is not None and not problems.errors, problems.items
-    assert _who(outcome, "money") == [("1st place", "A"), ("Best Under 12", "D")]
-    assert tuple(map(str, outcome.prizes[1].passed_over)) == ("A has a larger prize",)
 
 
 def test_a_category_needing_a_birth_date_is_an_error_without_one(make_site: SiteMaker) -> None:

@@ -829,7 +829,7 @@ def _money(
         if number is not None:
             fines[number] = fines.get(number, 0.0) + fine.amount
     remaining = list(enumerate(config.money))
-    paid: set[int] = set()
+    paid: dict[int, tuple[float, str]] = {}
     decided: dict[int, list[Award]] = {}
     while remaining:
         best = None
@@ -848,18 +848,17 @@ def _money(
         pool = round(sum(p.amount for p in covered_prizes) * 100)
         shares = _split_cents(pool, len(group))
         primary = min(covered)
+        name = " + ".join(config.money[i].name for i in sorted(covered))
         # The odd cents by pairing number: neither a play-off nor lots may change a share.
         for member, cents in zip(sorted(group), shares, strict=True):
-            paid.add(member)
             amount = cents / 100
+            paid[member] = (amount, f"a share of {name}" if len(group) > 1 else name)
             shared = tuple(n for n in group if n != member)
             reason = _money_reason(ctx, member, config.money[primary].category, shared)
             decided.setdefault(primary, []).append(
                 Award(
                     "money",
-                    config.money[primary].name
-                    if len(covered) == 1
-                    else " + ".join(config.money[i].name for i in sorted(covered)),
+                    name,
                     config.money[primary].category,
                     member,
                     reason=reason,
@@ -892,10 +891,11 @@ def _offer(
     category_id: str,
     place: int,
     remaining: list[tuple[int, MoneyPrize]],
-    paid: set[int],
+    paid: dict[int, tuple[float, str]],
     barred: dict[int, str],
 ) -> tuple[list[int], float, set[int], list[Phrase]] | None:
-    """Who would take this prize now, with the prizes their (tied) group covers and the share."""
+    """Who would take this prize now, with the prizes their (tied) group covers and the share.
+    ``paid`` holds each paid player's amount and prize, to say why the prize passes them."""
     config = ctx.event.config.prizes
     ranking = ctx.ranking(category_id)
     passed: list[Phrase] = []
@@ -903,7 +903,12 @@ def _offer(
     for number in ranking[place - 1 :]:
         if number in paid:
             if not candidates:
-                passed.append(Phrase(ctx.name(number), " has a larger prize"))
+                passed.append(
+                    Phrase(
+                        ctx.name(number),
+                        _already_paid(*paid[number], config.money[prize_index].amount),
+                    )
+                )
             continue
         if number in barred:
             if not candidates:
@@ -928,6 +933,17 @@ def _offer(
     covered = {prize_index} | {i for _, i in others[: len(group) - 1]}
     total = sum(config.money[i].amount for i in covered)
     return group, total / len(group), covered, passed
+
+
+def _already_paid(held: float, held_name: str, amount: float) -> str:
+    """Why a prize passes a player paid already (one money prize each): "a larger prize" only
+    when it is larger; an equal amount went to the prize listed first, which the reader would
+    otherwise take for a mistake."""
+    if held > amount:
+        return " has a larger prize"
+    if held == amount:
+        return f" has {held_name}, a prize of the same amount listed before it"
+    return f" has {held_name} (one money prize each)"
 
 
 def _split_cents(pool: int, members: int) -> list[int]:
