@@ -724,6 +724,8 @@ class SiteRenderer:
                 forfeit_rule=forfeit_cancels_money(event),
                 fined=_fined(event),
                 girls_titles=any(title.kind == "girls" for title in event.config.titles),
+                # An open without a play-off: the procedure does not speak of one.
+                plays_off=playoff_format(event) is not None,
                 **common,
             )
         if has_playoff_page(outcome):
