@@ -1301,6 +1301,42 @@ def test_scores_binary_fractions_cannot_hold_are_exported_as_written(
     assert (shown[A], shown[D]) == ("0.3", "2.8")
 
 
+def test_a_category_page_calls_its_players_women_in_an_open_and_girls_in_an_age_group(
+    make_site: SiteMaker,
+) -> None:
+    """An open's women's prize: its page said "Players girls.", the junior championships'
+    word in a sentence without a verb. Without an age limit the players are women (or men);
+    with one, girls (or boys); other conditions follow the noun."""
+    toml = (
+        'name = "Open"\nformat = "swiss"\nrounds = 1\nstart = 2026-01-10\n'
+        '[[categories]]\nid = "W"\nname = "Women"\nsex = "F"\n'
+        '[[categories]]\nid = "M"\nname = "Men"\nsex = "M"\n'
+        '[[categories]]\nid = "G12"\nname = "Girls U12"\nsex = "F"\nunder = 12\n'
+        '[[categories]]\nid = "WU"\nname = "Unrated women"\nsex = "F"\nmax_rating = 0\n'
+        '[[categories]]\nid = "AUS"\nname = "Australians"\nfederation = "AUS"\n'
+        '[[categories]]\nid = "WR"\nname = "Women 1800+"\nsex = "F"\nmin_rating = 1800\n'
+        '[[players]]\nname = "Rated, Rita"\nrating = 1500\nsex = "F"\nborn = 2015-02-01\n'
+        '[[players]]\nname = "New, Ned"\nsex = "M"\nborn = 1990-01-01\n'
+    )
+    site = make_site(toml, {"g.pgn": pgn_game("1", "Rated, Rita", "New, Ned", "1-0")})
+    report = build_site(site)
+    assert report.written, [p.format() for p in report.problems.items]
+    for page, rule in (
+        ("w", "Women."),
+        ("m", "Men."),
+        ("g12", "Girls under 12 on 2026-01-01."),
+        ("wu", "Unrated women."),
+        ("aus", "Players of federation AUS."),
+        ("wr", "Women rated 1800 or more."),
+    ):
+        html = (site / f"output/ev/categories/{page}.html").read_text(encoding="utf-8")
+        meta = re.search(r'<p class="meta">([^<]*)', html)
+        assert meta is not None and meta.group(1).startswith(f"{rule} Places are counted"), (
+            page,
+            meta and meta.group(1),
+        )
+
+
 def test_a_category_of_unrated_players_says_so_on_its_page(make_site: SiteMaker) -> None:
     """``max_rating = 0`` is the category of unrated players ("unrated counts as 0"): its page
     said nothing of who belongs to it, as 0 read as no limit at all."""
@@ -1314,7 +1350,7 @@ def test_a_category_of_unrated_players_says_so_on_its_page(make_site: SiteMaker)
     report = build_site(site)
     assert report.written, [p.format() for p in report.problems.items]
     for page, rule in (
-        ("unr", "Players unrated."),
+        ("unr", "Unrated players."),
         ("u1200", "Players rated 1200 or less (or unrated)."),
     ):
         html = (site / f"output/ev/categories/{page}.html").read_text(encoding="utf-8")
