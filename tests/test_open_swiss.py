@@ -122,3 +122,56 @@ def test_the_prize_procedure_of_an_open_speaks_of_no_play_off_title_or_trophy(
     assert "play-off" not in procedure
     assert "title" not in procedure and "trophy" not in procedure
     assert "A player receives one money prize at most, the largest" in procedure
+
+
+def test_a_rating_prize_for_rated_players_only(tmp_path: Path) -> None:
+    """``unrated = false`` on Under 1600, as many opens rule: Kaur (unrated, 4 points) is no
+    longer its best: Jonas (1430) and Ibsen (1502) are, 3 points each (Hale 1580 has 2), and
+    with ties = "split" they share its 60 (30 each), whatever BH/C1 says. Kaur now takes
+    Best woman (60, more than her 40 share of 4th + 5th); Gallo, alone on 4 then, takes the
+    4th place's 50; the 5th place's 30 goes to the 3½ group, Fontaine and Castro, 15 each,
+    since Fontaine no longer holds the women's prize."""
+    site = tmp_path / "site"
+    shutil.copytree(FIXTURES / "open-swiss", site, ignore=shutil.ignore_patterns("output"))
+    event = site / "content" / "open" / "event.toml"
+    text = event.read_text(encoding="utf-8")
+    assert "max_rating = 1599\n" in text
+    event.write_text(text.replace("max_rating = 1599\n", "max_rating = 1599\nunrated = false\n"))
+    report = build_site(site)
+    assert report.written, [p.format() for p in report.problems.items]
+    output = site / "output" / "open"
+    results = json.loads((output / "results.json").read_text(encoding="utf-8"))
+    money = [(p["name"], p["player"], p["amount"]) for p in results["prizes"]]
+    assert money == [
+        ("1st place", "Adler, Konrad", 300),
+        ("2nd place", "Dvorak, Petra", 200),
+        ("3rd place", "Brooks, Dana", 100),
+        ("4th place", "Gallo, Marco", 50),
+        ("5th place", "Castro, Luis", 15),
+        ("5th place", "Fontaine, Ines", 15),
+        ("Best under 1600", "Ibsen, Ruth", 30),
+        ("Best under 1600", "Jonas, Emil", 30),
+        ("Best woman", "Kaur, Priya", 60),
+    ]
+    page = (output / "categories" / "u1600.html").read_text(encoding="utf-8")
+    assert '<p class="meta">Players rated 1599 or less. Places are counted' in page
+    assert "Kaur, Priya" not in page
+
+
+def test_a_category_of_unrated_players_that_leaves_out_the_unrated_is_an_error(
+    tmp_path: Path,
+) -> None:
+    site = tmp_path / "site"
+    shutil.copytree(FIXTURES / "open-swiss", site, ignore=shutil.ignore_patterns("output"))
+    event = site / "content" / "open" / "event.toml"
+    text = event.read_text(encoding="utf-8")
+    event.write_text(text.replace("max_rating = 1599\n", "max_rating = 0\nunrated = false\n"))
+    report = build_site(site)
+    assert not report.written
+    (error,) = report.problems.errors
+    lines = event.read_text(encoding="utf-8").splitlines()
+    assert (error.path, error.line) == (event, lines.index("unrated = false") + 1)
+    assert error.message == (
+        "categories[1].unrated: max_rating 0 admits only unrated players, whom unrated = false "
+        "leaves out: nobody can be in Under 1600"
+    )

@@ -151,6 +151,9 @@ class CategoryEntry:
     min_rating: int | None = None
     max_rating: int | None = None
     federation: str | None = None
+    unrated: bool = True
+    """Unrated players belong (as rated 0), as a rating band of the junior championships
+    has them; many opens keep their rating prizes for rated players: ``unrated = false``."""
 
 
 @dataclass(frozen=True)
@@ -510,6 +513,7 @@ CATEGORY = Table(
         "min_rating": Number(integer=True, minimum=0),
         "max_rating": Number(integer=True, minimum=0),
         "federation": Str(),
+        "unrated": Bool(default=True),
     },
     CategoryEntry,
 )
@@ -815,6 +819,16 @@ def check_event(config: EventConfig, issues: list[Issue], players_complete: bool
                     ("categories", i, "max_rating"),
                     f"max_rating {high} is below min_rating {low}: nobody can be in "
                     f"{category.name}",
+                )
+            )
+        elif high == 0 and not category.unrated:
+            issues.append(
+                Issue(
+                    ("categories", i, "unrated"),
+                    f"max_rating 0 admits only unrated players, whom unrated = false leaves "
+                    f"out: nobody can be in {category.name}",
+                    "for a prize of the unrated, leave unrated out (it is true by default); "
+                    "for rated players only, remove max_rating = 0",
                 )
             )
     placed: list[tuple[str, TitleEntry | TrophyEntry | MoneyPrize]] = [

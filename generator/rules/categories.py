@@ -179,6 +179,8 @@ def in_category(event: Event, player: Player, category: CategoryEntry) -> bool:
             return False
     if category.sex is not None and player.sex != category.sex:
         return False
+    if not player.rating and not category.unrated:
+        return False
     rating = player.rating or 0
     if category.min_rating is not None and rating < category.min_rating:
         return False
