@@ -179,11 +179,12 @@ def test_a_category_of_unrated_players_that_leaves_out_the_unrated_is_an_error(
 
 def test_the_tie_break_page_gives_the_cap_of_the_dummy_in_points(output: Path) -> None:
     """C.07 (2026) 16.4.2 caps the dummy of a bye at a draw's points times the rounds: ½ × 7
-    = 3½ here. The page said "at most half the rounds", a number of rounds where a score is
-    meant, and one an organiser of a 3-1-0 event would misread."""
+    = 3½ here (the standings after round 3 cap it at 1½, the rounds played then). The page
+    said "at most half the rounds", a number of rounds where a score is meant, and one an
+    organiser of a 3-1-0 event would misread."""
     page = (output / "tiebreaks.html").read_text(encoding="utf-8")
     assert (
-        "at most a draw in every round (3½ points in this event) for any other unplayed round"
-        in page
+        "at most a draw in every round played (3½ points after all 7 rounds) for any other "
+        "unplayed round" in page
     )
     assert "half the rounds" not in page
