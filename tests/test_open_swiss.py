@@ -188,3 +188,27 @@ def test_the_tie_break_page_gives_the_cap_of_the_dummy_in_points(output: Path) -
         "unplayed round" in page
     )
     assert "half the rounds" not in page
+
+
+def test_a_late_entry_without_its_first_rounds_bye_is_told_how_to_record_it(
+    tmp_path: Path,
+) -> None:
+    """Novak joined in round 2. An organiser used to a pairing program records nothing for
+    round 1: the warning said to add a game, a bye or a withdrawal, none of which reads as
+    "late entry"; the whole event then stays provisional. The hint now names the case."""
+    site = tmp_path / "site"
+    shutil.copytree(FIXTURES / "open-swiss", site, ignore=shutil.ignore_patterns("output"))
+    event = site / "content" / "open" / "event.toml"
+    text = event.read_text(encoding="utf-8")
+    bye = '[[byes]]\nround = 1\nplayer = "Novak, Jan"\npoints = 0.0\n'
+    assert bye in text
+    event.write_text(text.replace(bye, ""), encoding="utf-8")
+    report = build_site(site)
+    (missing,) = [p for p in report.problems.items if p.code == "missing-game"]
+    assert missing.message == (
+        "Novak, Jan has no game and no bye in round 1: the round counts as not finished until "
+        "one is recorded (meanwhile 0 points)"
+    )
+    assert missing.hint.startswith(
+        "a late entry from round 2: add a [[byes]] entry with round = 1 and points = 0"
+    )

@@ -528,8 +528,24 @@ def check_rounds(event: Event, problems: Problems) -> None:
     (``Event.unpaired``: a round robin of an odd number has one sit out by design). Until
     that is recorded the round counts as not finished."""
     config_path = event.folder / "event.toml"
+    first_game: dict[int, int] = {}
+    for game in event.games:
+        for number in (game.white, game.black):
+            first_game[number] = min(first_game.get(number, game.round), game.round)
     for round_number, numbers in sorted(event.unpaired.items()):
         for number in numbers:
+            hint = (
+                "add the game to a PGN file, or a [[byes]] entry (points = 0 for an "
+                "absence) or a [[withdrawals]] entry"
+            )
+            joined = first_game.get(number)
+            if not event.is_round_robin and joined is not None and joined > round_number:
+                # An open's late entry: the organiser records nothing for the rounds before.
+                hint = (
+                    f"a late entry from round {joined}: add a [[byes]] entry with "
+                    f"round = {round_number} and points = 0 (or 0.5 where the regulations give "
+                    "late entries a half point); otherwise " + hint
+                )
             problems.warning(
                 Phrase(
                     Name(event.player(number).name),
@@ -537,8 +553,7 @@ def check_rounds(event: Event, problems: Problems) -> None:
                     "not finished until one is recorded (meanwhile 0 points)",
                 ),
                 config_path,
-                hint="add the game to a PGN file, or a [[byes]] entry (points = 0 for an "
-                "absence) or a [[withdrawals]] entry",
+                hint=hint,
                 code="missing-game",
                 context={"round": round_number, "player": event.player(number).name},
             )
