@@ -295,9 +295,7 @@ amount = 50
         ("Best Under 12", "D"),
     ]
     passed = {a.name: tuple(map(str, a.passed_over)) for a in outcome.prizes}
-    assert passed["2nd place"] == (
-        "B has 1st Girls, a prize of the same amount listed before it",
-    )
+    assert passed["2nd place"] == ("B has 1st Girls, a prize of the same amount listed before it",)
     assert passed["Best Under 12"] == ("A has a larger prize",)
 
 
