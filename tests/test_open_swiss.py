@@ -104,9 +104,9 @@ def test_prizes_of_an_open_split_by_points_with_a_rating_and_a_womens_prize(
     ]
     woman = next(p for p in results["prizes"] if p["name"] == "Best woman")
     assert woman["passed_over"] == [
-        "Dvorak, Petra already has a larger prize",
-        "Brooks, Dana already has a larger prize",
-        "Kaur, Priya already has Best under 1600, a prize of the same amount listed before it",
+        "Dvorak, Petra has a larger prize",
+        "Brooks, Dana has a larger prize",
+        "Kaur, Priya has Best under 1600, a prize of the same amount listed before it",
     ]
 
 
