@@ -588,10 +588,8 @@ def test_the_event_line_fragment_equals_its_macro() -> None:
 
     template = make_environment(None).from_string(
         '{% from "_macros.html" import event_line, print_row %}'
-        "{{ event_line(event, shown, playoffs) }}|{{ print_row(event, shown, playoffs) }}"
+        "{{ event_line(event, shown, pending) }}|{{ print_row(event, shown, pending) }}"
     )
-    pending = (SimpleNamespace(status="complete"), SimpleNamespace(status="pending"))
-    complete = (SimpleNamespace(status="not-needed"), SimpleNamespace(status="complete"))
     day = dt.date(2026, 7, 1)
     lines = set()
     for start, end in ((None, None), (day, None), (day, day), (day, dt.date(2026, 7, 9))):
@@ -604,12 +602,12 @@ def test_the_event_line_fragment_equals_its_macro() -> None:
                 finished=finished,  # (9, False): a game of the last round is still on
             )
             for shown in (None, SimpleNamespace(after_round=2), SimpleNamespace(after_round=9)):
-                for playoffs in ((), pending, complete):
+                for pending in (False, True):  # a play-off still to be played
                     expected, row = template.render(
-                        event=event, shown=shown, playoffs=playoffs
+                        event=event, shown=shown, pending=pending
                     ).split("|")
-                    assert expected == fragments.event_line(event, shown, playoffs)
-                    assert row == fragments.print_row(event, shown, playoffs)
+                    assert expected == fragments.event_line(event, shown, pending)
+                    assert row == fragments.print_row(event, shown, pending)
                     lines.add(expected)
     # dates: none, one day, two; final, play-off pending, after rounds 0, 2, 3, 9
     assert len(lines) == 3 * 6
@@ -1400,6 +1398,9 @@ TIED_FOR_FIRST = (
 )
 
 
+GAME_PAGE = "games/r1-b1.html"
+
+
 def test_a_printed_page_is_not_final_while_the_play_off_is_to_be_played(
     make_site: SiteMaker,
 ) -> None:
@@ -1411,7 +1412,7 @@ def test_a_printed_page_is_not_final_while_the_play_off_is_to_be_played(
     assert build_site(site).written
     out = site / "output/ev"
     pending = "Test Event · 2025-06-01 · all rounds played, play-off pending"
-    for page in ("standings.html", "crosstable.html", "players/1-alpha-anna.html"):
+    for page in ("standings.html", "crosstable.html", "players/1-alpha-anna.html", GAME_PAGE):
         html = (out / page).read_text(encoding="utf-8")
         assert f'<p class="print-header">{pending}</p>' in html, page
         assert "· final" not in html, page
@@ -1429,7 +1430,7 @@ def test_a_printed_page_is_not_final_while_the_play_off_is_to_be_played(
     (site / "content/ev/playoff").mkdir()
     (site / "content/ev/playoff/playoff.pgn").write_text(playoff, encoding="utf-8")
     assert build_site(site).written
-    for page in ("standings.html", "crosstable.html", "players/1-alpha-anna.html"):
+    for page in ("standings.html", "crosstable.html", "players/1-alpha-anna.html", GAME_PAGE):
         html = (out / page).read_text(encoding="utf-8")
         assert '<p class="print-header">Test Event · 2025-06-01 · final</p>' in html, page
         assert "play-off pending" not in html, page
@@ -1442,18 +1443,20 @@ def test_a_sites_macros_from_before_the_play_off_status_still_build(make_site: S
     macros = (builtin_templates_dir() / "_macros.html").read_text(encoding="utf-8")
     older = (
         macros.replace(
-            "status_text(event, shown=none, playoffs=())", "status_text(event, shown=none)"
+            "status_text(event, shown=none, playoff_pending=false)",
+            "status_text(event, shown=none)",
         )
-        .replace("event_line(event, shown=none, playoffs=())", "event_line(event, shown=none)")
-        .replace("print_row(event, shown=none, playoffs=())", "print_row(event, shown=none)")
-        .replace("status_text(event, shown, playoffs)", "status_text(event, shown)")
-        .replace("event_line(event, shown, playoffs)", "event_line(event, shown)")
         .replace(
-            '{% if playoffs | selectattr("status", "equalto", "pending") | list %}',
-            "{% if false %}",
+            "event_line(event, shown=none, playoff_pending=false)", "event_line(event, shown=none)"
         )
+        .replace(
+            "print_row(event, shown=none, playoff_pending=false)", "print_row(event, shown=none)"
+        )
+        .replace("status_text(event, shown, playoff_pending)", "status_text(event, shown)")
+        .replace("event_line(event, shown, playoff_pending)", "event_line(event, shown)")
+        .replace("{% if playoff_pending %}", "{% if false %}")
     )
-    assert "playoffs" not in older
+    assert "playoff_pending" not in older
     (site / "templates").mkdir()
     (site / "templates" / "_macros.html").write_text(older, encoding="utf-8")
     report = build_site(site)

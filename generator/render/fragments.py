@@ -160,7 +160,7 @@ def _text(value: str) -> str:
     return str(escape(value))
 
 
-def event_line(event: Any, shown: Any = None, playoffs: Sequence[Any] = ()) -> Markup:
+def event_line(event: Any, shown: Any = None, playoff_pending: bool = False) -> Markup:
     """The event's name, dates and status ("final", "after round 3"): the line a printed
     page carries at its top. A finished event whose play-off is still to be played is not
     "final": a standings sheet printed then shows its players sharing the place."""
@@ -172,7 +172,7 @@ def event_line(event: Any, shown: Any = None, playoffs: Sequence[Any] = ()) -> M
             dates += f" – {config.end.isoformat()}"
     if shown is not None and shown.after_round < event.rounds_played:
         status = f"after round {shown.after_round}"
-    elif event.finished and any(p.status == "pending" for p in playoffs):
+    elif event.finished and playoff_pending:
         status = "all rounds played, play-off pending"
     elif event.finished:
         status = "final"
@@ -181,9 +181,9 @@ def event_line(event: Any, shown: Any = None, playoffs: Sequence[Any] = ()) -> M
     return Markup(f"{escape(event.name)}{dates} · {escape(status)}")
 
 
-def print_row(event: Any, shown: Any = None, playoffs: Sequence[Any] = ()) -> Markup:
+def print_row(event: Any, shown: Any = None, playoff_pending: bool = False) -> Markup:
     """The event line as a table's first row, shown only on paper (``event_line``)."""
-    line = event_line(event, shown, playoffs)
+    line = event_line(event, shown, playoff_pending)
     return Markup(f'<tr class="print-only"><th scope="col" colspan="99">{line}</th></tr>')
 
 

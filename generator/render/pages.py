@@ -77,7 +77,7 @@ def event_page(
     ``title`` and ``description`` (their blocks) already escaped, ``script`` the
     ``scripts`` block."""
     site, url = context["site"], context["url"]
-    playoffs = context.get("playoffs", ())  # a play-off still to play: not "final" on paper
+    pending = context.get("playoff_pending", False)  # a play-off to play: not "final" on paper
     description = description.strip()
     head = [
         "<!doctype html>\n",
@@ -113,7 +113,7 @@ def event_page(
         "</header>\n",
         str(event_navigation(environment, context)),
         '<main id="main">\n',
-        f'<p class="print-header">{event_line(context["event"], None, playoffs)}</p>',
+        f'<p class="print-header">{event_line(context["event"], None, pending)}</p>',
     ]
     end = [
         "</main>\n",

@@ -659,6 +659,8 @@ class SiteRenderer:
             "show_playoff": has_playoff_page(outcome),
             "show_arbiter": bool(outcome.warnings),
             "playoffs": outcome.playoffs,
+            # Every page's printed heading says so (``fragments.event_line``); in the keys.
+            "playoff_pending": any(p.status == "pending" for p in outcome.playoffs),
             "prizes": outcome.prizes,
             "awards": awards_by_player(outcome.prizes),
             "social": social_card(outcome),
@@ -865,6 +867,7 @@ class SiteRenderer:
             [(page.slug, title) for page, title in common["pages"]],
             common["paths"],
             (common["show_playoff"], common["show_arbiter"], bool(common["prizes"])),
+            common["playoff_pending"],
             common.get("social"),  # none for pages with a card of their own
             common["event_facts"],
         )
@@ -874,6 +877,7 @@ GAME_PAGE_CONTEXT = frozenset(
     {
         *("site", "url", "page_path", "events", "championship_of", "section_names"),  # all
         *("event", "paths", "links", "pages", "show_playoff", "show_arbiter", "prizes"),
+        "playoff_pending",
         *("event_facts", "game", "white", "black", "board", "piece_defs", "viewer_data"),
         "pgn_text",
         *("position_words", "move_list"),
@@ -906,7 +910,7 @@ PAGE_CONTEXT = frozenset(
     {
         *("site", "url", "page_path", "events", "championship_of", "section_names"),  # all
         *("event", "paths", "links", "pages", "show_playoff", "show_arbiter", "prizes"),
-        *("social", "event_facts"),
+        *("social", "event_facts", "playoff_pending"),
     }
 )
 """What ``SiteRenderer._chrome_key`` covers: the context every keyed page may use."""
