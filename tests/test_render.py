@@ -1506,3 +1506,28 @@ def test_a_forfeit_comment_line_never_begins_with_a_percent_sign_or_passes_255()
     assert comment_lines("a" * 76 + " %5 late") == "a" * 76 + "\n %5 late"
     assert comment_lines("y" * 300) == "y" * 252 + "\n" + "y" * 48
     assert comment_lines("White wins by forfeit (+-)") == "White wins by forfeit (+-)"
+
+
+def test_a_rounds_page_links_the_standings_after_that_round(make_site: SiteMaker) -> None:
+    """A parent reading round 1 asks where everyone stood after it: the round's page links the
+    standings after it. Three rounds scheduled, two played: round 1 leads to the standings
+    after round 1, round 2 (the last played) to the current standings, and round 3, not yet
+    played, has no standings to lead to."""
+    games = (
+        pgn_game("1.1", "Alpha, Anna", "Delta, Dora", "1-0")
+        + pgn_game("1.2", "Bravo, Bob", "Charlie, Carl", "1/2-1/2")
+        + pgn_game("2.1", "Delta, Dora", "Charlie, Carl", "0-1")
+        + pgn_game("2.2", "Alpha, Anna", "Bravo, Bob", "1/2-1/2")
+    )
+    site = make_site(event_toml(), {"g.pgn": games})
+    assert build_site(site).written
+    rounds = site / "output/ev/rounds"
+
+    def standings_links(number: int) -> list[tuple[str, str]]:
+        page = (rounds / f"round-{number}.html").read_text(encoding="utf-8")
+        return re.findall(r'<a href="([^"]*standings[^"]*)">(Standings after[^<]*)</a>', page)
+
+    assert standings_links(1) == [("../standings/after-round-1.html", "Standings after round 1")]
+    assert standings_links(2) == [("../standings.html", "Standings after round 2")]
+    assert standings_links(3) == []
+    assert (site / "output/ev/standings/after-round-1.html").is_file()
