@@ -1531,3 +1531,47 @@ def test_a_rounds_page_links_the_standings_after_that_round(make_site: SiteMaker
     assert standings_links(2) == [("../standings.html", "Standings after round 2")]
     assert standings_links(3) == []
     assert (site / "output/ev/standings/after-round-1.html").is_file()
+
+
+def test_a_sites_copy_of_the_macros_shows_a_dash_where_direct_encounter_never_applied(
+    make_site: SiteMaker,
+) -> None:
+    """Direct Encounter is the score among the players tied on points; for a player tied with
+    nobody it was never applied, and the built-in pages print "–". The macro of
+    ``_macros.html`` printed the 0 the row holds instead: a site with its own copy of the
+    file (the demo built from the source checkout, whose ``templates/`` is that copy) showed
+    "DE 0" for the 3rd, 4th and 10th of the U.S. Junior Closed demo, who met no tied player.
+    Here after two rounds Alpha (1½: beat Delta, drew Bravo) and Charlie (1½: drew Bravo,
+    beat Delta) are tied and have not met, so DE was applied to them and is 0 for each;
+    Bravo (1) and Delta (0) are alone on their points: a dash."""
+    body = 'tiebreaks = ["DE"]\n'
+    games = (
+        pgn_game("1.1", "Alpha, Anna", "Delta, Dora", "1-0")
+        + pgn_game("1.2", "Bravo, Bob", "Charlie, Carl", "1/2-1/2")
+        + pgn_game("2.1", "Delta, Dora", "Charlie, Carl", "0-1")
+        + pgn_game("2.2", "Alpha, Anna", "Bravo, Bob", "1/2-1/2")
+    )
+    site = make_site(event_toml(body), {"g.pgn": games})
+    assert build_site(site).written
+    built_in = {
+        page: (site / "output/ev" / page).read_text(encoding="utf-8")
+        for page in ("standings.html", "crosstable.html")
+    }
+    (site / "templates").mkdir()
+    shutil.copy(builtin_templates_dir() / "_macros.html", site / "templates" / "_macros.html")
+    assert build_site(site).written
+    for page, expected in built_in.items():
+        shown = (site / "output/ev" / page).read_text(encoding="utf-8")
+        assert shown == expected
+        rows = re.findall(r"<tr[^>]*>(.*?)</tr>", shown.split("<tbody>")[1], re.S)
+        de = {}
+        for row in rows:
+            name = re.sub(r"<[^>]+>", "", re.findall(r'<th scope="row".*?</th>', row, re.S)[0])
+            name = re.sub(r"^\d+ ", "", re.sub(r"\s+,", ",", " ".join(name.split())))
+            de[name] = re.findall(r'<td class="tb[^"]*">([^<]*)</td>', row)
+        assert de == {
+            "Alpha, Anna": ["0"],
+            "Charlie, Carl": ["0"],
+            "Bravo, Bob": ["–"],
+            "Delta, Dora": ["–"],
+        }
