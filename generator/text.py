@@ -19,6 +19,15 @@ def score_text(value: float) -> str:
     return number_text(value)
 
 
+def compared_text(*values: float) -> tuple[str, ...]:
+    """Values set side by side in one sentence ("ahead on Sonneborn-Berger, 1.5 to 1.25"),
+    written alike: as scores ("1½ to 1") when each is whole or half, else as the tables
+    print tie-breaks, not "1½ to 1.25", which a reader has to convert to compare."""
+    if all(value - int(value) in (0, 0.5) for value in values):
+        return tuple(score_text(value) for value in values)
+    return tuple(number_text(value) for value in values)
+
+
 def number_text(value: float) -> str:
     """Tie-break values without float noise: 27.75 -> "27.75", 4.0 -> "4"."""
     text = f"{value:.2f}".rstrip("0").rstrip(".")

@@ -349,3 +349,14 @@ def test_the_money_table_has_fine_columns_only_where_the_event_fines(demo: Path)
     assert head + '<th scope="col">Why</th>' in junior and fines not in junior
     # Delacroix's 1st place, AUD 600:
     assert '<td class="num pts" data-label="Amount">600.00</td>' in junior
+
+
+def test_a_reason_compares_tie_break_values_written_alike(demo: Path) -> None:
+    """After round 3 of the Junior Closed, Castellan (6) and Pemberton (7) have 1 point each,
+    have not met, have one Black each and ½ each against players on 1½ or more (Koya): the
+    Sonneborn-Berger parts them. Castellan: ½ v Aldecott (2½) + ½ v Ferreira-Holt (½) = 1.25
+    + 0.25 = 1.5; Pemberton: ½ v Lysenko-Park (½) + ½ v Drummond (2) = 0.25 + 1 = 1.25. The
+    reason read "1½ to 1.25", one value as a score and the other as a decimal."""
+    page = (demo / "junior-closed/standings/after-round-3.html").read_text("utf-8")
+    assert "ahead on Sonneborn-Berger, 1.5 to 1.25" in page
+    assert "1½ to 1.25" not in page

@@ -2,7 +2,7 @@
 
 from __future__ import annotations
 
-from generator.text import Name, Phrase, list_joints, name_list, named_list
+from generator.text import Name, Phrase, compared_text, list_joints, name_list, named_list
 
 
 def test_names_written_last_first_are_parted_by_semicolons() -> None:
@@ -51,3 +51,14 @@ def test_the_words_between_linked_names_are_those_of_the_text() -> None:
     ]
     assert list_joints(["Ana Lopez", "Ben Ng"]) == ["", " and "]
     assert list_joints(["Ana Lopez"]) == [""] and list_joints([]) == []
+
+
+def test_values_compared_in_one_sentence_are_written_alike() -> None:
+    """Whole and half values read as scores ("1½ to 1"); when either is finer both read as
+    the tables print tie-breaks ("1.5 to 1.25", not "1½ to 1.25"); counts stay counts."""
+    assert compared_text(1.5, 1.0) == ("1½", "1")
+    assert compared_text(0.5, 0.0) == ("½", "0")
+    assert compared_text(24.0, 23.5) == ("24", "23½")
+    assert compared_text(1.5, 1.25) == ("1.5", "1.25")
+    assert compared_text(4.75, 4.0) == ("4.75", "4")
+    assert compared_text(5, 4) == ("5", "4")

@@ -33,7 +33,7 @@ from dataclasses import dataclass, field, replace
 from ..config.event import normalise_name
 from ..model import Event, Game
 from ..problems import Problems
-from ..text import Name, Phrase, named_list, score_text
+from ..text import Name, Phrase, compared_text, named_list, score_text
 from .scores import PlayerRecord
 from .standings import (
     AHEAD_ON_DE,
@@ -840,7 +840,7 @@ def _ahead_of_the_left_out(
         other = left_out.tiebreaks.get(key, value)
         if value > other + EPSILON:
             return key, Phrase(
-                f"ahead on {describe(code)}, {score_text(value)} to {score_text(other)}"
+                f"ahead on {describe(code)}, {' to '.join(compared_text(value, other))}"
             )
         if abs(value - other) > EPSILON:
             break

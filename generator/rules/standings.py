@@ -18,7 +18,7 @@ from functools import cached_property
 from ..config.event import normalise_name
 from ..model import Event, Player
 from ..parallel import run_parallel
-from ..text import Phrase, score_text
+from ..text import Phrase, compared_text
 from .scores import PlayerRecord
 from .tiebreaks import (
     EPSILON,
@@ -464,7 +464,7 @@ def _split(
         levels = sorted(by_level, reverse=True)
         subgroups = [by_level[level] for level in levels]
         reasons = [
-            Phrase(f"ahead on {describe(code)}, {score_text(high)} to {score_text(low)}")
+            Phrase(f"ahead on {describe(code)}, {' to '.join(compared_text(high, low))}")
             for high, low in itertools.pairwise(levels)
         ]
     for index, subgroup in enumerate(subgroups):
