@@ -147,10 +147,12 @@ def test_a_rating_prize_for_rated_players_only(tmp_path: Path) -> None:
         ("2nd place", "Dvorak, Petra", 200),
         ("3rd place", "Brooks, Dana", 100),
         ("4th place", "Gallo, Marco", 50),
-        ("5th place", "Castro, Luis", 15),
+        # sharers in the standings' order (above): Fontaine ahead of Castro on SB, Jonas of
+        # Ibsen on BH/C1
         ("5th place", "Fontaine, Ines", 15),
-        ("Best under 1600", "Ibsen, Ruth", 30),
+        ("5th place", "Castro, Luis", 15),
         ("Best under 1600", "Jonas, Emil", 30),
+        ("Best under 1600", "Ibsen, Ruth", 30),
         ("Best woman", "Kaur, Priya", 60),
     ]
     page = (output / "categories" / "u1600.html").read_text(encoding="utf-8")

@@ -347,6 +347,43 @@ amount = 150
     assert by_player["D"].name == "1st Girls" and by_player["D"].amount == 150
 
 
+def test_players_sharing_a_prize_are_listed_in_the_standings_order(make_site: SiteMaker) -> None:
+    """Split by points, B (number 2) and C (number 3) share 2nd and 3rd; the standings put C
+    ahead on Progressive Score. The shares were listed by pairing number (B first), so a play-
+    off's winner, or C here, came second under the place the standings give them first. The odd
+    cent still goes by pairing number.
+
+    Round 1 A-D 1-0, C-F 1-0, E-B 1-0; round 2 A-E 1-0, C-D 1-0, B-F 1-0; round 3 A-C 1-0,
+    B-D 1-0, E-F ½: A 3, C 2 (PS 1 + 2 + 2 = 5), B 2 (PS 0 + 1 + 2 = 3), E 1½."""
+    games = [
+        (1, "A", "D", "1-0"), (1, "C", "F", "1-0"), (1, "E", "B", "1-0"),
+        (2, "A", "E", "1-0"), (2, "C", "D", "1-0"), (2, "B", "F", "1-0"),
+        (3, "A", "C", "1-0"), (3, "B", "D", "1-0"), (3, "E", "F", "1/2-1/2"),
+    ]  # fmt: skip
+    extra = """
+[prizes]
+ties = "split"
+
+[[prizes.money]]
+name = "2nd place"
+place = 2
+amount = 200
+
+[[prizes.money]]
+name = "3rd place"
+place = 3
+amount = 100.01
+"""
+    outcome, problems = _outcome(make_site, extra, games=games)
+    assert outcome is not None and not problems.errors, problems.items
+    assert [r.player.name for r in outcome.standings.rows[:3]] == ["A", "C", "B"]
+    shares = [(a.name, outcome.event.player(a.player).name, a.amount) for a in outcome.prizes]
+    assert shares == [
+        ("2nd place + 3rd place", "C", 150.0),
+        ("2nd place + 3rd place", "B", 150.01),  # the odd cent: the lower pairing number
+    ]
+
+
 def test_a_fine_larger_than_the_prize_leaves_nothing(make_site: SiteMaker) -> None:
     extra = """
 [[fines]]

@@ -740,7 +740,13 @@ def _money_awards(
         each = [r[index] for r in results]
         agreed = all(_same_money(e, each[0]) for e in each)
         if agreed and not any(a.player in waiting for a in each[0]):
-            awards.extend(_merge_reasons([r[index] for r in actual], groups))
+            # Sharers as the standings list them (the play-off's winner first), whatever
+            # order the odd cents went in (by pairing number).
+            merged = _merge_reasons([r[index] for r in actual], groups)
+            unclaimed = len(position)
+            awards.extend(
+                sorted(merged, key=lambda a: unclaimed if a.player is None else position[a.player])
+            )
             continue
         # Who may take it, alone or sharing the pool of another prize that covers it.
         possible = {
