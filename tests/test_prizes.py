@@ -844,6 +844,27 @@ def test_too_many_orders_leave_titles_and_trophies_pending(
     )
 
 
+def test_too_many_ways_early_in_the_event_says_it_is_too_early(
+    make_site: SiteMaker, monkeypatch: pytest.MonkeyPatch
+) -> None:
+    """After round 1 of 3 (rounds 2 and 3 paired, not played) A, B and C have won: were the
+    event to end now the three would play off for first (ACF 5.2; their progressive scores
+    are all 1). Past ``OUTCOMES_LIMIT`` the title waits, and a parent reading "Prizes if the
+    event ended now" is told it is early rather than of a play-off of three."""
+    monkeypatch.setattr(prizes, "OUTCOMES_LIMIT", 1)
+    games = [g if g[0] == 1 else (*g[:3], "*") for g in GAMES]
+    extra = CATEGORIES + '[[titles]]\nname = "Champion"\ncategory = "open"\n'
+    outcome, problems = _outcome(make_site, extra, games=games)
+    assert outcome is not None and not problems.errors, problems.items
+    assert (outcome.event.rounds_played, outcome.event.rounds) == (1, 3)
+    (award,) = outcome.prizes
+    assert (award.status, str(award.reason)) == (
+        "pending",
+        "after round 1 of 3, 3 players are level for a place a play-off would decide: too "
+        "early to tell",
+    )
+
+
 def test_a_tie_for_first_mid_event_is_not_settled_by_tie_breaks(make_site: SiteMaker) -> None:
     """After round 3 of 3, with D-F still on: A (1, 2, 2½: SPS 5½) and B (½, 1½, 2½: SPS
     4½) are level for first. Were the event to end now they would play off (ACF 5.2), so the

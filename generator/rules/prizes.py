@@ -395,11 +395,21 @@ def _too_many_to_tell(event: Event, groups: list[_Group], kinds: tuple[str, ...]
     """Every prize of ``kinds`` pending: too many ways the event may still end to try them
     all, as early in an event where many players are level for first place."""
     largest = max(groups, key=lambda g: len(g.players))
-    if largest.playoff:
-        why = f"{len(largest.players)} players are level for a place a play-off decides"
+    size = len(largest.players)
+    if not event.finished:
+        # "If the event ended now" early on: a parent is told it is early, not of a play-off
+        # of eleven that the next round will most likely undo.
+        how = "a play-off would decide" if largest.playoff else "no tie-break separates"
+        reason = Phrase(
+            f"after round {event.rounds_played} of {event.rounds}, {size} players are level "
+            f"for a place {how}: too early to tell"
+        )
+    elif largest.playoff:
+        why = f"{size} players are level for a place a play-off decides"
+        reason = Phrase(f"{why}: too many ways it may end to tell yet")
     else:
-        why = f"{len(largest.players)} players share a place on every tie-break"
-    reason = Phrase(f"{why}: too many ways it may end to tell yet")
+        why = f"{size} players share a place on every tie-break"
+        reason = Phrase(f"{why}: too many ways it may end to tell yet")
     config = event.config
     entries: list[tuple[str, str, str]] = [
         *(("title", e.name, e.category) for e in config.titles if "title" in kinds),
