@@ -265,14 +265,16 @@ def test_results_json_follows_the_contract(mini: Path) -> None:
 def test_a_forfeit_over_a_pgn_game_has_no_plies_in_any_export(make_site: SiteMaker) -> None:
     """An arbiter's forfeit replaces a game whose PGN has moves: the game was not played, so
     results.json counts no plies, as games.pgn (a forfeit record without moves) shows none;
-    a game played, then forfeited (``forfeited = true``) keeps its moves in both."""
+    a game played, then forfeited (``forfeited = true``) keeps its moves in both. The forfeit
+    record drops the tags that describe moves (PlyCount, ECO, Opening): it has none."""
     body = (
         '[[results]]\nround = 1\nwhite = "Alpha, Anna"\nblack = "Bravo, Bob"\nresult = "+-"\n'
         'reason = "Black more than 30 minutes late"\n\n'
         '[[results]]\nround = 1\nwhite = "Charlie, Carl"\nblack = "Delta, Dora"\n'
         'result = "0-1"\nforfeited = true\nreason = "White\'s phone rang"\n\n'
     )
-    games = pgn_game("1.1", "Alpha, Anna", "Bravo, Bob", "0-1", "1. f3 e5 2. g4 Qh4#")
+    opening = {"PlyCount": "4", "ECO": "A00", "Opening": "Barnes Opening"}
+    games = pgn_game("1.1", "Alpha, Anna", "Bravo, Bob", "0-1", "1. f3 e5 2. g4 Qh4#", **opening)
     games += pgn_game("1.2", "Charlie, Carl", "Delta, Dora", "1-0", "1. e4 e5 2. Nf3")
     site = make_site(event_toml(body, format="swiss", rounds=1), {"games.pgn": games})
     build_site(site)
@@ -281,6 +283,7 @@ def test_a_forfeit_over_a_pgn_game_has_no_plies_in_any_export(make_site: SiteMak
     assert plies == [("+-", True, 0), ("0-1", False, 3)]
     exported = chess.pgn.read_game(io.StringIO((site / "output/ev/games.pgn").read_text()))
     assert exported is not None and exported.end().ply() == 0
+    assert not {"PlyCount", "ECO", "Opening"} & set(exported.headers)
 
 
 def test_direct_encounter_listed_twice_shows_each_applications_value(

@@ -367,6 +367,10 @@ FORFEIT_WORDS = {
 }
 
 
+MOVE_TAGS = ("PlyCount", "ECO", "Opening", "Variation", "SubVariation", "NIC", "FEN", "SetUp")
+"""Tags that describe a game's moves (PGN 9.4, 9.7, 9.8), which a forfeit record has none of."""
+
+
 def forfeit_pgn(event: Event, game: Game) -> str:
     """A forfeit is no game: its record has no moves, the result "*" and the facts in a comment,
     so software that adds up PGN results never scores it as played."""
@@ -374,6 +378,8 @@ def forfeit_pgn(event: Event, game: Game) -> str:
     headers = game_headers(event, game)
     headers["Result"] = "*"
     headers["Termination"] = "forfeit"
+    for tag in MOVE_TAGS:  # a record without moves: its PGN's length or opening is no fact
+        headers.pop(tag, None)
     for key, value in headers.items():
         record.headers[key] = export_tag(key, value)  # python-chess writes values as they are
     words = f"{FORFEIT_WORDS[game.result]} ({game.result})"
