@@ -316,6 +316,23 @@ def test_the_tiebreak_pages_say_a_tie_for_first_goes_to_a_play_off(demo: Path) -
     ) in junior
 
 
+def test_the_tiebreak_pages_note_only_the_choices_of_the_tiebreaks_they_use(demo: Path) -> None:
+    """The notes on choices where C.07 is open speak of the event's own tie-breaks: the U.S.
+    Junior Closed (DE, BPG, KS, SB, WIN) has Direct Encounter, games with Black and Koya and
+    no rating tie-break; the ACF event (progressive scores) none of the four."""
+    closed = (demo / "junior-closed/tiebreaks.html").read_text(encoding="utf-8")
+    junior = (demo / "junior-championship/tiebreaks.html").read_text(encoding="utf-8")
+    notes = {
+        "DE": "<li>Direct Encounter counts forfeits only in round robins",
+        "BPG": "<li>Games won, games with Black and wins with Black count",
+        "KS": "<li>The Koya System counts points",
+        "ARO": "<li>Rating-based tie-breaks",
+    }
+    assert [code for code, note in notes.items() if note in closed] == ["DE", "BPG", "KS"]
+    assert [code for code, note in notes.items() if note in junior] == []
+    assert "<li>A game recorded with a result but no moves counts as played" in junior
+
+
 def test_the_prize_pages_link_the_fined_player_and_speak_of_girls_titles_only_where_given(
     demo: Path,
 ) -> None:

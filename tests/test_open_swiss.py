@@ -190,6 +190,10 @@ def test_the_tie_break_page_gives_the_cap_of_the_dummy_in_points(output: Path) -
         "unplayed round" in page
     )
     assert "half the rounds" not in page
+    # Notes on the choices of the tie-breaks it uses (ARO), none on DE, Koya or Black games.
+    assert "<li>Rating-based tie-breaks (ARO, TPR, PTP, APRO, APPO)" in page
+    assert "Direct Encounter counts" not in page and "Koya" not in page
+    assert "games with Black" not in page
 
 
 def test_a_late_entry_without_its_first_rounds_bye_is_told_how_to_record_it(

@@ -100,6 +100,11 @@ class TiebreakColumn:
         if not self.key:
             object.__setattr__(self, "key", self.code)
 
+    @property
+    def base(self) -> str:
+        """The code without its modifiers ("BH" of "BH/C1"): what the rules' notes speak of."""
+        return parse_code(self.code).base
+
 
 def tiebreak_columns(event: Event) -> tuple[TiebreakColumn, ...]:
     columns = []
