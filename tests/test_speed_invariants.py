@@ -374,6 +374,33 @@ def test_a_game_page_key_sees_every_field_of_the_game(make_site: SiteMaker) -> N
         assert site_module.game_page_key("chrome", changed) != key, name
 
 
+def test_a_game_page_key_sees_its_pagers_links(make_site: SiteMaker) -> None:
+    """The pager shows the neighbouring games' pages and which games they are: a game added
+    before or after this one (another path or label, a link where there was none) changes
+    the key; an equal pager gives the same key."""
+    from generator.render.views import GameLink, GamePager
+
+    site = make_site(event_toml(), {"g.pgn": pgn_game("1.1", "Alpha, Anna", "Bravo, Bob", "1-0")})
+    event, _ = load(site)
+    assert event is not None
+    game = event.games[0]
+    first = GameLink("ev/games/r1-b1.html", "Round 1, board 1")
+    third = GameLink("ev/games/r1-b3.html", "Round 1, board 3")
+    pager = GamePager(first, third)
+    key = site_module.game_page_key("chrome", game, pager)
+    same = GamePager(GameLink(first.path, first.label), GameLink(third.path, third.label))
+    assert site_module.game_page_key("chrome", game, same) == key
+    others = [
+        GamePager(None, third),
+        GamePager(first, None),
+        GamePager(third, first),
+        GamePager(GameLink("ev/games/r1-b2.html", first.label), third),
+        GamePager(first, GameLink(third.path, "Round 2, board 1")),
+    ]
+    keys = {site_module.game_page_key("chrome", game, other) for other in others}
+    assert len(keys) == len(others) and key not in keys
+
+
 def test_plain_games_read_without_nodes_are_read_alike(monkeypatch: pytest.MonkeyPatch) -> None:
     """``_read_lean`` and ``_PlainRecorder`` (no tree of nodes) give what python-chess's own
     reader and builder give."""

@@ -148,6 +148,7 @@ def _main(context: Mapping[str, Any], game: Any, white: Any, black: Any, result:
     if headers.get("Opening"):
         meta += f" {_e(headers['Opening'])}"
     parts.append(f'<p class="meta">{meta}</p>\n')
+    parts.append(_pager(context, game))
     if game.reason:
         said = ""
         if game.pgn_result:
@@ -190,6 +191,30 @@ def _main(context: Mapping[str, Any], game: Any, white: Any, black: Any, result:
         f"  <pre>{_e(context['pgn_text'])}</pre>\n</details>\n"
     )
     return parts
+
+
+def _pager(context: Mapping[str, Any], game: Any) -> str:
+    """The links to the games before and after this one and up to its round (or play-off)."""
+    url, links, pager = context["url"], context["links"], context["pager"]
+    if game.is_playoff:
+        label = "Play-off games"
+        up = f'<a href="{_e(url(context["paths"]["playoff"]))}">Play-off</a>'
+    else:
+        label = f"Games of round {_e(game.round)}"
+        up = f'<a href="{_e(url(links.round(game.round)))}">Round {_e(game.round)}</a>'
+    before = after = ""
+    if pager.previous:
+        link = pager.previous
+        before = (
+            f'<a href="{_e(url(link.path))}" rel="prev" title="{_e(link.label)}">'
+            "← Previous game</a> "
+        )
+    if pager.next:
+        link = pager.next
+        after = (
+            f' <a href="{_e(url(link.path))}" rel="next" title="{_e(link.label)}">Next game →</a>'
+        )
+    return f'<nav class="pager" aria-label="{label}">{before}{up}{after}</nav>\n'
 
 
 _GAMES_HEAD = (

@@ -788,19 +788,19 @@ class SiteRenderer:
                 row=row,
                 **own_card,
             )
-        for game in (*event.games, *event.playoff_games):
-            if has_game_page(game):
-                white, black = event.player(game.white), event.player(game.black)
-                self._page(
-                    game_path(event, game),
-                    "game.html",
-                    functools.partial(_game_context, event, game),
-                    functools.partial(game_page_key, own_chrome, game) if own_chrome else None,
-                    game=game,
-                    white=white,
-                    black=black,
-                    **own_card,
-                )
+        for game, pager in game_pagers(event):
+            white, black = event.player(game.white), event.player(game.black)
+            self._page(
+                game_path(event, game),
+                "game.html",
+                functools.partial(_game_context, event, game),
+                functools.partial(game_page_key, own_chrome, game, pager) if own_chrome else None,
+                game=game,
+                white=white,
+                black=black,
+                pager=pager,
+                **own_card,
+            )
         for page in event.pages:
             self._page(
                 page_path(event, page.slug),
@@ -879,19 +879,40 @@ GAME_PAGE_CONTEXT = frozenset(
         *("event", "paths", "links", "pages", "show_playoff", "show_arbiter", "prizes"),
         "playoff_pending",
         *("event_facts", "game", "white", "black", "board", "piece_defs", "viewer_data"),
-        "pgn_text",
+        *("pgn_text", "pager"),
         *("position_words", "move_list"),
     }
 )
 """The context a game page's templates may use: ``game_page_key`` covers exactly these."""
 
 
-def game_page_key(chrome: str, game: Game) -> str:
+def game_page_key(chrome: str, game: Game, pager: views.GamePager | None = None) -> str:
     """A game page's key: the event's chrome (``SiteRenderer._chrome_key``, which covers the
-    players, so the two players' numbers name them) and the game: its tags, result, decision
-    and moves (SAN and placements follow from the moves and the starting position)."""
+    players, so the two players' numbers name them), the game: its tags, result, decision
+    and moves (SAN and placements follow from the moves and the starting position), and the
+    pager's links to the games before and after it (a game added beside it changes them)."""
     moves = hashlib.blake2b(game.moves.ucis.encode(), digest_size=16)
-    return _digest(chrome, game_fields(game), moves.hexdigest())
+    return _digest(chrome, game_fields(game), moves.hexdigest(), pager_fields(pager))
+
+
+def pager_fields(pager: views.GamePager | None) -> tuple[object, ...] | None:
+    """What a game page's pager shows, as plain values (``_digest`` marshals them)."""
+    if pager is None:
+        return None
+    return tuple(
+        None if link is None else (link.path, link.label) for link in (pager.previous, pager.next)
+    )
+
+
+def game_pagers(event: Event) -> list[tuple[Game, views.GamePager]]:
+    """The event's games that have a page, each with its pager (``views.game_pagers``): the
+    games in board order, round after round, then the play-off's games in playing order, the
+    two apart. A forfeit or a result without a score sheet has no page and is passed over.
+    One sort per event, nothing per page that grows with the games (11,000 in an open)."""
+    main = sorted(filter(has_game_page, event.games), key=lambda game: (game.round, game.board))
+    playoff = sorted(filter(has_game_page, event.playoff_games), key=lambda game: game.board)
+    path = functools.partial(game_path, event)
+    return [*views.game_pagers(main, path), *views.game_pagers(playoff, path)]
 
 
 def game_fields(game: Game) -> tuple[object, ...]:

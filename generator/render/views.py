@@ -6,7 +6,7 @@ crosstable, lines of a player's card), so templates stay simple loops.
 
 from __future__ import annotations
 
-from collections.abc import Iterable, Sequence
+from collections.abc import Callable, Iterable, Sequence
 from dataclasses import dataclass
 from typing import NamedTuple
 
@@ -223,6 +223,48 @@ class RoundView:
     pairings: tuple[Pairing, ...]
     byes: tuple[tuple[Player, Bye], ...]
     absent: tuple[Player, ...]
+
+
+@dataclass(frozen=True)
+class GameLink:
+    """A neighbouring game's page, as a game page's pager links it."""
+
+    path: str
+    label: str
+    """Which game it is ("Round 2, board 1", "Play-off game 2"): the link's title."""
+
+
+@dataclass(frozen=True)
+class GamePager:
+    """The games before and after a game page's own, for a reader going through a round's
+    games without going back to the round's page: the pages of the event's games in board
+    order, round after round, or of the play-off's games in playing order."""
+
+    previous: GameLink | None
+    next: GameLink | None
+
+
+def game_label(game: Game) -> str:
+    """A game as a pairing list names it: "Round 2, board 1", "Play-off game 2"."""
+    if game.is_playoff:
+        return f"Play-off game {game.board}"
+    return f"Round {game.round}, board {game.board}"
+
+
+def game_pagers(games: Sequence[Game], path: Callable[[Game], str]) -> list[tuple[Game, GamePager]]:
+    """Each of ``games`` (those with a page, in reading order) with its neighbours' links:
+    the first has no previous game, the last no next."""
+    links = [GameLink(path(game), game_label(game)) for game in games]
+    return [
+        (
+            game,
+            GamePager(
+                links[index - 1] if index > 0 else None,
+                links[index + 1] if index + 1 < len(links) else None,
+            ),
+        )
+        for index, game in enumerate(games)
+    ]
 
 
 def running_scores(records: dict[int, PlayerRecord]) -> dict[int, tuple[float, ...]]:
