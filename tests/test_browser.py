@@ -965,3 +965,17 @@ def test_printed_standings_give_the_reason_under_each_name(
     for seen in facts.values():
         assert seen["shown"] == seen["reasons"], facts
         assert seen["fits"] and seen["smaller"] and seen["column"] == 0, facts
+
+
+def test_the_pagers_are_not_printed(browser: Browser, demo: ServeSession) -> None:
+    """A round's pairings printed for the wall showed "← Round 2 Round 4 → Standings after
+    round 3", links nobody can follow on paper; a game page's pager was hidden already."""
+    page = browser.new_page(viewport={"width": 1031, "height": 800})
+    page.emulate_media(media="print")
+    shown = []
+    for path in ("junior-closed/rounds/round-3.html", "junior-closed/games/r3-b1.html"):
+        page.goto(f"{demo.url}{path}")
+        assert page.locator(".pager").count() == 1, path
+        shown.append(page.locator(".pager").is_visible())
+    page.close()
+    assert shown == [False, False]
