@@ -1330,12 +1330,18 @@ def test_a_category_page_calls_its_players_women_in_an_open_and_girls_in_an_age_
         ("aus", "Players of federation AUS."),
         ("wr", "Women rated 1800 or more."),
     ):
-        html = (site / f"output/ev/categories/{page}.html").read_text(encoding="utf-8")
-        meta = re.search(r'<p class="meta">([^<]*)', html)
-        assert meta is not None and meta.group(1).startswith(f"{rule} Places are counted"), (
-            page,
-            meta and meta.group(1),
-        )
+        _category_page(site, page, rule)
+
+
+def _category_page(site: Path, page: str, rule: str) -> str:
+    """The category page ``page`` of event "ev", checked to begin by saying who is in it."""
+    html = (site / f"output/ev/categories/{page}.html").read_text(encoding="utf-8")
+    meta = re.search(r'<p class="meta">([^<]*)', html)
+    assert meta is not None and meta.group(1).startswith(f"{rule} Places are counted"), (
+        page,
+        meta and meta.group(1),
+    )
+    return html
 
 
 def test_a_category_of_unrated_players_says_so_on_its_page(make_site: SiteMaker) -> None:
@@ -1354,9 +1360,7 @@ def test_a_category_of_unrated_players_says_so_on_its_page(make_site: SiteMaker)
         ("unr", "Unrated players."),
         ("u1200", "Players rated 1200 or less (or unrated)."),
     ):
-        html = (site / f"output/ev/categories/{page}.html").read_text(encoding="utf-8")
-        meta = re.search(r'<p class="meta">([^<]*)', html)
-        assert meta is not None and meta.group(1).startswith(f"{rule} Places are counted")
+        html = _category_page(site, page, rule)
         names = re.findall(r'<th scope="row"><a href="[^"]+"><bdi>([^<]+)</bdi></a>', html)
         assert names == ["New, Ned"]  # unrated: in both; 1500: in neither
 
