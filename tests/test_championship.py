@@ -516,3 +516,90 @@ def test_the_leaders_of_a_section_read_as_so_many_players(tmp_path: Path) -> Non
         "After round 1 of 5: \u2068Lopez, Ana\u2069; \u2068Oz, Dara\u2069 and "
         "\u2068Quinn, Fay\u2069 lead with 1 point. "
     )
+
+
+def test_a_section_ranked_by_other_rules_is_reported(tmp_path: Path) -> None:
+    """Sections of one championship are played under one set of regulations: a section whose
+    event.toml lost its rules line was ranked by the default, "fide", with no tie-break and no
+    play-off, without a word. The rapid preset is the same by-law (clause 5.3.4), and a
+    section of other rules written out is named on its line."""
+    site = _championship(tmp_path / "site")
+    champ = site / "content/ajc-2026"
+    girls, open16 = champ / "under-18-girls/event.toml", champ / "under-16-open/event.toml"
+    girls.write_text(girls.read_text("utf-8").replace('rules = "acf-junior"\n', ""), "utf-8")
+    text = open16.read_text("utf-8")
+    open16.write_text(text.replace('"acf-junior"', '"acf-junior-rapid"'), "utf-8")
+    report = build_site(site)
+    assert report.written
+    assert [(p.path, p.line, p.message, p.hint) for p in report.problems.warnings] == [
+        (
+            girls,
+            None,
+            'the section "Under 18 Girls" is ranked by the rules "fide" (no rules line: the '
+            'default), the other sections by "acf-junior"',
+            'write rules = "acf-junior" in its event.toml if the section is played under the '
+            "same regulations: the rules give its tie-breaks and its play-off",
+        )
+    ]
+    girls.write_text(
+        girls.read_text("utf-8").replace("start =", 'rules = "us-junior-closed"\nstart =')
+    )
+    report = build_site(site)
+    (warning,) = [p for p in report.problems.warnings if p.code == "championship"]
+    assert (warning.path, warning.line) == (girls, 4)  # name, format, rounds, then rules
+    assert warning.message.startswith('the section "Under 18 Girls" is ranked by the rules "us-')
+
+
+def test_two_sections_of_one_name_are_reported(tmp_path: Path) -> None:
+    """The landing page, the row of sections and the build's messages name sections by their
+    event's name: two alike (case and spacing aside) could not be told apart."""
+    site = _championship(tmp_path / "site")
+    girls = site / "content/ajc-2026/under-18-girls/event.toml"
+    girls.write_text(girls.read_text("utf-8").replace("Under 18 Girls", "under 16  OPEN"), "utf-8")
+    report = build_site(site)
+    assert report.written
+    assert [(p.path, p.line, p.message) for p in report.problems.warnings] == [
+        (girls, 1, 'two sections are named "under 16  OPEN": under-16-open/ and under-18-girls/')
+    ]
+
+
+def test_sections_taking_ages_on_other_days_are_reported(tmp_path: Path) -> None:
+    """A championship over New Year: the Under 18 section starts on 2025-12-28, so without an
+    age_reference_date its ages are taken on 2025-01-01, the Under 16 section's on the
+    2026-01-01 it writes. A player born 2010-06-01 is 14 on the first day and 15 on the
+    second: Under 15 in one section and not in the other. The section that takes the date by
+    default is the one named (the two are one against one), on its start line (4)."""
+    site = _championship(tmp_path / "site")
+    champ = site / "content/ajc-2026"
+    u15 = '\n[[categories]]\nid = "U15"\nname = "Under 15"\nunder = 15\n'
+    for folder, old, new in (
+        ("under-18-open", "start = 2026-01-10", "start = 2025-12-28"),
+        (
+            "under-16-open",
+            'rules = "acf-junior"',
+            'rules = "acf-junior"\nage_reference_date = 2026-01-01',
+        ),
+    ):
+        event = champ / folder / "event.toml"
+        text = event.read_text("utf-8").replace(old, new)
+        text = re.sub(r'(name = "Open1\d-\d")\n', r"\1\nborn = 2010-06-01\n", text)
+        event.write_text(text + u15, "utf-8")
+    report = build_site(site)
+    assert report.written, [p.format() for p in report.problems.items]
+    assert [(p.path, p.line, p.message, p.hint) for p in report.problems.warnings] == [
+        (
+            champ / "under-18-open/event.toml",
+            4,
+            'the section "Under 18 Open" takes ages on 2025-01-01 (1 January of its start year), '
+            "the other sections on 2026-01-01: a player's age group would depend on the section",
+            "write age_reference_date = 2026-01-01 in its event.toml, the day the championship's "
+            "age groups are reckoned on",
+        )
+    ]
+    # The ages as the sections took them: 14 in one, under 15; 15 in the other, not.
+    for folder, names in (
+        ("under-18-open", ["Open18-1", "Open18-2", "Open18-3", "Open18-4"]),
+        ("under-16-open", []),
+    ):
+        page = (site / f"output/ajc-2026/{folder}/categories/u15.html").read_text("utf-8")
+        assert re.findall(r'<th scope="row"><a href="[^"]+"><bdi>([^<]+)</bdi></a>', page) == names
