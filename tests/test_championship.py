@@ -603,3 +603,26 @@ def test_sections_taking_ages_on_other_days_are_reported(tmp_path: Path) -> None
     ):
         page = (site / f"output/ajc-2026/{folder}/categories/u15.html").read_text("utf-8")
         assert re.findall(r'<th scope="row"><a href="[^"]+"><bdi>([^<]+)</bdi></a>', page) == names
+
+
+def test_the_home_pages_link_preview_names_the_championship(tmp_path: Path) -> None:
+    """A shared link to the home page read "Results: Under 16 Open; Under 18 Girls; Under 18
+    Open; Club Cup": sections without their championship, in the folders' order. It now names
+    the championship with its sections in the championship file's order, then the events."""
+    site = _championship(tmp_path / "site")
+    assert build_site(site).written
+    home = (site / "output/index.html").read_text("utf-8")
+    expected = (
+        "Results: Australian Junior Championships 2026 (Under 18 Open; Under 16 Open; "
+        "Under 18 Girls); Club Cup"
+    )
+    assert f'<meta name="description" content="{expected}">' in home
+    assert f'<meta property="og:description" content="{expected}">' in home
+    club = site / "content/club"
+    shutil.rmtree(club)
+    assert build_site(site).written
+    home = (site / "output/index.html").read_text("utf-8")
+    assert (
+        '<meta name="description" content="Results: Australian Junior Championships 2026 (' in home
+    )
+    assert 'Under 18 Girls)">' in home
