@@ -39,6 +39,7 @@ from .config import (
     load_site_config,
     report_issues,
 )
+from .config.championship import ChampionshipConfig
 from .config.event import (
     ByeEntry,
     EventConfig,
@@ -177,6 +178,7 @@ def load_championships(
             continue
         _players_in_two_sections([by_slug[s] for s in sections], marker, problems)
         _sections_run_apart([by_slug[s] for s in sections], problems)
+        _sections_outside_the_dates([by_slug[s] for s in sections], config, problems)
         found.append(
             Championship(
                 slug=slug,
@@ -754,6 +756,36 @@ def _sections_run_apart(sections: list[Event], problems: Problems) -> None:
         lambda event: event.config.age_reference_date is not None,
         problems,
     )
+
+
+def _sections_outside_the_dates(
+    sections: list[Event], championship: ChampionshipConfig, problems: Problems
+) -> None:
+    """A section that starts or ends outside the championship's own dates: most often a year
+    left from last year's event.toml, which would also take its players' ages (by default
+    1 January of the start year) and check its games' dates against the wrong year."""
+    first, last = championship.start, championship.end
+    if first is None and last is None:
+        return
+    span = (
+        f"{first} to {last}"
+        if first is not None and last is not None
+        else (f"from {first}" if first is not None else f"until {last}")
+    )
+    for event in sections:
+        lines = load_event_config(event.folder / "event.toml", Problems())[1]
+        for key, day in (("start", event.config.start), ("end", event.config.end)):
+            if day is None or ((first is None or day >= first) and (last is None or day <= last)):
+                continue
+            problems.warning(
+                f'the section "{event.name}" {key}s on {day}, outside the championship\'s '
+                f"dates ({span})",
+                event.folder / "event.toml",
+                line_of(lines, (key,)),
+                hint=f"correct {key} in the section's event.toml, or start and end in "
+                "championship.toml",
+                code="championship",
+            )
 
 
 def _sections_differ(

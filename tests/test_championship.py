@@ -571,6 +571,8 @@ def test_sections_taking_ages_on_other_days_are_reported(tmp_path: Path) -> None
     default is the one named (the two are one against one), on its start line (4)."""
     site = _championship(tmp_path / "site")
     champ = site / "content/ajc-2026"
+    marker = champ / "championship.toml"
+    marker.write_text(marker.read_text("utf-8").replace("2026-01-10", "2025-12-28"), "utf-8")
     u15 = '\n[[categories]]\nid = "U15"\nname = "Under 15"\nunder = 15\n'
     for folder, old, new in (
         ("under-18-open", "start = 2026-01-10", "start = 2025-12-28"),
@@ -626,3 +628,33 @@ def test_the_home_pages_link_preview_names_the_championship(tmp_path: Path) -> N
         '<meta name="description" content="Results: Australian Junior Championships 2026 (' in home
     )
     assert 'Under 18 Girls)">' in home
+
+
+def test_a_section_outside_the_championships_dates_is_reported(tmp_path: Path) -> None:
+    """The championship runs 2026-01-10 to 2026-01-16; a section's event.toml copied from last
+    year still starts on 2025-01-10 (its ages would be taken on 2025-01-01) and one ends on
+    2026-01-17. Each is named on its line; a section inside the dates is not."""
+    site = _championship(tmp_path / "site")
+    champ = site / "content/ajc-2026"
+    open18, girls = champ / "under-18-open/event.toml", champ / "under-18-girls/event.toml"
+    open18.write_text(open18.read_text("utf-8").replace("2026-01-10", "2025-01-10"), "utf-8")
+    text = girls.read_text("utf-8")
+    girls.write_text(text.replace("start = 2026-01-10", "start = 2026-01-16\nend = 2026-01-17"))
+    report = build_site(site)
+    assert report.written
+    assert [(p.path, p.line, p.message, p.hint) for p in report.problems.warnings] == [
+        (
+            open18,
+            4,
+            'the section "Under 18 Open" starts on 2025-01-10, outside the championship\'s '
+            "dates (2026-01-10 to 2026-01-16)",
+            "correct start in the section's event.toml, or start and end in championship.toml",
+        ),
+        (
+            girls,
+            5,
+            'the section "Under 18 Girls" ends on 2026-01-17, outside the championship\'s '
+            "dates (2026-01-10 to 2026-01-16)",
+            "correct end in the section's event.toml, or start and end in championship.toml",
+        ),
+    ]
