@@ -38,6 +38,7 @@ from .config import (
     load_event_config,
     load_site_config,
     report_issues,
+    section_key,
 )
 from .config.championship import ChampionshipConfig
 from .config.event import (
@@ -135,11 +136,11 @@ def load_championships(
                 code="championship",
             )
         slug = slugify(name_text(marker.parent.name))
-        # A section listed as its folder is named, whatever the Unicode form of either
-        # ("Garçons" typed composed, its folder made by macOS decomposed).
-        present = {_nfc(name_text(p.name)): p for p in marker.parent.iterdir() if p.is_dir()}
+        # A section listed as its folder is named, whatever the Unicode form or the case
+        # of either (section_key).
+        present = {section_key(name_text(p.name)): p for p in marker.parent.iterdir() if p.is_dir()}
         folders = [
-            present.get(_nfc(name), marker.parent / name) for name in config.sections
+            present.get(section_key(name), marker.parent / name) for name in config.sections
         ] or sorted(p.parent for p in marker_files(marker.parent, "event.toml"))
         for index, folder in enumerate(folders):
             if not (folder / "event.toml").is_file():

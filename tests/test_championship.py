@@ -658,3 +658,31 @@ def test_a_section_outside_the_championships_dates_is_reported(tmp_path: Path) -
             "correct end in the section's event.toml, or start and end in championship.toml",
         ),
     ]
+
+
+def test_a_section_listed_in_other_letter_cases_is_its_folder(tmp_path: Path) -> None:
+    """championship.toml lists "Under-16-OPEN" for the folder under-16-open/: macOS and
+    Windows, which ignore case, built the site; GitHub's Linux stopped with 'the section
+    "Under-16-OPEN" has no event.toml' ("create it") and published the folder as an event of
+    its own. The section is its folder on every system now; listed twice in two cases, it is
+    listed twice."""
+    site = _championship(tmp_path / "site")
+    marker = site / "content/ajc-2026/championship.toml"
+    marker.write_text(marker.read_text("utf-8").replace('"under-16-open"', '"Under-16-OPEN"'))
+    report = build_site(site)
+    assert report.written and not report.problems.items, [p.format() for p in report.problems.items]
+    assert [
+        href for href, *_ in _sections_nav(site / "output/ajc-2026/under-18-girls/index.html")
+    ] == [
+        "../under-18-open/index.html",
+        "../under-16-open/index.html",
+        "index.html",
+    ]
+    marker.write_text(
+        marker.read_text("utf-8").replace('"Under-16-OPEN"', '"under-16-open", "Under-16-Open"')
+    )
+    report = build_site(site)
+    assert not report.written
+    assert [(p.line, p.message) for p in report.problems.errors] == [
+        (5, 'sections[3]: "Under-16-Open" is listed twice')
+    ]

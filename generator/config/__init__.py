@@ -7,6 +7,7 @@ import hashlib
 import json
 import re
 import tomllib
+import unicodedata
 from collections.abc import Callable, Mapping
 from dataclasses import replace
 from pathlib import Path, PurePosixPath
@@ -159,6 +160,13 @@ def event_encodings(content: Path) -> Callable[[Path], str | None]:
     return encoding_of
 
 
+def section_key(name: str) -> str:
+    """A section's folder name as the file systems compare it: whatever the Unicode form
+    ("Garçons" typed composed, its folder made by macOS decomposed) and, as on macOS and
+    Windows, whatever the case, so a list that builds on a Mac builds on Linux too."""
+    return unicodedata.normalize("NFC", name).casefold()
+
+
 def load_championship_config(
     path: Path, problems: Problems
 ) -> tuple[ChampionshipConfig | None, Mapping[KeyPath, int]]:
@@ -186,11 +194,11 @@ def load_championship_config(
             issues.append(
                 Issue(("sections", index), "is too long for a folder name", "use a shorter name")
             )
-        elif folder.as_posix() in seen:
+        elif section_key(folder.as_posix()) in seen:
             issues.append(
                 Issue(("sections", index), f'"{name}" is listed twice', "remove one of the two")
             )
-        seen.add(folder.as_posix())
+        seen.add(section_key(folder.as_posix()))
     report_issues(issues, path, lines, problems)
     return (None if issues else config), lines
 
