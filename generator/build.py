@@ -157,6 +157,7 @@ def load_championships(
                     f'the folder "{other.name}" has an event.toml but is not one of the '
                     "sections: it is published as an event of its own",
                     marker,
+                    line_of(lines, ("sections",)),
                     hint="add it to sections = [...], or move it out of the championship's folder",
                     code="championship",
                 )

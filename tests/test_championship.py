@@ -340,6 +340,7 @@ def test_a_section_folder_left_out_of_the_list_is_reported(tmp_path: Path) -> No
         'the folder "under-18-girls" has an event.toml but is not one of the sections: it is '
         "published as an event of its own"
     )
+    assert warning.line == 5  # on sections = [...], where to add it
 
 
 def test_a_player_in_two_sections_is_reported(tmp_path: Path) -> None:
