@@ -3,10 +3,13 @@
 from __future__ import annotations
 
 from dataclasses import replace
+from types import SimpleNamespace
+from typing import Any
 
 from conftest import SiteMaker, event_toml, load, pgn_game
 
 from generator.model import Event
+from generator.render import views
 from generator.render.views import (
     TiebreakColumn,
     category_rows,
@@ -166,3 +169,20 @@ def test_a_code_listed_again_is_defined_by_what_it_changes_and_a_plain_one_in_fu
         "sub-group still tied.",
         "Direct Encounter again, applied to the players still tied.",
     ]
+
+
+def test_the_leaders_list_does_not_split_a_shared_place() -> None:
+    """The home page's Leaders list showed five rows: "5-6 Lowe" without Moss, who shares
+    the place. It runs on to the last player of the fifth row's place."""
+
+    def standings(*places: str) -> Any:
+        rows = [SimpleNamespace(place=place, number=i) for i, place in enumerate(places)]
+        return SimpleNamespace(rows=tuple(rows))
+
+    def shown(*places: str) -> list[str]:
+        return [row.place for row in views.leaders(standings(*places))]
+
+    assert shown("1", "2", "3", "4", "5-6", "5-6", "7") == ["1", "2", "3", "4", "5-6", "5-6"]
+    assert shown("1", "2", "3", "4", "5", "6") == ["1", "2", "3", "4", "5"]
+    assert shown(*["1-7"] * 7, "8") == ["1-7"] * 7
+    assert shown("1", "2-3", "2-3") == ["1", "2-3", "2-3"]

@@ -685,6 +685,7 @@ class SiteRenderer:
             chart_legend=[
                 (name, charts.COLOURS[i], charts.DASHES[i]) for i, (name, _) in enumerate(series)
             ],
+            leaders=views.leaders(standings),
             **common,
         )
         chrome = self._chrome_key(outcome, common) if self.keys is not None else None

@@ -267,6 +267,20 @@ def game_pagers(games: Sequence[Game], path: Callable[[Game], str]) -> list[tupl
     ]
 
 
+def leaders(standings: Standings, count: int = 5) -> tuple[StandingRow, ...]:
+    """The top of the standings for an event's home page: ``count`` rows, and every player
+    who shares the last of their places (two sharing 5th-6th are both listed, or neither
+    would know from the list that the place is shared)."""
+    rows = standings.rows
+    if len(rows) <= count:
+        return tuple(rows)
+    last = rows[count - 1].place
+    more = count
+    while more < len(rows) and rows[more].place == last:
+        more += 1
+    return tuple(rows[:more])
+
+
 def running_scores(records: dict[int, PlayerRecord]) -> dict[int, tuple[float, ...]]:
     """Each player's score after each round, by number."""
     return {number: record.running_scores() for number, record in records.items()}
