@@ -1276,6 +1276,19 @@ def test_a_girls_title_whose_category_admits_boys_is_a_warning(make_site: SiteMa
     ]
 
 
+def test_a_girls_title_of_everyone_in_a_section_of_girls_only_is_no_mistake(
+    make_site: SiteMaker,
+) -> None:
+    """A girls' section of a championship: every player is entered with sex = "F", so its
+    title of everyone (kind = "girls", no category) cannot go to a boy; no warning."""
+    girls = {name: (born, "F") for name, (born, _) in PLAYERS.items()}
+    extra = '[[titles]]\nname = "Girls Champion"\nkind = "girls"\n'
+    outcome, problems = _outcome(make_site, extra, players=girls)
+    assert outcome is not None and not problems.errors, problems.items
+    assert _who(outcome, "title") == [("Girls Champion", "A")]
+    assert _warned(problems, "girls-title-open-to-boys") == []
+
+
 def test_players_without_a_federation_left_out_of_a_federation_category_are_warned(
     make_site: SiteMaker,
 ) -> None:

@@ -29,7 +29,9 @@ def prize_setup_warnings(
     """Every warning of this module, in the order the build has said them."""
     _places_past_the_field(config, config_path, config_lines, len(players), problems)
     _prizes_named_twice(config, config_path, config_lines, problems)
-    _girls_titles_boys_may_take(config, config_path, config_lines, problems)
+    if not players or any(player.sex != "F" for player in players):
+        # A section of girls only: no boy can take its girls' title, whatever its category.
+        _girls_titles_boys_may_take(config, config_path, config_lines, problems)
     _players_without_a_federation(config, config_path, config_lines, players, problems)
     _lower_places_paying_more(config, config_path, config_lines, problems)
     _age_reference_date_after_the_event(config, config_path, config_lines, problems)
