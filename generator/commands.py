@@ -17,6 +17,9 @@ from .problems import Problems
 
 SITE_HELP = "the site folder, holding content/ and optionally site.toml (default: current folder)"
 STRICT_HELP = "fail on warnings too, not only on errors"
+NEW_RULES = ("fide", "acf-junior", "us-junior-closed")
+"""``crosstable new --rules``: kept here so that ``--help`` does not load the scaffold's text;
+``scaffold.RULES`` is the same list (tests/test_new.py checks it)."""
 
 
 def _parser() -> argparse.ArgumentParser:
@@ -64,6 +67,15 @@ def _parser() -> argparse.ArgumentParser:
         "new", help="create a new site: site.toml, an example event, a GitHub Pages workflow"
     )
     new.add_argument("folder", type=Path, metavar="DIR", help="the new site's folder")
+    new.add_argument(
+        "--rules",
+        choices=NEW_RULES,
+        default=NEW_RULES[0],
+        metavar="NAME",
+        help="the example event's regulations: fide (a 4-player round robin, the default), "
+        "acf-junior (ACF By-law 3: a Swiss with age groups, girls' titles, trophies, money) "
+        "or us-junior-closed (a 10-player round robin with prizes, fines and a play-off)",
+    )
     return parser
 
 
@@ -159,7 +171,7 @@ def main(argv: Sequence[str] | None = None) -> int:
     if args.command == "new":
         from .scaffold import new_site
 
-        return new_site(args.folder)
+        return new_site(args.folder, rules=args.rules)
     if args.command == "build":
         # Nothing changed since the last build: answered without loading the pipeline.
         report = unchanged_build(args.site, args.output, args.strict)

@@ -2,13 +2,20 @@
 
 from __future__ import annotations
 
+import json
+import tomllib
 from pathlib import Path
+from typing import Any
 
+import chess
+import chess.pgn
 import pytest
 import yaml
 
 from generator.build import build_site
 from generator.cli import main
+from generator.commands import NEW_RULES
+from generator.scaffold import RULES, new_site
 
 
 def test_new_site_builds_without_any_warning(
@@ -71,3 +78,179 @@ def test_a_folder_name_any_characters_gives_a_site_that_builds(tmp_path: Path, f
     assert title.encode() in report.files["index.html"].replace(b"&#34;", b'"').replace(
         b"&quot;", b'"'
     )
+
+
+# ``crosstable new --rules``: the two championships' own set-up.
+
+IN_PROGRESS_WARNINGS: frozenset[str] = frozenset()
+"""The warnings a new site of the presets may give, as its event is still in progress: none.
+Rounds not yet played, and round 2's pairings published with "*" (us-junior-closed), are no
+warning; a code added here must be one that only says the event is unfinished."""
+
+
+def _event_toml(site: Path, slug: str) -> dict[str, Any]:
+    with (site / "content" / slug / "event.toml").open("rb") as handle:
+        return tomllib.load(handle)
+
+
+def _games(site: Path, slug: str) -> list[chess.pgn.Game]:
+    games = []
+    with (site / "content" / slug / "games" / "games.pgn").open(encoding="utf-8") as handle:
+        while (game := chess.pgn.read_game(handle)) is not None:
+            games.append(game)
+    return games
+
+
+@pytest.mark.parametrize(
+    ("rules", "slug"),
+    [("acf-junior", "junior-championship"), ("us-junior-closed", "junior-closed")],
+)
+def test_a_preset_site_builds_with_no_error_and_no_warning_but_in_progress_ones(
+    tmp_path: Path, capsys: pytest.CaptureFixture[str], rules: str, slug: str
+) -> None:
+    site = tmp_path / "results"
+    assert main(["new", str(site), "--rules", rules]) == 0
+    out = capsys.readouterr().out
+    assert f"content/{slug}/event.toml" in out and "its comments follow" in out
+    assert _event_toml(site, slug)["rules"] == rules
+    # The command line an organiser types, then the report for the warnings' codes.
+    assert main(["build", "--site", str(site)]) == 0
+    err = capsys.readouterr().err
+    assert "error" not in err.lower() and "Traceback" not in err
+    report = build_site(site)
+    assert report.problems.errors == []
+    assert {p.code for p in report.problems.warnings} <= IN_PROGRESS_WARNINGS
+    assert f"{slug}/prizes.html" in report.files
+
+
+@pytest.mark.parametrize("rules", ["acf-junior", "us-junior-closed"])
+def test_every_example_game_is_legal_and_its_mates_are_scored_right(
+    tmp_path: Path, rules: str
+) -> None:
+    site = tmp_path / "s"
+    assert main(["new", str(site), "--rules", rules]) == 0
+    slug = next(p.name for p in (site / "content").iterdir() if p.is_dir())
+    games = _games(site, slug)
+    assert games
+    for game in games:
+        assert game.errors == [], game.headers["Round"]
+        board = game.end().board()
+        if board.is_checkmate():
+            winner = "0-1" if board.turn == chess.WHITE else "1-0"
+            assert game.headers["Result"] == winner, game.headers["Round"]
+
+
+def test_the_acf_junior_site_holds_the_by_law_s_groups_titles_and_prizes(
+    tmp_path: Path,
+) -> None:
+    site = tmp_path / "s"
+    assert main(["new", str(site), "--rules", "acf-junior"]) == 0
+    event = _event_toml(site, "junior-championship")
+    assert event["format"] == "swiss"
+    # Ages on age_reference_date: the age groups under 18 ... under 10, and the girls'.
+    ages = [18, 16, 14, 12, 10]
+    assert [(c["id"], c["under"], c.get("sex")) for c in event["categories"]] == [
+        *((f"U{a}", a, None) for a in ages),
+        *((f"G-U{a}", a, "F") for a in ages),
+    ]
+    assert event["age_reference_date"].month == 1 and event["age_reference_date"].day == 1
+    # By-law 3, 2a: highest title first, first in an older age group above a younger one;
+    # 2b: the girls' titles beside them.
+    assert [(t["category"], t["kind"]) for t in event["titles"]] == [
+        *((f"U{a}", "open") for a in ages),
+        *((f"G-U{a}", "girls") for a in ages),
+    ]
+    # Clause 3: trophies for places after the titles' first places.
+    assert all(t["place"] >= 2 for t in event["trophies"])
+    assert event["playoff"] == {"format": "acf-by-law-3", "places": [1]}
+    assert event["prizes"]["currency"] == "AUD"
+    assert [m["place"] for m in event["prizes"]["money"]][:3] == [1, 2, 3]
+    # Every player has the birthday and sex the groups need; the oldest is 17 on the
+    # reference date (born 18 years before it, in March), the youngest 9.
+    reference = event["age_reference_date"]
+    players = event["players"]
+    assert all("born" in p and p["sex"] in ("M", "F") for p in players)
+    assert players[0]["born"] == reference.replace(year=reference.year - 18, month=3, day=14)
+    # After two rounds: Papadakis won both (2 points, progressive scores 1 + 2 = 3), Whitfield
+    # and Nguyen 1 + 0.5 (1 and 1.5: 2.5); the best under 12 is Kovac with 1 point (Lim 0.5,
+    # Sharma 0).
+    results = json.loads(build_site(site).files["junior-championship/results.json"])
+    top = [(s["name"], s["points"], s["tiebreaks"]["PS"]) for s in results["standings"][:3]]
+    assert top[0] == ("Papadakis, Nikos", 2, 3)
+    assert sorted(top[1:]) == [("Nguyen, Mai", 1.5, 2.5), ("Whitfield, Declan", 1.5, 2.5)]
+    prizes = {p["name"]: p for p in results["prizes"] if p["player"]}
+    assert prizes["Australian Junior Champion"]["player"] == "Papadakis, Nikos"
+    assert prizes["1st Under 12"]["player"] == "Kovac, Marko"
+
+
+def test_the_us_junior_closed_site_is_a_ten_player_round_robin_with_fund_and_fines(
+    tmp_path: Path,
+) -> None:
+    site = tmp_path / "s"
+    assert main(["new", str(site), "--rules", "us-junior-closed"]) == 0
+    event = _event_toml(site, "junior-closed")
+    assert (event["format"], event["rounds"], len(event["players"])) == ("round-robin", 9, 10)
+    assert event["playoff"] == {"format": "us-junior-closed", "places": [1]}
+    assert event["prizes"]["currency"] == "USD"
+    assert event["prizes"]["forfeit_cancels_money"] is True
+    assert event["fines"] == [
+        {
+            "player": "Singh, Arjun",
+            "amount": 500,
+            "reason": "Cell phone in the tournament area, round 1",
+        }
+    ]
+    # The round robin table for ten players: round 1 is 1-10, 2-9, 3-8, 4-7, 5-6 and round 2
+    # 10-6, 7-5, 8-4, 9-3, 1-2 (pairing numbers = the order of [[players]]).
+    number = {p["name"]: i for i, p in enumerate(event["players"], 1)}
+    pairings = [
+        (g.headers["Round"], number[g.headers["White"]], number[g.headers["Black"]])
+        for g in _games(site, "junior-closed")
+    ]
+    assert pairings == [
+        ("1.1", 1, 10), ("1.2", 2, 9), ("1.3", 3, 8), ("1.4", 4, 7), ("1.5", 5, 6),
+        ("2.1", 10, 6), ("2.2", 7, 5), ("2.3", 8, 4), ("2.4", 9, 3), ("2.5", 1, 2),
+    ]  # fmt: skip
+    # Round 1: four wins and the draw of board 1, by perpetual check before move 30, which is
+    # a repetition, not an agreed draw, so the 30-move rule does not flag it.
+    results = json.loads(build_site(site).files["junior-closed/results.json"])
+    assert results["event"]["rounds_played"] == 1 and results["warnings"] == []
+    points = {s["name"]: s["points"] for s in results["standings"]}
+    assert points["Harrington, Cole"] == points["Novak, Ethan"] == 0.5
+    assert sorted(n for n, p in points.items() if p == 1) == [
+        "Brooks, Jalen",
+        "Chen, Rebecca",
+        "Esposito, Lucia",
+        "Kowalski, Adam",
+    ]
+
+
+def test_new_with_rules_fide_is_new_alone(tmp_path: Path) -> None:
+    """The default stays today's example, byte for byte (the title comes from the folder's
+    name, so both folders have one name)."""
+    alone, fide = tmp_path / "a" / "club", tmp_path / "b" / "club"
+    assert main(["new", str(alone)]) == 0
+    assert main(["new", str(fide), "--rules", "fide"]) == 0
+    files = sorted(p.relative_to(alone) for p in alone.rglob("*") if p.is_file())
+    assert files == sorted(p.relative_to(fide) for p in fide.rglob("*") if p.is_file())
+    assert Path("content/club-championship/event.toml") in files
+    for path in files:
+        assert (alone / path).read_bytes() == (fide / path).read_bytes(), path
+
+
+def test_an_unknown_rules_name_is_refused_with_the_choices(
+    tmp_path: Path, capsys: pytest.CaptureFixture[str]
+) -> None:
+    with pytest.raises(SystemExit) as exit_:
+        main(["new", str(tmp_path / "s"), "--rules", "acf"])
+    assert exit_.value.code == 2
+    err = capsys.readouterr().err
+    assert "--rules" in err and "Traceback" not in err
+    assert all(name in err for name in ("fide", "acf-junior", "us-junior-closed"))
+    assert not (tmp_path / "s").exists()
+    # Called from Python, past the command line's own check.
+    assert new_site(tmp_path / "s", rules="uscf") == 1
+    err = capsys.readouterr().err
+    assert "uscf" in err and "fide, acf-junior, us-junior-closed" in err
+    assert not (tmp_path / "s").exists()
+    assert NEW_RULES == RULES
