@@ -7,9 +7,12 @@ from pathlib import Path
 
 import pytest
 
+from generator import config
 from generator.build import load_event
 from generator.model import Event
 from generator.problems import Problems
+from generator.render import exports
+from generator.rules import checks, standings
 
 ROOT = Path(__file__).resolve().parent.parent
 FIXTURES = Path(__file__).resolve().parent / "fixtures"
@@ -100,6 +103,16 @@ def make_site(tmp_path: Path) -> SiteMaker:
         return tmp_path / "site"
 
     return make
+
+
+def forget_memos() -> None:
+    """Empty what this process remembers between builds (the standings, final-position
+    verdicts, exported games and event files: ``cache.load_memos``), as a new process
+    starts. A build without cache run after a rebuild in the same process would otherwise
+    be handed the rebuild's values, and a memo whose key missed an input would give both
+    the same stale value: the two would agree."""
+    for memo in (standings.RANKED, exports.EXPORTS, checks.VERDICTS, config.PARSED):
+        memo.clear()
 
 
 def load(site: Path, slug: str = "ev") -> tuple[Event | None, Problems]:

@@ -15,7 +15,7 @@ import sys
 from pathlib import Path
 
 import pytest
-from conftest import ROOT, SiteMaker, event_toml, pgn_game
+from conftest import ROOT, SiteMaker, event_toml, forget_memos, pgn_game
 
 from generator import buildstate, cache, pgn
 from generator.build import build_site, check_site
@@ -33,7 +33,9 @@ def tree(folder: Path) -> dict[str, bytes]:
 
 
 def fresh_build(site: Path, where: Path) -> dict[str, bytes]:
-    """The output of a build of a copy of ``site`` with no cache at all."""
+    """The output of a build of a copy of ``site`` with no cache at all, this process's
+    memos included (``forget_memos``)."""
+    forget_memos()
     copy = where / "fresh"
     shutil.rmtree(copy, ignore_errors=True)
     shutil.copytree(site / "content", copy / "content")
