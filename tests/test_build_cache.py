@@ -516,3 +516,102 @@ def test_a_card_whose_category_place_changes_through_another_game_is_rebuilt(
     assert build_site(site).written
     assert ">Women</a>: place 1-2<" in card.read_text(encoding="utf-8")
     assert tree(site / "output") == fresh_build(site, tmp_path)
+
+
+def fresh_build_kept_templates(site: Path, where: Path) -> dict[str, bytes]:
+    """``fresh_build``, keeping only the compiled built-in templates of the last one (Jinja
+    checks each against its source): compiling them is most of a small site's build."""
+    copy = where / "fresh"
+    compiled = copy / CACHE_FOLDER / "output/templates"
+    if compiled.is_dir():
+        shutil.move(compiled, where / "compiled")
+    shutil.rmtree(copy, ignore_errors=True)
+    if (where / "compiled").is_dir():
+        compiled.parent.mkdir(parents=True)
+        shutil.move(where / "compiled", compiled)
+    forget_memos()
+    shutil.copytree(site / "content", copy / "content")
+    if (site / "site.toml").is_file():
+        shutil.copy(site / "site.toml", copy / "site.toml")
+    assert build_site(copy, jobs=1).written
+    return tree(copy / "output")
+
+
+def championship_site(root: Path) -> Path:
+    """A championship of two round robins of four (sections "a" and "b", two rounds played
+    of three), with a Markdown page in "a" and a picture on the home page."""
+    site = root / "site"
+    cup = site / "content/cup"
+    cup.mkdir(parents=True)
+    (cup / "championship.toml").write_text(
+        'name = "Club Cup 2025"\nstart = 2025-06-01\nend = 2025-06-30\nsections = ["a", "b"]\n',
+        encoding="utf-8",
+    )
+    (site / "content/index.md").write_text("# Club\n\n![logo](logo.png)\n", encoding="utf-8")
+    (site / "content/logo.png").write_bytes(b"first picture")
+    prizes = (
+        '[prizes]\ncurrency = "EUR"\n\n[[prizes.money]]\nname = "First"\nplace = 1\n'
+        'amount = 100\n\n[[categories]]\nid = "U16"\nname = "Under 16"\nunder = 16\n\n'
+        '[[titles]]\nname = "Under 16 Champion"\ncategory = "U16"\nkind = "open"\n'
+    )
+    a = event_toml('rules = "us-junior-closed"\nmin_draw_moves = 0\n' + prizes)
+    born = {A: "2010-05-01", B: "2008-03-03", C: "2012-01-01", D: "2011-09-09"}
+    for name, day in born.items():
+        a = a.replace(f'name = "{name}"\n', f'name = "{name}"\nborn = {day}\n')
+    for section, toml in (("a", a), ("b", event_toml().replace(", ", "-, "))):
+        folder = cup / section
+        folder.mkdir()
+        (folder / "event.toml").write_text(toml, encoding="utf-8")
+        for name, text in four_games().items():
+            text = text if section == "a" else text.replace(", ", "-, ")
+            (folder / name).write_text(text, encoding="utf-8")
+    (cup / "a/notes.md").write_text("# Notes\n\nPlay starts at ten.\n", encoding="utf-8")
+    return site
+
+
+def test_an_organiser_s_edits_to_a_championship_are_never_stale(tmp_path: Path) -> None:
+    """After each of the edits an organiser makes, one after the other, a rebuild (pages
+    kept by their keys, games, standings and event files from the cache) gives the files a
+    build without any cache gives."""
+    site = championship_site(tmp_path)
+    a, b = "content/cup/a", "content/cup/b"
+    assert build_site(site, jobs=1).written
+    edits: list[tuple[str, str, str]] = [
+        ("content/cup/championship.toml", "Club Cup 2025", "Club Summer Cup 2025"),
+        ("content/cup/championship.toml", '["a", "b"]', '["b", "a"]'),
+        (f"{a}/event.toml", "rating = 2300", 'rating = 2300\ntitle = "FM"\nfederation = "NOR"'),
+        (f"{a}/event.toml", "born = 2010-05-01", "born = 2008-05-01"),  # no longer under 16
+        (f"{a}/event.toml", "\n[prizes]",
+         '\n[[fines]]\nplayer = "Alpha, Anna"\namount = 30\nreason = "Phone"\n\n[prizes]'),
+        (f"{a}/event.toml", "\n[prizes]",
+         '\n[[withdrawals]]\nplayer = "Delta, Dora"\nafter_round = 2\nreason = "Moved away"\n\n'
+         "[prizes]"),
+        (f"{a}/event.toml", "\n[prizes]",
+         '\n[[results]]\nround = 2\nwhite = "Bravo, Bob"\nblack = "Delta, Dora"\n'
+         'result = "1-0"\nreason = "Phone rang"\nforfeited = true\n\n[prizes]'),
+        (f"{a}/event.toml", "\n[prizes]", "\n[scoring]\nwin = 2.0\ndraw = 1.0\n\n[prizes]"),
+        (f"{a}/r1.pgn", '[Round "1.1"]', '[Round "1.1"]\n[Date "2025.06.02"]'),
+        (f"{a}/r1.pgn", "5. O-O Be7 1-0", "5. O-O 1-0"),  # other moves, the same result
+        (f"{b}/report.md", "", "# Report of B\n\nA quiet day.\n"),  # a page added
+        (f"{a}/notes.md", "ten.", "ten.\n\nSee [section B](../b/report.md)."),  # linked
+        ("site.toml", "", 'title = "Club"\nbase_url = "https://example.org/"\nlanguage = "en-GB"'),
+    ]  # fmt: skip
+    for step, (name, old, new) in enumerate(edits):
+        path = site / name
+        text = path.read_text(encoding="utf-8") if path.exists() else ""
+        assert old in text, step
+        path.write_text(text.replace(old, new, 1), encoding="utf-8")
+        assert build_site(site, jobs=1).written, step
+        assert tree(site / "output") == fresh_build_kept_templates(site, tmp_path), step
+        if step == 0:  # a section's kept pages name the championship
+            page = site / "output/cup/a/rounds/round-1.html"
+            assert b"Club Summer Cup 2025" in page.read_bytes()
+        if step == 5:
+            page = site / "output/cup/a/players/4-delta-dora.html"
+            assert b"after round 2 (Moved away)" in page.read_bytes()
+    (site / b / "r2.pgn").rename(site / b / "round-2.pgn")  # a file renamed
+    (site / b / "report.md").unlink()  # the page linked from a's notes removed
+    (site / "content/logo.png").write_bytes(b"second picture")
+    assert build_site(site, jobs=1).written
+    assert tree(site / "output") == fresh_build_kept_templates(site, tmp_path)
+    assert (site / "output/logo.png").read_bytes() == b"second picture"
