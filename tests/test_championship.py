@@ -687,3 +687,24 @@ def test_a_section_listed_in_other_letter_cases_is_its_folder(tmp_path: Path) ->
     assert [(p.line, p.message) for p in report.problems.errors] == [
         (5, 'sections[3]: "Under-16-Open" is listed twice')
     ]
+
+
+def test_a_sections_pages_name_the_championship_in_their_titles(tmp_path: Path) -> None:
+    """A browser tab, a bookmark or a search result read "Standings · Under 16 Open" of some
+    championship: a section's page titles now name it; an event of its own keeps its name
+    alone. Game and player pages (written in Python) say the same as their templates."""
+    site = _championship(tmp_path / "site")
+    assert build_site(site).written
+    output = site / "output"
+    section = "Under 16 Open · Australian Junior Championships 2026"
+
+    def title(path: str) -> str:
+        found = re.search(r"<title>([^<]*)</title>", (output / path).read_text("utf-8"))
+        assert found is not None, path
+        return found.group(1)
+
+    assert title("ajc-2026/under-16-open/standings.html") == f"Standings · {section}"
+    player = "\u2068Open16-1\u2069"  # a name isolated, as every title isolates it
+    assert title("ajc-2026/under-16-open/players/1-open16-1.html") == f"{player} · {section}"
+    assert title("ajc-2026/under-16-open/games/r1-b1.html").endswith(f", round 1 · {section}")
+    assert title("club/standings.html") == "Standings · Club Cup"

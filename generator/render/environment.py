@@ -17,7 +17,7 @@ from ..buildstate import builtin_templates_dir as builtin_templates_dir
 from ..text import number_text, ordinal, score_text
 from .bidi import isolate, phrase_html, phrase_text
 from .fragments import FRAGMENTS
-from .views import listed_players, result_text
+from .views import event_title, listed_players, result_text
 
 
 def relative_url(from_page: str, target: str) -> str:
@@ -87,6 +87,7 @@ def make_environment(site_templates: Path | None) -> jinja2.Environment:
     environment.filters["phrase_text"] = phrase_text
     environment.filters["isolate"] = isolate
     environment.filters["listed"] = listed_players
+    environment.filters["titled"] = event_title
     own_nav = site_templates is not None and (site_templates / NAV_LINKS).is_file()
     environment.globals["event_nav"] = _event_nav(memoise=NAV_MEMO and not own_nav)
     own_macros = site_templates is not None and (site_templates / "_macros.html").is_file()

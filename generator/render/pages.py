@@ -21,7 +21,7 @@ from .bidi import isolate, phrase_html
 from .board import moves_start
 from .environment import event_navigation, url_text
 from .fragments import badges, event_line, player_game_row, player_link
-from .views import result_text
+from .views import event_title, result_text
 
 _CONTROLS = (
     '    <div class="controls" role="group" aria-label="Step through the game (or use the arrow'
@@ -48,13 +48,14 @@ def game_page(environment: jinja2.Environment, context: Mapping[str, Any]) -> st
     """The page ``game.html`` renders with ``context`` (a game page's, ``later`` included)."""
     event, game = context["event"], context["game"]
     white, black = context["white"], context["black"]
+    titled = _e(event_title(event, context["championship_of"]))
     names = f"{_e(isolate(white.name))} – {_e(isolate(black.name))}"
     result = _e(result_text(game.result))
     if game.is_playoff:
-        title = f"{names}, play-off game {_e(game.board)} · {_e(event.name)}"
+        title = f"{names}, play-off game {_e(game.board)} · {titled}"
         where = f"play-off game {_e(game.board)}"
     else:
-        title = f"{names}, round {_e(game.round)} · {_e(event.name)}"
+        title = f"{names}, round {_e(game.round)} · {titled}"
         where = f"round {_e(game.round)}, board {_e(game.board)}"
     facts = _e(context["event_facts"])
     description = f"{names}, {where}: {result}. {_e(event.name)}: {facts}."
@@ -257,7 +258,7 @@ def player_page(environment: jinja2.Environment, context: Mapping[str, Any]) -> 
     player = row.player
     name, points = _e(player.name), _e(score_text(row.points))
     isolated = _e(isolate(player.name))  # the title and card take no <bdi>
-    title = f"{isolated} · {_e(event.name)}"
+    title = f"{isolated} · {_e(event_title(event, context['championship_of']))}"
     if not event.finished:
         where = f"place {_e(row.place)} after round {_e(event.rounds_played)}"
     else:

@@ -6,9 +6,9 @@ crosstable, lines of a player's card), so templates stay simple loops.
 
 from __future__ import annotations
 
-from collections.abc import Callable, Iterable, Sequence
+from collections.abc import Callable, Iterable, Mapping, Sequence
 from dataclasses import dataclass
-from typing import NamedTuple
+from typing import Any, NamedTuple
 
 from ..model import Bye, Event, Game, Player
 from ..rules.categories import category_ranking
@@ -265,6 +265,17 @@ def game_pagers(games: Sequence[Game], path: Callable[[Game], str]) -> list[tupl
         )
         for index, game in enumerate(games)
     ]
+
+
+def event_title(event: Event, championship_of: Mapping[str, Any]) -> str:
+    """An event's name as a page's title gives it: a championship's section also names its
+    championship ("Under 12 · Junior Championship 2026"), else a browser tab, a bookmark or a
+    search result reads "Standings · Under 12" of some championship; not when the section's
+    own name holds the championship's already."""
+    championship = championship_of.get(event.slug)
+    if championship is None or championship.name.casefold() in event.name.casefold():
+        return event.name
+    return f"{event.name} · {championship.name}"
 
 
 def leaders(standings: Standings, count: int = 5) -> tuple[StandingRow, ...]:
