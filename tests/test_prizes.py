@@ -2,12 +2,15 @@
 
 from __future__ import annotations
 
+import re
+import shutil
 from dataclasses import replace
+from pathlib import Path
 
 import pytest
 from conftest import SiteMaker
 
-from generator.build import decide, load_event
+from generator.build import build_site, decide, load_event
 from generator.config.event import CategoryEntry, TitleEntry
 from generator.problems import Problems
 from generator.render.site import EventOutcome
@@ -990,6 +993,61 @@ def test_mid_event_an_acf_tie_of_three_is_reduced_to_two_first(make_site: SiteMa
         ("Place 1", "pending", None), ("Place 2", "pending", None), ("Place 3", "awarded", 3),
     ]  # fmt: skip
     assert str(outcome.prizes[0].reason) == "waits for the play-off: A or B"
+
+
+def _page_words(site: Path, slug: str, page: str) -> str:
+    """A built page's text without its tags, spaces run together."""
+    html = (site / "output" / slug / page).read_text(encoding="utf-8")
+    return re.sub(r"\s+", " ", re.sub(r"<[^>]+>", "", html))
+
+
+def test_mid_event_the_standings_say_a_tie_for_first_would_be_played_off(
+    make_site: SiteMaker, tmp_path: Path
+) -> None:
+    """While the last round's results come in, the standings list players level for first by
+    SPS, while the prize page says the title waits for their play-off (ACF 5.2). The
+    standings and the event page say so: A and B (see the test above) would play off; of A,
+    B and C, SPS leaves C out (5.2.1) and A and B would play off."""
+    two = [
+        (1, "A", "D", "1-0"), (1, "B", "E", "1/2-1/2"), (1, "C", "F", "1-0"),
+        (2, "A", "C", "1-0"), (2, "B", "F", "1-0"), (2, "D", "E", "1/2-1/2"),
+        (3, "A", "E", "1/2-1/2"), (3, "B", "C", "1-0"), (3, "D", "F", "*"),
+    ]  # fmt: skip
+    three = [
+        (1, "A", "C", "1-0"), (1, "B", "D", "1-0"), (1, "E", "F", "1/2-1/2"),
+        (2, "A", "D", "1-0"), (2, "B", "E", "0-1"), (2, "C", "F", "1-0"),
+        (3, "A", "B", "0-1"), (3, "C", "E", "1-0"), (3, "D", "F", "*"),
+    ]  # fmt: skip
+    until = "; until then the tie-breaks order them."
+    expected = {
+        "two": "A and B are level on points for 1st place. If the last results leave them so, "
+        "a play-off decides it" + until,
+        "three": "A, B and C are level on points for 1st place. If the last results leave "
+        "them so, A and B play off for it (the tie-breaks leave C out)" + until,
+    }
+    for slug, games in (("two", two), ("three", three)):
+        _outcome(make_site, "", games=games, slug=slug)
+        report = build_site(tmp_path / "site")
+        assert report.written, [p.format() for p in report.problems.items]
+        for page in ("standings.html", "index.html"):
+            assert expected[slug] in _page_words(tmp_path / "site", slug, page), (slug, page)
+        shutil.rmtree(tmp_path / "site")
+    # Before the last round, or once every result is in, there is no such note: A and B's
+    # tie on 2 points after round 2 of 3 is no news, and at the end the play-off is pending
+    # or played.
+    early = [
+        (1, "A", "D", "1-0"), (1, "B", "E", "1-0"), (1, "C", "F", "1-0"),
+        (2, "A", "E", "1-0"), (2, "B", "F", "1-0"), (2, "C", "D", "1/2-1/2"),
+    ]  # fmt: skip
+    for slug, games in (("early", early), ("final", [(*g[:3], "1-0") for g in two])):
+        _outcome(make_site, "", games=games, slug=slug)
+        toml = tmp_path / "site" / "content" / slug / "event.toml"
+        toml.write_text(toml.read_text().replace("rounds = 2\n", "rounds = 3\n"))
+        report = build_site(tmp_path / "site")
+        assert report.written, [p.format() for p in report.problems.items]
+        for page in ("standings.html", "index.html"):
+            assert "level on points" not in _page_words(tmp_path / "site", slug, page)
+        shutil.rmtree(tmp_path / "site")
 
 
 # A, B and C beat one another in a circle and each beat D with White: 2 points each, equal on
