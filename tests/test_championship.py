@@ -708,3 +708,20 @@ def test_a_sections_pages_name_the_championship_in_their_titles(tmp_path: Path) 
     assert title("ajc-2026/under-16-open/players/1-open16-1.html") == f"{player} · {section}"
     assert title("ajc-2026/under-16-open/games/r1-b1.html").endswith(f", round 1 · {section}")
     assert title("club/standings.html") == "Standings · Club Cup"
+
+
+def test_a_sections_trf_names_the_championship(tmp_path: Path) -> None:
+    """A section's tournament.trf is read away from the site (a rating officer's program):
+    its tournament name (record 012) was "Under 16 Open" of some championship. It names the
+    championship now, in ASCII; an event of its own keeps its name alone."""
+    site = _championship(tmp_path / "site")
+    assert build_site(site).written
+
+    def name(path: str) -> str:
+        trf = (site / "output" / path).read_text("utf-8")
+        return next(line[4:] for line in trf.splitlines() if line.startswith("012 "))
+
+    assert name("ajc-2026/under-16-open/tournament.trf") == (
+        "Under 16 Open - Australian Junior Championships 2026"
+    )
+    assert name("club/tournament.trf") == "Club Cup"

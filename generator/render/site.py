@@ -840,7 +840,8 @@ class SiteRenderer:
         )
         # TRF's rank field allows ties: players sharing a place share its first rank.
         ranks = {row.player.number: row.rank for row in standings.rows}
-        trf = functools.partial(tournament_trf, event, outcome.records, ranks)
+        name = views.event_title(event, self._championship_of, " - ")
+        trf = functools.partial(tournament_trf, event, outcome.records, ranks, name)
         self._export(paths["trf"], trf, 1 + players // 16)
         csv = functools.partial(exports.standings_csv, event, standings)
         self._export(paths["csv"], csv, 1 + players // 64)

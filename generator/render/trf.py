@@ -83,11 +83,15 @@ TYPES = {
 STANDARD_SCORING = (1.0, 0.5, 0.0)
 
 
-def tournament_trf(event: Event, records: dict[int, PlayerRecord], ranks: dict[int, int]) -> str:
+def tournament_trf(
+    event: Event, records: dict[int, PlayerRecord], ranks: dict[int, int], name: str = ""
+) -> str:
     """The whole file, one record a line. Each line ends in CR LF: TRF's "each line shall
     have a CR (carriage return) as last character", read alike by programs that split lines
-    at LF."""
-    lines = [f"012 {one_line(event.name)}"]
+    at LF. ``name`` (default the event's) is the tournament's name: a championship's section
+    also names its championship, since the file is read away from the site (a rating officer
+    sent "Under 16 Open" alone cannot tell which championship's it is)."""
+    lines = [f"012 {one_line(name or event.name)}"]
     config = event.config
     if config.location:
         lines.append(f"022 {one_line(config.location)}")

@@ -267,15 +267,15 @@ def game_pagers(games: Sequence[Game], path: Callable[[Game], str]) -> list[tupl
     ]
 
 
-def event_title(event: Event, championship_of: Mapping[str, Any]) -> str:
+def event_title(event: Event, championship_of: Mapping[str, Any], joint: str = " · ") -> str:
     """An event's name as a page's title gives it: a championship's section also names its
     championship ("Under 12 · Junior Championship 2026"), else a browser tab, a bookmark or a
     search result reads "Standings · Under 12" of some championship; not when the section's
-    own name holds the championship's already."""
+    own name holds the championship's already. ``joint`` goes between the two names."""
     championship = championship_of.get(event.slug)
     if championship is None or championship.name.casefold() in event.name.casefold():
         return event.name
-    return f"{event.name} · {championship.name}"
+    return f"{event.name}{joint}{championship.name}"
 
 
 def leaders(standings: Standings, count: int = 5) -> tuple[StandingRow, ...]:
