@@ -144,15 +144,33 @@ class PgnGame:
 
     @property
     def label_words(self) -> Phrase:
-        """How a message names the game: "round 3, White v Black", the tags' names kept apart
-        for the pages to isolate."""
-        headers = {key: shorten(value) for key, value in self.headers.items()}
-        return Phrase(
-            f"round {headers.get('Round', '?')}, ",
-            Name(headers.get("White", "?")),
-            " v ",
-            Name(headers.get("Black", "?")),
-        )
+        """How a message names the game (``game_words``), the tags' names kept apart for the
+        pages to isolate."""
+        return game_words(self.headers)
+
+
+_ROUND_AND_BOARD = re.compile(r"\s*(\d+)\.(\d+)\s*")
+"""A Round tag "3.2": round 3, board 2, as the load stage reads it (``assemble._ROUND``)."""
+
+
+def game_words(headers: Mapping[str, str], *, playoff: bool = False) -> Phrase:
+    """How every load-stage message names a game, so that an organiser sees one form for one
+    game: "round 3, board 2, White v Black" for a Round tag "3.2", as the arbiter's checks say
+    it (``rules.checks.game_label``); any other tag as written ("round 5", "round ?" for none,
+    "round 1.a"), since the organiser has to find and correct what was typed. A play-off
+    game is named by its Round tag, its place in the play order, as the play-off rules name
+    it: 'play-off game (Round "P1.1") White v Black'."""
+    tag = headers.get("Round")
+    names = Phrase(
+        Name(shorten(headers.get("White", "?"))), " v ", Name(shorten(headers.get("Black", "?")))
+    )
+    if playoff:
+        where = "" if tag is None else f'(Round "{shorten(tag)}") '
+        return Phrase(f"play-off game {where}", names)
+    match = None if tag is None else _ROUND_AND_BOARD.fullmatch(tag)
+    if match is not None and int(match.group(1)) and int(match.group(2)):
+        return Phrase(f"round {int(match.group(1))}, board {int(match.group(2))}, ", names)
+    return Phrase(f"round {shorten('?' if tag is None else tag)}, ", names)
 
 
 def shorten(text: str, limit: int = 80) -> str:
@@ -416,9 +434,9 @@ def _valid_setup(game: chess.pgn.Game, path: Path, line: int, problems: Problems
     try:
         game.board()
     except ValueError as exc:
-        label = f"round {shorten(game.headers.get('Round', '?'))}"
+        label = game_words(game.headers)
         problems.error(
-            f"{label}: the FEN tag is not a position ({shorten(str(exc))})",
+            Phrase(label, f": the FEN tag is not a position ({shorten(str(exc))})"),
             path,
             line,
             hint="copy the FEN again from the chess program, or remove the SetUp and FEN tags",
@@ -594,15 +612,15 @@ def _cut_short(
     endings = (*_TERMINATIONS, game.headers.get("Result", "*").strip() or "*")
     if "{" not in movetext and tokens and tokens[-1].endswith(endings):
         return False  # a result, or a malformed one that the Result tag repeats
-    label = (
-        f"round {game.headers.get('Round', '?')}, "
-        f"{game.headers.get('White', '?')} v {game.headers.get('Black', '?')}"
-    )
+    label = game_words(game.headers)
     typed = _TYPED_RESULT.search(movetext.rstrip()) if "{" not in movetext else None
     if typed is not None and not _ends_castling(game, typed.group(1).strip()):
         problems.error(
-            f'{label}: the moves end with "{shorten(typed.group(1).strip())}", which is not '
-            "a PGN result",
+            Phrase(
+                label,
+                f': the moves end with "{shorten(typed.group(1).strip())}", which is not '
+                "a PGN result",
+            ),
             path,
             last_line,
             hint="write the result after the moves as 1-0, 0-1, 1/2-1/2 (a draw) or *",
@@ -610,8 +628,10 @@ def _cut_short(
         )
         return False
     problems.error(
-        f"{label}: the moves stop without a result (1-0, 0-1, 1/2-1/2 or *); "
-        "the file looks cut short",
+        Phrase(
+            label,
+            ": the moves stop without a result (1-0, 0-1, 1/2-1/2 or *); the file looks cut short",
+        ),
         path,
         last_line,
         hint="copy the whole file again from its source; if the moves are complete, "

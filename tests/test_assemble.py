@@ -72,7 +72,7 @@ def test_a_spelling_given_with_two_players_ids_finds_neither(make_site: SiteMake
     _, problems = load(make_site(_WITH_IDS, {"games.pgn": games}))
     (error,) = problems.errors
     assert error.message == (
-        'unknown black player "Ivanov" in round 3.1, Георгиев, Никола v Ivanov'
+        'unknown black player "Ivanov" in round 3, board 1, Георгиев, Никола v Ivanov'
     )
     assert error.line == 22  # the third game's Black tag (9 lines a game with an id tag)
 
@@ -98,7 +98,7 @@ def test_unknown_name_is_an_error_with_file_line_and_closest_names(make_site: Si
     assert error.line == 11  # the White tag of the second game (games start on lines 1, 9)
     assert (
         error.message
-        == 'unknown white player "Charly, Carl" in round 1.2, Charly, Carl v Delta, Dora'
+        == 'unknown white player "Charly, Carl" in round 1, board 2, Charly, Carl v Delta, Dora'
     )
     assert error.hint.startswith("closest known players: Charlie, Carl")
 
@@ -319,7 +319,8 @@ def test_a_bad_result_tag(make_site: SiteMaker) -> None:
     _, problems = load(make_site(event_toml(), {"g.pgn": pgn_game("1.1", A, B, "1:0")}))
     (error,) = problems.errors
     assert (
-        error.message == 'round 1.1, Alpha, Anna v Bravo, Bob: the result "1:0" is not a PGN result'
+        error.message
+        == 'round 1, board 1, Alpha, Anna v Bravo, Bob: the result "1:0" is not a PGN result'
     )
     assert error.line == 5
     assert error.hint.startswith('write "1-0": PGN writes a result ')
@@ -340,7 +341,8 @@ def test_a_result_written_as_a_score_sheet_does_is_one_error_saying_what_to_writ
     assert [(p.severity.value, p.message, p.hint) for p in problems.items] == [
         (
             "error",
-            f'round 1.1, Alpha, Anna v Bravo, Bob: the result "{written}" is not a PGN result',
+            f'round 1, board 1, Alpha, Anna v Bravo, Bob: the result "{written}" is not a PGN '
+            "result",
             f'write "{meant}": PGN writes a result "1-0", "0-1", "1/2-1/2", or "*" for a game '
             "not finished",
         )
@@ -355,9 +357,9 @@ def test_a_game_without_a_player_tag_says_so(make_site: SiteMaker) -> None:
     )
     _, problems = load(make_site(event_toml(), {"games.pgn": games}))
     missing, unknown = problems.errors
-    assert missing.message == f"no White tag in round 1.1, ? v {B}"
+    assert missing.message == f"no White tag in round 1, board 1, ? v {B}"
     assert missing.line == 1  # the game's first line: there is no White tag to point at
-    assert unknown.message == f'the Black tag names no player ("?") in round 1.2, {C} v ?'
+    assert unknown.message == f'the Black tag names no player ("?") in round 1, board 2, {C} v ?'
     assert unknown.line == 11  # the Black tag: the second game starts on line 8
     for error in (missing, unknown):
         assert "[[players]]" not in error.hint and "Surname, Given" in error.hint
@@ -375,7 +377,7 @@ def test_a_fide_id_of_another_player_is_reported(make_site: SiteMaker) -> None:
     (warning,) = problems.warnings
     assert (warning.code, warning.line) == ("fide-id-mismatch", 6)
     assert warning.message == (
-        "round 1.1, Bravo, Bob v Charlie, Carl: the White tag names Bravo, Bob, but "
+        "round 1, board 1, Bravo, Bob v Charlie, Carl: the White tag names Bravo, Bob, but "
         "WhiteFideId 1000001 is Alpha, Anna's; the name was taken"
     )
 
@@ -437,7 +439,8 @@ def test_a_bye_written_as_a_game_is_named_as_such(make_site: SiteMaker) -> None:
     _, problems = load(make_site(event_toml(format="swiss"), {"g.pgn": games}))
     (error,) = problems.errors
     assert error.message == (
-        'a bye written as a game: the Black tag names "BYE" in round 1.2, Charlie, Carl v BYE'
+        'a bye written as a game: the Black tag names "BYE" in round 1, board 2, '
+        "Charlie, Carl v BYE"
     )
     assert error.hint.startswith("record the bye in event.toml as [[byes]]")
 
@@ -466,7 +469,7 @@ def test_a_game_without_any_result_is_a_warning(make_site: SiteMaker) -> None:
     (warning,) = problems.warnings
     assert (warning.code, warning.line) == ("no-result", 1)
     assert warning.message == (
-        "round 1.1, Alpha, Anna v Bravo, Bob: no Result tag and no result after the tags, "
+        "round 1, board 1, Alpha, Anna v Bravo, Bob: no Result tag and no result after the tags, "
         "so the game counts as not finished yet"
     )
 
@@ -620,7 +623,10 @@ def test_a_game_of_a_player_against_themself_says_which_tags_to_correct(
     _, problems = load(make_site(event_toml(), {"g.pgn": games}))
     (error,) = problems.errors
     assert (error.code, error.line) == ("self-pairing", 4)  # Event, Round, White, Black
-    assert error.message == "round 1.1, Bravo, Bob v Bravo, B.: the same player has White and Black"
+    assert (
+        error.message
+        == "round 1, board 1, Bravo, Bob v Bravo, B.: the same player has White and Black"
+    )
     assert error.hint == (
         "correct the White or the Black tag (with its FIDE id tag): they name one player, by "
         "name, alias or FIDE id"

@@ -333,8 +333,8 @@ def test_warnings_reach_results_json_and_the_arbiter_report(make_site: SiteMaker
         "board": 2,
         "white": C,
         "black": D,
-        "message": "round 1.2, Charlie, Carl v Delta, Dora: illegal or unreadable move at move 2 "
-        "(White): 'Ke3'; the game is shown up to move 1",
+        "message": "round 1, board 2, Charlie, Carl v Delta, Dora: illegal or unreadable move "
+        "at move 2 (White): 'Ke3'; the game is shown up to move 1",
     }
     assert early["round"] == 1 and early["board"] == 1 and early["moves"] == 29
     assert early["white"] == A and early["black"] == B

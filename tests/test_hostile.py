@@ -179,7 +179,10 @@ def test_a_game_for_a_round_beyond_rounds(built: Path, capsys: pytest.CaptureFix
     put(built, "games.pgn", GOOD + pgn_game("4.1", A, C, "1-0"))
     status, err = rebuild(built, capsys)
     assert status == 1
-    assert "games.pgn:10: error: round 4.1, Alpha, Anna v Charlie, Carl: round 4 does not" in err
+    assert (
+        "games.pgn:10: error: round 4, board 1, Alpha, Anna v Charlie, Carl: round 4 does not"
+        in err
+    )
 
 
 def test_results_for_a_player_not_in_the_event(
@@ -217,8 +220,8 @@ def test_a_file_cut_short_in_mid_game(built: Path, capsys: pytest.CaptureFixture
     status, err = rebuild(built, capsys)
     assert status == 1
     assert (
-        "games.pgn:15: error: round 1.2, Charlie, Carl v Delta, Dora: the moves stop without "
-        "a result (1-0, 0-1, 1/2-1/2 or *); the file looks cut short"
+        "games.pgn:15: error: round 1, board 2, Charlie, Carl v Delta, Dora: the moves stop "
+        "without a result (1-0, 0-1, 1/2-1/2 or *); the file looks cut short"
     ) in err
 
 
@@ -435,7 +438,10 @@ def test_a_fen_that_is_not_a_position(make_site: SiteMaker) -> None:
     (error,) = problems.errors
     assert error.code == "bad-fen"
     assert error.line == 15  # game 2: Event on line 9, ... SetUp 14, FEN 15
-    assert error.message.startswith("round 1.2: the FEN tag is not a position (expected 8 rows")
+    assert error.message.startswith(
+        "round 1, board 2, Charlie, Carl v Delta, Dora: the FEN tag is not a position "
+        "(expected 8 rows"
+    )
 
 
 def test_python_chess_failing_on_a_game_is_an_error_not_a_crash(make_site: SiteMaker) -> None:

@@ -407,6 +407,60 @@ def test_cr_cr_lf_is_one_line_end(tmp_path: Path) -> None:
     assert read == python_chess_games(GAME_A + "\n" + GAME_B)
 
 
+@pytest.mark.parametrize(
+    ("round_line", "named"),
+    [
+        ('[Round "3.7"]\n', "round 3, board 7"),  # round 3, board 7: as the arbiter checks say
+        ('[Round " 3.7 "]\n', "round 3, board 7"),  # spaces around the tag read as assemble does
+        ('[Round "5"]\n', "round 5"),  # no board in the tag: the tag as written
+        ("", "round ?"),  # no Round tag at all
+        ('[Round "1.a"]\n', "round 1.a"),  # unreadable: what the organiser typed, to find it
+        ('[Round "2.0"]\n', "round 2.0"),  # there is no board 0
+    ],
+)
+def test_a_load_message_names_the_game_as_the_arbiter_checks_do(
+    round_line: str, named: str
+) -> None:
+    """A Round tag "<round>.<board>" is named "round R, board B", the form of the arbiter's
+    checks, so that an organiser sees one form for one game in one build; any other tag is
+    quoted as written."""
+    text = f'{round_line}[White "A"]\n[Black "B"]\n[Result "1/2-1/2"]\n\n1. e4 1-0\n'
+    problems = Problems()
+    read_pgn_text(text, Path("r.pgn"), problems)
+    (warning,) = problems.items
+    assert warning.message == (
+        f'{named}, A v B: the Result tag says "1/2-1/2", but the moves end with "1-0"; '
+        "the tag is taken"
+    )
+
+
+def test_every_load_message_of_one_game_names_it_alike() -> None:
+    """The FEN check and the check of a file cut in mid-game named a game "round 3.7" (the
+    FEN one without its players) while the other load messages said "round 3.7, A v B": each
+    now says "round 3, board 7, A v B"."""
+    fen = '[Round "3.7"]\n[White "A"]\n[Black "B"]\n[SetUp "1"]\n[FEN "8/8 w - - 0 1"]\n\n*\n'
+    cut = '[Round "3.7"]\n[White "A"]\n[Black "B"]\n[Result "1-0"]\n\n1. e4 e5 2. Nf3'
+    for text, code, said in (
+        (fen, "bad-fen", "round 3, board 7, A v B: the FEN tag is not a position ("),
+        (cut, "truncated-pgn", "round 3, board 7, A v B: the moves stop without a result"),
+    ):
+        problems = Problems()
+        read_pgn_text(text, Path("r.pgn"), problems)
+        (error,) = (p for p in problems.errors if p.code == code)  # and "no games found"
+        assert error.message.startswith(said), error.message
+
+
+def test_a_play_off_game_is_named_by_its_round_tag() -> None:
+    """A play-off game's Round tag gives its place in the play order ("P1.1" or "2"), not a
+    round and a board: quoted, as the play-off rules name it; none, no tag to quote."""
+    tags = {"Round": "2.1", "White": "A", "Black": "B"}
+    assert str(pgn.game_words(tags, playoff=True)) == 'play-off game (Round "2.1") A v B'
+    assert str(pgn.game_words({"White": "A", "Black": "B"}, playoff=True)) == (
+        "play-off game A v B"
+    )
+    assert str(pgn.game_words(tags)) == "round 2, board 1, A v B"
+
+
 def test_a_result_tag_the_moves_contradict_is_a_warning() -> None:
     """PGN wants the Result tag and the result after the moves alike; a live feed or a typist
     may change one only. The tag is taken, and the warning names the game on the tag's line,
