@@ -25,7 +25,7 @@ from .config.event import (
 from .config.prize_setup import prize_setup_warnings
 from .config.toml_lines import KeyPath, line_of
 from .model import PENDING, Bye, Event, Game, Page, Player, slugify
-from .pgn import PgnGame, shorten
+from .pgn import PgnGame, game_words, shorten
 from .presets import PRESETS, preset_tiebreaks
 from .problems import Problems
 from .text import Name, Phrase, name_list
@@ -451,7 +451,7 @@ def _playoff_games(
             if number is None:
                 what, hint = _unknown_player(pgn_game, side, name, names)
                 problems.error(
-                    f"{what} in play-off game {pgn_game.label}",
+                    f"{what} in {game_words(headers, playoff=True)}",
                     pgn_game.path,
                     pgn_game.tag_line(side),
                     hint,
@@ -461,7 +461,8 @@ def _playoff_games(
         order = tuple(int(n) for n in re.findall(r"\d+", headers.get("Round", "")))
         if not order:
             problems.error(
-                f"play-off game {pgn_game.label} has no Round tag giving its place in the order",
+                f"{game_words(headers, playoff=True)} has no Round tag giving its place in "
+                "the order",
                 pgn_game.path,
                 pgn_game.tag_line("Round"),
                 'number play-off games in play order: [Round "1"], [Round "2"] ...',
@@ -472,7 +473,7 @@ def _playoff_games(
             continue  # not finished: the play-off shows it as still due
         if result not in _PGN_RESULTS:
             problems.error(
-                f'play-off game {pgn_game.label}: the result "{result}" is not a PGN result',
+                f'{game_words(headers, playoff=True)}: the result "{result}" is not a PGN result',
                 pgn_game.path,
                 pgn_game.tag_line("Result"),
                 f'write "{meant}"'

@@ -114,7 +114,7 @@ def test_a_play_off_result_written_as_a_score_sheet_does_says_what_to_write(
     )
     (error,) = problems.errors
     assert (error.message, error.line, error.hint) == (
-        'play-off game round 2, B v A: the result "½-½" is not a PGN result',
+        'play-off game (Round "2") B v A: the result "½-½" is not a PGN result',
         12,  # eight lines of the first game, then Round, White, Black, Result
         'write "1/2-1/2"',
     )
@@ -832,7 +832,7 @@ def test_an_unknown_player_in_a_play_off_game(make_site: SiteMaker) -> None:
     playoff = [(1, "A", "Bee", "1-0")]
     _, _, problems = _outcome(make_site, PAIR, playoff, rules="acf-junior")
     (error,) = problems.errors
-    assert error.message == 'unknown black player "Bee" in play-off game round 1, A v Bee'
+    assert error.message == ('unknown black player "Bee" in play-off game (Round "1") A v Bee')
     assert error.hint.startswith("closest known players:")
 
 

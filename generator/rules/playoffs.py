@@ -32,6 +32,7 @@ from dataclasses import dataclass, field, replace
 
 from ..config.event import normalise_name
 from ..model import Event, Game
+from ..pgn import game_words
 from ..problems import Problems
 from ..text import Name, Phrase, compared_text, named_list, score_text
 from .scores import PlayerRecord
@@ -277,7 +278,6 @@ def resolve_playoffs(
             # rest of the site still publishes, and the game counts once the results are in.
             problems.warning(
                 Phrase(
-                    "play-off game ",
                     _label(event, game),
                     " is kept aside until the event is finished (every game with a result, "
                     "every player with a game or a bye in each round): a play-off is decided "
@@ -292,7 +292,6 @@ def resolve_playoffs(
             continue
         problems.error(
             Phrase(
-                "play-off game ",
                 _label(event, game),
                 " is not needed: the play-off was already decided, or no play-off is due",
             ),
@@ -629,7 +628,6 @@ def _stage(
             names = named_list(event.player(p).name for p in active)
             problems.error(
                 Phrase(
-                    "play-off game ",
                     _label(event, game),
                     f' does not belong to the stage "{spec.name}" (its players: ',
                     names,
@@ -648,7 +646,6 @@ def _stage(
         if expected is not None and (game.white, game.black) != expected:
             problems.error(
                 Phrase(
-                    "play-off game ",
                     _label(event, game),
                     ": ",
                     _name(event, expected[0]),
@@ -754,7 +751,6 @@ def _armageddon(
         if frozenset((game.white, game.black)) != pair:
             problems.error(
                 Phrase(
-                    "play-off game ",
                     _label(event, game),
                     " should be the Armageddon game ",
                     _name(event, challenger),
@@ -776,7 +772,6 @@ def _armageddon(
         if lot is not None and not taken and lot in pair and game.white != lot:
             problems.error(
                 Phrase(
-                    "play-off game ",
                     _label(event, game),
                     ": the lot gave White to ",
                     _name(event, lot),
@@ -803,7 +798,6 @@ def _check_time_control(event: Event, spec: StageSpec, game: Game, problems: Pro
     if tag and tag not in ("?", "-") and tag not in spec.tags:
         problems.error(
             Phrase(
-                "play-off game ",
                 _label(event, game),
                 f' has TimeControl "{tag}", but "{spec.name}" is played at {spec.time_control}',
             ),
@@ -815,11 +809,14 @@ def _check_time_control(event: Event, spec: StageSpec, game: Game, problems: Pro
 
 
 def _label(event: Event, game: Game) -> Phrase:
-    """How a message names a play-off game: its Round tag and players."""
-    round_tag = game.headers.get("Round", "?")
-    return Phrase(
-        f'(Round "{round_tag}") ', _name(event, game.white), " v ", _name(event, game.black)
-    )
+    """How a message names a play-off game: its Round tag and players, in the words the load
+    stage used for it (``pgn.game_words``), with the players' names from event.toml."""
+    headers = {
+        **game.headers,
+        "White": event.player(game.white).name,
+        "Black": event.player(game.black).name,
+    }
+    return game_words(headers, playoff=True)
 
 
 def _name(event: Event, number: int) -> Name:
