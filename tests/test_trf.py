@@ -125,18 +125,19 @@ SMALL_GAMES = pgn_game("1", A, B, "1-0") + pgn_game("2", B, C, "1/2-1/2") + pgn_
 def test_tournament_records(make_site: SiteMaker) -> None:
     trf = _trf(_event(make_site, SMALL, SMALL_GAMES))
     lines = trf.splitlines()
-    assert lines[:9] == [
+    assert lines[:10] == [
         "012 Small Swiss",
         "022 Testville",
         "042 2025/06/01",
         "052 2025/06/04",
         "062 4",
+        "072 3",  # Charlie has no rating
         "092 Individual: Swiss-System",
         "102 Arbiter, Chief",
         "122 90 min + 30 s",
         "202 BH/C1,SB,DE",
     ]
-    assert lines[9] == "XXR 4"
+    assert lines[10] == "XXR 4"
     assert not records(trf, "162")  # standard scoring needs no 162 record
     assert trf.endswith("\n") and len(player_lines(trf)) == 4
 

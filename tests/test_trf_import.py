@@ -1246,10 +1246,11 @@ def test_two_names_the_field_cuts_alike_read_back_by_the_comment_lines(
         assert [p.name for p in again.players[:2]] == [anna, beatrix]
         sisters = again.games[0]
         assert (sisters.white, sisters.black, sisters.result, sisters.plies) == (1, 2, "1-0", 2)
+    # Without the comment lines the 001 lines begin on line 7, after records 012 to XXR.
     hand = "\r\n".join(row for row in rows if not row.startswith("###"))
     _, problems = load(make_site(back, {"event.trf": hand}, "hand"), "hand")
     assert [e.message for e in problems.errors] == [
-        f'columns 15-47: the name "{anna[:33]}" of player 2 is already used by player 1 (line 6)'
+        f'columns 15-47: the name "{anna[:33]}" of player 2 is already used by player 1 (line 7)'
     ]
 
 

@@ -100,6 +100,8 @@ def tournament_trf(
     if config.end:
         lines.append(f"052 {_date(config.end)}")
     lines.append(f"062 {len(event.players)}")
+    # FIDE's rating officers check a report's count of rated players against their list.
+    lines.append(f"072 {sum(1 for player in event.players if player.rating)}")
     lines.append(f"092 {TYPES.get(event.format, event.format)}")
     if config.arbiter:
         lines.append(f"102 {one_line(config.arbiter)}")
