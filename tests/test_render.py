@@ -596,13 +596,14 @@ def test_the_event_line_fragment_equals_its_macro() -> None:
     day = dt.date(2026, 7, 1)
     lines = set()
     for start, end in ((None, None), (day, None), (day, day), (day, dt.date(2026, 7, 9))):
-        for rounds_played, finished in ((0, False), (3, False), (9, True), (9, False)):
+        for rounds_played, on in ((0, ()), (3, ()), (9, ()), (9, (9,))):
             event = SimpleNamespace(
                 name="Open <A> & B",
                 config=SimpleNamespace(start=start, end=end),
                 rounds=9,
                 rounds_played=rounds_played,
-                finished=finished,  # (9, False): a game of the last round is still on
+                rounds_in_progress=on,  # (9,): a game of the last round is still on
+                finished=rounds_played == 9 and not on,
             )
             for shown in (None, SimpleNamespace(after_round=2), SimpleNamespace(after_round=9)):
                 for pending in (False, True):  # a play-off still to be played
@@ -612,8 +613,18 @@ def test_the_event_line_fragment_equals_its_macro() -> None:
                     assert expected == fragments.event_line(event, shown, pending)
                     assert row == fragments.print_row(event, shown, pending)
                     lines.add(expected)
-    # dates: none, one day, two; final, play-off pending, after rounds 0, 2, 3, 9
+    # dates: none, one day, two; not started, after rounds 2 and 3, round 9 in progress,
+    # final, play-off pending
     assert len(lines) == 3 * 6
+    days = "Open &lt;A&gt; &amp; B · 2026-07-01 – 2026-07-09 · "
+    assert {line.removeprefix(days) for line in lines if line.startswith(days)} == {
+        "not started",
+        "after round 2 of 9",
+        "after round 3 of 9",
+        "after round 8 of 9, round 9 in progress",
+        "final",
+        "all rounds played, play-off pending",
+    }
 
 
 def test_the_pairing_row_fragment_equals_its_macro() -> None:
@@ -927,13 +938,13 @@ def test_a_last_round_still_on_is_not_called_final(make_site: SiteMaker) -> None
     assert build_site(site).written
     out = site / "output/ev"
     standings = (out / "standings.html").read_text(encoding="utf-8")
-    assert "Provisional: round 3 still has games to finish." in standings
+    assert "Provisional: round 3 in progress." in standings
     assert (
         json.loads((out / "results.json").read_text(encoding="utf-8"))["event"]["finished"] is False
     )
     assert "Final standings" not in standings
     event = (out / "index.html").read_text(encoding="utf-8")
-    assert "After round 3 of 3 (round 3 still has games to finish)" in event
+    assert "After round 2 of 3, round 3 in progress" in event
     assert "Final:" not in event
 
     (site / "content/ev/g.pgn").write_text(
@@ -969,7 +980,7 @@ def test_a_card_during_the_last_round_counts_only_known_results(make_site: SiteM
     assert 'class="badge' not in (out / "standings.html").read_text(encoding="utf-8")
     assert "<h1>Prizes if the event ended now</h1>" in (out / "prizes.html").read_text("utf-8")
     home = (site / "output/index.html").read_text(encoding="utf-8")
-    assert "· round 3 of 3 in progress</span>" in home
+    assert "· after round 2 of 3, round 3 in progress</span>" in home
 
     (site / "content/ev/g.pgn").write_text(
         games + pgn_game("3.1", "Alpha, Anna", "Bravo, Bob", "0-1"), encoding="utf-8"
@@ -1118,7 +1129,7 @@ def test_an_event_whose_play_off_is_pending_is_not_called_final(make_site: SiteM
     home = (site / "output/index.html").read_text(encoding="utf-8")
     assert "· all rounds played, play-off pending<" in home and "· final<" not in home
     event = (site / "output/ev/index.html").read_text(encoding="utf-8")
-    assert "All 3 rounds played; the play-off is pending" in event
+    assert "All 3 rounds played, play-off pending" in event
     assert "Final: all 3 rounds played" not in event
 
 
@@ -1443,33 +1454,93 @@ def test_a_printed_page_is_not_final_while_the_play_off_is_to_be_played(
         assert "play-off pending" not in html, page
 
 
-def test_a_sites_macros_from_before_the_play_off_status_still_build(make_site: SiteMaker) -> None:
-    """A site's ``_macros.html`` copied when ``event_line`` and ``print_row`` took the event
-    and the round shown alone still builds, its print header without the play-off's state."""
+# The status macros of a site's ``_macros.html`` copied from earlier versions: before the
+# play-off's state (two arguments), and before ``event_status`` (worded in the template); their
+# event line leaves out the dates.
+OLDER_STATUS_MACROS = {
+    "two arguments": (
+        "{% macro status_text(event, shown=none) -%}\n"
+        "{% if shown is not none and shown.after_round < event.rounds_played %}after round "
+        "{{ shown.after_round }}{% elif event.finished %}final{% else %}after round "
+        "{{ event.rounds_played }}{% endif %}\n"
+        "{%- endmacro %}\n\n"
+        "{% macro event_line(event, shown=none) -%}\n"
+        "{{ event.name }} · {{ status_text(event, shown) }}\n"
+        "{%- endmacro %}\n\n"
+        "{% macro print_row(event, shown=none) -%}\n"
+        '<tr class="print-only"><th scope="col" colspan="99">{{ event_line(event, shown) }}'
+        "</th></tr>\n"
+        "{%- endmacro %}\n"
+    ),
+    "worded in the template": (
+        "{% macro status_text(event, shown=none, playoff_pending=false) -%}\n"
+        "{% if shown is not none and shown.after_round < event.rounds_played %}after round "
+        "{{ shown.after_round }}{% elif event.finished %}{% if playoff_pending %}all rounds "
+        "played, play-off pending{% else %}final{% endif %}{% else %}after round "
+        "{{ event.rounds_played }}{% endif %}\n"
+        "{%- endmacro %}\n\n"
+        "{% macro event_line(event, shown=none, playoff_pending=false) -%}\n"
+        "{{ event.name }} · {{ status_text(event, shown, playoff_pending) }}\n"
+        "{%- endmacro %}\n\n"
+        "{% macro print_row(event, shown=none, playoff_pending=false) -%}\n"
+        '<tr class="print-only"><th scope="col" colspan="99">'
+        "{{ event_line(event, shown, playoff_pending) }}</th></tr>\n"
+        "{%- endmacro %}\n"
+    ),
+}
+
+
+@pytest.mark.parametrize(
+    ("version", "status"),
+    [("two arguments", "final"), ("worded in the template", "all rounds played, play-off pending")],
+)
+def test_a_sites_older_status_macros_still_build(
+    make_site: SiteMaker, version: str, status: str
+) -> None:
+    """A site's ``_macros.html`` whose ``status_text``, ``event_line`` and ``print_row`` are
+    an earlier version's still builds, its print header in its own words: the two-argument
+    macros know nothing of the play-off (Alpha and Bravo tie for first, U.S. rules)."""
     site = make_site(event_toml('rules = "us-junior-closed"\n'), {"g.pgn": TIED_FOR_FIRST})
     macros = (builtin_templates_dir() / "_macros.html").read_text(encoding="utf-8")
-    older = (
-        macros.replace(
-            "status_text(event, shown=none, playoff_pending=false)",
-            "status_text(event, shown=none)",
-        )
-        .replace(
-            "event_line(event, shown=none, playoff_pending=false)", "event_line(event, shown=none)"
-        )
-        .replace(
-            "print_row(event, shown=none, playoff_pending=false)", "print_row(event, shown=none)"
-        )
-        .replace("status_text(event, shown, playoff_pending)", "status_text(event, shown)")
-        .replace("event_line(event, shown, playoff_pending)", "event_line(event, shown)")
-        .replace("{% if playoff_pending %}", "{% if false %}")
-    )
-    assert "playoff_pending" not in older
+    begin = macros.index("{% macro status_text(")
+    end = macros.index("{% macro badges(")
+    older = macros[:begin] + OLDER_STATUS_MACROS[version] + "\n" + macros[end:]
     (site / "templates").mkdir()
     (site / "templates" / "_macros.html").write_text(older, encoding="utf-8")
     report = build_site(site)
     assert report.written, [p.format() for p in report.problems.items]
+    for page in ("standings.html", "players/1-alpha-anna.html"):
+        html = (site / "output/ev" / page).read_text(encoding="utf-8")
+        assert f'<p class="print-header">Test Event · {status}</p>' in html, page
     standings = (site / "output/ev/standings.html").read_text(encoding="utf-8")
-    assert '<p class="print-header">Test Event · 2025-06-01 · final</p>' in standings
+    assert f'colspan="99">Test Event · {status}</th>' in standings
+
+
+def test_a_sites_home_page_from_before_event_status_still_builds(make_site: SiteMaker) -> None:
+    """A site's ``home.html`` copied when it worded the status itself, reading the events
+    awaiting a play-off as ``playoff_pending`` (a set of slugs there), still builds and says
+    the play-off is pending (Alpha and Bravo tie for first, U.S. rules)."""
+    site = make_site(event_toml('rules = "us-junior-closed"\n'), {"g.pgn": TIED_FOR_FIRST})
+    home = (builtin_templates_dir() / "home.html").read_text(encoding="utf-8")
+    call = "{{ event_status(event, event.slug in events_awaiting_playoff).short }}"
+    assert call in home
+    older_macro = (
+        "{% macro event_status(event) -%}\n"
+        "{% if event.finished %}{% if event.slug in playoff_pending | default(()) %}all rounds "
+        "played, play-off pending{% else %}final{% endif %}{% elif event.rounds_played == 0 %}"
+        "not started{% else %}after round {{ event.rounds_played }} of {{ event.rounds }}"
+        "{% endif %}\n"
+        "{%- endmacro %}\n"
+    )
+    older = home.replace(call, "{{ event_status(event) }}").replace(
+        "{% block main %}", older_macro + "{% block main %}", 1
+    )
+    (site / "templates").mkdir()
+    (site / "templates" / "home.html").write_text(older, encoding="utf-8")
+    report = build_site(site)
+    assert report.written, [p.format() for p in report.problems.items]
+    page = (site / "output/index.html").read_text(encoding="utf-8")
+    assert "· all rounds played, play-off pending</span>" in page
 
 
 def test_a_long_forfeit_reason_keeps_games_pgn_within_pgn_lines_and_braces(
@@ -1582,3 +1653,129 @@ def test_a_sites_copy_of_the_macros_shows_a_dash_where_direct_encounter_never_ap
             "Bravo, Bob": ["–"],
             "Delta, Dora": ["–"],
         }
+
+
+# One championship, a section in each state an event goes through (a round robin of three
+# rounds: A-B and C-D in round 1, A-C and B-D in round 2, A-D and B-C in round 3), with the
+# status every page gives it: (short: the home page, the championship's table and the
+# printed header; sentence: the event page's Progress; the standings' "Provisional:" line).
+STATUS_SECTIONS: dict[str, tuple[str, str, str, str | None]] = {
+    # Round 1 paired, no result yet.
+    "not-started": (
+        pgn_game("1.1", A, B, "*") + pgn_game("1.2", C, D, "*"),
+        "not started",
+        "Not started",
+        "3 rounds still to play",
+    ),
+    # Round 1 complete, round 2 paired without results.
+    "after-one": (
+        pgn_game("1.1", A, B, "1-0")
+        + pgn_game("1.2", C, D, "0-1")
+        + pgn_game("2.1", A, C, "*")
+        + pgn_game("2.2", B, D, "*"),
+        "after round 1 of 3",
+        "After round 1 of 3",
+        "2 rounds still to play",
+    ),
+    # Rounds 1 and 2 complete, one game of round 3 still on.
+    "one-on": (
+        pgn_game("1.1", A, B, "1-0")
+        + pgn_game("1.2", C, D, "0-1")
+        + pgn_game("2.1", A, C, "1-0")
+        + pgn_game("2.2", B, D, "1/2-1/2")
+        + pgn_game("3.1", A, D, "1-0")
+        + pgn_game("3.2", B, C, "*"),
+        "after round 2 of 3, round 3 in progress",
+        "After round 2 of 3, round 3 in progress",
+        "round 3 in progress",
+    ),
+    # Round 1 complete; a game of round 2 and one of round 3 still on.
+    "two-on": (
+        pgn_game("1.1", A, B, "1-0")
+        + pgn_game("1.2", C, D, "0-1")
+        + pgn_game("2.1", A, C, "1-0")
+        + pgn_game("2.2", B, D, "*")
+        + pgn_game("3.1", A, D, "1-0")
+        + pgn_game("3.2", B, C, "*"),
+        "after round 1 of 3, rounds 2 and 3 in progress",
+        "After round 1 of 3, rounds 2 and 3 in progress",
+        "rounds 2 and 3 in progress",
+    ),
+    # Every game played: Alpha 3 alone on top (1-0, 1-0, 1-0), no play-off.
+    "final": (
+        pgn_game("1.1", A, B, "1-0")
+        + pgn_game("1.2", C, D, "0-1")
+        + pgn_game("2.1", A, C, "1-0")
+        + pgn_game("2.2", B, D, "1/2-1/2")
+        + pgn_game("3.1", A, D, "1-0")
+        + pgn_game("3.2", B, C, "1-0"),
+        "final",
+        "Final: all 3 rounds played",
+        None,
+    ),
+    # Every game played, Alpha and Bravo level on 2 for first (``TIED_FOR_FIRST``): U.S. rules
+    # call a play-off, not played yet.
+    "playoff": (
+        TIED_FOR_FIRST,
+        "all rounds played, play-off pending",
+        "All 3 rounds played, play-off pending",
+        None,
+    ),
+}
+
+
+def test_each_state_of_an_event_reads_the_same_on_every_page(make_site: SiteMaker) -> None:
+    """The home page said "round 3 of 3 in progress" where the championship's page said
+    "after round 3 of 3 (round 3 still has games to finish)" and the event page "After round
+    3 of 3 (...)", and a not-started event's page "After round 0 of 3". Each state now reads
+    alike on the home page, the championship's table, the event page and the printed header
+    (of the pages written by a template and of those written in Python: a player's card)."""
+    for slug in STATUS_SECTIONS:
+        name = f"Section {slug}"
+        toml = event_toml('rules = "us-junior-closed"\n').replace("Test Event", name)
+        site = make_site(toml, {"g.pgn": STATUS_SECTIONS[slug][0]}, slug=f"ch/{slug}")
+    sections = ", ".join(f'"{slug}"' for slug in STATUS_SECTIONS)
+    (site / "content/ch/championship.toml").write_text(
+        f'name = "Cup"\nsections = [{sections}]\n', encoding="utf-8"
+    )
+    report = build_site(site)
+    assert report.written, [p.format() for p in report.problems.items]
+    out = site / "output"
+    home = (out / "index.html").read_text(encoding="utf-8")
+    landing = (out / "ch/index.html").read_text(encoding="utf-8")
+    for slug, (_, short, sentence, remaining) in STATUS_SECTIONS.items():
+        folder = out / "ch" / slug
+        link = f'<a href="ch/{slug}/index.html">Section {slug}</a>'
+        assert f'{link} <span class="meta">{short}</span></li>' in home, slug
+        cell = f'Section {slug}</a></th>\n      <td data-label="Progress">{short}</td>'
+        assert cell in landing, slug
+        event = (folder / "index.html").read_text(encoding="utf-8")
+        assert f"<dt>Progress</dt><dd>{sentence}</dd>" in event, slug
+        header = f'<p class="print-header">Section {slug} · 2025-06-01 · {short}</p>'
+        standings = (folder / "standings.html").read_text(encoding="utf-8")
+        card = (folder / "players/1-alpha-anna.html").read_text(encoding="utf-8")
+        for page in (event, standings, card):
+            assert header in page, slug
+        assert f'colspan="99">Section {slug} · 2025-06-01 · {short}</th>' in standings, slug
+        if remaining is None:
+            assert "Provisional" not in standings, slug
+        else:
+            assert f'<p class="provisional">Provisional: {remaining}.</p>' in standings, slug
+    # The standings after round 1 of a finished event, printed, say so.
+    earlier = (out / "ch/final/standings/after-round-1.html").read_text(encoding="utf-8")
+    assert '<p class="print-header">Section final · 2025-06-01 · after round 1 of 3</p>' in earlier
+    # A shared link's text says the same: Alpha 3 (1-0 in each round) leads while Bravo and
+    # Charlie play on; not "Final:" while Alpha and Bravo (2 each) have a play-off to play
+    # (Bravo named first: he beat Alpha in round 1, and the tie-breaks put him ahead).
+    facts = "3 rounds, 4 players, 2025-06-01."
+    alpha, bravo = "\u2068Alpha, Anna\u2069", "\u2068Bravo, Bob\u2069"
+    for slug, lead in (
+        ("one-on", f"After round 2 of 3, round 3 in progress: {alpha} leads with 3 points."),
+        (
+            "playoff",
+            f"All 3 rounds played, play-off pending: {bravo} and {alpha} are tied for 1st"
+            " place on 2 points.",
+        ),
+    ):
+        event = (out / "ch" / slug / "index.html").read_text(encoding="utf-8")
+        assert f'<meta name="description" content="{lead} {facts}">' in event, slug

@@ -186,3 +186,94 @@ def test_the_leaders_list_does_not_split_a_shared_place() -> None:
     assert shown("1", "2", "3", "4", "5", "6") == ["1", "2", "3", "4", "5"]
     assert shown(*["1-7"] * 7, "8") == ["1-7"] * 7
     assert shown("1", "2-3", "2-3") == ["1", "2-3", "2-3"]
+
+
+def _status_of(rounds: int, played: int, on: tuple[int, ...]) -> views.EventStatus:
+    """``event_status`` of an event of ``rounds`` rounds, ``played`` of them with a result,
+    ``on`` still in progress (``Event.finished`` as the model works it out)."""
+    event = SimpleNamespace(
+        rounds=rounds,
+        rounds_played=played,
+        rounds_in_progress=on,
+        finished=played >= rounds and not on,
+    )
+    return views.event_status(event)  # type: ignore[arg-type]
+
+
+def test_the_event_status_reads_the_same_for_the_same_state() -> None:
+    """Every state in the words of every page: short (home page, championship, print header),
+    sentence (event page), and what keeps the standings provisional."""
+    cases = [
+        # Nothing played: 7 rounds to come.
+        ((7, 0, ()), ("not started", "Not started", "7 rounds still to play")),
+        # Rounds 1 and 2 complete, 5 to come.
+        ((7, 2, ()), ("after round 2 of 7", "After round 2 of 7", "5 rounds still to play")),
+        # Round 6 complete, 1 round (7) to come: "round", not "rounds".
+        ((7, 6, ()), ("after round 6 of 7", "After round 6 of 7", "1 round still to play")),
+        # Round 3 of 3 under way: rounds 1 and 2 complete, nothing after it.
+        (
+            (3, 3, (3,)),
+            (
+                "after round 2 of 3, round 3 in progress",
+                "After round 2 of 3, round 3 in progress",
+                "round 3 in progress",
+            ),
+        ),
+        # Round 1 under way: no round is complete yet.
+        (
+            (5, 1, (1,)),
+            (
+                "round 1 of 5 in progress",
+                "Round 1 of 5 in progress",
+                "round 1 in progress, 4 rounds still to play",
+            ),
+        ),
+        # Rounds 2 and 3 both still have games on; round 1 is the last complete.
+        (
+            (5, 3, (2, 3)),
+            (
+                "after round 1 of 5, rounds 2 and 3 in progress",
+                "After round 1 of 5, rounds 2 and 3 in progress",
+                "rounds 2 and 3 in progress, 2 rounds still to play",
+            ),
+        ),
+        # A game of round 2 waits while round 3 is complete: 3 is the last complete round.
+        (
+            (7, 3, (2,)),
+            (
+                "after round 3 of 7, round 2 in progress",
+                "After round 3 of 7, round 2 in progress",
+                "round 2 in progress, 4 rounds still to play",
+            ),
+        ),
+        # Three rounds on at once.
+        (
+            (9, 4, (2, 3, 4)),
+            (
+                "after round 1 of 9, rounds 2, 3 and 4 in progress",
+                "After round 1 of 9, rounds 2, 3 and 4 in progress",
+                "rounds 2, 3 and 4 in progress, 5 rounds still to play",
+            ),
+        ),
+        # Every round complete.
+        ((3, 3, ()), ("final", "Final: all 3 rounds played", "")),
+    ]
+    for (rounds, played, on), expected in cases:
+        assert tuple(_status_of(rounds, played, on)) == expected, (rounds, played, on)
+
+
+def test_a_play_off_to_play_is_not_final_and_an_earlier_round_is_the_pages() -> None:
+    finished = SimpleNamespace(rounds=3, rounds_played=3, rounds_in_progress=(), finished=True)
+    assert tuple(views.event_status(finished, playoff_pending=True)) == (  # type: ignore[arg-type]
+        "all rounds played, play-off pending",
+        "All 3 rounds played, play-off pending",
+        "",
+    )
+    # While rounds are still played the play-off cannot be due: the rounds' status stands.
+    running = SimpleNamespace(rounds=3, rounds_played=2, rounds_in_progress=(), finished=False)
+    assert views.event_status(running, True).short == "after round 2 of 3"  # type: ignore[arg-type]
+    # The standings after round 1, printed: that round is the page's status, whatever the
+    # event's; the current round (or a later one) gives the event's own.
+    assert views.event_status(finished, True, after_round=1).short == "after round 1 of 3"  # type: ignore[arg-type]
+    assert views.event_status(finished, False, after_round=3).short == "final"  # type: ignore[arg-type]
+    assert views.event_status(running, False, after_round=2).short == "after round 2 of 3"  # type: ignore[arg-type]

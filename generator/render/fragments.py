@@ -24,7 +24,7 @@ from ..buildstate import write_atomically
 from ..model import Player
 from ..text import Phrase, number_text, score_text
 from .bidi import phrase_html, phrase_text
-from .views import result_text
+from .views import event_status, result_text
 
 Url = Callable[[str], str]
 
@@ -161,23 +161,18 @@ def _text(value: str) -> str:
 
 
 def event_line(event: Any, shown: Any = None, playoff_pending: bool = False) -> Markup:
-    """The event's name, dates and status ("final", "after round 3"): the line a printed
-    page carries at its top. A finished event whose play-off is still to be played is not
-    "final": a standings sheet printed then shows its players sharing the place."""
+    """The event's name, dates and status (``views.event_status``: "final", "after round 3 of
+    7"): the line a printed page carries at its top. A finished event whose play-off is still
+    to be played is not "final": a standings sheet printed then shows its players sharing the
+    place."""
     config = event.config
     dates = ""
     if config.start:
         dates = f" · {config.start.isoformat()}"
         if config.end and config.end != config.start:
             dates += f" – {config.end.isoformat()}"
-    if shown is not None and shown.after_round < event.rounds_played:
-        status = f"after round {shown.after_round}"
-    elif event.finished and playoff_pending:
-        status = "all rounds played, play-off pending"
-    elif event.finished:
-        status = "final"
-    else:
-        status = f"after round {event.rounds_played}"
+    after_round = shown.after_round if shown is not None else None
+    status = event_status(event, playoff_pending, after_round).short
     return Markup(f"{escape(event.name)}{dates} · {escape(status)}")
 
 

@@ -319,11 +319,13 @@ def social_card(outcome: EventOutcome) -> dict[str, str]:
         playoff = next((p for p in outcome.playoffs if p.place == 1), None)
         if not event.finished:
             verb = "leads" if len(top) == 1 else "lead"
-            lead = f"After round {event.rounds_played} of {event.rounds}: "
+            lead = f"{views.event_status(event).sentence}: "
             lead += f"{names([row.player for row in top])} {verb} with {points}."
         elif playoff is not None and playoff.status == "pending":
-            lead = f"Final: {names([event.player(n) for n in playoff.players])} are tied for "
-            lead += f"1st place on {points}; a play-off decides."
+            # Not "Final:" while the play-off is to be played, as no page says so then.
+            lead = f"{views.event_status(event, playoff_pending=True).sentence}: "
+            lead += f"{names([event.player(n) for n in playoff.players])} are tied for "
+            lead += f"1st place on {points}."
         elif rows[0].decided_by == "shared":
             shared = [row.player for row in rows if row.rank == 1]
             lead = f"Final: {names(shared)} share 1st place on {points}."
@@ -502,6 +504,7 @@ class SiteRenderer:
         """Every file: written to ``files``, or (collecting) pages listed in ``pages``."""
         self._static()
         home = self.site.home_markdown
+        awaiting = self._awaiting_playoff()
         self._page(
             "index.html",
             "home.html",
@@ -511,11 +514,10 @@ class SiteRenderer:
                 self.site.markdown_raw_html,
                 self._relink(self.site.folder / "content" / "index.md", "index.html"),
             ),
-            playoff_pending=frozenset(
-                o.event.slug
-                for o in self.outcomes
-                if any(p.status == "pending" for p in o.playoffs)
-            ),
+            events_awaiting_playoff=awaiting,
+            # What the home page called it before (an event page's ``playoff_pending`` is a
+            # bool): a site's own ``home.html`` copied then still reads it.
+            playoff_pending=awaiting,
         )
         for championship in self.site.championships:
             self._championship(championship)
@@ -563,6 +565,15 @@ class SiteRenderer:
             championship=championship,
             sections=sections,
             section_links={o.event.slug: EventLinks(o.event) for o in sections},
+            events_awaiting_playoff=self._awaiting_playoff(),
+        )
+
+    def _awaiting_playoff(self) -> frozenset[str]:
+        """The events (slugs) whose rounds are all played and a play-off is still to decide a
+        place: the home page and a championship's table call them neither "final" nor
+        unfinished (``views.event_status``)."""
+        return frozenset(
+            o.event.slug for o in self.outcomes if any(p.status == "pending" for p in o.playoffs)
         )
 
     def _static(self) -> None:

@@ -278,6 +278,66 @@ def event_title(event: Event, championship_of: Mapping[str, Any], joint: str = "
     return f"{event.name}{joint}{championship.name}"
 
 
+class EventStatus(NamedTuple):
+    """How far an event has got, in the words every page uses (``event_status``): one state
+    read two ways on two pages confused parents ("round 3 of 3 in progress" on the home page,
+    "after round 3 of 3 (round 3 still has games to finish)" on the championship's)."""
+
+    short: str
+    """"after round 2 of 3, round 3 in progress": the home page's list, a championship's
+    table of sections and the header of a printed page."""
+    sentence: str
+    """"After round 2 of 3, round 3 in progress": the event page's Progress; a finished
+    event's also counts its rounds ("Final: all 3 rounds played")."""
+    remaining: str
+    """What keeps the standings provisional ("round 3 in progress, 4 rounds still to play");
+    empty once the event is finished."""
+
+
+def event_status(
+    event: Event, playoff_pending: bool = False, after_round: int | None = None
+) -> EventStatus:
+    """The event's status: "not started", "after round 2 of 7", "after round 2 of 3, round 3
+    in progress", "final", "all rounds played, play-off pending". ``playoff_pending``: every
+    round is played but a play-off still decides a place, so nothing is final yet.
+    ``after_round``: the round of the standings a page shows; an earlier one than the last
+    played is the page's status ("after round 2 of 7", as on the printed standings)."""
+    rounds, played, on = event.rounds, event.rounds_played, tuple(event.rounds_in_progress)
+    to_play = max(rounds - played, 0)
+    left = [f"{_rounds_text(on)} in progress"] if on else []
+    left += [f"{to_play} round{'' if to_play == 1 else 's'} still to play"] if to_play else []
+    remaining = "" if event.finished else ", ".join(left)
+    if after_round is not None and after_round < played:
+        short = f"after round {after_round} of {rounds}"
+        return EventStatus(short, _capitalised(short), remaining)
+    if event.finished and playoff_pending:
+        short = "all rounds played, play-off pending"
+        return EventStatus(short, f"All {rounds} rounds played, play-off pending", remaining)
+    if event.finished:
+        return EventStatus("final", f"Final: all {rounds} rounds played", remaining)
+    if played == 0 and not on:
+        return EventStatus("not started", "Not started", remaining)
+    # The last round with every result in, unless a round after it still has games on:
+    # "after round 3 of 7, round 2 in progress" when a game of round 2 waits for its result.
+    done = max((n for n in range(1, played + 1) if n not in on), default=0)
+    parts = [f"after round {done} of {rounds}"] if done else []
+    if on:
+        parts.append(f"{_rounds_text(on)}{'' if done else f' of {rounds}'} in progress")
+    short = ", ".join(parts)
+    return EventStatus(short, _capitalised(short), remaining)
+
+
+def _rounds_text(numbers: Sequence[int]) -> str:
+    """ "round 3", "rounds 2 and 3", "rounds 2, 3 and 4"."""
+    texts = [str(n) for n in numbers]
+    listed = "".join(j + t for j, t in zip(list_joints(texts), texts, strict=True))
+    return f"round{'s' if len(texts) > 1 else ''} {listed}"
+
+
+def _capitalised(text: str) -> str:
+    return text[:1].upper() + text[1:]
+
+
 def leaders(standings: Standings, count: int = 5) -> tuple[StandingRow, ...]:
     """The top of the standings for an event's home page: ``count`` rows, and every player
     who shares the last of their places (two sharing 5th-6th are both listed, or neither
