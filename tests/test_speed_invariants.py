@@ -576,6 +576,33 @@ def test_earlier_standings_read_only_what_their_key_covers() -> None:
     assert "shown" in used
 
 
+class _Reads:
+    """An event that notes which of its attributes are read."""
+
+    def __init__(self, **values: object) -> None:
+        self.__dict__["values"], self.__dict__["read"] = values, set()
+
+    def __getattr__(self, name: str) -> object:
+        self.read.add(name)
+        return self.values[name]
+
+
+def test_the_status_words_read_only_what_the_chrome_key_covers() -> None:
+    """Every keyed page prints the event's status (``views.event_status``, in the printed
+    header; the earlier standings' "Provisional:" line): it is worked out in Python, out of
+    sight of the template checks above, so it is held to ``EVENT_SUMMARY`` here, in each
+    state it words differently (the play-off's state is ``playoff_pending``, in the keys)."""
+    states = [(0, (), False), (2, (), False), (3, (2, 3), False), (3, (), True)]
+    read: set[str] = set()
+    for played, on, finished in states:
+        for pending, after_round in ((False, None), (True, None), (False, 1)):
+            event = _Reads(rounds=3, rounds_played=played, rounds_in_progress=on, finished=finished)
+            site_module.views.event_status(event, pending, after_round)  # type: ignore[arg-type]
+            read |= event.read
+    assert read <= EVENT_SUMMARY
+    assert "rounds_in_progress" in read  # the check sees the reads
+
+
 def test_a_keyed_page_sees_what_it_shows_of_a_game(make_site: SiteMaker) -> None:
     site = make_site(event_toml(), {"g.pgn": pgn_game("1.1", "Alpha, Anna", "Bravo, Bob", "1-0")})
     event, _ = load(site)
