@@ -341,14 +341,15 @@ category = "G-U18"
 place = 2
 
 # A tie for first that the tie-breaks leave (5.2) is played off: 2 games of 15 minutes, then
-# 2 of 5 minutes, then an Armageddon (White 5 minutes, Black 4, a draw wins for Black).
+# 2 of 5 minutes, then an Armageddon (White 5 minutes, Black 4, a draw wins for Black); under
+# rules = "acf-junior-rapid", 2 games of 5 minutes, then the Armageddon (5.3.4). The rules
+# line chooses the procedure; a format line here would override it.
 # Put the play-off games in playoff/*.pgn (make the folder), their Round tags "1", "2", ... in
 # playing order; the play-off page says which game is due next.
 [playoff]
-format = "acf-by-law-3"
 places = [1]
-# lots = ["..."]                  # who drew White: in the first 15-minute game, then in the
-                                  # Armageddon
+# lots = ["..."]                  # who drew White: in the play-off's first game, then in
+                                  # the Armageddon
 
 [prizes]
 currency = "AUD"

@@ -12,9 +12,11 @@ import chess.pgn
 import pytest
 import yaml
 
-from generator.build import build_site
+from generator.build import build_site, load_event
 from generator.cli import main
 from generator.commands import NEW_RULES
+from generator.problems import Problems
+from generator.rules.playoffs import playoff_format
 from generator.scaffold import RULES, new_site
 
 
@@ -162,7 +164,8 @@ def test_the_acf_junior_site_holds_the_by_law_s_groups_titles_and_prizes(
     ]
     # Clause 3: trophies for places after the titles' first places.
     assert all(t["place"] >= 2 for t in event["trophies"])
-    assert event["playoff"] == {"format": "acf-by-law-3", "places": [1]}
+    # The play-off's procedure is the rules line's (acf-by-law-3 under acf-junior).
+    assert event["playoff"] == {"places": [1]}
     assert event["prizes"]["currency"] == "AUD"
     assert [m["place"] for m in event["prizes"]["money"]][:3] == [1, 2, 3]
     # Every player has the birthday and sex the groups need; the oldest is 17 on the
@@ -181,6 +184,30 @@ def test_the_acf_junior_site_holds_the_by_law_s_groups_titles_and_prizes(
     prizes = {p["name"]: p for p in results["prizes"] if p["player"]}
     assert prizes["Australian Junior Champion"]["player"] == "Papadakis, Nikos"
     assert prizes["1st Under 12"]["player"] == "Kovac, Marko"
+
+
+def test_an_acf_site_made_a_rapid_championship_by_its_rules_line_plays_off_at_g5(
+    tmp_path: Path,
+) -> None:
+    """The rules line's comment says "acf-junior-rapid" makes the championship a
+    Rapid Play or Lightning one; By-law 3, 5.3.4: its play-off is two games of 5 minutes each,
+    then the Armageddon, not the two 15-minute games of 5.3.1. An explicit format line left
+    in [playoff] kept the 15-minute procedure."""
+    site = tmp_path / "s"
+    assert main(["new", str(site), "--rules", "acf-junior"]) == 0
+    path = site / "content/junior-championship/event.toml"
+    text = path.read_text(encoding="utf-8")
+    assert text.count('rules = "acf-junior" ') == 1
+    path.write_text(text.replace('rules = "acf-junior" ', 'rules = "acf-junior-rapid" '))
+    problems = Problems()
+    event = load_event(path.parent, problems)
+    assert event is not None and problems.errors == []
+    form = playoff_format(event)
+    assert form is not None
+    assert [stage.time_control for stage in form.stages] == [
+        "5 minutes each for the whole game",
+        "White 5 minutes, Black 4 minutes; a draw counts as a win for Black",
+    ]
 
 
 def test_the_us_junior_closed_site_is_a_ten_player_round_robin_with_fund_and_fines(
