@@ -302,6 +302,48 @@ amount = 50
     assert passed["Best Under 12"] == ("A has a larger prize",)
 
 
+def test_an_equal_prize_listed_after_is_not_said_to_be_listed_before(
+    make_site: SiteMaker,
+) -> None:
+    """X and Y share 1st place on 2½ (the fide rules have no tie-break). X's half of 1st place
+    (50) would be 25, so she takes 1st Girls (50), listed after it; Y takes 1st place alone.
+    Passing X, 1st place said she had "1st Girls, a prize of the same amount listed before
+    it": the two amounts are equal, but 1st Girls is listed after 1st place."""
+    games = [
+        (1, "X", "Y", "1/2-1/2"), (1, "Z", "W", "1/2-1/2"),
+        (2, "X", "Z", "1-0"), (2, "Y", "W", "1-0"),
+        (3, "W", "X", "0-1"), (3, "Z", "Y", "0-1"),
+    ]  # fmt: skip
+    players = {"X": ("", "F"), "Y": ("", "M"), "Z": ("", "M"), "W": ("", "M")}
+    extra = """
+[[categories]]
+id = "G"
+name = "Girls"
+sex = "F"
+
+[[prizes.money]]
+name = "1st place"
+place = 1
+amount = 50
+
+[[prizes.money]]
+name = "1st Girls"
+place = 1
+category = "G"
+amount = 50
+"""
+    outcome, problems = _outcome(make_site, extra, games=games, players=players, rules="fide")
+    assert outcome is not None and not problems.errors, problems.items
+    assert [(row.place, row.player.name) for row in outcome.standings.rows[:2]] == [
+        ("1-2", "X"),
+        ("1-2", "Y"),
+    ]
+    assert _who(outcome, "money") == [("1st place", "Y"), ("1st Girls", "X")]
+    assert [a.amount for a in outcome.prizes] == [50, 50]
+    passed = {a.name: tuple(map(str, a.passed_over)) for a in outcome.prizes}
+    assert passed["1st place"] == ("X has 1st Girls (one money prize each)",)
+
+
 def test_split_ties_pool_the_place_prizes_with_category_prizes(make_site: SiteMaker) -> None:
     extra = (
         CATEGORIES

@@ -845,7 +845,7 @@ def _money(
         if number is not None:
             fines[number] = fines.get(number, 0.0) + fine.amount
     remaining = list(enumerate(config.money))
-    paid: dict[int, tuple[float, str]] = {}
+    paid: dict[int, tuple[float, str, int]] = {}
     decided: dict[int, list[Award]] = {}
     while remaining:
         best = None
@@ -868,7 +868,7 @@ def _money(
         # The odd cents by pairing number: neither a play-off nor lots may change a share.
         for member, cents in zip(sorted(group), shares, strict=True):
             amount = cents / 100
-            paid[member] = (amount, f"a share of {name}" if len(group) > 1 else name)
+            paid[member] = (amount, f"a share of {name}" if len(group) > 1 else name, primary)
             shared = tuple(n for n in group if n != member)
             reason = _money_reason(ctx, member, config.money[primary].category, shared)
             decided.setdefault(primary, []).append(
@@ -907,11 +907,12 @@ def _offer(
     category_id: str,
     place: int,
     remaining: list[tuple[int, MoneyPrize]],
-    paid: dict[int, tuple[float, str]],
+    paid: dict[int, tuple[float, str, int]],
     barred: dict[int, str],
 ) -> tuple[list[int], float, set[int], list[Phrase]] | None:
     """Who would take this prize now, with the prizes their (tied) group covers and the share.
-    ``paid`` holds each paid player's amount and prize, to say why the prize passes them."""
+    ``paid`` holds each paid player's amount, prize and its index, to say why the prize passes
+    them."""
     config = ctx.event.config.prizes
     ranking = ctx.ranking(category_id)
     passed: list[Phrase] = []
@@ -922,7 +923,7 @@ def _offer(
                 passed.append(
                     Phrase(
                         ctx.name(number),
-                        _already_paid(*paid[number], config.money[prize_index].amount),
+                        _already_paid(*paid[number], prize_index, config.money[prize_index].amount),
                     )
                 )
             continue
@@ -951,13 +952,15 @@ def _offer(
     return group, total / len(group), covered, passed
 
 
-def _already_paid(held: float, held_name: str, amount: float) -> str:
-    """Why a prize passes a player paid already (one money prize each): "a larger prize" only
-    when it is larger; an equal amount went to the prize listed first, which the reader would
-    otherwise take for a mistake."""
+def _already_paid(held: float, held_name: str, held_index: int, index: int, amount: float) -> str:
+    """Why prize ``index`` passes a player paid already (one money prize each): "a larger
+    prize" only when it is larger; an equal amount went to the prize listed first, which the
+    reader would otherwise take for a mistake. A prize listed after this one can be held at
+    the same amount too: this one would have been shared (a place shared on every tie-break),
+    so it was worth less to the player then; it is not "listed before it"."""
     if held > amount:
         return " has a larger prize"
-    if held == amount:
+    if held == amount and held_index < index:
         return f" has {held_name}, a prize of the same amount listed before it"
     return f" has {held_name} (one money prize each)"
 
