@@ -910,6 +910,28 @@ def test_too_many_ways_early_in_the_event_says_it_is_too_early(
     )
 
 
+def test_too_many_ways_while_a_round_is_being_played_does_not_say_after_it(
+    make_site: SiteMaker, monkeypatch: pytest.MonkeyPatch
+) -> None:
+    """Round 3 of 3 is on: D-F drawn, A-B and C-E still being played. A and B have 2 points
+    each (both won rounds 1 and 2), C and D 1, E and F ½: were the event to end now A and B
+    would play off (ACF 5.2). The reason said "after round 3 of 3" while round 3 was still
+    being played (the home page says "round 3 of 3 in progress")."""
+    monkeypatch.setattr(prizes, "OUTCOMES_LIMIT", 1)
+    games = [g if g[0] < 3 or g[1] == "D" else (*g[:3], "*") for g in GAMES]
+    extra = CATEGORIES + '[[titles]]\nname = "Champion"\ncategory = "open"\n'
+    outcome, problems = _outcome(make_site, extra, games=games)
+    assert outcome is not None and not problems.errors, problems.items
+    event = outcome.event
+    assert (event.rounds_played, event.rounds_in_progress, event.finished) == (3, (3,), False)
+    (award,) = outcome.prizes
+    assert (award.status, str(award.reason)) == (
+        "pending",
+        "with round 3 of 3 in progress, 2 players are level for a place a play-off would "
+        "decide: too early to tell",
+    )
+
+
 def test_a_tie_for_first_mid_event_is_not_settled_by_tie_breaks(make_site: SiteMaker) -> None:
     """After round 3 of 3, with D-F still on: A (1, 2, 2½: SPS 5½) and B (½, 1½, 2½: SPS
     4½) are level for first. Were the event to end now they would play off (ACF 5.2), so the

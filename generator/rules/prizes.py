@@ -400,10 +400,13 @@ def _too_many_to_tell(event: Event, groups: list[_Group], kinds: tuple[str, ...]
         # "If the event ended now" early on: a parent is told it is early, not of a play-off
         # of eleven that the next round will most likely undo.
         how = "a play-off would decide" if largest.playoff else "no tie-break separates"
-        reason = Phrase(
-            f"after round {event.rounds_played} of {event.rounds}, {size} players are level "
-            f"for a place {how}: too early to tell"
-        )
+        # Not "after round 7" while round 7's games are still being played.
+        played, rounds = event.rounds_played, event.rounds
+        if played in event.rounds_in_progress:
+            when = f"with round {played} of {rounds} in progress"
+        else:
+            when = f"after round {played} of {rounds}"
+        reason = Phrase(f"{when}, {size} players are level for a place {how}: too early to tell")
     elif largest.playoff:
         why = f"{size} players are level for a place a play-off decides"
         reason = Phrase(f"{why}: too many ways it may end to tell yet")
