@@ -354,7 +354,9 @@ places = [1]
 [prizes]
 currency = "AUD"
 ties = "tiebreak"                 # or "split": players level on points share the money
-trophies_for_title_holders = true # the open and girls' champions may also take a trophy
+trophies_for_title_holders = true # the holder of a title without an age limit may also
+                                  # take a trophy; every title here is first in an age
+                                  # group (Under 18 too), whose holder takes none besides (3)
 
 # Money (4): in no way related to the titles and trophies; a player receives only one money
 # prize, the largest they are eligible for. The amounts are examples: write your prize fund.

@@ -210,6 +210,27 @@ def test_an_acf_site_made_a_rapid_championship_by_its_rules_line_plays_off_at_g5
     ]
 
 
+def test_the_acf_site_s_girls_champion_takes_no_trophy_besides(tmp_path: Path) -> None:
+    """The comment on trophies_for_title_holders said "the open and girls' champions may also
+    take a trophy"; but the example's titles are all of age groups (Under 18 and Girls Under
+    18 too), and first in an age group ranks above any second place (By-law 3, clause 3), so
+    none of them does. After round 2 Nguyen (Junior Girls Champion) and Whitfield share 2nd-3rd
+    overall on every tie-break: a "2nd Under 18" trophy goes to Whitfield whichever way the
+    lots fall, passing her."""
+    site = tmp_path / "s"
+    assert main(["new", str(site), "--rules", "acf-junior"]) == 0
+    path = site / "content/junior-championship/event.toml"
+    text = path.read_text(encoding="utf-8")
+    (line,) = [x for x in text.splitlines() if x.startswith("trophies_for_title_holders")]
+    assert "champions may also take" not in line
+    trophy = '\n[[trophies]]\nname = "2nd Under 18"\ncategory = "U18"\nplace = 2\n'
+    path.write_text(text + trophy, encoding="utf-8")
+    results = json.loads(build_site(site).files["junior-championship/results.json"])
+    won = {p["name"]: p["player"] for p in results["prizes"]}
+    assert won["Australian Junior Girls Champion"] == "Nguyen, Mai"
+    assert won["2nd Under 18"] == "Whitfield, Declan"
+
+
 def test_the_us_junior_closed_site_is_a_ten_player_round_robin_with_fund_and_fines(
     tmp_path: Path,
 ) -> None:
