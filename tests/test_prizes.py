@@ -342,6 +342,8 @@ amount = 50
     assert [a.amount for a in outcome.prizes] == [50, 50]
     passed = {a.name: tuple(map(str, a.passed_over)) for a in outcome.prizes}
     assert passed["1st place"] == ("X has 1st Girls (one money prize each)",)
+    # Y shares 1st-2nd with X, as the standings say: not "2nd overall" for the 1st place.
+    assert [str(a.reason) for a in outcome.prizes] == ["1st-2nd overall", "1st in Girls"]
 
 
 def test_split_ties_pool_the_place_prizes_with_category_prizes(make_site: SiteMaker) -> None:

@@ -976,13 +976,18 @@ def _split_cents(pool: int, members: int) -> list[int]:
 def _money_reason(ctx: _Context, member: int, category_id: str, shared: tuple[int, ...]) -> Phrase:
     ranking = ctx.ranking(category_id)
     category = category_of(ctx.event, category_id)
-    positions = sorted(ranking.index(n) + 1 for n in (member, *shared))
     # Shared money is the same for each of the group, and so is its place: "2nd-3rd", not
-    # "2nd" and "3rd" by an order that did not decide the money (pairing numbers, even).
+    # "2nd" and "3rd" by an order that did not decide the money (pairing numbers, even). A
+    # player sharing the place who holds another prize is out of the group but not of the
+    # place: Y, sharing 1st-2nd with X, who took 1st Girls, is not "2nd" for the 1st place.
+    split = ctx.event.config.prizes.ties == "split"
+    level = ctx.points if split else ctx.rank
+    tied = (n for n in ranking if level[n] == level[member])
+    positions = sorted(ranking.index(n) + 1 for n in {member, *shared, *tied})
     place = "-".join(dict.fromkeys(ordinal(p) for p in (positions[0], positions[-1])))
     # Split by points, the tie-breaks that order the players do not decide their money.
     why = _NO_REASON
-    if not shared and ctx.event.config.prizes.ties != "split":
+    if not shared and not split:
         why = _why_ahead(ctx, member)
     where = Phrase("overall", why) if category.id == "open" else Phrase(f"in {category.name}")
     text = Phrase(f"{place} ", where)
