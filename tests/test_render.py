@@ -231,6 +231,23 @@ def test_names_and_texts_are_escaped(make_site: SiteMaker) -> None:
     assert "Raw &lt;script&gt;" in notes
 
 
+def test_the_leaders_list_sums_up_a_place_shared_by_many(make_site: SiteMaker) -> None:
+    """After round 1 of a 24-player Swiss ranked by Buchholz alone, the 12 winners share 1st
+    place (each beat a player on 0: Buchholz 0 each): the Leaders list gives the place and
+    how many share it, not twelve names."""
+    names = [f"P{n:02}" for n in range(1, 25)]
+    toml = 'name = "Big"\nformat = "swiss"\nrounds = 3\ntiebreaks = ["BH"]\n'
+    toml += "".join(f'[[players]]\nname = "{name}"\n' for name in names)
+    games = "".join(pgn_game(f"1.{b + 1}", names[b], names[b + 12], "1-0") for b in range(12))
+    site = make_site(toml, {"games.pgn": games})
+    report = build_site(site)
+    assert report.written, [p.format() for p in report.problems.items]
+    html = (site / "output/ev/index.html").read_text(encoding="utf-8")
+    leaders = html[html.index('<ol class="leaders">') : html.index("</ol>", html.index("leaders"))]
+    words = re.sub(r"\s+", " ", re.sub(r"<[^>]+>", "", leaders)).strip()
+    assert words == "1-12 12 players with 1 point (standings)"
+
+
 def test_results_json_follows_the_contract(mini: Path) -> None:
     build_site(mini)
     data = json.loads((mini / "output/mini/results.json").read_text(encoding="utf-8"))

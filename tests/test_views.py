@@ -188,6 +188,32 @@ def test_the_leaders_list_does_not_split_a_shared_place() -> None:
     assert shown("1", "2-3", "2-3") == ["1", "2-3", "2-3"]
 
 
+def test_a_place_shared_by_many_is_summed_up_in_the_leaders_list() -> None:
+    """After round 1 of an open, hundreds of winners equal on every tie-break share 1st place,
+    and the Leaders list named them all. A place that would take the list past ten names is
+    summed up: "1-900: 900 players with 1 point"; the rows before it are listed."""
+
+    def standings(*places: str) -> Any:
+        rows = [SimpleNamespace(place=p, points=1.0 if p == "1-900" else 2.0) for p in places]
+        return SimpleNamespace(rows=tuple(rows))
+
+    def listed(table: Any) -> tuple[list[str], views.SharedPlace | None]:
+        rows = views.leaders(table)
+        return [row.place for row in rows], views.leaders_beyond(table, rows)
+
+    assert listed(standings(*["1-900"] * 900, "901")) == ([], views.SharedPlace("1-900", 900, 1.0))
+    beyond = ["4-14"] * 11
+    assert listed(standings("1", "2", "3", *beyond, "15")) == (
+        ["1", "2", "3"],
+        views.SharedPlace("4-14", 11, 2.0),
+    )
+    # Ten names at most: a place that ends the list at ten is listed whole.
+    whole = ["4-10"] * 7
+    assert listed(standings("1", "2", "3", *whole, "11")) == (["1", "2", "3", *whole], None)
+    assert listed(standings("1", "2")) == (["1", "2"], None)
+    assert listed(standings("1", "2", "3", "4", "5", "6")) == (["1", "2", "3", "4", "5"], None)
+
+
 def _status_of(rounds: int, played: int, on: tuple[int, ...]) -> views.EventStatus:
     """``event_status`` of an event of ``rounds`` rounds, ``played`` of them with a result,
     ``on`` still in progress (``Event.finished`` as the model works it out)."""

@@ -696,7 +696,8 @@ class SiteRenderer:
             chart_legend=[
                 (name, charts.COLOURS[i], charts.DASHES[i]) for i, (name, _) in enumerate(series)
             ],
-            leaders=views.leaders(standings),
+            leaders=(top := views.leaders(standings)),
+            leaders_beyond=views.leaders_beyond(standings, top),
             **common,
         )
         chrome = self._chrome_key(outcome, common) if self.keys is not None else None

@@ -338,18 +338,51 @@ def _capitalised(text: str) -> str:
     return text[:1].upper() + text[1:]
 
 
-def leaders(standings: Standings, count: int = 5) -> tuple[StandingRow, ...]:
+LEADERS_MOST = 10
+"""The most names the Leaders list gives: a place shared by more is summed up instead."""
+
+
+def leaders(
+    standings: Standings, count: int = 5, most: int = LEADERS_MOST
+) -> tuple[StandingRow, ...]:
     """The top of the standings for an event's home page: ``count`` rows, and every player
     who shares the last of their places (two sharing 5th-6th are both listed, or neither
-    would know from the list that the place is shared)."""
+    would know from the list that the place is shared). A place shared by so many that the
+    list would pass ``most`` names is left to ``leaders_beyond``: after round 1 of an open,
+    900 winners equal on every tie-break share 1st-900th place, and the list named them all."""
     rows = standings.rows
     if len(rows) <= count:
         return tuple(rows)
     last = rows[count - 1].place
+    first = count - 1
+    while first > 0 and rows[first - 1].place == last:
+        first -= 1
     more = count
     while more < len(rows) and rows[more].place == last:
         more += 1
-    return tuple(rows[:more])
+    return tuple(rows[: first if more > most else more])
+
+
+class SharedPlace(NamedTuple):
+    """A place shared by more players than the Leaders list names: "1-900: 900 players with
+    1 point"."""
+
+    place: str
+    players: int
+    points: float
+
+
+def leaders_beyond(
+    standings: Standings, shown: Sequence[StandingRow], count: int = 5
+) -> SharedPlace | None:
+    """The place after the Leaders list's ``shown`` rows (``leaders`` of the same ``count``),
+    when it was left out for the number sharing it; ``None`` when the list is whole."""
+    rows = standings.rows
+    if len(shown) >= count or len(shown) >= len(rows):
+        return None
+    place = rows[len(shown)].place
+    sharing = [row for row in rows[len(shown) :] if row.place == place]
+    return SharedPlace(place, len(sharing), sharing[0].points)
 
 
 def running_scores(records: dict[int, PlayerRecord]) -> dict[int, tuple[float, ...]]:
