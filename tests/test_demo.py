@@ -331,6 +331,10 @@ def test_the_tiebreak_pages_note_only_the_choices_of_the_tiebreaks_they_use(demo
     assert [code for code, note in notes.items() if note in closed] == ["DE", "BPG", "KS"]
     assert [code for code, note in notes.items() if note in junior] == []
     assert "<li>A game recorded with a result but no moves counts as played" in junior
+    # C.07 article 16 on unplayed rounds concerns the opponents' scores (Buchholz,
+    # Sonneborn-Berger): the ACF page, of progressive scores alone, did explain them.
+    assert "<h2>Unplayed games</h2>" not in junior and "Buchholz" not in junior
+    assert "<h2>Unplayed games</h2>" in closed and "article 15.2" in closed
 
 
 def test_the_prize_pages_link_the_fined_player_and_speak_of_girls_titles_only_where_given(
