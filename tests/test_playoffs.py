@@ -60,6 +60,7 @@ def _outcome(
     extra: str = "",
     playoff_tags: dict[str, str] | None = None,
     slug: str = "ev",
+    playoff_text: str = "",
 ) -> tuple[Event | None, EventOutcome | None, Problems]:
     names = sorted({n for _, w, b, _ in games for n in (w, b)})
     rounds = max(r for r, *_ in games)
@@ -68,6 +69,8 @@ def _outcome(
     files = {"games.pgn": _pgn(list(games))}
     if playoff:
         files["playoff/playoff.pgn"] = _pgn(playoff, **(playoff_tags or {}))
+    if playoff_text:  # games with tags of their own
+        files["playoff/playoff.pgn"] = playoff_text
     site = make_site(toml, files, slug=slug)
     problems = Problems()
     event = load_event(site / "content" / slug, problems)
@@ -853,6 +856,43 @@ def test_a_wrong_time_control(make_site: SiteMaker) -> None:
     )
     (error,) = problems.errors
     assert error.message.startswith('play-off game (Round "1") A v B has TimeControl "300"')
+
+
+def test_an_armageddon_s_time_control_may_give_white_s_time_alone(make_site: SiteMaker) -> None:
+    """PGN's TimeControl cannot give each side its own time, and score sheets and boards
+    record an Armageddon by White's clock: "360" (6 minutes) for the U.S. W6/B4 game, "300"
+    for the ACF's W5/B4. Either failed the build, the night of the play-off. They are taken
+    for the Armageddon; a time that fits no side's clock still is not."""
+    blitz = _pgn([(1, "A", "B", "1-0"), (2, "B", "A", "1-0")], TimeControl="180+2")
+    for tag in ("360", "360+0", "6/4"):
+        armageddon = _pgn([(3, "A", "B", "1/2-1/2")], TimeControl=tag)
+        event, outcome, problems = _outcome(
+            make_site,
+            PAIR,
+            [],
+            rules="us-junior-closed",
+            playoff_text=blitz + armageddon,
+            slug=f"us{tag.replace('/', '-').replace('+', '-')}",
+        )
+        assert event and outcome and not problems.errors, (tag, problems.items)
+        (result,) = outcome.playoffs
+        assert _names(event, result.order) == ["B", "A"], tag  # Black's draw odds
+    rapid = _pgn([(1, "A", "B", "1-0"), (2, "B", "A", "1-0")], TimeControl="300")
+    armageddon = _pgn([(3, "B", "A", "1-0")], TimeControl="300")
+    event, outcome, problems = _outcome(
+        make_site, PAIR, [], rules="acf-junior-rapid", playoff_text=rapid + armageddon, slug="acf"
+    )
+    assert event and outcome and not problems.errors, problems.items
+    assert _names(event, outcome.playoffs[0].order) == ["B", "A"]
+    armageddon = _pgn([(3, "A", "B", "1/2-1/2")], TimeControl="240")
+    _, _, problems = _outcome(
+        make_site, PAIR, [], rules="us-junior-closed", playoff_text=blitz + armageddon, slug="bad"
+    )
+    (error,) = problems.errors
+    assert error.message == (
+        'play-off game (Round "3") A v B has TimeControl "240", but "Armageddon" is played at '
+        "White 6 minutes, Black 4 minutes; Black has draw odds"
+    )
 
 
 def test_no_play_off_when_first_place_is_clear(make_site: SiteMaker) -> None:

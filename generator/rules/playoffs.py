@@ -75,7 +75,9 @@ class PlayoffFormat:
 _ARMAGEDDON_ACF = StageSpec(
     "Armageddon",
     "White 5 minutes, Black 4 minutes; a draw counts as a win for Black",
-    ("300/240", "300-240", "W300/B240", "5/4"),
+    # PGN's TimeControl has one time for both sides: a score sheet or a board records the
+    # game by White's clock ("300"), which the ACF's 5-minute stages also use.
+    ("300/240", "300-240", "W300/B240", "5/4", "300", "300+0"),
     games=1,
     armageddon=True,
 )
@@ -121,7 +123,7 @@ FORMATS: dict[str, PlayoffFormat] = {
             StageSpec(
                 "Armageddon",
                 "White 6 minutes, Black 4 minutes; Black has draw odds",
-                ("360/240", "360-240", "W360/B240", "6/4"),
+                ("360/240", "360-240", "W360/B240", "6/4", "360", "360+0"),
                 games=1,
                 armageddon=True,
             ),
