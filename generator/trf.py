@@ -35,7 +35,8 @@ TRF's result), and ``[[byes]]``. Every result code of the format is read:
 The tournament records complete the event file where it is silent: ``042`` and ``052`` the
 start and end dates (the start picks the FIDE tie-break rules' edition), ``202`` the
 tie-breaks (for the ``fide`` rules, which list none of their own). A scoring the file declares
-(``XXS`` of JaVaFo's TRFx, TRF-26's ``162``) must be the event's ``[scoring]``, and points
+(``XXS`` of JaVaFo's TRFx, TRF-26's ``162``) must be the event's ``[scoring]``, its byes and
+forfeits scored as crosstable scores them (``P`` a win, ``A`` nothing), and points
 adjusted outside the games (TRF-26's ``299``) are refused: either would make other standings
 than the pairing program's.
 
@@ -140,7 +141,22 @@ TITLES = {
 BYES_WITHOUT_OPPONENT = {"+": 1.0, "=": 0.5}
 """Older codes for a bye (opponent ``0000``): Vega's and JaVaFo's full- and half-point byes."""
 
-_SCORE_PART = re.compile(r"\b(WW|BW|WD|BD|WL|BL|W|D|L)\s*=?\s*(\d+(?:\.\d+)?)")
+_SCORE_PART = re.compile(
+    r"\b(WW|BW|WD|BD|WL|BL|PAB|FPB|HPB|ZPB|FW|FL|W|D|L|A|P)\s*=?\s*(\d+(?:\.\d+)?)"
+)
+_FIXED_SCORES = {
+    "P": ("a pairing-allocated bye", "W"),
+    "PAB": ("a pairing-allocated bye", "W"),
+    "FPB": ("a full-point bye", "W"),
+    "FW": ("a forfeit win", "W"),
+    "HPB": ("a half-point bye", "D"),
+    "A": ("an absence or a forfeit loss", ""),
+    "ZPB": ("a zero-point bye", ""),
+    "FL": ("a forfeit loss", ""),
+}
+"""What a declared scoring may say beyond win, draw and loss (TRF-26's ``P`` and ``A``,
+JaVaFo's ``PAB``, ``FPB``, ``HPB``, ``ZPB``, ``FW``, ``FL``), with what crosstable scores it
+as: a win (``W``), a draw (``D``) or nothing (``""``). The event cannot set these apart."""
 _DATE = re.compile(r"^(\d{4})[/.-](\d{1,2})[/.-](\d{1,2})$")
 
 
@@ -589,7 +605,9 @@ def _check_scoring(raw: str, scoring: Scoring, path: Path, line: int, problems: 
     found: dict[str, float] = {}
     for part, value in _SCORE_PART.findall(raw[4:]):
         found[part] = float(value)
+    fixed = {part: found.pop(part) for part in list(found) if part in _FIXED_SCORES}
     ours = {"W": scoring.win, "D": scoring.draw, "L": scoring.loss}
+    _check_fixed_scores(raw, fixed, found, ours, path, line, problems)
     differs = [(part, value) for part, value in found.items() if abs(value - ours[part[-1]]) > 1e-9]
     if not differs:
         return
@@ -612,6 +630,41 @@ def _check_scoring(raw: str, scoring: Scoring, path: Path, line: int, problems: 
         f"set the scoring in event.toml: [scoring] {setting}",
         code="trf",
     )
+
+
+def _check_fixed_scores(
+    raw: str,
+    fixed: dict[str, float],
+    found: dict[str, float],
+    ours: dict[str, float],
+    path: Path,
+    line: int,
+    problems: Problems,
+) -> None:
+    """A bye or forfeit the file scores otherwise than crosstable does (a pairing-allocated
+    bye worth a draw, an absence worth a point): the pairing program's standings, which the
+    file's points show, would not be crosstable's, and no setting of event.toml changes it.
+    Compared with the win and draw the file itself declares, else the event's, so that a file
+    whose only difference is its win and draw gets that one error."""
+    scale = {"W": ours["W"], "D": ours["D"], "": 0.0}
+    for part, value in found.items():
+        scale[part[-1]] = value
+    for part, value in fixed.items():
+        what, as_scored = _FIXED_SCORES[part]
+        expected = scale[as_scored]
+        if abs(value - expected) <= 1e-9:
+            continue
+        worth = {"W": "a win", "D": "a draw", "": "nothing"}[as_scored]
+        problems.error(
+            f"the file scores {what} {score_text(value)} (record {raw[:3]}, {part}), but "
+            f"crosstable scores it as {worth}, {score_text(expected)}: the standings would "
+            "not be the pairing program's",
+            path,
+            line,
+            f"crosstable cannot score {what} otherwise: score it as {worth} in the pairing "
+            "program and export the file again",
+            code="trf",
+        )
 
 
 def _told_apart(

@@ -813,6 +813,43 @@ def test_a_scoring_the_file_declares_must_be_the_events(make_site: SiteMaker) ->
         assert event is not None and not problems.items, [p.format() for p in problems.items]
 
 
+def test_a_bye_the_file_scores_otherwise_than_crosstable_is_refused(make_site: SiteMaker) -> None:
+    """TRF-26's record 162 may also score the pairing-allocated bye (P) and an absence or
+    forfeit loss (A), JaVaFo's XXS the byes and forfeits one by one. crosstable scores a
+    pairing-allocated bye as a win and an absence as nothing: a 3-1-0 file whose bye is
+    worth a draw's 1 point gave player 3 a win's 3 instead, with nothing said. Now an error
+    on the record's line; the same values as crosstable's (P 3.0, A 0.0) read."""
+    rows = [
+        line(1, "A, A", 2000, (2, "w", "1")),
+        line(2, "B, B", 1900, (1, "b", "0")),
+        line(3, "C, C", 1800, (0, "-", "U")),
+    ]
+    three = _event_toml(rounds=1, extra="[scoring]\nwin = 3.0\ndraw = 1.0\n")
+    cases = {
+        "162  W 3.0    D 1.0    L 0.0    P 1.0": (
+            "a pairing-allocated bye 1 (record 162, P), but crosstable scores it as a win, 3"
+        ),
+        "162  W 3.0    D 1.0    L 0.0    A 1.0": (
+            "an absence or a forfeit loss 1 (record 162, A), but crosstable scores it as nothing, 0"
+        ),
+        "XXS W=3 D=1 HPB=1.5": "a half-point bye 1½ (record XXS, HPB), but crosstable scores "
+        "it as a draw, 1",
+    }
+    for index, (record, words) in enumerate(cases.items()):
+        trf = "\n".join(["012 Three", "XXR 1", record, *rows])
+        slug = f"bye{index}"
+        _, problems = load(make_site(three, {"event.trf": trf}, slug=slug), slug)
+        (error,) = problems.errors
+        assert (error.line, error.message) == (
+            3,
+            f"the file scores {words}: the standings would not be the pairing program's",
+        )
+    same = "162  W 3.0    D 1.0    L 0.0    A 0.0    P 3.0"
+    trf = "\n".join(["012 Three", "XXR 1", same, *rows])
+    event, problems = load(make_site(three, {"event.trf": trf}, slug="same"), "same")
+    assert event is not None and not problems.items, [p.format() for p in problems.items]
+
+
 def test_points_adjusted_outside_the_games_are_refused(make_site: SiteMaker) -> None:
     """TRF-26's record 299 adds points no game or bye gives: the standings could not be the
     pairing program's, so the file is refused on that line."""
