@@ -26,3 +26,21 @@ def test_rank_by_round_puts_first_place_on_top_and_escapes_names() -> None:
     lines = re.findall(r'<polyline class="rank" points="([^"]+)"', svg)
     first = [float(p.split(",")[1]) for p in lines[0].split()]
     assert first[1] < first[0]  # place 1 after round 2 is higher than place 2 after round 1
+
+
+def _score_labels(svg: str) -> list[str]:
+    """The score axis's labels, bottom to top (the round axis's are centred, not these)."""
+    return re.findall(r'<text class="axis" x="28" y="[^"]+" text-anchor="end">([^<]+)</text>', svg)
+
+
+def test_score_axis_labels_stay_apart_with_three_points_a_win() -> None:
+    """With 3 points a win an 11-round Swiss reaches 33: labelled every 2 points, 17 labels
+    13 px high stood 160 px * 2 / 33 = 9.7 px apart, printed over each other. The step is
+    now 1, 2, 5, 10 ... whichever first leaves at most 12 steps: 5 here (0 to 30, 24 px
+    apart); 1-½-0 events keep theirs (9 rounds: every point; 15 rounds: every 2)."""
+    football = str(score_progression([3.0] * 11, 3.0, "Okafor, Nia"))
+    assert _score_labels(football) == ["0", "5", "10", "15", "20", "25", "30"]
+    nine = str(score_progression([1.0] * 9, 1.0, "Okafor, Nia"))
+    assert _score_labels(nine) == [str(n) for n in range(10)]
+    fifteen = str(score_progression([1.0] * 15, 1.0, "Okafor, Nia"))
+    assert _score_labels(fifteen) == [str(n) for n in range(0, 15, 2)]
