@@ -405,6 +405,32 @@ def test_bye_points_must_be_full_half_or_zero(make_site: SiteMaker) -> None:
     assert [m for _, m, _ in errors] == ["byes[1].points: 0.7 is not one of 0, 0.5, 1"]
 
 
+def test_bye_points_in_a_three_one_zero_event_say_which_value_names_the_bye(
+    make_site: SiteMaker,
+) -> None:
+    """With win = 3, draw = 1 an organiser writes the points a bye scores: 1.5 for half a
+    win, 3 for a full-point bye. "1.5 is not one of 0, 0.5, 1" said what was wrong but not
+    how to put it right; the hint now says points names the kind of bye on the 1 / ½ / 0
+    scale, and what each scores."""
+    site = make_site(
+        event_toml(
+            "[scoring]\nwin = 3\ndraw = 1\nloss = 0\n\n"
+            '[[byes]]\nround = 1\nplayer = "Alpha, Anna"\npoints = 1.5\n\n',
+            format="swiss",
+        )
+    )
+    errors = _errors(site / "content/ev/event.toml")
+    assert [(m, h) for _, m, h in errors] == [
+        (
+            "byes[1].points: 1.5 is not one of 0, 0.5, 1",
+            "points names the kind of bye, not what it scores: 1 a full-point or "
+            "pairing-allocated bye (it scores a win), 0.5 a half-point bye (a draw), 0 an "
+            "absence; [scoring] sets what a win and a draw are worth (with win = 3, draw = 1, "
+            "a half-point bye is still points = 0.5 and scores 1)",
+        )
+    ]
+
+
 def test_round_robin_needs_the_right_number_of_rounds(make_site: SiteMaker) -> None:
     site = make_site(event_toml(rounds=5))
     errors = _errors(site / "content/ev/event.toml")

@@ -12,6 +12,7 @@ from collections.abc import Iterable
 from dataclasses import dataclass, field
 from functools import cached_property
 from pathlib import Path
+from typing import Any
 
 from ..codepages import encoding_problem
 from ..presets import PRESETS
@@ -453,11 +454,30 @@ RESULT = Table(
     ResultEntry,
 )
 
+
+class ByePoints(Number):
+    """A bye's ``points``: the kind of bye on the 1 / ½ / 0 scale, whatever ``[scoring]``
+    makes a win and a draw worth. An organiser of a 3-1-0 event writes the points the bye
+    scores (3, or 1 for a draw): refused, and told which value names the bye they mean."""
+
+    def validate(self, value: Any, path: KeyPath, issues: list[Issue]) -> Any:
+        found = len(issues)
+        cleaned = super().validate(value, path, issues)
+        if cleaned is MISSING and len(issues) > found and not issues[-1].hint:
+            issues[-1].hint = (
+                "points names the kind of bye, not what it scores: 1 a full-point or "
+                "pairing-allocated bye (it scores a win), 0.5 a half-point bye (a draw), 0 an "
+                "absence; [scoring] sets what a win and a draw are worth (with win = 3, "
+                "draw = 1, a half-point bye is still points = 0.5 and scores 1)"
+            )
+        return cleaned
+
+
 BYE = Table(
     {
         "round": _round,
         "player": _name,
-        "points": Number(choices=(0, 0.5, 1), required=True),
+        "points": ByePoints(choices=(0, 0.5, 1), required=True),
         "pairing_allocated": Bool(),
     },
     ByeEntry,
