@@ -431,6 +431,24 @@ def test_bye_points_in_a_three_one_zero_event_say_which_value_names_the_bye(
     ]
 
 
+def test_a_draw_scored_as_a_win_or_a_loss_is_refused(make_site: SiteMaker) -> None:
+    """With win = 1, draw = 0 the tie-breaks, which tell a result by its points, took each
+    loss for half a game won (a performance rating of 2200 for ½ from 4 against players of
+    2200); with a draw worth a win, Number of wins counted draws. Either is an error now."""
+    for slug, scoring in (("nodraw", "win = 1\ndraw = 0"), ("even", "win = 1\ndraw = 1")):
+        site = make_site(event_toml(f"[scoring]\n{scoring}\n\n", format="swiss"), slug=slug)
+        errors = _errors(site / f"content/{slug}/event.toml")
+        draw = scoring.split()[-1]
+        assert [(m, h) for _, m, h in errors] == [
+            (
+                f"scoring: a win scores 1, a draw {draw} and a loss 0: a draw must score less "
+                "than a win and more than a loss, or the tie-breaks cannot tell the results "
+                "apart",
+                "e.g. win = 3, draw = 1, loss = 0",
+            )
+        ], slug
+
+
 def test_round_robin_needs_the_right_number_of_rounds(make_site: SiteMaker) -> None:
     site = make_site(event_toml(rounds=5))
     errors = _errors(site / "content/ev/event.toml")

@@ -646,14 +646,25 @@ def check_event(config: EventConfig, issues: list[Issue], players_complete: bool
     if config.start and config.end and config.end < config.start:
         issues.append(Issue(("end",), f"the event ends ({config.end}) before it starts"))
     scoring = config.scoring
+    points = f"a win scores {scoring.win:g}, a draw {scoring.draw:g} and a loss {scoring.loss:g}"
     if not (scoring.win >= scoring.draw >= scoring.loss and scoring.win > scoring.loss):
         issues.append(
             Issue(
                 ("scoring",),
-                f"a win scores {scoring.win:g}, a draw {scoring.draw:g} and a loss "
-                f"{scoring.loss:g}: the standings would reward losing",
-                "a win must score more than a loss, and a draw no more than a win and no less "
-                "than a loss (e.g. win = 3, draw = 1, loss = 0)",
+                f"{points}: the standings would reward losing",
+                "a win must score more than a draw, and a draw more than a loss (e.g. win = 3, "
+                "draw = 1, loss = 0)",
+            )
+        )
+    elif not scoring.win > scoring.draw > scoring.loss:
+        # The tie-breaks tell a game's result by its points (Number of wins, the performance
+        # ratings): a draw scored as a loss counted each loss as half a game won.
+        issues.append(
+            Issue(
+                ("scoring",),
+                f"{points}: a draw must score less than a win and more than a loss, or the "
+                "tie-breaks cannot tell the results apart",
+                "e.g. win = 3, draw = 1, loss = 0",
             )
         )
     if not config.players and config.trf is None:
