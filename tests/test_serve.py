@@ -62,7 +62,13 @@ def session(site: Path) -> Iterator[ServeSession]:
 
 
 def edit(path: Path, text: str) -> None:
-    path.write_text(text, encoding="utf-8")
+    """Save the file whole, as an editor that writes a copy and renames it does: written in
+    place, a watcher looking between the truncation and the write on a loaded machine saw
+    an empty file, built it, and the test read that build's pages. The copy is written
+    beside content/, where serve does not look."""
+    copy = next(p for p in path.parents if p.name == "content").parent / "saving.tmp"
+    copy.write_text(text, encoding="utf-8")
+    os.replace(copy, path)
 
 
 def test_serves_the_site_and_rebuilds_after_a_pgn_edit(site: Path, session: ServeSession) -> None:
