@@ -407,6 +407,12 @@ def test_a_player_without_a_game_keeps_the_round_open(make_site: SiteMaker) -> N
     assert results["event"]["finished"] is False
     card = (site / "output/ev/players/2-bravo-bob.html").read_text(encoding="utf-8")
     assert "<dd>0 from 1 round; round 2 not finished</dd>" in card
+    # Two rounds without Bravo's record read as two ("rounds 2 and 3"), not "round 2, 3".
+    three = games + pgn_game("3.1", "Alpha, Anna", "Delta, Dora", "1-0")
+    site3 = make_site(event_toml(format="swiss", rounds=3), {"g.pgn": three}, slug="three")
+    assert build_site(site3).written
+    card = (site3 / "output/three/players/2-bravo-bob.html").read_text(encoding="utf-8")
+    assert "<dd>0 from 1 round; rounds 2 and 3 not finished</dd>" in card
 
     absences = "".join(
         f'[[byes]]\nround = 2\nplayer = "{name}"\npoints = 0\n'

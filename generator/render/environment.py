@@ -17,7 +17,7 @@ from ..buildstate import builtin_templates_dir as builtin_templates_dir
 from ..text import number_text, ordinal, score_text
 from .bidi import isolate, phrase_html, phrase_text
 from .fragments import FRAGMENTS
-from .views import event_status, event_title, listed_players, result_text
+from .views import event_status, event_title, listed_players, result_text, rounds_text
 
 
 def relative_url(from_page: str, target: str) -> str:
@@ -88,6 +88,7 @@ def make_environment(site_templates: Path | None) -> jinja2.Environment:
     environment.filters["isolate"] = isolate
     environment.filters["listed"] = listed_players
     environment.filters["titled"] = event_title
+    environment.filters["rounds"] = rounds_text
     # The event's status in the same words on every page: ``event_status(event, pending).short``.
     environment.globals["event_status"] = event_status
     own_nav = site_templates is not None and (site_templates / NAV_LINKS).is_file()

@@ -21,7 +21,7 @@ from .bidi import isolate, phrase_html
 from .board import moves_start
 from .environment import event_navigation, url_text
 from .fragments import badges, event_line, player_game_row, player_link
-from .views import event_title, result_text
+from .views import event_title, result_text, rounds_text
 
 _CONTROLS = (
     '    <div class="controls" role="group" aria-label="Step through the game (or use the arrow'
@@ -271,7 +271,7 @@ def player_page(environment: jinja2.Environment, context: Mapping[str, Any]) -> 
     provisional = "" if event.finished else ' <span class="note">provisional</span>'
     unfinished = ""
     if progress.unfinished:
-        unfinished = f"; round {_e(', '.join(map(str, progress.unfinished)))} not finished"
+        unfinished = f"; {_e(rounds_text(progress.unfinished))} not finished"
     main = [
         f"<h1>{abbr}<bdi>{name}</bdi></h1>\n",
         '<dl class="facts">\n',

@@ -304,7 +304,7 @@ def event_status(
     played is the page's status ("after round 2 of 7", as on the printed standings)."""
     rounds, played, on = event.rounds, event.rounds_played, tuple(event.rounds_in_progress)
     to_play = max(rounds - played, 0)
-    left = [f"{_rounds_text(on)} in progress"] if on else []
+    left = [f"{rounds_text(on)} in progress"] if on else []
     left += [f"{to_play} round{'' if to_play == 1 else 's'} still to play"] if to_play else []
     remaining = "" if event.finished else ", ".join(left)
     if after_round is not None and after_round < played:
@@ -322,13 +322,14 @@ def event_status(
     done = max((n for n in range(1, played + 1) if n not in on), default=0)
     parts = [f"after round {done} of {rounds}"] if done else []
     if on:
-        parts.append(f"{_rounds_text(on)}{'' if done else f' of {rounds}'} in progress")
+        parts.append(f"{rounds_text(on)}{'' if done else f' of {rounds}'} in progress")
     short = ", ".join(parts)
     return EventStatus(short, _capitalised(short), remaining)
 
 
-def _rounds_text(numbers: Sequence[int]) -> str:
-    """ "round 3", "rounds 2 and 3", "rounds 2, 3 and 4"."""
+def rounds_text(numbers: Sequence[int]) -> str:
+    """ "round 3", "rounds 2 and 3", "rounds 2, 3 and 4": the rounds a status or a player's
+    card names (the ``rounds`` filter)."""
     texts = [str(n) for n in numbers]
     listed = "".join(j + t for j, t in zip(list_joints(texts), texts, strict=True))
     return f"round{'s' if len(texts) > 1 else ''} {listed}"
