@@ -269,6 +269,50 @@ def test_e4_repeated_meetings_are_averaged(make_site: SiteMaker) -> None:
     assert scores == {1: 0.75, 2: 0.25}
 
 
+DRR4 = """
+001    1      A, A                              2000                             4.0    0     4 w 1     2 w =     3 b 0     4 b 1     2 b 1     3 w =
+001    2      B, B                              1990                             4.0    0     3 w 1     1 b =     4 w 1     3 b 1     1 w 0     4 b =
+001    3      C, C                              1980                             3.0    0     2 b 0     4 b 1     1 w 1     2 w 0     4 w =     1 b =
+001    4      D, D                              1970                             1.0    0     1 b 0     3 w 0     2 b 0     1 w 0     3 b =     2 w =
+"""  # noqa: E501
+
+
+def test_direct_encounter_reason_in_a_double_round_robin_gives_the_points_scored(
+    make_site: SiteMaker,
+) -> None:
+    """Four players, Berger tables twice. A and B tie on 4: A drew B in round 2 and beat
+    them in round 5, so A scored 1½ to B's ½ in their games. Article 6.1.2 averages the two
+    games (¾ to ¼), which orders them the same, but the reason states what they scored."""
+    event = trf_event(make_site, DRR4, "double-round-robin")
+    standings = rank(event, player_records(event), codes=("DE", "SB"))
+    assert [r.player.name for r in standings.rows] == ["A, A", "B, B", "C, C", "D, D"]
+    assert standings.rows[0].decided_by == "DE"
+    assert str(standings.rows[0].reason) == "ahead on Direct Encounter, 1½ to ½ in their games"
+    # The mini-table's value is 6.1.2's: the average of each pair's games.
+    assert [r.tiebreaks["DE"] for r in standings.rows[:2]] == [0.75, 0.25]
+
+
+def test_direct_encounter_reason_when_some_pairs_met_twice_and_some_once(
+    make_site: SiteMaker,
+) -> None:
+    """The same schedule after round 4: B and C have met twice (1-0, 0-1), A has met each of
+    them once (drew B, lost to C). A, B and C have 2½ each (A beat D twice, B beat D, C drew
+    D). 6.1.2 averages B-C: C 1 (A) + ½ = 1½, B ½ + ½ = 1, A ½ + 0 = ½. These are not the
+    points the players scored among themselves (C 2, B 1½, A ½), so the reason says so."""
+    trf = """
+001    1      A, A                              2000                             4.0    0     4 w 1     2 w =     3 b 0     4 b 1     2 b =     3 w =
+001    2      B, B                              1990                             4.0    0     3 w 1     1 b =     4 w 1     3 b 0     1 w =     4 b =
+001    3      C, C                              1980                             3.0    0     2 b 0     4 b =     1 w 1     2 w 1     4 w =     1 b =
+001    4      D, D                              1970                             1.0    0     1 b 0     3 w =     2 b 0     1 w 0     3 b =     2 w =
+"""  # noqa: E501
+    event = trf_event(make_site, trf, "double-round-robin")
+    standings = rank(event, player_records(event), after_round=4, codes=("DE", "SB"))
+    assert [r.player.name for r in standings.rows[:3]] == ["C, C", "B, B", "A, A"]
+    averaged = "among the 3 tied players, each pair's games averaged (article 6.1.2)"
+    assert str(standings.rows[0].reason) == f"ahead on Direct Encounter, 1½ to 1 {averaged}"
+    assert str(standings.rows[1].reason) == f"ahead on Direct Encounter, 1 to ½ {averaged}"
+
+
 def test_e5_forfeit_between_tied_players(make_site: SiteMaker) -> None:
     trf = """
 001    1      A, A                              2000                             1.0    0     2 w +     3 b 0

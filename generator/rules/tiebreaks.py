@@ -1080,6 +1080,21 @@ def _certain(
     )
 
 
+def _meetings(
+    ctx: TiebreakContext, group: Sequence[int], forfeits_played: bool
+) -> dict[frozenset[int], int]:
+    """How many games each pair of ``group`` played that Direct Encounter counts, for every
+    pair (0 for a pair that has not met)."""
+    counts = {frozenset(pair): 0 for pair in itertools.combinations(group, 2)}
+    members = set(group)
+    for player in group:
+        for current in ctx.table[player]:
+            opponent = current.opponent
+            if opponent in members and opponent > player and ctx.is_game(current, forfeits_played):
+                counts[frozenset((player, opponent))] += 1
+    return counts
+
+
 def _split_all_met(
     ctx: TiebreakContext,
     group: list[int],
@@ -1090,12 +1105,21 @@ def _split_all_met(
     if len(levels) == 1:
         return [group], []
     where = "in their games" if len(group) == 2 else f"among the {len(group)} tied players"
+    # 6.1.2 averages the games of a pair that met more than once; the reason says what the
+    # players scored: where every pair met equally often (a double round robin's two games),
+    # that is the average times the meetings (1½ to ½, not ¾ to ¼).
+    times = set(_meetings(ctx, group, forfeits_played).values())
+    scale = next(iter(times)) if len(times) == 1 else 1
+    if scale == 1 and max(times) > 1:  # some pairs met twice, others once: averages
+        where += ", each pair's games averaged (article 6.1.2)"
     ordered: list[list[int]] = []
     notes: list[str] = []
     for index, level in enumerate(levels):
         subgroup = [p for p in group if round(scores[p], 9) == level]
         if index:
-            notes.append(f"{score_text(levels[index - 1])} to {score_text(level)} {where}")
+            notes.append(
+                f"{score_text(levels[index - 1] * scale)} to {score_text(level * scale)} {where}"
+            )
         if len(subgroup) > 1:
             inner, inner_notes = direct_encounter_explained(ctx, subgroup, forfeits_played)
             ordered.extend(inner)
