@@ -16,6 +16,7 @@ from generator.rules.scores import player_records
 from generator.rules.standings import rank
 from generator.rules.tiebreaks import (
     TiebreakContext,
+    definition,
     describe_variant,
     direct_encounter,
     koya_line,
@@ -290,6 +291,17 @@ def test_direct_encounter_reason_in_a_double_round_robin_gives_the_points_scored
     assert str(standings.rows[0].reason) == "ahead on Direct Encounter, 1½ to ½ in their games"
     # The mini-table's value is 6.1.2's: the average of each pair's games.
     assert [r.tiebreaks["DE"] for r in standings.rows[:2]] == [0.75, 0.25]
+
+
+def test_direct_encounter_definition_says_repeated_games_are_averaged(
+    make_site: SiteMaker,
+) -> None:
+    """In the double round robin above the DE column shows ¾ for A, who scored 1½ in two games
+    against B: the definition beside it (tie-break page, column tooltip) must say why."""
+    event = trf_event(make_site, DRR4, "double-round-robin")
+    standings = rank(event, player_records(event), codes=("DE", "SB"))
+    assert standings.rows[0].tiebreaks["DE"] == 0.75
+    assert "more than once count the average of their games" in definition("DE").description
 
 
 def test_direct_encounter_reason_when_some_pairs_met_twice_and_some_once(

@@ -165,8 +165,8 @@ def test_a_code_listed_again_is_defined_by_what_it_changes_and_a_plain_one_in_fu
         buchholz,
         buchholz,
         "As BH, with the lowest value and the highest value left out.",
-        "The points scored in the games between the tied players; applied again to any "
-        "sub-group still tied.",
+        "The points scored in the games between the tied players (two who met more than once "
+        "count the average of their games); applied again to any sub-group still tied.",
         "Direct Encounter again, applied to the players still tied.",
     ]
 

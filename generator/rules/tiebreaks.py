@@ -845,8 +845,8 @@ DEFINITIONS: dict[str, TiebreakDefinition] = {
     for d in (
         TiebreakDefinition(
             "DE", "Direct Encounter", "6", None,
-            "The points scored in the games between the tied players; applied again to any "
-            "sub-group still tied.",
+            "The points scored in the games between the tied players (two who met more than "
+            "once count the average of their games); applied again to any sub-group still tied.",
         ),
         TiebreakDefinition("WIN", "Number of wins", "7.1", number_of_wins,
                            "Rounds won, with or without playing (forfeit wins, full byes count).",
