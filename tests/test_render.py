@@ -1796,3 +1796,43 @@ def test_each_state_of_an_event_reads_the_same_on_every_page(make_site: SiteMake
     ):
         event = (out / "ch" / slug / "index.html").read_text(encoding="utf-8")
         assert f'<meta name="description" content="{lead} {facts}">' in event, slug
+
+
+THREE = "".join(f'[[players]]\nname = "{name}"\n' for name in ("A", "B", "C"))
+
+
+@pytest.mark.parametrize("codes", [("PS",), ("SB",)])
+def test_the_tiebreak_page_says_what_the_round_sat_out_counts_for(
+    make_site: SiteMaker, codes: tuple[str, ...]
+) -> None:
+    """A round robin of three: A sits out round 1, C round 2, B round 3 (Berger). B beats C,
+    A beats B, C and A draw. B's running score is 1, 1, 1: PS 3, the round B sat out adding
+    the 1 B had after it, as after every round (A: 0, 1, 1½ = 2½; C: 0, 0, ½ = ½). The page
+    said that round "does not count at all"; it now says Progressive Score adds it."""
+    games = pgn_game("1.1", "B", "C", "1-0") + pgn_game("2.1", "A", "B", "1-0")
+    games += pgn_game("3.1", "C", "A", "1/2-1/2")
+    tiebreaks = ", ".join(f'"{code}"' for code in codes)
+    toml = f'name = "Three"\nformat = "round-robin"\nrounds = 3\ntiebreaks = [{tiebreaks}]\n'
+    site = make_site(toml + THREE, {"g.pgn": games})
+    assert build_site(site).written
+    page = (site / "output/ev/tiebreaks.html").read_text(encoding="utf-8")
+    assert "does not count at all" not in page
+    assert "the round each player sits out when the number of players is odd" in page
+    ps = "except that Progressive Score adds the player's running score after it"
+    assert (ps in page) == (codes == ("PS",))
+    if codes == ("PS",):
+        results = json.loads((site / "output/ev/results.json").read_text(encoding="utf-8"))
+        found = {row["name"]: row["tiebreaks"]["PS"] for row in results["standings"]}
+        assert found == {"A": 2.5, "B": 3, "C": 0.5}
+
+
+def test_the_tiebreak_page_of_an_even_round_robin_says_nothing_of_sitting_out(
+    make_site: SiteMaker,
+) -> None:
+    """Four players, nobody withdrawn: every player has a game every round."""
+    games = pgn_game("1.1", "Alpha, Anna", "Bravo, Bob", "1/2-1/2")
+    site = make_site(event_toml('tiebreaks = ["SB"]\n'), {"g.pgn": games})
+    assert build_site(site).written
+    page = (site / "output/ev/tiebreaks.html").read_text(encoding="utf-8")
+    assert "counts as a game against the scheduled opponent" in page
+    assert "sits out" not in page and "withdrawn" not in page
