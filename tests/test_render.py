@@ -1836,3 +1836,28 @@ def test_the_tiebreak_page_of_an_even_round_robin_says_nothing_of_sitting_out(
     page = (site / "output/ev/tiebreaks.html").read_text(encoding="utf-8")
     assert "counts as a game against the scheduled opponent" in page
     assert "sits out" not in page and "withdrawn" not in page
+
+
+def test_a_double_round_robin_crosstable_says_a_cell_holds_both_games(
+    make_site: SiteMaker,
+) -> None:
+    """Four players meet twice. Alpha drew Bravo with White in round 1 and beat them with
+    Black in round 4: Alpha's cell against Bravo reads "○½ ●1", in that order, and the legend
+    says why a cell holds two results; a single round robin's legend does not."""
+    games = pgn_game("1.1", "Alpha, Anna", "Bravo, Bob", "1/2-1/2")
+    games += pgn_game("4.1", "Bravo, Bob", "Alpha, Anna", "0-1")
+    site = make_site(event_toml(format="double-round-robin", rounds=6), {"g.pgn": games})
+    assert build_site(site).written
+    page = (site / "output/ev/crosstable.html").read_text(encoding="utf-8")
+    legend = "Each pair meets twice: a cell holds both results, in the order of the rounds."
+    assert legend in page
+    row = page[page.index('href="players/1-') :]
+    cell = re.search(r"<td>(.*?)</td>", row)
+    assert cell is not None
+    assert re.findall(r'title="(White|Black)".*?>([½10])</a>', cell.group(1)) == [
+        ("White", "½"),
+        ("Black", "1"),
+    ]
+    single = make_site(event_toml(), {"g.pgn": pgn_game("1.1", "Alpha, Anna", "Bravo, Bob", "1-0")})
+    assert build_site(single).written
+    assert legend not in (single / "output/ev/crosstable.html").read_text(encoding="utf-8")
