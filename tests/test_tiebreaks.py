@@ -240,6 +240,22 @@ def test_rr5_koya_line_is_half_of_the_games_a_player_can_play(make_site: SiteMak
     assert values(event, "BPG") == [2, 2, 2, 2, 2]
 
 
+def test_rr5_koya_line_is_the_same_when_the_sit_outs_are_written_as_byes(
+    make_site: SiteMaker,
+) -> None:
+    """The same five players, the organiser having written each round's player out as a
+    zero-point bye ([[byes]] points = 0). A bye in a round robin is no game a player could
+    win: each still has 4 games, the line stays at 2.0 (E10) and P4, on exactly 2, still
+    qualifies. Counted as a round, the bye put the line at 2½: P4 dropped out, and KS became
+    P1 1 (P2), P2 0 (lost to P1), P3 0, P4 ½ (drew P1), P5 ½ (drew P1)."""
+    trf = RR5.replace("0 -      ", "0 - Z    ").replace("0 -\n", "0 - Z\n")
+    event = trf_event(make_site, trf, "round-robin")
+    assert len(event.byes) == 5
+    context = TiebreakContext.from_records(event, player_records(event))
+    assert koya_line(context) == 2.0
+    assert values(event, "KS") == [1.5, 1.0, 0.5, 0.5, 0.5]
+
+
 # -- section 4: the other worked examples ------------------------------------------------------
 
 

@@ -337,6 +337,16 @@ class TiebreakContext:
                 terms.append(Term(self.dummy_score(player, current), current.points, unplayed))
         return terms
 
+    def could_win(self, current: Round) -> bool:
+        """Whether the round could have brought the player a win (the Koya maximum): in a
+        Swiss any round (a bye was asked for, or given); in a round robin a round with a
+        scheduled opponent, or a full-point bye, not the round sat out, however written."""
+        if current.slot is Slot.NOT_A_ROUND:
+            return False
+        if not self.round_robin:
+            return True
+        return current.opponent is not None or current.slot is Slot.FULL_BYE
+
     def games(self, player: int) -> list[Round]:
         """Rounds played over the board (with a real opponent)."""
         return [r for r in self.table[player] if r.slot is Slot.PLAYED]
@@ -532,15 +542,14 @@ def koya_line(ctx: TiebreakContext) -> float:
 
     In an odd-sized round robin each player sits one round of the cycle out, so the maximum is
     (players - 1) wins for the full event. Withdrawn players are not counted: their rounds after
-    the withdrawal, the schedule's bye among them, are all zero-point byes.
+    the withdrawal, the schedule's bye among them, are all zero-point byes. In a round robin
+    only the rounds with a scheduled opponent, and full-point byes, can bring a win: a zero or
+    half-point bye the organiser wrote for the round a player sits out is no such round.
     """
     present = [n for n, p in ctx.players.items() if p.withdrawn_after is None] or list(ctx.players)
     board = ctx.over_the_board  # every round a game: every round counts
     rounds = [
-        len(ctx.table[n])
-        if n in board
-        else sum(1 for r in ctx.table[n] if r.slot is not Slot.NOT_A_ROUND)
-        for n in present
+        len(ctx.table[n]) if n in board else sum(map(ctx.could_win, ctx.table[n])) for n in present
     ]
     return ctx.win * max(rounds, default=0) / 2
 
