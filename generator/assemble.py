@@ -10,7 +10,7 @@ from __future__ import annotations
 import datetime as dt
 import re
 from collections import defaultdict
-from collections.abc import Iterable, Mapping
+from collections.abc import Iterable, Mapping, Sequence
 from dataclasses import dataclass, replace
 from pathlib import Path
 
@@ -97,6 +97,37 @@ def _player(entry: PlayerEntry, number: int, withdrawn_after: int | None, reason
 def rules_edition(start: dt.date | None) -> str:
     """FIDE C.07 edition in force on the first day: the 2026 text applies from 1 March 2026."""
     return "2026" if start is None or start >= NEW_RULES_FROM else "2024"
+
+
+BUCHHOLZ_FAMILY = ("BH", "FB", "AOB")
+"""C.07 article 8, which the 2026 edition says "must not be used in round-robins"."""
+
+
+def _buchholz_in_round_robin(
+    config: EventConfig,
+    config_path: Path,
+    config_lines: Mapping[KeyPath, int],
+    tiebreaks: Sequence[str],
+    problems: Problems,
+) -> None:
+    """A Buchholz tie-break in a round robin ranked by the 2026 edition, which forbids it:
+    every player meets the same opponents, so it only mirrors the points (a player with
+    fewer points has stronger opponents). The build still ranks by it, as the event says."""
+    if config.format == "swiss" or rules_edition(config.start) < "2026":
+        return
+    found = [code for code in tiebreaks if code.upper().split("/")[0] in BUCHHOLZ_FAMILY]
+    if not found:
+        return
+    problems.warning(
+        f"tiebreaks: {', '.join(found)} in a {config.format}: the FIDE tie-break rules in "
+        "force from 1 March 2026, which this event follows, say the Buchholz tie-breaks (BH, FB, "
+        "AOB) must not be used in round robins",
+        config_path,
+        line_of(config_lines, ("tiebreaks",)),
+        hint="use tie-breaks made for round robins (DE, SB, KS, WIN), or keep them if the "
+        "event's own regulations say so",
+        code="buchholz-in-round-robin",
+    )
 
 
 class _Names:
@@ -218,6 +249,7 @@ def assemble_event(
         if config.tiebreaks is not None
         else preset_tiebreaks(preset, config.rounds)
     )
+    _buchholz_in_round_robin(config, config_path, config_lines, tiebreaks, problems)
     return Event(
         slug=slug,
         folder=folder,

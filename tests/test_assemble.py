@@ -646,3 +646,34 @@ def test_a_withdrawal_may_name_the_player_by_an_alias(make_site: SiteMaker) -> N
         (C, None, ""),
         (D, None, ""),
     ]
+
+
+@pytest.mark.parametrize(
+    ("format", "start", "tiebreaks", "warned"),
+    [
+        ("double-round-robin", "2026-04-01", '["DE", "SB", "BH", "FB/C1"]', "BH, FB/C1"),
+        ("round-robin", "2026-03-01", '["aob"]', "AOB"),
+        ("round-robin", "2026-02-28", '["BH"]', None),  # the 2024 edition: no such rule
+        ("round-robin", "2026-04-01", '["SB", "KS"]', None),
+        ("swiss", "2026-04-01", '["BH"]', None),  # Buchholz is made for a Swiss
+    ],
+)
+def test_buchholz_in_a_round_robin_under_the_2026_rules_is_a_warning(
+    make_site: SiteMaker, format: str, start: str, tiebreaks: str, warned: str | None
+) -> None:
+    """C.07 from 1 March 2026, article 8: the Buchholz tie-breaks (BH, FB, AOB) "must not be
+    used in round-robins". The event still ranks by them, as it says; the arbiter is told."""
+    rounds = 6 if format == "double-round-robin" else 3
+    toml = event_toml(f"start = {start}\ntiebreaks = {tiebreaks}\n", format=format, rounds=rounds)
+    toml = toml.replace("start = 2025-06-01\n", "")
+    event, problems = load(make_site(toml, {"games.pgn": pgn_game("1.1", A, B, "1-0")}))
+    assert event is not None and not problems.errors, problems.items
+    found = [p for p in problems.warnings if p.code == "buchholz-in-round-robin"]
+    if warned is None:
+        assert not found
+        return
+    (warning,) = found
+    assert warning.message.startswith(f"tiebreaks: {warned} in a {format}: ")
+    assert "must not be used in round robins" in warning.message
+    assert warning.path is not None and warning.path.name == "event.toml"
+    assert warning.line == 5  # name, format, rounds and start come first

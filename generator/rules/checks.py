@@ -69,6 +69,7 @@ CHECKS: dict[str, str] = {
     "no-federation": "Players a category of one federation leaves out for want of one",
     "prize-above-higher-place": "Prizes paying more than the place above them",
     "age-date-after-event": "Age reference dates in a year after the event",
+    "buchholz-in-round-robin": "Buchholz tie-breaks that FIDE's 2026 rules forbid in round robins",
 }
 """Every warning code an event can carry, with the heading the Arbiter report gives it."""
 
