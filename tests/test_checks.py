@@ -117,10 +117,12 @@ def test_a_mate_scored_as_a_draw_is_a_wrong_result_not_an_early_draw(
 def test_play_off_games_are_under_the_draw_rule_too(make_site: SiteMaker) -> None:
     event = loaded(make_site, JUNIOR, pgn_game("1.1", A, B, "1-0"))
     short = loaded(make_site, JUNIOR, pgn_game("1.1", A, B, "1/2-1/2", MOVES_29)).games[0]
-    playoff = replace(short, round=0, board=2)
+    playoff = replace(short, round=0, board=2, headers={**short.headers, "Round": "2"})
     event = replace(event, playoff_games=(playoff,))
     (warning,) = warnings_of(run(checks.check_early_draws, event), "early-draw")
-    assert warning.message.startswith("play-off game 2, Alpha, Anna v Bravo, Bob: drawn after 29")
+    assert warning.message.startswith(
+        'play-off game (Round "2") Alpha, Anna v Bravo, Bob: drawn after 29'
+    )
     assert dict(warning.context)["playoff_game"] == 2
     assert "round" not in dict(warning.context)
 
@@ -626,3 +628,19 @@ def test_the_arbiter_report_gives_each_kind_of_warning_one_heading(
     sections = [(s.code, s.heading, len(s.notes)) for s in arbiter_report(outcome)]
     assert sections[-1] == ("other-warnings", "Other warnings", 2)
     assert len(sections) == 3
+
+
+def test_a_play_off_game_is_named_by_its_round_tag_as_the_play_off_rules_name_it(
+    make_site: SiteMaker,
+) -> None:
+    """The play-off's Round "2" game has no result yet, so Round "3" is the second finished
+    play-off game (board 2). A check names it by the tag the organiser typed, 'play-off game
+    (Round "3") A v B', as the load stage and the play-off rules do, not "play-off game 2",
+    which reads as the Round "2" game."""
+    event = loaded(make_site, JUNIOR, pgn_game("1.1", A, B, "1-0"))
+    short = loaded(make_site, JUNIOR, pgn_game("1.1", A, B, "1/2-1/2", MOVES_29)).games[0]
+    playoff = replace(short, round=0, board=2, headers={**short.headers, "Round": "3"})
+    event = replace(event, playoff_games=(playoff,))
+    (warning,) = warnings_of(run(checks.check_early_draws, event), "early-draw")
+    assert warning.message.startswith('play-off game (Round "3") Alpha, Anna v Bravo, Bob:')
+    assert dict(warning.context)["playoff_game"] == 2  # results.json keeps the play order

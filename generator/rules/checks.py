@@ -31,7 +31,7 @@ from typing import Protocol
 import chess
 
 from ..model import Event, Game
-from ..pgn import Moves, start_board, tag_date
+from ..pgn import Moves, game_words, start_board, tag_date
 from ..problems import Problems
 from ..text import Name, Phrase
 from .standings import Standings
@@ -106,11 +106,15 @@ def all_games(event: Event) -> Iterator[Game]:
 
 
 def game_label(event: Event, game: Game) -> Phrase:
-    """How a warning names a game: "round 3, board 2, A v B" or "play-off game 1, A v B"."""
-    names = Phrase(Name(event.player(game.white).name), " v ", Name(event.player(game.black).name))
+    """How a warning names a game: "round 3, board 2, A v B", or a play-off game by its Round
+    tag as the load stage and the play-off rules name it ('play-off game (Round "3") A v B',
+    ``pgn.game_words``): its place among the finished play-off games ("play-off game 2" for
+    the Round "3" game while Round "2" waits for its result) named another game, and one
+    game read two ways in one build."""
+    white, black = event.player(game.white).name, event.player(game.black).name
     if game.is_playoff:
-        return Phrase(f"play-off game {game.board}, ", names)
-    return Phrase(f"round {game.round}, board {game.board}, ", names)
+        return game_words({**game.headers, "White": white, "Black": black}, playoff=True)
+    return Phrase(f"round {game.round}, board {game.board}, ", Name(white), " v ", Name(black))
 
 
 def game_context(event: Event, game: Game) -> dict[str, str | int]:

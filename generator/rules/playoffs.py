@@ -32,9 +32,9 @@ from dataclasses import dataclass, field, replace
 
 from ..config.event import normalise_name
 from ..model import Event, Game
-from ..pgn import game_words
 from ..problems import Problems
 from ..text import Name, Phrase, compared_text, named_list, score_text
+from .checks import game_label
 from .scores import PlayerRecord
 from .standings import (
     AHEAD_ON_DE,
@@ -812,13 +812,9 @@ def _check_time_control(event: Event, spec: StageSpec, game: Game, problems: Pro
 
 def _label(event: Event, game: Game) -> Phrase:
     """How a message names a play-off game: its Round tag and players, in the words the load
-    stage used for it (``pgn.game_words``), with the players' names from event.toml."""
-    headers = {
-        **game.headers,
-        "White": event.player(game.white).name,
-        "Black": event.player(game.black).name,
-    }
-    return game_words(headers, playoff=True)
+    stage and the arbiter's checks use for it (``checks.game_label``), with the players'
+    names from event.toml."""
+    return game_label(event, game)
 
 
 def _name(event: Event, number: int) -> Name:
