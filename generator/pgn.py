@@ -160,10 +160,12 @@ def game_words(headers: Mapping[str, str], *, playoff: bool = False) -> Phrase:
     "round 1.a"), since the organiser has to find and correct what was typed. A play-off
     game is named by its Round tag, its place in the play order, as the play-off rules name
     it: 'play-off game (Round "P1.1") White v Black'."""
-    tag = headers.get("Round")
-    names = Phrase(
-        Name(shorten(headers.get("White", "?"))), " v ", Name(shorten(headers.get("Black", "?")))
-    )
+    # A tag written empty ([Round ""], [White ""]) names nothing, as one left out: "round ,
+    # A v B" and 'play-off game (Round "") A v B' told the organiser less than "round ?".
+    tag = headers.get("Round", "").strip() or None
+    white = headers.get("White", "").strip() or "?"
+    black = headers.get("Black", "").strip() or "?"
+    names = Phrase(Name(shorten(white)), " v ", Name(shorten(black)))
     if playoff:
         where = "" if tag is None else f'(Round "{shorten(tag)}") '
         return Phrase(f"play-off game {where}", names)

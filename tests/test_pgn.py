@@ -461,6 +461,21 @@ def test_a_play_off_game_is_named_by_its_round_tag() -> None:
     assert str(pgn.game_words(tags)) == "round 2, board 1, A v B"
 
 
+def test_an_empty_round_or_player_tag_is_named_as_one_left_out() -> None:
+    """[Round ""] names no round: the message says "round ?", as for a game without the tag,
+    not "round , A v B"; an empty White or Black reads "?"; a play-off game whose Round tag
+    is empty quotes none ('play-off game A v B', not 'play-off game (Round "") A v B')."""
+    empty = {"Round": "", "White": "A", "Black": "B"}
+    assert str(pgn.game_words(empty)) == "round ?, A v B"
+    assert str(pgn.game_words({"Round": "  ", "White": "", "Black": "B"})) == "round ?, ? v B"
+    assert str(pgn.game_words(empty, playoff=True)) == "play-off game A v B"
+    problems = Problems()
+    text = '[Round ""]\n[White "A"]\n[Black "B"]\n[Result "1-0"]\n\n1. e4 e5 2. Nf3'
+    read_pgn_text(text, Path("r.pgn"), problems)
+    (error,) = (p for p in problems.errors if p.code == "truncated-pgn")
+    assert error.message.startswith("round ?, A v B: the moves stop without a result")
+
+
 def test_a_result_tag_the_moves_contradict_is_a_warning() -> None:
     """PGN wants the Result tag and the result after the moves alike; a live feed or a typist
     may change one only. The tag is taken, and the warning names the game on the tag's line,
