@@ -248,6 +248,22 @@ def test_the_leaders_list_sums_up_a_place_shared_by_many(make_site: SiteMaker) -
     assert words == "1-12 12 players with 1 point (standings)"
 
 
+def test_before_the_first_result_no_page_speaks_of_round_0(make_site: SiteMaker) -> None:
+    """Round 1 paired, no result yet: the standings were headed "Standings after round 0",
+    and the event page's Leaders listed everyone, or summed up "1-4 4 players with 0 points".
+    The standings are headed "Standings", and the Leaders say there are no results yet."""
+    games = pgn_game("1.1", A, B, "*") + pgn_game("1.2", C, D, "*")
+    site = make_site(event_toml(), {"g.pgn": games})
+    report = build_site(site)
+    assert report.written, [p.format() for p in report.problems.items]
+    standings = (site / "output/ev/standings.html").read_text(encoding="utf-8")
+    assert "<h1>Standings</h1>" in standings and "round 0" not in standings
+    assert "Standings before the first result: place, points" in standings
+    home = (site / "output/ev/index.html").read_text(encoding="utf-8")
+    assert "<h2>Leaders</h2>\n<p>No results yet.</p>" in home
+    assert 'class="leaders"' not in home and "round 0" not in home
+
+
 def test_results_json_follows_the_contract(mini: Path) -> None:
     build_site(mini)
     data = json.loads((mini / "output/mini/results.json").read_text(encoding="utf-8"))
