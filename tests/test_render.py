@@ -262,6 +262,14 @@ def test_before_the_first_result_no_page_speaks_of_round_0(make_site: SiteMaker)
     home = (site / "output/ev/index.html").read_text(encoding="utf-8")
     assert "<h2>Leaders</h2>\n<p>No results yet.</p>" in home
     assert 'class="leaders"' not in home and "round 0" not in home
+    # Nor the crosstable, players list or cards ("place 1-4 after round 0 with 0 points"),
+    # written in Python or by the template.
+    for page in ("crosstable.html", "players/index.html", "players/1-alpha-anna.html"):
+        assert "round 0" not in (site / "output/ev" / page).read_text(encoding="utf-8"), page
+    card = (site / "output/ev/players/1-alpha-anna.html").read_text(encoding="utf-8")
+    assert 'content="\u2068Alpha, Anna\u2069: no results yet. Test Event: ' in card
+    both = [(path, one, other) for path, one, other in _game_pages_both_ways(site) if one != other]
+    assert not both, [path for path, *_ in both]
 
 
 def test_results_json_follows_the_contract(mini: Path) -> None:

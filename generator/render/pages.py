@@ -259,13 +259,15 @@ def player_page(environment: jinja2.Environment, context: Mapping[str, Any]) -> 
     name, points = _e(player.name), _e(score_text(row.points))
     isolated = _e(isolate(player.name))  # the title and card take no <bdi>
     title = f"{isolated} · {_e(event_title(event, context['championship_of']))}"
-    if not event.finished:
-        where = f"place {_e(row.place)} after round {_e(event.rounds_played)}"
-    else:
-        where = f"final place {_e(row.place)}"
     unit = "point" if row.points == 1 else "points"
+    if not event.rounds_played:  # no place to give yet: everyone shares the first
+        where = "no results yet"
+    elif not event.finished:
+        where = f"place {_e(row.place)} after round {_e(event.rounds_played)} with {points} {unit}"
+    else:
+        where = f"final place {_e(row.place)} with {points} {unit}"
     facts = _e(context["event_facts"])
-    description = f"{isolated}: {where} with {points} {unit}. {_e(event.name)}: {facts}."
+    description = f"{isolated}: {where}. {_e(event.name)}: {facts}."
     abbr = f'<abbr class="title">{_e(player.title)}</abbr> ' if player.title else ""
     progress = context["progress"]
     provisional = "" if event.finished else ' <span class="note">provisional</span>'
