@@ -248,6 +248,22 @@ def test_acf_more_than_two_tied_are_reduced_by_progressive_scores(make_site: Sit
     ]
 
 
+def test_a_shared_link_names_everyone_tied_and_who_plays_off(
+    make_site: SiteMaker, tmp_path: Path
+) -> None:
+    """A, B and C are tied on 2 (CYCLE), and SPS leaves C (5) and A (4) to play off. A shared
+    link said "C and A are tied for 1st place on 2 points", as if B were not; it names the
+    three and who plays off."""
+    _outcome(make_site, CYCLE, [], rules="acf-junior")
+    assert build_site(tmp_path / "site").written
+    page = (tmp_path / "site/output/ev/index.html").read_text(encoding="utf-8")
+    c, a, b = ("\u2068" + name + "\u2069" for name in "CAB")
+    assert (
+        f'content="All 3 rounds played, play-off pending: {c}, {a} and {b} are tied for 1st '
+        f"place on 2 points; {c} and {a} play off."
+    ) in page
+
+
 # Every game drawn: A, B, C and D 1½ each, and equal on every tie-break.
 ALL_DRAWN = [
     (1, "A", "B", "1/2-1/2"), (1, "C", "D", "1/2-1/2"),

@@ -324,8 +324,11 @@ def social_card(outcome: EventOutcome) -> dict[str, str]:
         elif playoff is not None and playoff.status == "pending":
             # Not "Final:" while the play-off is to be played, as no page says so then.
             lead = f"{views.event_status(event, playoff_pending=True).sentence}: "
-            lead += f"{names([event.player(n) for n in playoff.players])} are tied for "
-            lead += f"1st place on {points}."
+            lead += f"{names([event.player(n) for n in playoff.tied])} are tied for "
+            lead += f"1st place on {points}"
+            if len(playoff.players) < len(playoff.tied):  # the ACF's reduction (5.2.1)
+                lead += f"; {names([event.player(n) for n in playoff.players])} play off"
+            lead += "."
         elif rows[0].decided_by == "shared":
             shared = [row.player for row in rows if row.rank == 1]
             lead = f"Final: {names(shared)} share 1st place on {points}."
