@@ -39,3 +39,7 @@ def run() -> NoReturn:
     sys.stdout.flush()
     sys.stderr.flush()
     os._exit(status)
+
+
+if __name__ == "__main__":  # ``python -m generator.cli``, as ``python -m generator``
+    run()

@@ -241,3 +241,16 @@ def test_every_command_names_a_missing_site_folder_alike(
     assert main([command, "--site", str(empty)]) == 1
     assert f"{empty}: error: there is no content/ folder" in capsys.readouterr().err
     assert list(empty.iterdir()) == []
+
+
+@pytest.mark.parametrize("module", ["generator", "generator.cli"])
+def test_python_dash_m_runs_the_command(module: str, make_site: SiteMaker) -> None:
+    """``python -m generator.cli build`` did nothing and said nothing (the module had no
+    ``__main__`` block), so a build run so published nothing while it exited 0."""
+    site = make_site(event_toml(), {"g.pgn": pgn_game("1.1", A, B, "1-0")})
+    done = subprocess.run(
+        [sys.executable, "-m", module, "build", "--site", str(site)],
+        cwd=ROOT, capture_output=True, text=True, check=False,
+    )  # fmt: skip
+    assert done.returncode == 0, done.stderr
+    assert (site / "output" / "index.html").is_file()
