@@ -327,6 +327,37 @@ def test_a_forfeit_over_a_pgn_game_has_no_plies_in_any_export(make_site: SiteMak
     assert not {"PlyCount", "ECO", "Opening"} & set(exported.headers)
 
 
+def test_a_forfeit_entered_in_event_toml_is_dated_by_its_round_in_games_pgn(
+    make_site: SiteMaker,
+) -> None:
+    """A [[results]] forfeit has no PGN of its own, so its record in games.pgn said
+    "????.??.??" though its round's games give the day: it takes that day. A round none of
+    whose games is dated leaves the forfeit undated, and a forfeit over a game in a PGN file
+    keeps the Date it gives (the 16th, where round 3's other game was played on the 17th)."""
+    body = (
+        '[[results]]\nround = 1\nwhite = "Alpha, Anna"\nblack = "Bravo, Bob"\nresult = "+-"\n\n'
+        '[[results]]\nround = 2\nwhite = "Bravo, Bob"\nblack = "Charlie, Carl"\nresult = "-+"\n\n'
+        '[[results]]\nround = 3\nwhite = "Alpha, Anna"\nblack = "Charlie, Carl"\nresult = "+-"\n'
+        'reason = "Black arrived late"\n\n'
+    )
+    games = pgn_game("1.2", "Charlie, Carl", "Delta, Dora", "1-0", Date="2025.06.14")
+    games += pgn_game("2.2", "Delta, Dora", "Alpha, Anna", "1-0")
+    games += pgn_game("3.1", "Alpha, Anna", "Charlie, Carl", "1-0", Date="2025.06.16")
+    games += pgn_game("3.2", "Bravo, Bob", "Delta, Dora", "1-0", Date="2025.06.17")
+    site = make_site(event_toml(body, format="swiss", rounds=3), {"games.pgn": games})
+    build_site(site)
+    text = (site / "output/ev/games.pgn").read_text(encoding="utf-8")
+    dates = {}
+    with io.StringIO(text) as handle:
+        while (game := chess.pgn.read_game(handle)) is not None:
+            dates[game.headers["Round"]] = game.headers["Date"]
+    assert dates == {
+        "1.1": "2025.06.14", "1.2": "2025.06.14",
+        "2.1": "????.??.??", "2.2": "????.??.??",
+        "3.1": "2025.06.16", "3.2": "2025.06.17",
+    }  # fmt: skip
+
+
 def test_direct_encounter_listed_twice_shows_each_applications_value(
     make_site: SiteMaker,
 ) -> None:

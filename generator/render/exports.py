@@ -7,6 +7,7 @@ renamed. Numbers are JSON numbers; the order of every list is the published orde
 from __future__ import annotations
 
 import csv
+import datetime as dt
 import hashlib
 import io
 import json
@@ -24,6 +25,7 @@ from ..problems import Problem
 from ..rules.playoffs import Playoff
 from ..rules.prizes import Award
 from ..rules.standings import Standings, column_code, column_keys
+from .trf import round_dates
 
 SCHEMA_VERSION = 1
 CSV_COLUMNS = (
@@ -371,11 +373,16 @@ MOVE_TAGS = ("PlyCount", "ECO", "Opening", "Variation", "SubVariation", "NIC", "
 """Tags that describe a game's moves (PGN 9.4, 9.7, 9.8), which a forfeit record has none of."""
 
 
-def forfeit_pgn(event: Event, game: Game) -> str:
+def forfeit_pgn(event: Event, game: Game, dates: dict[int, dt.date]) -> str:
     """A forfeit is no game: its record has no moves, the result "*" and the facts in a comment,
-    so software that adds up PGN results never scores it as played."""
+    so software that adds up PGN results never scores it as played. One entered in event.toml
+    has no Date tag of its own: it takes its round's day (``trf.round_dates``), the day it
+    was forfeited."""
     record = chess.pgn.Game()
     headers = game_headers(event, game)
+    day = None if game.is_playoff else dates.get(game.round)
+    if headers["Date"] == "????.??.??" and day is not None:
+        headers["Date"] = f"{day.year:04d}.{day.month:02d}.{day.day:02d}"
     headers["Result"] = "*"
     headers["Termination"] = "forfeit"
     for tag in MOVE_TAGS:  # a record without moves: its PGN's length or opening is no fact
@@ -408,8 +415,9 @@ def games_pgn(event: Event) -> str:
     Forfeits appear as records without moves whose comment says what happened (see
     ``forfeit_pgn``); ``results.json`` lists them too.
     """
+    games = (*event.games, *event.playoff_games)
+    dates = round_dates(event) if any(game.forfeit for game in games) else {}
     records = [
-        forfeit_pgn(event, game) if game.forfeit else game_pgn(event, game)
-        for game in (*event.games, *event.playoff_games)
+        forfeit_pgn(event, game, dates) if game.forfeit else game_pgn(event, game) for game in games
     ]
     return "".join(record + "\n\n" for record in records)
