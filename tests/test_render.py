@@ -1916,3 +1916,22 @@ def test_a_double_round_robin_crosstable_says_a_cell_holds_both_games(
     single = make_site(event_toml(), {"g.pgn": pgn_game("1.1", "Alpha, Anna", "Bravo, Bob", "1-0")})
     assert build_site(single).written
     assert legend not in (single / "output/ev/crosstable.html").read_text(encoding="utf-8")
+
+
+def test_a_round_page_says_why_a_player_of_a_round_robin_has_no_game(
+    make_site: SiteMaker,
+) -> None:
+    """Delta withdrew after round 1 of four players: in round 2 Bravo, Delta's scheduled
+    opponent, is under "Not playing" with the reason, as is Delta with the withdrawal."""
+    body = '[[withdrawals]]\nplayer = "Delta, Dora"\nafter_round = 1\n\n'
+    games = pgn_game("1.1", "Alpha, Anna", "Delta, Dora", "1-0")
+    games += pgn_game("1.2", "Bravo, Bob", "Charlie, Carl", "1/2-1/2")
+    games += pgn_game("2.1", "Alpha, Anna", "Charlie, Carl", "1-0")
+    site = make_site(event_toml(body), {"games.pgn": games})
+    build_site(site)
+    page = (site / "output/ev/rounds/round-2.html").read_text(encoding="utf-8")
+    listed = re.findall(r"<li>.*?<bdi>([^<]*)</bdi></a>([^<]*)</li>", page.split("Not playing")[1])
+    assert listed == [
+        ("Bravo, Bob", " (opponent withdrew)"),
+        ("Delta, Dora", " (withdrew after round 1)"),
+    ]

@@ -303,3 +303,55 @@ def test_a_play_off_to_play_is_not_final_and_an_earlier_round_is_the_pages() -> 
     assert views.event_status(finished, True, after_round=1).short == "after round 1 of 3"  # type: ignore[arg-type]
     assert views.event_status(finished, False, after_round=3).short == "final"  # type: ignore[arg-type]
     assert views.event_status(running, False, after_round=2).short == "after round 2 of 3"  # type: ignore[arg-type]
+
+
+def _absent(event: Event, number: int) -> list[tuple[str, str]]:
+    view = views.round_view(event, player_records(event), number)
+    return [(player.name, why) for player, why in view.absent]
+
+
+def test_an_even_round_robin_says_the_scheduled_opponent_withdrew(make_site: SiteMaker) -> None:
+    """A round robin's round page listed under "Not playing" a player whose scheduled
+    opponent had withdrawn as if they had stayed away, and their card said "not paired".
+    With four players and Delta gone after round 1, Bravo's and then Charlie's opponent is
+    Delta: with an even number nobody sits out, so that is the only reason."""
+    body = '[[withdrawals]]\nplayer = "Delta, Dora"\nafter_round = 1\n\n'
+    games = pgn_game("1.1", A, D, "1-0") + pgn_game("1.2", B, C, "1/2-1/2")
+    games += pgn_game("2.1", A, C, "1-0") + pgn_game("3.1", B, A, "0-1")
+    event, standings = _standings(make_site, event_toml(body), games)
+    assert _absent(event, 2) == [(B, "opponent withdrew"), (D, "")]
+    assert _absent(event, 3) == [(C, "opponent withdrew"), (D, "")]
+    lines = views.player_lines(event, player_records(event)[2], standings)
+    assert [line.cell.label for line in lines] == ["", "opponent withdrew", ""]
+
+
+def test_an_odd_round_robin_says_who_sits_out(make_site: SiteMaker) -> None:
+    """Five players: each round one sits out (Echo in round 1). With Delta gone after round
+    1, a player without a game in round 2 may sit out or have lost Delta as the opponent:
+    the records do not tell which, and the page says only that the schedule gives none."""
+    five = '[[players]]\nname = "Echo, Eve"\n\n'
+    games = pgn_game("1.1", A, B, "1-0") + pgn_game("1.2", C, D, "1/2-1/2")
+    event, _ = _standings(make_site, event_toml(five, rounds=5), games)
+    assert _absent(event, 1) == [("Echo, Eve", "sits out")]
+    gone = five + '[[withdrawals]]\nplayer = "Delta, Dora"\nafter_round = 1\n\n'
+    games += pgn_game("2.1", A, "Echo, Eve", "1-0")
+    event, _ = _standings(make_site, event_toml(gone, rounds=5), games)
+    assert _absent(event, 2) == [
+        (B, "no game by the schedule"),
+        (C, "no game by the schedule"),
+        (D, ""),
+    ]
+
+
+def test_a_missing_game_is_not_put_down_to_the_schedule(make_site: SiteMaker) -> None:
+    """Two players without a game in a round of a four-player round robin nobody left: their
+    game is not in yet (``Event.unpaired``), and nothing is said of the schedule; nor in a
+    Swiss, which has no schedule."""
+    games = pgn_game("1.1", A, D, "1-0") + pgn_game("1.2", B, C, "1/2-1/2")
+    games += pgn_game("2.1", A, C, "1-0")
+    event, standings = _standings(make_site, event_toml(), games)
+    assert _absent(event, 2) == [(B, ""), (D, "")]
+    lines = views.player_lines(event, player_records(event)[2], standings)
+    assert lines[1].cell.label == "not paired"
+    event, _ = _standings(make_site, event_toml(format="swiss"), games)
+    assert _absent(event, 2) == [(B, ""), (D, "")]

@@ -1017,7 +1017,7 @@ def round_page_key(chrome: str, shown: views.RoundView) -> str:
         for p in shown.pairings
     ]
     byes = [(player.number, bye) for player, bye in shown.byes]
-    absent = [player.number for player in shown.absent]
+    absent = [(player.number, why) for player, why in shown.absent]
     return _digest(chrome, "round", shown.number, pairings, byes, absent)
 
 

@@ -84,6 +84,29 @@ def entry_label(entry: RoundEntry) -> str:
     return _LABELS[entry.kind]
 
 
+def scheduled_no_game(event: Event, number: int, round_number: int) -> str | None:
+    """Why a round robin's player has no game in a round that is over for them: the schedule
+    gives them none. With an even number of players that is because the scheduled opponent
+    withdrew; with an odd number and nobody withdrawn, the player sits the round out; with
+    both, which of the two the records do not tell (the pairing table is not known). None
+    outside a round robin, after the player's own withdrawal, and for a round whose record
+    of the player is not in yet (``Event.not_in_yet``), where "not paired" is what the page
+    can say."""
+    if not event.is_round_robin or round_number in event.not_in_yet.get(number, ()):
+        return None
+    withdrawn = event.player(number).withdrawn_after
+    if withdrawn is not None and withdrawn < round_number:
+        return None  # the player's own withdrawal, which the pages word themselves
+    gone = sum(
+        1
+        for p in event.players
+        if p.withdrawn_after is not None and p.withdrawn_after < round_number
+    )
+    if len(event.players) % 2 == 0:
+        return "opponent withdrew" if gone else None
+    return "no game by the schedule" if gone else "sits out"
+
+
 @dataclass(frozen=True)
 class TiebreakColumn:
     """A tie-break as the tables head it: code, full name, article and definition, and the
@@ -222,7 +245,9 @@ class RoundView:
     number: int
     pairings: tuple[Pairing, ...]
     byes: tuple[tuple[Player, Bye], ...]
-    absent: tuple[Player, ...]
+    absent: tuple[tuple[Player, str], ...]
+    """Players with neither a game nor a bye, and why, where the schedule says (a round
+    robin's: ``scheduled_no_game``; a withdrawal the page words itself)."""
 
 
 @dataclass(frozen=True)
@@ -417,7 +442,7 @@ def round_view(
     )
     byes = tuple((event.player(b.player), b) for b in event.byes if b.round == number)
     absent = tuple(
-        event.player(n)
+        (event.player(n), scheduled_no_game(event, n, number) or "")
         for n, record in records.items()
         if record.entries[number - 1].kind in (Kind.ABSENT, Kind.UNPAIRED)
     )
@@ -443,7 +468,12 @@ def player_lines(
     for entry, running in zip(record.entries, record.running_scores(), strict=True):
         opponent = event.player(entry.opponent) if entry.opponent is not None else None
         points = standings.points_of(entry.opponent) if entry.opponent is not None else None
-        lines.append(PlayerLine(entry, cell_for(entry), opponent, points, running))
+        cell = cell_for(entry)
+        if entry.kind is Kind.UNPAIRED:
+            cell = cell._replace(
+                label=scheduled_no_game(event, record.number, entry.round) or cell.label
+            )
+        lines.append(PlayerLine(entry, cell, opponent, points, running))
     return tuple(lines)
 
 
