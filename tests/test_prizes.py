@@ -13,6 +13,7 @@ from conftest import SiteMaker
 from generator.build import build_site, decide, load_event
 from generator.config.event import CategoryEntry, TitleEntry
 from generator.problems import Problems
+from generator.render import views
 from generator.render.site import EventOutcome
 from generator.rules import categories, prizes
 from generator.rules.prizes import Award
@@ -1731,3 +1732,191 @@ def test_a_federation_is_the_same_whatever_its_case(
     outcome, problems = _outcome(make_site, extra, federation=players_write)
     assert outcome is not None and not problems.errors, problems.items
     assert _who(outcome, "title") == [("Champion", "A"), ("Australian Junior Champion", "B")]
+
+
+def _passed(outcome: EventOutcome, name: str) -> list[tuple[str, str, str]]:
+    """Whom the prize called ``name`` passed over, with what they hold and the rule."""
+    (award,) = [a for a in outcome.prizes if a.name == name]
+    return [(outcome.event.player(p.player).name, p.held, p.rule) for p in award.passed]
+
+
+def _card_lines(outcome: EventOutcome) -> dict[str, list[str]]:
+    """Each passed player's lines on their own card, by name."""
+    lines = views.passed_over_lines(outcome.event, outcome.prizes)
+    return {outcome.event.player(n).name: list(map(str, found)) for n, found in lines.items()}
+
+
+def test_a_title_passing_a_holder_of_one_says_so_on_the_holders_card(
+    make_site: SiteMaker,
+) -> None:
+    """Clause 2a: one title per player, the highest. A (11) wins everything and takes the
+    Champion title; Under 12 (A, D, F) passes A to D. The prize page said why in D's row;
+    A's own card said nothing of the Under 12 title A's place seemed to give."""
+    outcome, problems = _outcome(make_site, OPEN_AND_U12_TITLES)
+    assert outcome is not None and not problems.errors, problems.items
+    assert _passed(outcome, "Under 12 Champion") == [
+        ("A", "holds the Champion title", "a player holds one open title")
+    ]
+    assert _passed(outcome, "Champion") == []  # nobody above A
+    assert _card_lines(outcome) == {
+        "A": [
+            "The Under 12 Champion title went to D: A holds the Champion title, and a player "
+            "holds one open title."
+        ]
+    }
+
+
+def test_a_money_prize_passing_a_paid_player_says_so_on_their_card(
+    make_site: SiteMaker,
+) -> None:
+    """Clause 4: one money prize each, the largest; equal amounts in listing order. A takes
+    1st place (600); Best Under 12 (50) passes A to D: A's is larger. B (2nd overall, best
+    girl) takes 1st Girls (100), listed before 2nd place (100 too), which passes her to C.
+    1st Girls and 1st place pass nobody: each goes to the category's first."""
+    extra = (
+        CATEGORIES
+        + """
+[[prizes.money]]
+name = "1st place"
+place = 1
+amount = 600
+
+[[prizes.money]]
+name = "1st Girls"
+place = 1
+category = "G"
+amount = 100
+
+[[prizes.money]]
+name = "2nd place"
+place = 2
+amount = 100
+
+[[prizes.money]]
+name = "Best Under 12"
+place = 1
+category = "U12"
+amount = 50
+"""
+    )
+    outcome, problems = _outcome(make_site, extra)
+    assert outcome is not None and not problems.errors, problems.items
+    one = "a player receives one money prize"
+    assert _passed(outcome, "Best Under 12") == [
+        ("A", "has the 1st place prize, a larger one", one)
+    ]
+    assert _passed(outcome, "2nd place") == [
+        ("B", "has the 1st Girls prize, of the same amount and listed before it", one)
+    ]
+    assert _passed(outcome, "1st place") == _passed(outcome, "1st Girls") == []
+    assert _card_lines(outcome) == {
+        "A": [
+            "The Best Under 12 prize went to D: A has the 1st place prize, a larger one, and a "
+            "player receives one money prize."
+        ],
+        "B": [
+            "The 2nd place prize went to C: B has the 1st Girls prize, of the same amount and "
+            "listed before it, and a player receives one money prize."
+        ],
+    }
+
+
+def test_money_passing_a_player_who_forfeited_says_so_on_their_card(
+    make_site: SiteMaker,
+) -> None:
+    """U.S. Junior Closed: "Players who withdraw or forfeit a game may not receive any prize
+    money." B loses round 1 by forfeit and finishes 5th (A, C, E, D, B, F, as in the test of
+    the forfeit above): the 5th place prize passes B to F; 3rd place goes to E, 3rd, and
+    passes nobody."""
+    games = [g for g in GAMES if g[:3] != (1, "B", "E")]
+    extra = '[[results]]\nround = 1\nwhite = "B"\nblack = "E"\nresult = "-+"\n' + THIRD_AND_FIFTH
+    outcome, problems = _outcome(make_site, extra, games=games, rules="us-junior-closed")
+    assert outcome is not None and not problems.errors, problems.items
+    assert [r.player.name for r in outcome.standings.rows] == ["A", "C", "E", "D", "B", "F"]
+    rule = "a player who withdraws or forfeits a game receives no prize money"
+    assert _passed(outcome, "5th place") == [("B", "forfeited a game (round 1)", rule)]
+    assert _passed(outcome, "3rd place") == []
+    assert _card_lines(outcome) == {
+        "B": [
+            "The 5th place prize went to F: B forfeited a game (round 1), and a player who "
+            "withdraws or forfeits a game receives no prize money."
+        ]
+    }
+
+
+def test_a_trophy_passing_a_holder_of_a_higher_prize_says_so_on_their_card(
+    make_site: SiteMaker,
+) -> None:
+    """Clause 3: one trophy each, first places before second places, then listing order.
+    Girls are B, C, D. 1st Girls goes to B; 2nd overall (listed before 2nd Girls) passes B to
+    C; 2nd Girls passes C to D. And an age group's title is its first place (2a: one title
+    "and any associated trophy"): with the Under 12 title D's, 2nd Under 12 passes D to F."""
+    extra = (
+        CATEGORIES
+        + """
+[[trophies]]
+name = "2nd overall"
+category = "open"
+place = 2
+
+[[trophies]]
+name = "1st Girls"
+category = "G"
+place = 1
+
+[[trophies]]
+name = "2nd Girls"
+category = "G"
+place = 2
+"""
+    )
+    outcome, problems = _outcome(make_site, extra)
+    assert outcome is not None and not problems.errors, problems.items
+    one = "a player receives one trophy"
+    assert _passed(outcome, "2nd overall") == [
+        ("B", "holds the 1st Girls trophy, a higher one", one)
+    ]
+    assert _passed(outcome, "2nd Girls") == [
+        ("C", "holds the 2nd overall trophy, a higher one", one)
+    ]
+    assert _card_lines(outcome)["C"] == [
+        "The 2nd Girls trophy went to D: C holds the 2nd overall trophy, a higher one, and a "
+        "player receives one trophy."
+    ]
+    outcome, problems = _outcome(make_site, U12_TITLES, slug="titles")
+    assert outcome is not None and not problems.errors, problems.items
+    assert _passed(outcome, "2nd Under 12") == [
+        (
+            "D",
+            "holds the Under 12 Champion title, first place in Under 12",
+            "it comes with no trophy besides",
+        )
+    ]
+
+
+def test_a_title_passing_players_of_a_pending_play_off_names_either_title(
+    make_site: SiteMaker,
+) -> None:
+    """As above: A and B tie on 2½ with the play-off not started; whoever wins is Champion,
+    the other Australian Junior Champion, and the Under 12 title passes both to D. Which
+    title each holds waits for the play-off; that they are passed does not."""
+    games = [(r, w, b, "1/2-1/2" if (w, b) == ("A", "B") else res) for r, w, b, res in GAMES]
+    players = dict(PLAYERS, B=("2015-03-01", "F"))
+    extra = OPEN_AND_U12_TITLES + (
+        '[[categories]]\nid = "AUS"\nname = "Australian"\nfederation = "AUS"\n'
+        '[[titles]]\nname = "Australian Junior Champion"\ncategory = "AUS"\n'
+    )
+    outcome, problems = _outcome(make_site, extra, games=games, players=players, federation="AUS")
+    assert outcome is not None and not problems.errors, problems.items
+    either = "the Champion title or the Australian Junior Champion title"
+    reverse = "the Australian Junior Champion title or the Champion title"
+    passed = _passed(outcome, "Under 12 Champion")
+    assert {name for name, _, _ in passed} == {"A", "B"}
+    for name, held, rule in passed:
+        assert held in (f"holds {either} {WHICHEVER}", f"holds {reverse} {WHICHEVER}"), name
+        assert rule == "a player holds one open title"
+    # The titles still waiting for the play-off pass nobody yet.
+    assert _passed(outcome, "Champion") == _passed(outcome, "Australian Junior Champion") == []
+
+
+WHICHEVER = "(whichever way the play-off ends)"

@@ -12,6 +12,7 @@ from typing import Any, NamedTuple
 
 from ..model import Bye, Event, Game, Player
 from ..rules.categories import category_ranking
+from ..rules.prizes import Award
 from ..rules.scores import Kind, PlayerRecord, RoundEntry
 from ..rules.standings import StandingRow, Standings, column_keys
 from ..rules.tiebreaks import (
@@ -23,7 +24,7 @@ from ..rules.tiebreaks import (
     parse_code,
     tiebreak_values,
 )
-from ..text import list_joints, number_text
+from ..text import Phrase, list_joints, named_list, number_text
 
 
 def result_text(result: str) -> str:
@@ -617,3 +618,38 @@ def player_cards(
             tuple(places.get(number, ())),
         )
     return cards
+
+
+_NOUNS = {"title": "title", "trophy": "trophy", "money": "prize"}
+
+
+def passed_over_lines(event: Event, prizes: Iterable[Award]) -> dict[int, list[Phrase]]:
+    """By player, a line for each awarded prize that passed them over (``Award.passed``):
+    who received it and why this player did not. The prize page says so in the winner's
+    row; a parent reading their own child's card, where the place seemed to give it, would
+    otherwise not learn why. While the event runs, the prize "would go" to the winner."""
+    winners: dict[tuple[str, str, str], list[Award]] = {}
+    for award in prizes:
+        if award.status == "awarded" and award.player is not None:
+            winners.setdefault((award.kind, award.name, award.category), []).append(award)
+    lines: dict[int, list[Phrase]] = {}
+    for (kind, name, _), awards in winners.items():
+        shared = len(awards) > 1  # a money prize shared by players tied for the place
+        noun = "prizes" if kind == "money" and " + " in name else _NOUNS[kind]
+        prize = f"The {name}" if noun.rstrip("s") in name.lower() else f"The {name} {noun}"
+        if shared:
+            verb = (" were" if noun == "prizes" else " was") + " shared by "
+            if not event.finished:
+                verb = " would be shared by "
+        else:
+            verb = " went to " if event.finished else " would go to "
+        to = named_list(event.player(a.player).name for a in awards if a.player is not None)
+        seen: set[int] = set()
+        for award in awards:
+            for passed in award.passed:
+                if passed.player in seen:
+                    continue
+                seen.add(passed.player)
+                line = Phrase(prize, verb, to, ": ", passed.why(event), ".")
+                lines.setdefault(passed.player, []).append(line)
+    return lines

@@ -48,6 +48,24 @@ from .standings import Standings, rank_among
 _NO_REASON = Phrase()
 
 
+class PassedOver(NamedTuple):
+    """A player placed above an award's winner in its category who could have had it by
+    place but was passed over: kept for that player's own card, which otherwise shows a
+    parent nothing of a title, trophy or prize their child's place seemed to give."""
+
+    player: int
+    held: str
+    """What the player holds (or did) that passes them: "holds the Under 16 Champion
+    title", "has the 1st place prize, a larger one", "withdrew after round 5"."""
+    rule: str
+    """The rule that makes it so: "a player holds one open title"."""
+
+    def why(self, event: Event) -> Phrase:
+        """ "Delacroix, Amelie holds the Australian Junior Champion title, and a player holds
+        one open title"."""
+        return Phrase(Name(event.player(self.player).name), f" {self.held}, and {self.rule}")
+
+
 @dataclass(frozen=True)
 class Award:
     """One title, trophy or money prize and who receives it."""
@@ -67,6 +85,9 @@ class Award:
     """Why players above the winner did not receive it (forfeits, withdrawals)."""
     undecided: tuple[int, ...] = ()
     """A title or trophy pending because these players share the place on every tie-break."""
+    passed: tuple[PassedOver, ...] = ()
+    """An awarded prize's players placed above the winner in its category, passed over
+    whichever way the event may still end, best placed first."""
 
     @property
     def label(self) -> str:
@@ -440,6 +461,7 @@ def _merge(
     base = results[0]
     winners = [a.player for a in results]
     if all(w == winners[0] for w in winners):
+        base = replace(base, passed=_passed_every_way(results, groups))
         reasons = list(dict.fromkeys(a.reason for a in results))
         if len(reasons) == 1:
             return base
@@ -554,12 +576,13 @@ class _Passing(NamedTuple):
 
 def _titles(
     ctx: _Context,
-) -> tuple[list[Award], dict[int, CategoryEntry], dict[int, _Passing]]:
+) -> tuple[list[Award], dict[int, tuple[CategoryEntry, str]], dict[int, _Passing]]:
     """Clause 2, for one finishing order: titles highest first (``title_order``); at most one
     title of each kind per player. Returns them in listing order, each title holder's title
-    category, and, by the titles' index, those that passed holders of their kind."""
-    held: dict[str, set[int]] = {"open": set(), "girls": set()}
-    holders: dict[int, CategoryEntry] = {}
+    category and title (an age group's if they hold one), and, by the titles' index, those
+    that passed holders of their kind."""
+    held: dict[str, dict[int, str]] = {"open": {}, "girls": {}}  # kind: holder's title
+    holders: dict[int, tuple[CategoryEntry, str]] = {}
     found: dict[int, Award] = {}
     passing: dict[int, _Passing] = {}
     titles = ctx.event.config.titles
@@ -574,15 +597,22 @@ def _titles(
             found[index] = Award("title", title.name, title.category, None, "unclaimed", why)
             continue
         winner = candidates[0]
-        held[kind].add(winner)
+        held[kind][winner] = title.name
         if winner not in holders or category.under is not None:
-            holders[winner] = category
+            holders[winner] = (category, title.name)
         reason = head = (
             Phrase("the best-placed player", _why_ahead(ctx, winner))
             if category.id == "open"
             else Phrase(f"the best-placed player of {category.name}")
         )
         ahead = [n for n in ranking[: ranking.index(winner)] if n in held[kind]]
+        word = "girls'" if kind == "girls" else "open"
+        passed = tuple(
+            PassedOver(
+                n, f"holds {_the(held[kind][n], 'title')}", f"a player holds one {word} title"
+            )
+            for n in ahead
+        )
         if ahead:
             which = "a girls'" if kind == "girls" else "an open"
             passing[index] = _Passing(head, which, tuple(ahead))
@@ -590,7 +620,9 @@ def _titles(
             verb = "holds" if len(ahead) == 1 else "hold"
             reason += Phrase(f" not already holding {which} title (", names)
             reason += f" already {verb} one)"
-        found[index] = Award("title", title.name, title.category, winner, reason=reason)
+        found[index] = Award(
+            "title", title.name, title.category, winner, reason=reason, passed=passed
+        )
     return [found[i] for i in range(len(titles))], holders, passing
 
 
@@ -631,7 +663,7 @@ def _held_whichever_way(
             order[index] = replace(order[index], reason=reason)
 
 
-def _trophies(ctx: _Context, title_holders: dict[int, CategoryEntry]) -> list[Award]:
+def _trophies(ctx: _Context, title_holders: dict[int, tuple[CategoryEntry, str]]) -> list[Award]:
     """Clause 3, for one finishing order: one trophy per player; first places before second
     places, then listing. An age-group title is first place in that group ("first in any age
     group is higher than second in any age group"), so its holder takes no trophy besides;
@@ -639,11 +671,13 @@ def _trophies(ctx: _Context, title_holders: dict[int, CategoryEntry]) -> list[Aw
     event = ctx.event
     allow_title_holders = event.config.prizes.trophies_for_title_holders
     barred = {
-        n for n, category in title_holders.items() if not allow_title_holders or category.under
+        n: _title_bars_trophy(category, title)
+        for n, (category, title) in title_holders.items()
+        if not allow_title_holders or category.under
     }
     order = sorted(enumerate(event.config.trophies), key=lambda item: (item[1].place, item[0]))
     results: dict[int, Award] = {}
-    holders: set[int] = set()
+    holders: dict[int, str] = {}  # each holder's trophy
     for index, trophy in order:
         ranking = ctx.ranking(trophy.category)
         category = category_of(event, trophy.category)
@@ -655,16 +689,68 @@ def _trophies(ctx: _Context, title_holders: dict[int, CategoryEntry]) -> list[Aw
             results[index] = Award("trophy", trophy.name, trophy.category, None, "unclaimed", why)
             continue
         winner = candidates[0]
-        holders.add(winner)
+        holders[winner] = trophy.name
         position = ranking.index(winner) + 1
         where = "overall" if category.id == "open" else f"in {category.name}"
         reason = Phrase(f"{ordinal(position)} {where}")  # as the money's reasons say it
+        passed: list[PassedOver] = []
         if position != trophy.place:
-            above = [ctx.name(n) for n in ranking[trophy.place - 1 : position - 1]]
+            above = ranking[trophy.place - 1 : position - 1]
             verb = "holds" if len(above) == 1 else "hold"
-            reason += Phrase("; ", Phrase(", ").join(above), f" {verb} a higher prize")
-        results[index] = Award("trophy", trophy.name, trophy.category, winner, reason=reason)
+            names = Phrase(", ").join(ctx.name(n) for n in above)
+            reason += Phrase("; ", names, f" {verb} a higher prize")
+            for n in above:
+                if n in holders:  # a trophy decided before this one: a higher place
+                    held = f"holds {_the(holders[n], 'trophy')}, a higher one"
+                    passed.append(PassedOver(n, held, "a player receives one trophy"))
+                else:
+                    passed.append(PassedOver(n, *barred[n]))
+        results[index] = Award(
+            "trophy", trophy.name, trophy.category, winner, reason=reason, passed=tuple(passed)
+        )
     return [results[i] for i in range(len(event.config.trophies))]
+
+
+def _title_bars_trophy(category: CategoryEntry, title: str) -> tuple[str, str]:
+    """Why a title holder takes no trophy (``PassedOver.held`` and ``rule``): an age group's
+    title is its first place, which outranks every trophy (clause 3); another title only
+    where trophies do not go to title holders."""
+    held = f"holds {_the(title, 'title')}"
+    if category.under is not None:
+        return f"{held}, first place in {category.name}", "it comes with no trophy besides"
+    return held, "a title holder takes no trophy besides"
+
+
+def _the(name: str, noun: str) -> str:
+    """ "the Under 16 Champion title", "the 1st place prize": the noun unless the name
+    says it already ("Best Girl Trophy")."""
+    return f"the {name}" if noun in name.lower() else f"the {name} {noun}"
+
+
+def _passed_every_way(each: Sequence[Award], groups: Sequence[_Group]) -> tuple[PassedOver, ...]:
+    """Who an award going to the same player in every order still possible (``each``, one
+    award an order) passes over in all of them: what they hold may depend on how a play-off
+    or the drawing of lots goes ("holds the Champion title or the Under 16 Champion title
+    (whichever way the play-off ends)"). Passed in some orders only, a player's card does
+    not say they were."""
+    found = []
+    for passing in each[0].passed:
+        seen = [next((q for q in a.passed if q.player == passing.player), None) for a in each]
+        every = [q for q in seen if q is not None]
+        if len(every) < len(seen):
+            continue
+        helds = list(dict.fromkeys(q.held for q in every))
+        rules = list(dict.fromkeys(q.rule for q in every))
+        if len(helds) == 1 and len(rules) == 1:
+            found.append(passing)
+            continue
+        unsure = [g for g in groups if passing.player in g.players] or list(groups)
+        verbs = {h.split(" ", 1)[0] for h in helds}
+        if len(verbs) == 1:  # "holds the Champion title or the Under 16 Champion title"
+            helds = [helds[0], *(h.split(" ", 1)[1] for h in helds[1:])]
+        held = " or ".join(helds) + f" (whichever way {_decider(unsure)})"
+        found.append(PassedOver(passing.player, held, " and ".join(rules)))
+    return tuple(found)
 
 
 def _money_awards(
@@ -826,7 +912,7 @@ def _merge_reasons(each: list[list[Award]], groups: Sequence[_Group]) -> list[Aw
     for awards in zip(*each, strict=True):
         reasons = list(dict.fromkeys(a.reason for a in awards))
         passed = tuple(dict.fromkeys(p for a in awards for p in a.passed_over))
-        award = replace(awards[0], passed_over=passed)
+        award = replace(awards[0], passed_over=passed, passed=_passed_every_way(awards, groups))
         if len(reasons) > 1:
             award = replace(award, reason=_either(reasons, groups))
         merged.append(award)
@@ -848,7 +934,7 @@ def _money(
         if number is not None:
             fines[number] = fines.get(number, 0.0) + fine.amount
     remaining = list(enumerate(config.money))
-    paid: dict[int, tuple[float, str, int]] = {}
+    paid: dict[int, _Paid] = {}
     decided: dict[int, list[Award]] = {}
     while remaining:
         best = None
@@ -862,7 +948,7 @@ def _money(
                 best = (key, prize_index, offer)
         if best is None:
             break
-        _, prize_index, (group, _share, covered, passed) = best
+        _, prize_index, (group, _share, covered, passed, passing) = best
         covered_prizes = [p for i, p in remaining if i in covered]
         pool = round(sum(p.amount for p in covered_prizes) * 100)
         shares = _split_cents(pool, len(group))
@@ -871,7 +957,7 @@ def _money(
         # The odd cents by pairing number: neither a play-off nor lots may change a share.
         for member, cents in zip(sorted(group), shares, strict=True):
             amount = cents / 100
-            paid[member] = (amount, f"a share of {name}" if len(group) > 1 else name, primary)
+            paid[member] = _Paid(amount, name, primary, len(group) > 1)
             shared = tuple(n for n in group if n != member)
             reason = _money_reason(ctx, member, config.money[primary].category, shared)
             decided.setdefault(primary, []).append(
@@ -885,6 +971,7 @@ def _money(
                     fines=fines.get(member, 0.0),
                     shared_with=shared,
                     passed_over=tuple(passed),
+                    passed=tuple(passing),
                 )
             )
         for i in covered:
@@ -910,29 +997,31 @@ def _offer(
     category_id: str,
     place: int,
     remaining: list[tuple[int, MoneyPrize]],
-    paid: dict[int, tuple[float, str, int]],
+    paid: dict[int, _Paid],
     barred: dict[int, str],
-) -> tuple[list[int], float, set[int], list[Phrase]] | None:
-    """Who would take this prize now, with the prizes their (tied) group covers and the share.
-    ``paid`` holds each paid player's amount, prize and its index, to say why the prize passes
-    them."""
+) -> tuple[list[int], float, set[int], list[Phrase], list[PassedOver]] | None:
+    """Who would take this prize now, with the prizes their (tied) group covers and the share,
+    and the players it passes: why, for the prize page and for their own cards. ``paid``
+    holds each paid player's prize, to say why the prize passes them."""
     config = ctx.event.config.prizes
+    amount = config.money[prize_index].amount
     ranking = ctx.ranking(category_id)
     passed: list[Phrase] = []
+    passing: list[PassedOver] = []
     candidates: list[int] = []
     for number in ranking[place - 1 :]:
         if number in paid:
             if not candidates:
-                passed.append(
-                    Phrase(
-                        ctx.name(number),
-                        _already_paid(*paid[number], prize_index, config.money[prize_index].amount),
-                    )
-                )
+                held = paid[number]
+                passed.append(Phrase(ctx.name(number), _already_paid(held, prize_index, amount)))
+                rule = "a player receives one money prize"
+                passing.append(PassedOver(number, _paid_words(held, prize_index, amount), rule))
             continue
         if number in barred:
             if not candidates:
                 passed.append(Phrase(ctx.name(number), f" {barred[number]}: no prize money"))
+                rule = "a player who withdraws or forfeits a game receives no prize money"
+                passing.append(PassedOver(number, barred[number], rule))
             continue
         candidates.append(number)
     if not candidates:
@@ -952,15 +1041,47 @@ def _offer(
     )
     covered = {prize_index} | {i for _, i in others[: len(group) - 1]}
     total = sum(config.money[i].amount for i in covered)
-    return group, total / len(group), covered, passed
+    return group, total / len(group), covered, passed, passing
 
 
-def _already_paid(held: float, held_name: str, held_index: int, index: int, amount: float) -> str:
+class _Paid(NamedTuple):
+    """A paid player's money prize, to say why another prize passes them."""
+
+    amount: float
+    """Their share of it."""
+    name: str
+    """The prize ("1st place + 2nd place" where a tied group pooled two)."""
+    listed: int
+    """Its index in the listing (of the first prize pooled)."""
+    shared: bool
+
+    @property
+    def text(self) -> str:
+        """ "1st Girls", "a share of 1st place + 2nd place" (the prize page's words)."""
+        return f"a share of {self.name}" if self.shared else self.name
+
+
+def _paid_words(held: _Paid, index: int, amount: float) -> str:
+    """What a paid player passed over by prize ``index`` holds, for their card (``_already_paid``
+    says why): "has the 1st place prize, a larger one"."""
+    noun = "prizes" if " + " in held.name else "prize"
+    words = f"has {_the(held.name, noun)}"
+    if held.shared:
+        words = f"has a share of {_the(held.name, noun)}"
+    if held.amount > amount:
+        return f"{words}, a larger one"
+    if held.amount == amount and held.listed < index:
+        return f"{words}, of the same amount and listed before it"
+    return words
+
+
+def _already_paid(paid: _Paid, index: int, amount: float) -> str:
     """Why prize ``index`` passes a player paid already (one money prize each): "a larger
     prize" only when it is larger; an equal amount went to the prize listed first, which the
     reader would otherwise take for a mistake. A prize listed after this one can be held at
     the same amount too: this one would have been shared (a place shared on every tie-break),
     so it was worth less to the player then; it is not "listed before it"."""
+    held, held_name, held_index = paid.amount, paid.text, paid.listed
     if held > amount:
         return " has a larger prize"
     if held == amount and held_index < index:
