@@ -1935,3 +1935,56 @@ def test_a_round_page_says_why_a_player_of_a_round_robin_has_no_game(
         ("Bravo, Bob", " (opponent withdrew)"),
         ("Delta, Dora", " (withdrew after round 1)"),
     ]
+
+
+def test_a_card_says_which_prize_passed_the_player_over_and_why(make_site: SiteMaker) -> None:
+    """U.S. rules: "Players who withdraw or forfeit a game may not receive any prize money."
+    A ½ + 1 + 1 = 2½; B ½ + 1 and a forfeit lost to D in round 3 = 1½; C 1 (beat D); D 1 (the
+    forfeit). 2nd place is B's by place, but B forfeited: it goes to C (ahead of D on Direct
+    Encounter). The prize page said so in C's row; B's own card said nothing. It now says so
+    under "Prizes" (B holds none), names escaped and isolated, written in Python and by the
+    template alike; while a round is to come, "would go to", under "Prizes if the event
+    ended now"."""
+    odd = "Charlie <b>&</b>, Carl"  # the name is escaped wherever it goes
+    games = (
+        pgn_game("1.1", A, B, "1/2-1/2") + pgn_game("1.2", odd, D, "1-0")
+        + pgn_game("2.1", B, odd, "1-0") + pgn_game("2.2", A, D, "1-0")
+        + pgn_game("3.1", A, odd, "1-0")
+    )  # fmt: skip
+    body = 'rules = "us-junior-closed"\n'
+    body += '[[results]]\nround = 3\nwhite = "Bravo, Bob"\nblack = "Delta, Dora"\nresult = "-+"\n'
+    body += '[[prizes.money]]\nname = "1st place"\nplace = 1\namount = 300\n'
+    body += '[[prizes.money]]\nname = "2nd place"\nplace = 2\namount = 200\n'
+    line = (
+        "<li>The 2nd place prize {verb} <bdi>Charlie &lt;b&gt;&amp;&lt;/b&gt;, Carl</bdi>: "
+        "<bdi>Bravo, Bob</bdi> forfeited a game (round 3), and a player who withdraws or "
+        "forfeits a game receives no prize money.</li>"
+    )
+    for slug, toml, heading, verb in (
+        ("ended", event_toml(body), "Prizes", "went to"),
+        (
+            "running",
+            event_toml(body, format="swiss", rounds=4),
+            "Prizes if the event ended now",
+            "would go to",
+        ),
+    ):
+        site = make_site(toml.replace(C, odd), {"g.pgn": games}, slug=slug)
+        report = build_site(site)
+        assert report.written, [p.format() for p in report.problems.items]
+        data = json.loads((site / f"output/{slug}/results.json").read_text(encoding="utf-8"))
+        assert [s["name"] for s in data["standings"]] == [A, B, odd, D]
+        assert [(p["name"], p["player"]) for p in data["prizes"]] == [
+            ("1st place", A),
+            ("2nd place", odd),
+        ]
+        card = (site / f"output/{slug}/players/2-bravo-bob.html").read_text(encoding="utf-8")
+        expected = f'<h2>{heading}</h2>\n<ul class="awards passed-over">\n  '
+        expected += line.format(verb=verb) + "\n</ul>\n"
+        assert expected in card
+        assert '<ul class="awards">' not in card  # B holds no prize of their own
+        for other in ("1-alpha-anna.html", "4-delta-dora.html"):  # not passed over
+            page = (site / f"output/{slug}/players" / other).read_text(encoding="utf-8")
+            assert "passed-over" not in page, other
+        both = [(p, one, other) for p, one, other in _game_pages_both_ways(site) if one != other]
+        assert not both, [path for path, *_ in both]

@@ -543,16 +543,17 @@ def test_a_keyed_page_reads_only_what_its_key_covers(
         if isinstance(n.node, nodes.Getattr) and n.node.attr == "game"
     }
     assert games <= {"result", "reason"}
-    if template == "player.html":  # only the player's own prizes: awards.get(player.number)
-        awards = [n for t in chain.values() for n in t.find_all(nodes.Name) if n.name == "awards"]
+    # Only the player's own prizes, and those that passed them over: awards.get(player.number)
+    for per_player in ("awards", "passes") if template == "player.html" else ():
+        found = [n for t in chain.values() for n in t.find_all(nodes.Name) if n.name == per_player]
         looked_up = {
             id(n.node)
             for t in chain.values()
             for n in t.find_all((nodes.Getattr, nodes.Getitem))
-            if isinstance(n.node, nodes.Name) and n.node.name == "awards"
+            if isinstance(n.node, nodes.Name) and n.node.name == per_player
         }
-        loads = [n for n in awards if n.ctx == "load"]
-        assert loads and all(id(n) in looked_up for n in loads)
+        loads = [n for n in found if n.ctx == "load"]
+        assert loads and all(id(n) in looked_up for n in loads), per_player
 
 
 def test_earlier_standings_read_only_what_their_key_covers() -> None:

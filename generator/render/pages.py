@@ -297,9 +297,12 @@ def player_page(environment: jinja2.Environment, context: Mapping[str, Any]) -> 
     main += _card_facts(context)
     main.append("</dl>\n")
     awards = context["awards"].get(player.number)
-    if awards:
+    passes = context["passes"].get(player.number)
+    if awards or passes:
         heading = "Prizes" if event.finished else "Prizes if the event ended now"
-        main.append(f'<h2>{heading}</h2>\n<ul class="awards">\n')
+        main.append(f"<h2>{heading}</h2>\n")
+    if awards:
+        main.append('<ul class="awards">\n')
         for award in awards:
             money = ""
             if award.kind == "money" and award.net is not None:
@@ -309,6 +312,10 @@ def player_page(environment: jinja2.Environment, context: Mapping[str, Any]) -> 
                     money += f" after {_e(f'{award.fines:,.2f}')} in fines"
             reason = phrase_html(award.reason)
             main.append(f"  <li>{badges({0: [award]}, 0)} {reason}{money}</li>\n")
+        main.append("</ul>\n")
+    if passes:  # the prizes that passed the player over, and why (``views.passed_over_lines``)
+        main.append('<ul class="awards passed-over">\n')
+        main += [f"  <li>{phrase_html(line)}</li>\n" for line in passes]
         main.append("</ul>\n")
     if progress.charted > 1:
         main.append(

@@ -677,6 +677,8 @@ class SiteRenderer:
             "playoff_pending": any(p.status == "pending" for p in outcome.playoffs),
             "prizes": outcome.prizes,
             "awards": awards_by_player(outcome.prizes),
+            # On each card, the prizes that passed the player over, and why.
+            "passes": views.passed_over_lines(event, outcome.prizes),
             "social": social_card(outcome),
             "event_facts": event_facts(event),
         }
@@ -778,7 +780,7 @@ class SiteRenderer:
             rows={row.player.number: row for row in standings.rows},
             **common,
         )
-        awards = common["awards"]
+        awards, passes = common["awards"], common["passes"]
         missing = event.not_in_yet  # rounds a player's card shows as not in yet
         # Worked out once, by the first card (or its key) that asks: in the process that
         # renders it (``later``).
@@ -798,6 +800,7 @@ class SiteRenderer:
                     awards.get(row.player.number, []),
                     missing.get(row.player.number, ()),
                     cards,
+                    passes.get(row.player.number, []),
                 )
                 if own_chrome
                 else None,
@@ -954,9 +957,9 @@ PAGE_CONTEXT = frozenset(
 """What ``SiteRenderer._chrome_key`` covers: the context every keyed page may use."""
 
 PLAYER_PAGE_CONTEXT = PAGE_CONTEXT - {"social"} | {"row", "awards", "lines", "chart", "progress"}
-PLAYER_PAGE_CONTEXT |= {"card"}
-"""The context a player's page may use (``awards`` only for that player's own prizes):
-``player_page_key`` covers exactly these."""
+PLAYER_PAGE_CONTEXT |= {"card", "passes"}
+"""The context a player's page may use (``awards`` and ``passes`` only for that player's own
+prizes and the prizes that passed them over): ``player_page_key`` covers exactly these."""
 
 ROUND_PAGE_CONTEXT = PAGE_CONTEXT | {"round"}
 """The context a round's page may use: ``round_page_key`` covers exactly these."""
@@ -985,13 +988,15 @@ def player_page_key(
     awards: Sequence[Award],
     missing: tuple[int, ...] = (),
     cards: Callable[[], dict[int, views.PlayerCard]] | None = None,
+    passes: Sequence[Phrase] = (),
 ) -> str:
     """A player's page key: the event's chrome (players, settings, navigation), the player's
-    place, points and prizes, each round: opponent and their points, colour, result and bye
-    (the running score and the chart follow from these), the rounds whose record of the
-    player is not in yet (``Event.unpaired``: other players' records can change that), and
-    the card's tie-breaks, ratings and places in the categories (``views.PlayerCard``: other
-    players' results change those)."""
+    place, points and prizes, the prizes that passed them over (``views.passed_over_lines``:
+    other players' results change those), each round: opponent and their points, colour,
+    result and bye (the running score and the chart follow from these), the rounds whose
+    record of the player is not in yet (``Event.unpaired``: other players' records can
+    change that), and the card's tie-breaks, ratings and places in the categories
+    (``views.PlayerCard``: other players' results change those)."""
     rounds = [
         (
             *(entry.round, entry.kind.value, entry.points, entry.colour, entry.bye),
@@ -1006,7 +1011,7 @@ def player_page_key(
     # the card holds plain values: its fields as they are (``astuple`` copies each deeply,
     # a quarter of a second over 2,000 cards)
     shown = None if card is None else tuple(vars(card).values())
-    return _digest(chrome, "player", place, list(awards), rounds, missing, shown)
+    return _digest(chrome, "player", place, list(awards), rounds, missing, shown, list(passes))
 
 
 def round_page_key(chrome: str, shown: views.RoundView) -> str:
