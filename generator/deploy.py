@@ -397,6 +397,7 @@ def publish(target: Target, site_dir: Path, output: Path, message: str | None) -
                     f"({target.url}) timed out; {_says(exc)}",
                     f"{_unpublished(target)}: check the network, then run crosstable deploy again",
                 ) from None
+            parent = _waiting(repo, target.branch, parent)
         else:
             try:
                 parent = _git(
@@ -422,6 +423,20 @@ def publish(target: Target, site_dir: Path, output: Path, message: str | None) -
         raise DeployError(f"git could not record the site; {_says(exc)}") from None
     _push(target, commit)
     return Published(commit, parent, files, True, source, kept, replaced)
+
+
+def _waiting(repo: Path, branch: str, remote_tip: str) -> str:
+    """The commit to build on: the local branch's tip when it holds the remote's tip and goes
+    further (a deploy whose push failed, waiting there), else the remote's tip. Building on
+    the remote's tip then left the waiting commit out: the next deploy, with nothing changed,
+    made a new commit instead of pushing it, and told the organiser their branch held commits
+    the remote did not, to be kept with ``git branch``, as if they were someone else's."""
+    try:
+        local = _git(repo, "rev-parse", "--verify", "--quiet", f"refs/heads/{branch}")
+        _git(repo, "merge-base", "--is-ancestor", remote_tip, local)
+    except GitFailed:  # no local branch, or one that does not hold the remote's tip
+        return remote_tip
+    return local
 
 
 def _unmerged(repo: Path, branch: str, commit: str) -> str | None:

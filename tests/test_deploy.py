@@ -163,6 +163,54 @@ def test_a_deploy_whose_push_failed_is_pushed_by_the_next_one_and_said_so(
     assert "nothing changed since the last deploy; origin" in capsys.readouterr().out
 
 
+def test_a_later_deploy_whose_push_failed_waits_on_the_branch_and_is_pushed_next(
+    repo: tuple[Path, Path], capsys: pytest.CaptureFixture[str]
+) -> None:
+    """The branch is on the remote already (round 1 published); round 2's push fails. The
+    next deploy built on the remote's tip instead of the waiting commit: with nothing changed
+    it made a second commit of the same site and told the organiser that their branch
+    "held commits that origin's did not" (their own failed deploy) to keep with git branch."""
+    site, remote = repo
+    assert main(["deploy", "--site", str(site)]) == 0
+    round_1 = git(remote, "rev-parse", "gh-pages")
+    (site / "content/index.md").write_text("# Results\n\nRound 2 is in.\n")
+    hook = remote / "hooks/pre-receive"
+    hook.write_text("#!/bin/sh\necho 'network down' >&2\nexit 1\n")
+    hook.chmod(0o755)
+    capsys.readouterr()
+    assert main(["deploy", "--site", str(site)]) == 1
+    assert "nothing was published" in capsys.readouterr().err
+    waiting = git(site, "rev-parse", "gh-pages")
+    assert git(site, "rev-parse", "gh-pages^") == round_1
+    assert git(remote, "rev-parse", "gh-pages") == round_1
+    hook.unlink()
+
+    # Nothing changed since: the waiting commit itself is pushed, and said so.
+    assert main(["deploy", "--site", str(site)]) == 0
+    out = capsys.readouterr().out
+    assert f"whose commit {waiting[:12]} had not reached the remote; pushed it" in out
+    assert "held commits" not in out
+    assert git(remote, "rev-parse", "gh-pages") == waiting
+    assert git(remote, "rev-list", "--count", "gh-pages") == "2"
+
+    # Round 3's push fails too, then round 4 is entered before the network is back: one
+    # commit for each deploy, each on top of the one before, none reported as left out.
+    (site / "content/index.md").write_text("# Results\n\nRound 3 is in.\n")
+    hook.write_text("#!/bin/sh\necho 'network down' >&2\nexit 1\n")
+    hook.chmod(0o755)
+    assert main(["deploy", "--site", str(site)]) == 1
+    round_3 = git(site, "rev-parse", "gh-pages")
+    hook.unlink()
+    (site / "content/index.md").write_text("# Results\n\nRound 4 is in.\n")
+    capsys.readouterr()
+    assert main(["deploy", "--site", str(site)]) == 0
+    out = capsys.readouterr().out
+    assert f"on top of {round_3[:12]}" in out and "held commits" not in out
+    assert git(remote, "rev-parse", "gh-pages^") == round_3
+    assert git(remote, "rev-parse", "gh-pages^^") == waiting
+    assert "Round 4 is in." in git(remote, "show", "gh-pages:index.html")
+
+
 def test_local_commits_of_the_branch_left_out_of_the_deploy_are_named(
     repo: tuple[Path, Path], capsys: pytest.CaptureFixture[str]
 ) -> None:
