@@ -8,6 +8,7 @@ problem python-chess met. Games without moves (headers and a result) are ordinar
 from __future__ import annotations
 
 import bisect
+import contextlib
 import datetime as dt
 import functools
 import io
@@ -27,7 +28,9 @@ from .codepages import EncodingError, decode
 from .problems import Problem, Problems
 from .text import Name, Phrase
 
-_TAG_LINE = re.compile(r'^\s*\[(\w+)\s+"')
+_TAG_LINE = re.compile(r"^\s*\[(\w+)\s+[^\s\]]")
+"""A line that starts a tag, whether python-chess can read it or not: '[Round 9.1]', its quotes
+forgotten, is one (``_unreadable_tags`` reports it) rather than the start of another game."""
 _ILLEGAL = re.compile(r"^(illegal|invalid|ambiguous) san: '([^']*)'")
 
 
@@ -372,6 +375,7 @@ def _read_block(
         tag_lines = _tag_lines(text, start, end, line_starts)
         if not tag_lines and not list(game.mainline_moves()):
             continue  # trailing comments or blank text, not a game
+        _unreadable_tags(game, text, start, end, line_starts, path, problems)
         if _cut_short(game, text, start, end, line_starts, path, problems):
             continue
         if not _valid_setup(game, path, tag_lines.get("FEN", first_line), problems):
@@ -396,6 +400,55 @@ def _read_block(
                 hint="check the FEN tag and the moves of this game",
                 code="unreadable-pgn",
             )
+
+
+_LOOSE_TAG = re.compile(r"^\[\s*(\w+)\s*(.*?)\s*\]?\s*$")
+"""A tag line as its writer meant it, the quotes or the bracket left out."""
+_NOT_RECOVERED = frozenset({"FEN", "SetUp", "Variant"})
+"""Tags the moves were read from already: taken as meant too late to matter."""
+
+
+def _unreadable_tags(
+    game: chess.pgn.Game,
+    text: str,
+    start: int,
+    end: int,
+    line_starts: list[int],
+    path: Path,
+    problems: Problems,
+) -> None:
+    """Report each tag line of the game that python-chess passes over without a word
+    (``[Round "9.1]``, ``[Result 1-0]``, ``[Round "9.1" ]``), and take its value as meant.
+    Left out, the game lost its round ('cannot read the Round tag "?"'), its player ('no White
+    tag'), or its result, silently taken from the moves; the build went on as if the file
+    were right. Taking the value keeps those from following as further errors."""
+    first = _line_number(start, line_starts)
+    readable: set[str] = set()
+    meant: dict[str, str] = {}
+    for number, raw in enumerate(text[start:end].splitlines(), start=first):
+        if not raw.strip() or raw.startswith(("%", ";")):
+            continue
+        if not raw.startswith("["):
+            break  # the moves (python-chess's tags end here too)
+        tag = chess.pgn.TAG_REGEX.match(raw)
+        if tag is not None:
+            readable.add(tag.group(1))
+            continue
+        loose = _LOOSE_TAG.match(raw)
+        if loose is not None:
+            meant.setdefault(loose.group(1), loose.group(2).strip('"').strip())
+        problems.error(
+            f"cannot read the tag line {shorten(raw.strip())}",
+            path,
+            number,
+            hint='write a tag as [Name "value"]: the name, a space, the value in double '
+            'quotes, then ], e.g. [Round "5.3"]',
+            code="bad-tag",
+        )
+    for name, value in meant.items():
+        if name not in readable and name not in _NOT_RECOVERED:
+            with contextlib.suppress(ValueError):  # a name no tag may have ("ResultÒ")
+                game.headers[name] = value
 
 
 _COMMENTS = re.compile(r"\{[^}]*\}|;[^\n]*|^%[^\n]*", re.MULTILINE)
@@ -516,7 +569,7 @@ _A_GAMES_OWN = frozenset({"White", "Black", "Result"})
 _ODD_LINE_ENDS = re.compile("[\r\x0b\x0c\x1c\x1d\x1e\x85\u2028\u2029]")
 """Line ends ``str.splitlines`` knows besides "\n" and "\r\n"."""
 
-_TAG_LINE_IN_TEXT = re.compile(r'^[^\S\n]*\[(\w+)[^\S\n]+"', re.MULTILINE)
+_TAG_LINE_IN_TEXT = re.compile(r"^[^\S\n]*\[(\w+)[^\S\n]+[^\s\]]", re.MULTILINE)
 """``_TAG_LINE`` found in a whole text (whitespace not running on into the next line)."""
 
 

@@ -547,3 +547,37 @@ def test_an_export_from_a_position_says_so_with_setup_1(setup: str) -> None:
     lines = exported.splitlines()
     assert lines[7:9] == ['[SetUp "1"]', '[FEN "4k3/8/8/8/8/8/4P3/4K3 w - - 0 1"]']
     assert lines[-1] == "1. e4 Kd7 1-0"
+
+
+@pytest.mark.parametrize(
+    ("broken", "tag", "value"),
+    [
+        ('[Round "3.2]', "Round", "3.2"),  # the closing quote left out
+        ("[Round 3.2]", "Round", "3.2"),  # no quotes: it split the game in two
+        ('[Round "3.2"', "Round", "3.2"),  # no closing bracket
+        ('[Round "3.2" ]', "Round", "3.2"),  # a space before it
+        ('[White "Quill, Ada]', "White", "Quill, Ada"),
+        ("[Result 0-1]", "Result", "0-1"),
+    ],
+)
+def test_a_tag_line_python_chess_cannot_read_is_an_error_on_its_line(
+    broken: str, tag: str, value: str
+) -> None:
+    """python-chess passes over such a line without a word: the game lost its round ('cannot
+    read the Round tag "?"' naming a "?" the file does not hold), its player, or its result,
+    which the moves' "1-0" then gave silently. Each is now one error on the line itself, and
+    the value is taken as meant, so that no further error follows from it."""
+    good = {"Round": '[Round "3.2"]', "White": '[White "Quill, Ada"]', "Result": '[Result "0-1"]'}
+    lines = ['[Event "Club"]', good["Round"], good["White"], '[Black "Okafor, Nia"]']
+    lines.append(good["Result"])
+    lines[lines.index(good[tag])] = broken
+    text = "\n".join(lines) + "\n\n1. e4 e5 1-0\n"
+    problems = Problems()
+    (game,) = read_pgn_text(text, Path("r3.pgn"), problems)
+    (error,) = problems.errors
+    assert (error.code, error.line) == ("bad-tag", lines.index(broken) + 1)
+    assert error.message == f"cannot read the tag line {broken}"
+    assert game.headers[tag] == value
+    assert game.headers["Round"] == "3.2" and game.headers["Black"] == "Okafor, Nia"
+    if tag == "Result":  # the tag, not the moves, as for a readable one: said, and taken
+        assert [w.code for w in problems.warnings] == ["result-tag"]
