@@ -746,9 +746,11 @@ def _to_game(
         number = ply // 2 + 1
         side = "White" if ply % 2 == 0 else "Black"
         what = f"'{match.group(2)}'" if match else str(error).split(" while ")[0]
-        skipped = _skipped_word(*source, len(moves)) if source and match else None
-        if skipped is not None:  # "2. Nf9 d6": the illegal move is the word after it
-            what, illegal_line = f"'{skipped[0]}'", skipped[1]
+        found = _word_at(*source, len(moves)) if source and match else None
+        if found is not None:
+            word, illegal_line, skipped = found
+            if skipped:  # "2. Nf9 d6": the illegal move is the word passed over, not "d6"
+                what = f"'{word}'"
         illegal = f"move {number} ({side}): {what}"
         break
     else:
@@ -799,11 +801,12 @@ _MOVETEXT_WORD = re.compile(r"\{[^}]*\}?|;[^\n]*|[()]|[^\s{};()]+")
 _MOVE_NUMBER = re.compile(r"^\d+\.+")
 
 
-def _skipped_word(text: str, first_line: int, played: int) -> tuple[str, int] | None:
-    """The word of the main line that python-chess passed over as no move at all where the
-    move after the first ``played`` ones stands (``Nf9``, ``Nf3x``, a typo), and its line.
-    python-chess skips such a word and reports the next move as illegal: "2. Nf9 d6" was
-    "illegal move 'd6'", sending the arbiter to a move that is right."""
+def _word_at(text: str, first_line: int, played: int) -> tuple[str, int, bool] | None:
+    """The word of the main line where the move after the first ``played`` ones stands, its
+    line, and whether python-chess passed over it as no move at all (``Nf9``, ``Nf3x``, a
+    typo). python-chess skips such a word and reports the next move as illegal: "2. Nf9 d6"
+    was "illegal move 'd6'", sending the arbiter to a move that is right. An illegal move it
+    could read is the word itself, on its own line (the game's first line was given)."""
     lines = text.split("\n")
     tags = next((i for i, row in enumerate(lines) if row.strip() and row.strip()[0] != "["), 0)
     offset = sum(len(row) + 1 for row in lines[:tags])
@@ -819,8 +822,8 @@ def _skipped_word(text: str, first_line: int, played: int) -> tuple[str, int] | 
         if depth or not word:
             continue
         read = list(chess.pgn.MOVETEXT_REGEX.finditer(word))
-        if not read and count == played:
-            return word, first_line + text.count("\n", 0, match.start())
+        if count == played:
+            return word, first_line + text.count("\n", 0, match.start()), not read
         count += sum(1 for found in read if found.group(1))
         if count > played:
             return None

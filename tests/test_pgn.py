@@ -58,11 +58,27 @@ def test_an_illegal_move_is_a_warning_naming_the_game_and_move() -> None:
     (game,) = read_pgn_text(text, Path("bad.pgn"), problems)
     assert not problems.errors
     (warning,) = problems.warnings
-    assert warning.line == 1
+    assert warning.line == 6  # four tags, a blank line, then the moves
     assert warning.code == "illegal-move"
     assert "round 1, A v B" in warning.message
     assert "move 2 (White): 'Ke3'" in warning.message
     assert len(game.moves) == 2
+
+
+def test_an_illegal_move_is_reported_on_its_own_line() -> None:
+    """The warning gave the game's first line whatever line the move stood on: in a score
+    of many lines the arbiter had to count moves. "5. e5" (the pawn stands on e4 already,
+    blocked by Black's e5) is on line 8: four tags, a blank line, three lines of moves."""
+    text = (
+        '[White "A"]\n[Black "B"]\n[Round "1"]\n[Result "1-0"]\n\n'
+        "1. e4 e5 2. Nf3 Nc6\n3. Bc4 {the Italian} Bc5\n4. O-O Nf6 5. e5 d6 1-0\n"
+    )
+    problems = Problems()
+    (game,) = read_pgn_text(text, Path("bad.pgn"), problems)
+    (warning,) = problems.warnings
+    assert (warning.code, warning.line) == ("illegal-move", 8)
+    assert "move 5 (White): 'e5'" in warning.message
+    assert len(game.moves) == 8
 
 
 def test_a_move_python_chess_cannot_read_is_named_not_the_move_after_it() -> None:
@@ -256,7 +272,7 @@ def test_a_dos_end_of_file_mark_ends_a_file(tmp_path: Path) -> None:
     (tmp_path / "lines.pgn").write_bytes(text.encode())
     _, problems = read_as_site(tmp_path / "lines.pgn")
     (illegal,) = problems.items
-    assert illegal.line == text.splitlines().index('[White "C"]') + 1  # lines counted as before
+    assert illegal.line == text.splitlines().index("1. d4 d5 2. Kd3 0-1") + 1  # as an editor
 
 
 def test_old_mac_line_ends_are_line_ends(tmp_path: Path) -> None:
@@ -271,7 +287,7 @@ def test_old_mac_line_ends_are_line_ends(tmp_path: Path) -> None:
     read, problems = read_as_site(path)
     assert read == expected
     (illegal,) = problems.items
-    assert illegal.line == text.splitlines().index('[White "C"]') + 1
+    assert illegal.line == text.splitlines().index("1. d4 d5 2. Kd3 0-1") + 1
     mixed = tmp_path / "mixed.pgn"  # CRLF lines stay as they were, lines counted alike
     mixed.write_bytes(text.replace("\n", "\r\n").encode())
     assert read_as_site(mixed)[0] == expected

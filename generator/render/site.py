@@ -16,7 +16,7 @@ import pickle
 import re
 import traceback
 import xml.etree.ElementTree as etree
-from collections.abc import Callable, Iterator, Sequence
+from collections.abc import Callable, Iterator, Mapping, Sequence
 from dataclasses import dataclass
 from pathlib import Path
 from typing import Any, cast
@@ -29,7 +29,7 @@ from ..model import Championship, Event, Game, Player, Site, slugify
 from ..parallel import run_parallel
 from ..problems import Problem
 from ..rules.categories import category_ranking, reference_date
-from ..rules.checks import CHECKS
+from ..rules.checks import CHECKS, game_context
 from ..rules.playoffs import Playoff, playoff_format
 from ..rules.prizes import Award, forfeit_cancels_money
 from ..rules.scores import PlayerRecord
@@ -358,11 +358,22 @@ class ArbiterSection:
     notes: tuple[ArbiterNote, ...]
 
 
+def _game_place(context: Mapping[str, object]) -> tuple[object, ...]:
+    """Which game a warning's context names (``checks.game_context``): ("round", 3, 2), or
+    ("playoff", 1); () where it names none."""
+    if "playoff_game" in context:
+        return ("playoff", context["playoff_game"])
+    if "round" in context and "board" in context:
+        return ("round", context["round"], context["board"])
+    return ()
+
+
 def arbiter_report(outcome: EventOutcome) -> tuple[ArbiterSection, ...]:
     """The event's warnings grouped by check, in the order ``rules.checks.CHECKS`` lists them.
 
-    A warning located at a game's first line (every game check, and ``illegal-move`` from the
-    PGN reader) links to that game; one naming a ``player`` links to the player.
+    A warning located at a game's first line (every game check), or naming a game in its
+    context (``illegal-move``, on the move's line), links to that game; one naming a
+    ``player`` links to the player.
     """
     event = outcome.event
     # By the file's name as text: 11,000 games' paths, each hashed for the first time, cost
@@ -374,15 +385,30 @@ def arbiter_report(outcome: EventOutcome) -> tuple[ArbiterSection, ...]:
             place = (str(game.source), game.line)
             if place in wanted:
                 games[place] = game
+    # A warning on a line inside a game (an illegal move, on its own line) names its game
+    # in its context, as results.json does: round and board, or the play-off game.
+    inside = {
+        _game_place(dict(p.context))
+        for p in outcome.warnings
+        if p.path is not None and (str(p.path), p.line) not in games
+    } - {()}
+    placed: dict[tuple[object, ...], Game] = {}
+    for game in (*event.games, *event.playoff_games) if inside else ():
+        where = _game_place(game_context(event, game))
+        if where in inside:
+            placed[where] = game
     players = {player.name: player for player in event.players}
     grouped: dict[str, list[ArbiterNote]] = {}
     for problem in outcome.warnings:
         player = players.get(str(dict(problem.context).get("player", "")))
+        found = games.get((str(problem.path), problem.line)) if problem.path is not None else None
+        if found is None and problem.path is not None:
+            found = placed.get(_game_place(dict(problem.context)))
         note = ArbiterNote(
             problem.words,
             problem.hint_words,
             problem.location(event.folder),
-            games.get((str(problem.path), problem.line)) if problem.path is not None else None,
+            found,
             player,
         )
         code = problem.code if problem.code in CHECKS else OTHER_WARNINGS

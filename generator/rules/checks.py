@@ -21,6 +21,7 @@ not judged again by the move-based checks.
 
 from __future__ import annotations
 
+import bisect
 import functools
 import hashlib
 from collections import defaultdict
@@ -383,16 +384,26 @@ def check_final_positions(event: Event, problems: Problems) -> None:
 
 
 def locate_illegal_moves(event: Event, problems: Problems) -> None:
-    """The PGN reader's ``illegal-move`` warnings, given the game's round and board as numbers.
+    """The PGN reader's ``illegal-move`` warnings, given the game's round and board as numbers
+    (a warning stands on the illegal move's line, in the game that begins last before it).
 
     The reader only knows the Round tag as written ("5.3", or "2" in a play-off file); once the
     game is placed, its context becomes that of every other game check.
     """
-    games = {(game.source, game.line): game for game in all_games(event) if game.illegal}
+    starts: dict[object, list[tuple[int, Game]]] = {}
+    for game in all_games(event):
+        if game.illegal and game.line is not None:
+            starts.setdefault(game.source, []).append((game.line, game))
+    for found in starts.values():
+        found.sort(key=lambda item: item[0])
+    lines = {source: [line for line, _ in found] for source, found in starts.items()}
     for index, problem in enumerate(problems.items):
-        game = games.get((problem.path, problem.line))
-        if problem.code == "illegal-move" and game is not None:
-            context = tuple(game_context(event, game).items())
+        if problem.code != "illegal-move" or problem.line is None:
+            continue
+        # The warning stands on the move's line: its game is the last one beginning before.
+        at = bisect.bisect_right(lines.get(problem.path, []), problem.line) - 1
+        if at >= 0:
+            context = tuple(game_context(event, starts[problem.path][at][1]).items())
             problems.items[index] = replace(problem, context=context)
 
 
