@@ -154,8 +154,13 @@ def network_options(repo: Path) -> tuple[str, ...]:
 
 
 def _says(error: GitFailed) -> str:
+    """git's first lines, joined as one sentence: a line that ends a sentence already takes
+    no "; " after it ("...repository. Please make sure...", not "repository.; Please")."""
     lines = [line.removeprefix("fatal: ") for line in error.stderr.splitlines() if line.strip()]
-    return "git says: " + ("; ".join(lines[:3]) if lines else "(nothing)")
+    said = ""
+    for line in (line.strip() for line in lines[:3]):
+        said += ("" if not said else " " if said.endswith((".", "!", "?", ":")) else "; ") + line
+    return "git says: " + (said or "(nothing)")
 
 
 def shown_url(url: str) -> str:
@@ -231,6 +236,13 @@ _REF_PREFIX = re.compile(r"^refs/(?:heads/|remotes/[^/]+/|tags/)?")
 
 def prepare(site_dir: Path, config: SiteConfig, remote: str | None, branch: str | None) -> Target:
     """Check everything a deploy needs before building: repository, remote, branch, identity."""
+    for option, given in (("--remote", remote), ("--branch", branch)):
+        if given is not None and not given.strip():
+            # An empty name (a shell variable not set) published to the default silently.
+            raise DeployError(
+                f'{option} "{given}" names nothing',
+                f"give the name, or leave {option} out for site.toml's or the default",
+            )
     remote = remote or config.deploy.remote
     branch = branch or config.deploy.branch
     from_remote = _given("remote", remote, config.deploy.remote)

@@ -559,3 +559,36 @@ def test_file_names_reach_the_branch_as_the_bytes_they_have_on_disk(tmp_path: Pa
         check=True,
     ).stdout
     assert shown == b"menu"
+
+
+def test_git_s_lines_are_joined_as_sentences() -> None:
+    """git's lines were joined with "; " whatever they ended with: "...'origin' does not
+    appear to be a git repository.; Could not read from remote repository.; Please make
+    sure...". A line that ends a sentence is followed by a space; others by "; "."""
+    stderr = (
+        "fatal: 'origin' does not appear to be a git repository\n"
+        "fatal: Could not read from remote repository.\n\n"
+        "Please make sure you have the correct access rights\n"
+        "and the repository exists.\n"
+    )
+    said = deploy._says(deploy.GitFailed(("push",), stderr))
+    assert said == (
+        "git says: 'origin' does not appear to be a git repository; Could not read from "
+        "remote repository. Please make sure you have the correct access rights"
+    )
+    assert deploy._says(deploy.GitFailed(("push",), "\n")) == "git says: (nothing)"
+
+
+@pytest.mark.parametrize("option", ["--branch", "--remote"])
+def test_an_empty_branch_or_remote_is_refused(
+    repo: tuple[Path, Path], capsys: pytest.CaptureFixture[str], option: str
+) -> None:
+    """``--branch "$BRANCH"`` with the variable unset deployed to gh-pages (or origin)
+    without a word, as if the option had been left out: it is refused, before any build."""
+    site, remote = repo
+    assert main(["deploy", "--site", str(site), option, ""]) == 1
+    err = capsys.readouterr().err
+    assert f'crosstable: cannot deploy: {option} "" names nothing' in err
+    assert f"hint: give the name, or leave {option} out" in err
+    assert git(remote, "for-each-ref") == ""
+    assert not (site / "output").exists()
