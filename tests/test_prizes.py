@@ -1920,3 +1920,34 @@ def test_a_title_passing_players_of_a_pending_play_off_names_either_title(
 
 
 WHICHEVER = "(whichever way the play-off ends)"
+
+
+def test_pending_money_names_what_it_waits_for(make_site: SiteMaker) -> None:
+    """A and B tie for 1st (A-B drawn in round 3; the ACF play-off not started), and with no
+    tie-breaks E and F (½ each) share 5th-6th with no lots drawn yet. The 1st place money
+    waits for the play-off alone, the 5th place money for the lots alone: each said "waits
+    for the play-off or the drawing of lots", as if either might settle it."""
+    games = [(r, w, b, "1/2-1/2" if (w, b) == ("A", "B") else res) for r, w, b, res in GAMES]
+    # Points: A 2½, B 2½, C 2, D 1, E ½, F ½.
+    extra = """tiebreaks = []
+
+[ranking]
+exhausted = "lots"
+
+[[prizes.money]]
+name = "1st place"
+place = 1
+amount = 600
+
+[[prizes.money]]
+name = "5th place"
+place = 5
+amount = 50
+"""
+    outcome, problems = _outcome(make_site, extra, games=games)
+    assert outcome is not None and not problems.errors, problems.items
+    reasons = [(a.name, a.status, str(a.reason)) for a in outcome.prizes]
+    assert reasons == [
+        ("1st place", "pending", "waits for the play-off: A or B"),
+        ("5th place", "pending", "waits for the drawing of lots: E or F"),
+    ]

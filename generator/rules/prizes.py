@@ -32,7 +32,7 @@ from __future__ import annotations
 
 import itertools
 import math
-from collections.abc import Callable, Iterator, Sequence
+from collections.abc import Callable, Hashable, Iterator, Sequence
 from dataclasses import dataclass, field, replace
 from typing import NamedTuple
 
@@ -511,14 +511,14 @@ def _decider(groups: Sequence[_Group]) -> str:
 
 
 def _varies(
-    winners: list[int | None],
+    winners: Sequence[Hashable],
     tags: list[tuple[object, ...]],
     playoff: list[bool],
     which: bool,
 ) -> bool:
     """Whether the winner changes with the order of the groups that are play-offs
     (``which``) or shared places (not ``which``), the others' order held fixed."""
-    seen: dict[tuple[object, ...], int | None] = {}
+    seen: dict[tuple[object, ...], Hashable] = {}
     for winner, chosen in zip(winners, tags, strict=True):
         fixed = tuple(order for order, kind in zip(chosen, playoff, strict=True) if kind != which)
         if seen.setdefault(fixed, winner) != winner:
@@ -825,15 +825,18 @@ def _money_awards(
     results: list[list[list[Award]]] = []
     actual: list[list[list[Award]]] = []
     pools: list[dict[int, int]] = []
-    for _, (ranked, ranks) in orders.each():
+    tags: list[tuple[object, ...]] = []
+    """Each result's play-off and lots orders, and the play-off forfeits it assumes."""
+    for chosen, (ranked, ranks) in orders.each():
         ctx = _Context(event, ranked, ranks, points, ahead)
         for extra in forfeits:
             pools.append({})
             results.append(_money(ctx, barred | extra, pools[-1]))
+            tags.append((*chosen, tuple(extra)))
             if not extra:
                 actual.append(results[-1])
+    kinds = [*(g.playoff for g in groups), True]  # a play-off forfeit goes with the play-off
     waiting = {n for g in unrecorded for n in g.players}
-    lots = any(not g.playoff for g in groups) or bool(unrecorded)
     awards: list[Award] = []
     for index, prize in enumerate(config.prizes.money):
         each = [r[index] for r in results]
@@ -859,9 +862,18 @@ def _money_awards(
         )
         if any(a.status == "unclaimed" for e in each for a in e):
             names += ", or nobody"
-        on = "the drawing of lots"
-        if any(g.playoff for g in groups) or may_forfeit:
-            on = "the play-off" if not lots else "the play-off or the drawing of lots"
+        # What it waits for: the play-off, the drawing of lots, or both (each changes who
+        # takes it with the other held fixed, or players whose lots are not drawn take it).
+        paid = [tuple((a.player, a.amount) for a in e) for e in each]
+        on_playoff = _varies(paid, tags, kinds, True)
+        on_lots = _varies(paid, tags, kinds, False) or any(
+            a.player in waiting for e in each for a in e
+        )
+        on = (
+            "the play-off and the drawing of lots"
+            if on_playoff and on_lots
+            else ("the play-off" if on_playoff else "the drawing of lots")
+        )
         awards.append(
             Award(
                 "money",
