@@ -9,7 +9,7 @@ from __future__ import annotations
 from dataclasses import replace
 
 import pytest
-from conftest import SiteMaker
+from conftest import SiteMaker, event_toml, load, pgn_game
 from trf_rows import line, trf_event, values
 
 from generator.rules.scores import player_records
@@ -25,6 +25,8 @@ from generator.rules.tiebreaks import (
     tiebreak_value,
     tiebreak_values,
 )
+
+A, B, C, D = "Alpha, Anna", "Bravo, Bob", "Charlie, Carl", "Delta, Dora"
 
 RR6 = """
 001    1 m    Alpha, Anna                       2300 NOR     1000001 2000/01/01  3.0    1     6 w =     2 w 1     3 b 1     4 w 0     5 b =
@@ -254,6 +256,64 @@ def test_rr5_koya_line_is_the_same_when_the_sit_outs_are_written_as_byes(
     context = TiebreakContext.from_records(event, player_records(event))
     assert koya_line(context) == 2.0
     assert values(event, "KS") == [1.5, 1.0, 0.5, 0.5, 0.5]
+
+
+def test_rr5_koya_line_counts_a_full_point_bye_as_a_round_that_could_be_won(
+    make_site: SiteMaker,
+) -> None:
+    """RR5 with each player's sit-out written as a full-point bye, and P3's round-1 draw
+    with P4 a loss instead. Scores (games + the bye's 1): P1 3+1 = 4, P2 3+1 = 4,
+    P3 1+1 = 2, P4 2½+1 = 3½, P5 ½+1 = 1½. The most a player could score is 4 games and
+    the bye, 5: the line is 2½, and P1, P2 and P4 qualify (P3's 2 does not).
+    KS: P1 1 (P2) + ½ (P4) = 1½; P2 0 + 1 = 1; P3 0 + 0 + 0 = 0; P4 ½ (P1) + 0 (P2) = ½;
+    P5 ½ (P1) + 0 + 0 = ½. A line of 2 (the bye not a round) would let P3 in: 2½, 2, 0,
+    1½, ½."""
+    trf = RR5.replace("0 -      ", "0 - F    ").replace("0 -\n", "0 - F\n")
+    trf = trf.replace("4 w =     5 b 1", "4 w 0     5 b 1").replace(
+        "3 b =     0 - F", "3 b 1     0 - F"
+    )
+    event = trf_event(make_site, trf, "round-robin")
+    assert len(event.byes) == 5
+    context = TiebreakContext.from_records(event, player_records(event))
+    assert [context.scores[n] for n in range(1, 6)] == [4, 4, 2, 3.5, 1.5]
+    assert koya_line(context) == 2.5
+    assert values(event, "KS") == [1.5, 1, 0, 0.5, 0.5]
+    standings = rank(event, player_records(event), codes=("KS",))
+    assert {r.player.number: r.tiebreaks["KS"] for r in standings.rows} == {
+        1: 1.5,
+        2: 1,
+        3: 0,
+        4: 0.5,
+        5: 0.5,
+    }
+
+
+def test_swiss_koya_line_counts_the_rounds_of_a_requested_bye(make_site: SiteMaker) -> None:
+    """A four-player Swiss of 3 rounds in which everyone takes a bye once: round 1 A beat B,
+    C and D half-point byes; round 2 A drew C, B and D half-point byes; round 3 B beat D, A and
+    C half-point byes. Scores A 2, B 1½, C 1½, D 1. In a Swiss any round could have been won
+    (a bye was asked for): the most anyone could score is 3, the line 1½, and A, B and C
+    qualify. KS: A 1 (B) + ½ (C) = 1½; B 0 (A), D below the line: 0; C ½ (A); D 0 (B).
+    Counting only the rounds with an opponent put the line at 1 and let D in (B 1)."""
+    body = "".join(
+        f'[[byes]]\nround = {n}\nplayer = "{name}"\npoints = 0.5\n\n'
+        for n, name in ((1, C), (1, D), (2, B), (2, D), (3, A), (3, C))
+    )
+    games = pgn_game("1.1", A, B, "1-0") + pgn_game("2.1", A, C, "1/2-1/2")
+    games += pgn_game("3.1", B, D, "1-0")
+    event, problems = load(make_site(event_toml(body, format="swiss"), {"g.pgn": games}))
+    assert event is not None and not problems.errors, problems.items
+    context = TiebreakContext.from_records(event, player_records(event))
+    assert [context.scores[n] for n in range(1, 5)] == [2, 1.5, 1.5, 1]
+    assert koya_line(context) == 1.5
+    assert values(event, "KS") == [1.5, 0, 0.5, 0]
+    standings = rank(event, player_records(event), codes=("KS",))
+    assert {r.player.number: r.tiebreaks["KS"] for r in standings.rows} == {
+        1: 1.5,
+        2: 0,
+        3: 0.5,
+        4: 0,
+    }
 
 
 # -- section 4: the other worked examples ------------------------------------------------------
@@ -795,3 +855,27 @@ def test_koya_in_a_round_robin_with_a_withdrawal(make_site: SiteMaker) -> None:
         "F, F",
     ]
     assert standings.rows[3].decided_by == "KS"
+
+
+def test_a_game_still_on_in_a_swiss_adds_nothing_to_buchholz(make_site: SiteMaker) -> None:
+    """A four-player Swiss in round 3 of 3: A beat D and drew C, B lost to C and drew D, and
+    C beat D; A v B is still being played. Scores A 1½, B ½, C 2½ (beat B, drew A, beat D),
+    D ½. BH counts the rounds with a result: A 0.5 (D) + 2.5 (C) = 3; B 2.5 (C) + 0.5 (D) = 3;
+    C 0.5 (B) + 1.5 (A) + 0.5 (D) = 2.5; D 1.5 + 0.5 + 2.5 = 4.5. The game still on is no
+    unplayed round of A's or B's (no dummy with their own score, which made 4½ and 3½)."""
+    games = (
+        pgn_game("1.1", A, D, "1-0") + pgn_game("1.2", B, C, "0-1")
+        + pgn_game("2.1", C, A, "1/2-1/2") + pgn_game("2.2", D, B, "1/2-1/2")
+        + pgn_game("3.1", A, B, "*") + pgn_game("3.2", C, D, "1-0")
+    )  # fmt: skip
+    event, problems = load(make_site(event_toml(format="swiss"), {"g.pgn": games}))
+    assert event is not None and not problems.errors, problems.items
+    assert (event.rounds_played, event.rounds_in_progress) == (3, (3,))
+    assert values(event, "BH") == [3, 3, 2.5, 4.5]
+    standings = rank(event, player_records(event), codes=("BH",))
+    assert {r.player.number: r.tiebreaks["BH"] for r in standings.rows} == {
+        1: 3,
+        2: 3,
+        3: 2.5,
+        4: 4.5,
+    }
