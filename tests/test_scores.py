@@ -66,6 +66,19 @@ def test_withdrawal_makes_later_rounds_absent(make_site: SiteMaker) -> None:
     assert event.rounds_played == 2
 
 
+def test_a_withdrawal_leaves_the_round_withdrawn_after_as_it_was(make_site: SiteMaker) -> None:
+    """Delta withdraws after round 2, having had no game in round 2 (Alpha v Charlie was the
+    only game): round 2 is a round Delta was still in but not paired (unpaired, a missing
+    game), only round 3 is after the withdrawal (absent). A bye round has no outcome."""
+    body = f'[[withdrawals]]\nplayer = "{D}"\nafter_round = 2\n\n'
+    body += f'[[byes]]\nround = 2\nplayer = "{B}"\npoints = 1\n\n'
+    games = pgn_game("1.1", A, B, "1/2-1/2") + pgn_game("1.2", C, D, "0-1")
+    games += pgn_game("2.1", A, C, "1-0")
+    records = player_records(_event(make_site, body, games, format="swiss", rounds=3))
+    assert [e.kind for e in records[4].entries] == [Kind.GAME, Kind.UNPAIRED, Kind.ABSENT]
+    assert [e.outcome for e in records[2].entries[:2]] == ["draw", None]
+
+
 def test_scoring_table_is_used(make_site: SiteMaker) -> None:
     body = "[scoring]\nwin = 3\ndraw = 1\nloss = 0\n\n"
     body += f'[[byes]]\nround = 2\nplayer = "{A}"\npoints = 0.5\n\n'
