@@ -251,3 +251,35 @@ def test_direct_encounter_waits_for_a_game_between_tied_players_still_being_play
         (B, "3-4", "shared"),
         (C, "3-4", "points"),
     ]
+
+
+def test_direct_encounter_does_not_wait_for_a_tied_players_game_against_another(
+    make_site: SiteMaker,
+) -> None:
+    """Round 3, the last, has begun. Round 1's games were both double forfeits, counted as
+    absences (so Alpha and Bravo never meet); Alpha beat Charlie and Bravo beat Delta in
+    round 2; in round 3 Charlie beat Bravo and Alpha v Delta is still on. A, B and C have 1
+    point each, D 0. The game still on is against a player outside the tie: it cannot change
+    the games among A, B and C, a round robin's whole schedule for them (A 1, C 1, B 0), so
+    DE puts B third and, applied again to A and C (6.2), A ahead on their game. Waiting for
+    every game of the tied players would have left all three level (by 6.3 nobody is
+    certain: A's 1 is what B could reach against A)."""
+    body = 'tiebreaks = ["DE"]\n\n[ranking]\ndouble_forfeit = "absence"\n\n'
+    body += "".join(
+        f'[[results]]\nround = 1\nwhite = "{white}"\nblack = "{black}"\nresult = "--"\n\n'
+        for white, black in ((A, B), (C, D))
+    )
+    games = (
+        pgn_game("2.1", A, C, "1-0")
+        + pgn_game("2.2", B, D, "1-0")
+        + pgn_game("3.1", A, D, "*")
+        + pgn_game("3.2", B, C, "0-1")
+    )
+    event = _event(make_site, body, games)
+    assert (event.rounds_played, event.rounds_in_progress) == (3, (3,))
+    assert _order(event) == [
+        (A, "1", "DE"),
+        (C, "2", "DE"),
+        (B, "3", "points"),
+        (D, "4", "points"),
+    ]
