@@ -139,6 +139,46 @@ def test_acf_split_stages_then_armageddon_won_with_a_draw_as_black(make_site: Si
     assert _names(event, result.order) == ["A", "B"]
 
 
+def test_acf_two_players_tied_play_off_without_a_reduction_and_score_each_stage(
+    make_site: SiteMaker,
+) -> None:
+    """5.2.1 reduces only "more than two players": two tied play off with no seeding note.
+    Each stage's score, from the games: G15 1-1, G5 ½+½ each, and the Armageddon 1-0 to A,
+    who drew with Black (5.3.3: "a draw for Black being regarded as a win")."""
+    playoff = [
+        (1, "A", "B", "1-0"), (2, "B", "A", "1-0"),
+        (3, "A", "B", "1/2-1/2"), (4, "B", "A", "1/2-1/2"),
+        (5, "B", "A", "1/2-1/2"),
+    ]  # fmt: skip
+    event, outcome, problems = _outcome(make_site, PAIR, playoff, rules="acf-junior")
+    assert event and outcome and not problems.errors, problems.items
+    (result,) = outcome.playoffs
+    assert str(result.note) == ""
+    a, b = (next(p.number for p in event.players if p.name == n) for n in "AB")
+    assert [s.scores for s in result.stages] == [{a: 1, b: 1}, {a: 1, b: 1}, {a: 1, b: 0}]
+    assert [s.advancing for s in result.stages] == [(), (), (a,)]
+
+
+def test_a_game_of_another_player_in_the_armageddon_is_an_error_and_decides_nothing(
+    make_site: SiteMaker,
+) -> None:
+    """G15 and G5 level 1-1 between A and B; the fifth game, A v C, is not the Armageddon
+    between A and B (C is not in the play-off): an error, and the play-off still waits for
+    its Armageddon, A and B sharing first place rather than A winning by it."""
+    playoff = [
+        (1, "A", "B", "1-0"), (2, "B", "A", "1-0"),
+        (3, "A", "B", "1/2-1/2"), (4, "B", "A", "1/2-1/2"),
+        (5, "A", "C", "1-0"),
+    ]  # fmt: skip
+    _, outcome, problems = _outcome(make_site, PAIR, playoff, rules="acf-junior")
+    assert [e.code for e in problems.errors] == ["playoff-wrong-game"]
+    assert problems.errors[0].message.startswith('play-off game (Round "5") A v C should be')
+    assert outcome is not None
+    (result,) = outcome.playoffs
+    assert result.status == "pending"
+    assert [r.place for r in outcome.standings.rows[:2]] == ["1-2", "1-2"]
+
+
 def test_acf_pending_at_every_stage(make_site: SiteMaker) -> None:
     games = [
         (1, "A", "B", "1-0"), (2, "B", "A", "1-0"),
@@ -697,6 +737,35 @@ def test_us_three_way_tie_then_armageddon_ladder_by_math_tiebreaks(make_site: Si
     ]  # fmt: skip
 
 
+def test_the_armageddon_lot_gives_the_colours_of_the_ladders_first_game_only(
+    make_site: SiteMaker,
+) -> None:
+    """[playoff] lots holds one name for the Armageddon: who drew White in its first game.
+    In a ladder the winner's next game is another game, its colours not the lot's: A drew
+    White against B and won, then had Black against C, which is no error. C wins 1-0: C
+    first, A (knocked out last) second, B third."""
+    blitz = [
+        (1, "A", "B", "1-0"), (2, "B", "A", "1-0"), (3, "A", "C", "1-0"),
+        (4, "C", "A", "1-0"), (5, "B", "C", "1-0"), (6, "C", "B", "1-0"),
+    ]  # fmt: skip
+    armageddon = [(7, "A", "B", "1-0"), (8, "C", "A", "1-0")]
+    lots = '[playoff]\nlots = ["A"]\n'
+    _, outcome, problems = _outcome(
+        make_site, CYCLE, blitz + armageddon[:1], rules="us-junior-closed", extra=lots
+    )
+    assert outcome and not problems.errors, problems.items
+    (result,) = outcome.playoffs
+    assert str(result.next) == (
+        "Armageddon (White 6 minutes, Black 4 minutes; Black has draw odds): C v A, colours by lot"
+    )
+    event, outcome, problems = _outcome(
+        make_site, CYCLE, blitz + armageddon, rules="us-junior-closed", extra=lots, slug="done"
+    )
+    assert event and outcome and not problems.errors, problems.items
+    (result,) = outcome.playoffs
+    assert _names(event, result.order) == ["C", "A", "B"]
+
+
 # Six players, Berger table; A, B, C, D beat E and F and score 1½ each among themselves
 # (C beats D, D beats B, B beats A, A beats C, A-D and B-C drawn): 3½ each, first.
 # Math order: DE 1½ each; Most Blacks D 3, A, B and C 2 each; Koya 1½ each; SB 6¼ each for
@@ -803,6 +872,33 @@ def test_us_armageddon_ladder_by_the_tiebreaks_of_the_players_still_tied(
     assert [(r.player.name, r.place) for r in outcome.standings.rows[:4]] == [
         ("B", "1"), ("A", "2"), ("C", "3"), ("D", "4"),
     ]  # fmt: skip
+
+
+def test_the_lots_for_an_armageddon_ladder_name_only_the_players_they_order(
+    make_site: SiteMaker,
+) -> None:
+    """All four draw every blitz game and go to the Armageddon ladder. Among them Direct
+    Encounter is 1½ each; Most Blacks puts D (3) ahead of A, B and C (2 each), who are level
+    on every tie-break. D, the top seed, meets the ladder's winner last whatever the lots
+    give: the lots order A, B and C alone (which of them waits for the first game's winner),
+    and the message does not name D."""
+    pairs = ["AB", "AC", "AD", "BC", "BD", "CD"]
+    blitz = [
+        (2 * i + k + 1, pair[k], pair[1 - k], "1/2-1/2")
+        for i, pair in enumerate(pairs)
+        for k in (0, 1)
+    ]
+    event, outcome, problems = _outcome(
+        make_site, ROUND_ROBIN_OF_SIX, blitz, rules="us-junior-closed"
+    )
+    assert event and outcome and not problems.errors, problems.items
+    (result,) = outcome.playoffs
+    assert result.stages[0].scores == {1: 3.0, 2: 3.0, 3: 3.0, 4: 3.0}
+    assert result.status == "pending"
+    assert str(result.next) == (
+        "Armageddon: the drawing of lots orders A, B and C (who plays first, who waits for "
+        'the winner); record it in [ranking] lots with exhausted = "lots"'
+    )
 
 
 def test_us_pending_blitz_and_armageddon(make_site: SiteMaker) -> None:

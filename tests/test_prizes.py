@@ -384,6 +384,8 @@ amount = 150
     # B and C tie on 2 points for 2nd-3rd: 300 + 100.01 pooled, 200.01 and 200.00, the odd
     # cent to B, the lower pairing number; 200 beats the 150 for the best girl.
     assert (by_player["B"].amount, by_player["C"].amount) == (200.01, 200.0)
+    # What each is paid, no fine to deduct, is the share to the cent.
+    assert (by_player["B"].net, by_player["C"].net) == (200.01, 200.0)
     assert by_player["B"].shared_with == (3,)
     # Shared by points: the tie-break that puts B ahead of C does not decide the money.
     # Both share the places 2nd-3rd: the pairing number that takes the odd cent does not
@@ -655,6 +657,47 @@ reason = "White's phone rang"
     )
 
 
+def test_a_prize_passing_a_barred_player_waits_for_the_lots_of_the_players_below(
+    make_site: SiteMaker,
+) -> None:
+    """U.S. rules, exhausted = "lots": D (4th, 1 point) forfeited round 1's game to A (a
+    phone), so the 4th place prize passes D to 5th place, which E and F (½ each: never met,
+    three Blacks each, no wins, ½ from the draw with D each) share on every tie-break. No
+    lots are recorded for them (B and C's are): the prize waits for the drawing of lots, it
+    is neither guessed nor shared."""
+    extra = """
+[ranking]
+exhausted = "lots"
+lots = ["B", "C"]
+
+[[results]]
+round = 1
+white = "A"
+black = "D"
+result = "1-0"
+forfeited = true
+reason = "Black's phone rang"
+
+[[prizes.money]]
+name = "4th place"
+place = 4
+amount = 50
+"""
+    outcome, problems = _outcome(make_site, extra, rules="us-junior-closed")
+    assert outcome is not None and not problems.errors, problems.items
+    rows = outcome.standings.rows
+    assert [(r.player.name, r.points) for r in rows[:4]] == [
+        ("A", 3), ("B", 2), ("C", 2), ("D", 1),
+    ]  # fmt: skip
+    assert {r.player.name: r.place for r in rows[4:]} == {"E": "5-6", "F": "5-6"}
+    (prize,) = outcome.prizes
+    assert (prize.player, prize.status) == (None, "pending")
+    assert str(prize.reason) in (
+        "waits for the drawing of lots: E or F",
+        "waits for the drawing of lots: F or E",
+    )
+
+
 def test_a_category_needing_a_birth_date_is_an_error_without_one(make_site: SiteMaker) -> None:
     players = dict(PLAYERS, C=("", "F"))
     _, problems = _outcome(make_site, CATEGORIES, players=players)
@@ -665,6 +708,21 @@ def test_a_category_needing_a_birth_date_is_an_error_without_one(make_site: Site
     assert error.path is not None and error.line is not None
     lines = error.path.read_text(encoding="utf-8").splitlines()
     assert lines[error.line - 1 : error.line + 1] == ["[[players]]", 'name = "C"']
+
+
+def test_a_player_without_a_birth_date_is_in_no_age_group_when_titles_are_awarded(
+    make_site: SiteMaker,
+) -> None:
+    """The missing date is an error, and the prizes are still worked out for the pages
+    (never a traceback): D, who has none, is taken as in no age group, not guessed into
+    one. A (11), first, is Champion; of the under-12s A (2014), D (?) and F (2016) the Under
+    12 title passes A, who holds an open title, and D, who is in no age group, to F."""
+    players = dict(PLAYERS, D=("", "F"))
+    outcome, problems = _outcome(make_site, OPEN_AND_U12_TITLES, players=players)
+    assert outcome is not None
+    (error,) = problems.errors
+    assert error.message == "D has no born or birth_year, which the categories U12 need"
+    assert _who(outcome, "title") == [("Champion", "A"), ("Under 12 Champion", "F")]
 
 
 def test_prizes_wait_for_a_pending_play_off(make_site: SiteMaker) -> None:
@@ -1714,6 +1772,34 @@ under = 16
         ("Girls Champion", "B"),
         ("Champion", "B"),
     ]
+
+
+@pytest.mark.parametrize(
+    ("band", "rating", "inside"),
+    [
+        # Both bounds are ratings the band holds: "best under 1600" is max_rating = 1599.
+        (CategoryEntry("R", "Under 1600", max_rating=1599), 1599, True),
+        (CategoryEntry("R", "Under 1600", max_rating=1599), 1600, False),
+        (CategoryEntry("R", "1600 and over", min_rating=1600), 1600, True),
+        (CategoryEntry("R", "1600 and over", min_rating=1600), 1599, False),
+        (CategoryEntry("R", "1400-1599", min_rating=1400, max_rating=1599), 1500, True),
+        (CategoryEntry("R", "1400-1599", min_rating=1400, max_rating=1599), 1700, False),
+        # Unrated counts as 0: below any band's top, under any band's floor above 0 ...
+        (CategoryEntry("R", "Under 1600", max_rating=1599), None, True),
+        (CategoryEntry("R", "1600 and over", min_rating=1600), None, False),
+        # ... and out of every band where unrated = false keeps the prize for rated players.
+        (CategoryEntry("R", "Under 1600", max_rating=1599, unrated=False), None, False),
+        (CategoryEntry("R", "Under 1600", max_rating=1599, unrated=False), 1200, True),
+    ],
+)
+def test_a_rating_band_holds_its_bounds_and_unrated_players_count_as_0(
+    make_site: SiteMaker, band: CategoryEntry, rating: int | None, inside: bool
+) -> None:
+    """min_rating and max_rating, both inclusive (README: "unrated counts as 0")."""
+    outcome, problems = _outcome(make_site, "")
+    assert outcome is not None and not problems.errors, problems.items
+    player = replace(outcome.event.player(1), rating=rating)
+    assert categories.in_category(outcome.event, player, band) is inside
 
 
 @pytest.mark.parametrize(("written", "players_write"), [("AUS", "aus"), ("aus", " AUS")])
