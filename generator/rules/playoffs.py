@@ -194,9 +194,9 @@ def armageddon_winner(game: Game) -> int:
     return game.white if game.result in ("1-0", "+-") else game.black
 
 
-def _points(game: Game, player: int, armageddon: bool) -> float:
-    if armageddon:
-        return 1.0 if armageddon_winner(game) == player else 0.0
+def _points(game: Game, player: int) -> float:
+    """A game's points in a two-game stage (the Armageddon has its own winner:
+    ``armageddon_winner``)."""
     if game.result == "1/2-1/2":
         return 0.5
     white_won = game.result in ("1-0", "+-")  # a forfeit scores as the win or loss it is
@@ -667,7 +667,7 @@ def _stage(
     scores = {p: 0.0 for p in active}
     for game in taken:
         for player in (game.white, game.black):
-            scores[player] += _points(game, player, False)
+            scores[player] += _points(game, player)
     complete = all(None not in slots for slots in due.values())
     pending = None
     if not complete:
