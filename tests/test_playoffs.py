@@ -176,6 +176,7 @@ def test_a_game_of_another_player_in_the_armageddon_is_an_error_and_decides_noth
     assert outcome is not None
     (result,) = outcome.playoffs
     assert result.status == "pending"
+    assert not result.stages[-1].complete
     assert [r.place for r in outcome.standings.rows[:2]] == ["1-2", "1-2"]
 
 

@@ -198,6 +198,7 @@ place = 2
     # B takes it; "2nd overall" passes to C (3rd overall); "2nd Girls" passes to D.
     assert _who(outcome, "trophy") == [("2nd overall", "C"), ("1st Girls", "B"), ("2nd Girls", "D")]
     assert str(outcome.prizes[0].reason) == "3rd overall; B holds a higher prize"
+    assert str(outcome.prizes[1].reason) == "1st in Girls"  # its own place: nobody passed
 
 
 def test_a_player_eligible_for_three_prizes_takes_the_largest(make_site: SiteMaker) -> None:
@@ -802,6 +803,27 @@ def test_an_age_group_champion_takes_no_trophy_of_a_lower_place(make_site: SiteM
     assert str(outcome.prizes[2].reason) == "3rd in Under 12; D holds a higher prize"
 
 
+@pytest.mark.parametrize(("setting", "winner"), [("", "A"), ("false", "D")])
+def test_an_open_title_holder_takes_a_trophy_unless_the_event_says_not(
+    make_site: SiteMaker, setting: str, winner: str
+) -> None:
+    """A (3 points, 11) is Champion. Best Under 12 (A, D, F) goes to A, as the open and
+    girls' title holders may also take a trophy (``trophies_for_title_holders``, true by
+    default); with it false, it passes A, who holds a title, to D."""
+    extra = (
+        CATEGORIES
+        + (f"[prizes]\ntrophies_for_title_holders = {setting}\n" if setting else "")
+        + '[[titles]]\nname = "Champion"\ncategory = "open"\n'
+        + '[[trophies]]\nname = "Best Under 12"\ncategory = "U12"\nplace = 1\n'
+    )
+    outcome, problems = _outcome(make_site, extra)
+    assert outcome is not None and not problems.errors, problems.items
+    assert _who(outcome, "title") == [("Champion", "A")]
+    assert _who(outcome, "trophy") == [("Best Under 12", winner)]
+    if winner == "D":
+        assert str(outcome.prizes[1].reason) == "2nd in Under 12; A holds a higher prize"
+
+
 def test_what_a_pending_play_off_may_change_waits_for_it(make_site: SiteMaker) -> None:
     """A and B tie on 2½ (A-B drawn) and the ACF play-off has not started. If A wins: Champion
     A, Under 12 Champion D (A holds the open title), 2nd Under 12 F (D holds first place in
@@ -948,6 +970,32 @@ def test_too_many_orders_leave_titles_and_trophies_pending(
         "pending",
         "2 players share a place on every tie-break: too many ways it may end to tell yet",
     )
+
+
+def test_a_clear_title_is_not_held_back_by_many_players_sharing_a_place_below(
+    make_site: SiteMaker,
+) -> None:
+    """A (2 points) is Champion whatever the order of the nine players on 1 point below B
+    (1½): they share 3rd-11th on every tie-break (Progressive Score ½ + 1 = 1½ each, cut 1
+    equal), more players than the orders the prizes are worked out for (9! > 5040), but no
+    title can reach them, so they hold nothing back."""
+    games = [
+        (1, "A", "K", "1-0"), (1, "B", "L", "1-0"), (1, "C", "D", "1/2-1/2"),
+        (1, "E", "F", "1/2-1/2"), (1, "G", "H", "1/2-1/2"), (1, "I", "J", "1/2-1/2"),
+        (1, "M", "N", "1/2-1/2"),
+        (2, "A", "M", "1-0"), (2, "B", "N", "1/2-1/2"), (2, "C", "E", "1/2-1/2"),
+        (2, "D", "F", "1/2-1/2"), (2, "G", "I", "1/2-1/2"), (2, "H", "J", "1/2-1/2"),
+        (2, "K", "L", "1/2-1/2"),
+    ]  # fmt: skip
+    players = dict.fromkeys("ABCDEFGHIJKLMN", ("", ""))
+    extra = '[[titles]]\nname = "Champion"\ncategory = "open"\n'
+    outcome, problems = _outcome(make_site, extra, games=games, players=players)
+    assert outcome is not None and not problems.errors, problems.items
+    rows = outcome.standings.rows
+    assert [(r.player.name, r.place) for r in rows[:2]] == [("A", "1"), ("B", "2")]
+    assert {r.place for r in rows[2:11]} == {"3-11"}
+    (title,) = outcome.prizes
+    assert (title.player, title.status) == (1, "awarded")
 
 
 def test_too_many_ways_early_in_the_event_says_it_is_too_early(
