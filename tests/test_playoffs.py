@@ -1171,6 +1171,24 @@ def test_no_play_off_page_where_the_rules_hold_no_play_off(make_site: SiteMaker)
     assert not has_playoff_page(outcome)
 
 
+def test_a_tie_mid_event_under_rules_with_no_play_off_would_play_off_nobody(
+    make_site: SiteMaker,
+) -> None:
+    """FIDE rules hold no play-off: after two of three rounds A and C (1½ each) are tied for
+    first, and "were the event to end now" nobody would play off (the tie-breaks would
+    decide): the rule stage says so rather than seeding a play-off of no procedure."""
+    early = [
+        (1, "A", "B", "1-0"), (1, "C", "D", "1-0"),
+        (2, "A", "C", "1/2-1/2"), (2, "B", "D", "1-0"),
+        (3, "A", "D", "*"), (3, "B", "C", "*"),
+    ]  # fmt: skip
+    event, outcome, problems = _outcome(make_site, early, [], rules="fide")
+    assert event is not None and outcome is not None and not problems.errors, problems.items
+    (result,) = outcome.playoffs
+    assert (result.format, result.status, result.would_play) == (None, "not-needed", ())
+    assert sorted(_names(event, result.tied)) == ["A", "C"]
+
+
 def test_a_play_off_stage_without_games_is_not_started(make_site: SiteMaker) -> None:
     """A and B tie (PAIR) and no play-off game is in yet: the first stage is "Not started",
     not "In progress"; once a game is in, it is in progress."""
