@@ -962,6 +962,18 @@ def test_a_player_who_is_not_in_the_play_off(make_site: SiteMaker) -> None:
     )
 
 
+def test_a_player_who_is_not_in_the_play_off_with_white(make_site: SiteMaker) -> None:
+    """The same with colours reversed: C (not in the play-off) has White against A, who is:
+    it is A's game, read as the play-off's, and so found not to belong to its stage."""
+    playoff = [(1, "C", "A", "1-0")]
+    _, _, problems = _outcome(make_site, PAIR, playoff, rules="acf-junior")
+    (error,) = problems.errors
+    assert error.message == (
+        'play-off game (Round "1") C v A does not belong to the stage "Two games at G15" '
+        "(its players: B and A)"
+    )
+
+
 def test_a_wrong_time_control(make_site: SiteMaker) -> None:
     playoff = [(1, "A", "B", "1-0")]
     _, _, problems = _outcome(

@@ -955,6 +955,37 @@ def test_money_waits_for_a_play_off_its_players_may_still_forfeit(make_site: Sit
     )
 
 
+def test_a_prize_the_same_whichever_way_a_play_off_goes_says_why_as_it_stands(
+    make_site: SiteMaker,
+) -> None:
+    """U.S. rules, the event above (A and B tied for first, A barred by a forfeit), girls B
+    and C only. Best Girl goes to C whatever happens: B takes the 600 of Place 1 (A may not),
+    a larger prize; and should B not come to a play-off game, B may receive no money at all
+    (Place 1 then goes to D). The prize is awarded, and says why B is passed as things
+    stand, not for a forfeit that has not happened."""
+    games = [
+        (1, "A", "B", "1-0"), (1, "C", "D", "1/2-1/2"), (1, "E", "F", "1-0"),
+        (2, "B", "E", "1-0"), (2, "D", "F", "1-0"),
+        (3, "A", "E", "1-0"), (3, "B", "D", "1-0"), (3, "C", "F", "0-1"),
+    ]  # fmt: skip
+    extra = (
+        CATEGORIES
+        + '[[results]]\nround = 2\nwhite = "A"\nblack = "C"\nresult = "-+"\n'
+        + '[[prizes.money]]\nname = "Place 1"\nplace = 1\namount = 600\n'
+        + '[[prizes.money]]\nname = "Best Girl"\nplace = 1\ncategory = "G"\namount = 50\n'
+    )
+    players = dict(PLAYERS, D=("2015-07-01", "M"))
+    outcome, problems = _outcome(
+        make_site, extra, games=games, players=players, rules="us-junior-closed"
+    )
+    assert outcome is not None and not problems.errors, problems.items
+    assert [r.player.name for r in outcome.standings.rows] == ["A", "B", "D", "C", "E", "F"]
+    first, girl = outcome.prizes
+    assert (first.status, str(first.reason)) == ("pending", "waits for the play-off: B or D")
+    assert (girl.status, outcome.event.player(girl.player).name) == ("awarded", "C")
+    assert tuple(map(str, girl.passed_over)) == ("B has a larger prize",)
+
+
 def test_too_many_orders_leave_titles_and_trophies_pending(
     make_site: SiteMaker, monkeypatch: pytest.MonkeyPatch
 ) -> None:
