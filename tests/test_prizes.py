@@ -474,6 +474,28 @@ amount = 100
     assert money == [(2, 250.0), (3, 250.0)]
 
 
+def test_money_of_places_the_lots_decide_waits_and_the_place_above_is_paid(
+    make_site: SiteMaker,
+) -> None:
+    """U.S. rules with exhausted = "lots" and no lots recorded: B and C (2 each) are level
+    on every tie-break for 2nd-3rd (above), so which of them takes 200 and which 100 waits
+    for the drawing of lots; A, clear first on 3, is paid the 300 alone whichever way the
+    lots fall."""
+    extra = '[ranking]\nexhausted = "lots"\n' + "".join(
+        f'[[prizes.money]]\nname = "Place {place}"\nplace = {place}\namount = {amount}\n'
+        for place, amount in ((1, 300), (2, 200), (3, 100))
+    )
+    outcome, problems = _outcome(make_site, extra, rules="us-junior-closed")
+    assert outcome is not None and not problems.errors, problems.items
+    assert [(a.name, a.status, a.player, a.amount) for a in outcome.prizes] == [
+        ("Place 1", "awarded", 1, 300),
+        ("Place 2", "pending", None, 200),
+        ("Place 3", "pending", None, 100),
+    ]
+    assert str(outcome.prizes[0].reason) == "1st overall"
+    assert str(outcome.prizes[1].reason) == "waits for the drawing of lots: B or C"
+
+
 def test_a_title_or_trophy_for_a_shared_place_is_left_to_lots_or_the_arbiter(
     make_site: SiteMaker,
 ) -> None:
