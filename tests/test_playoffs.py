@@ -1201,6 +1201,21 @@ def test_a_tie_mid_event_under_rules_with_no_play_off_would_play_off_nobody(
     assert sorted(_names(event, result.tied)) == ["A", "C"]
 
 
+def test_a_play_off_place_past_the_last_player_is_no_play_off(make_site: SiteMaker) -> None:
+    """[playoff] places = [1, 9] with four players: place 9 has nobody to play off for it
+    (no traceback); the play-off for first, A and B tied, is due as ever."""
+    event, outcome, problems = _outcome(
+        make_site, PAIR, [], rules="acf-junior", extra="[playoff]\nplaces = [1, 9]\n"
+    )
+    assert event and outcome and not problems.errors, problems.items
+    (result,) = outcome.playoffs
+    assert (result.place, result.status, sorted(_names(event, result.players))) == (
+        1,
+        "pending",
+        ["A", "B"],
+    )
+
+
 def test_a_play_off_stage_without_games_is_not_started(make_site: SiteMaker) -> None:
     """A and B tie (PAIR) and no play-off game is in yet: the first stage is "Not started",
     not "In progress"; once a game is in, it is in progress."""
