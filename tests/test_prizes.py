@@ -846,6 +846,32 @@ def test_an_open_title_holder_takes_a_trophy_unless_the_event_says_not(
         assert str(outcome.prizes[1].reason) == "2nd in Under 12; A holds a higher prize"
 
 
+def test_an_age_group_champion_who_is_also_girls_champion_takes_no_trophy(
+    make_site: SiteMaker,
+) -> None:
+    """A (11) is Champion; B (15), the best girl, is Girls Champion, and Under 16 Champion
+    too (2b: a girls' title and an open one), as A holds an open title. Title holders may
+    take a trophy (the default), but not an age group's champion, whose first place
+    outranks every trophy (clause 3): Best Girl passes B to C, the next girl."""
+    extra = (
+        CATEGORIES
+        + '[[categories]]\nid = "U16"\nname = "Under 16"\nunder = 16\n'
+        + '[[titles]]\nname = "Champion"\ncategory = "open"\n'
+        + '[[titles]]\nname = "Girls Champion"\ncategory = "G"\n'
+        + '[[titles]]\nname = "Under 16 Champion"\ncategory = "U16"\n'
+        + '[[trophies]]\nname = "Best Girl"\ncategory = "G"\nplace = 1\n'
+    )
+    outcome, problems = _outcome(make_site, extra)
+    assert outcome is not None and not problems.errors, problems.items
+    assert _who(outcome, "title") == [
+        ("Champion", "A"),
+        ("Girls Champion", "B"),
+        ("Under 16 Champion", "B"),
+    ]
+    assert _who(outcome, "trophy") == [("Best Girl", "C")]
+    assert str(outcome.prizes[3].reason) == "2nd in Girls; B holds a higher prize"
+
+
 def test_what_a_pending_play_off_may_change_waits_for_it(make_site: SiteMaker) -> None:
     """A and B tie on 2½ (A-B drawn) and the ACF play-off has not started. If A wins: Champion
     A, Under 12 Champion D (A holds the open title), 2nd Under 12 F (D holds first place in
