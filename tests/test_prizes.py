@@ -257,16 +257,7 @@ amount = 100
     assert _who(outcome, "money") == [("1st Girls", "B"), ("2nd place", "C")]
 
 
-def test_a_prize_passing_a_player_says_whether_their_prize_is_larger_or_equal(
-    make_site: SiteMaker,
-) -> None:
-    """B (2nd overall, best girl) takes 1st Girls (100), listed first; 2nd place (100 too)
-    passes her to C. It said "B already has a larger prize", which the prize page printed
-    for two equal prizes, as if the build had mixed up the amounts. Best Under 12 (50) passes
-    A, who holds the 1st place's 600: that one is larger."""
-    extra = (
-        CATEGORIES
-        + """
+ONE_MONEY_PRIZE_EACH = """
 [[prizes.money]]
 name = "1st place"
 place = 1
@@ -289,8 +280,18 @@ place = 1
 category = "U12"
 amount = 50
 """
-    )
-    outcome, problems = _outcome(make_site, extra)
+"""Clause 4's test: A takes 1st place (600), B (2nd overall, best girl) 1st Girls (100, listed
+before the 2nd place's 100), and Best Under 12 (50) passes A, who holds a larger one."""
+
+
+def test_a_prize_passing_a_player_says_whether_their_prize_is_larger_or_equal(
+    make_site: SiteMaker,
+) -> None:
+    """B (2nd overall, best girl) takes 1st Girls (100), listed first; 2nd place (100 too)
+    passes her to C. It said "B already has a larger prize", which the prize page printed
+    for two equal prizes, as if the build had mixed up the amounts. Best Under 12 (50) passes
+    A, who holds the 1st place's 600: that one is larger."""
+    outcome, problems = _outcome(make_site, CATEGORIES + ONE_MONEY_PRIZE_EACH)
     assert outcome is not None and not problems.errors, problems.items
     # Under 12 is A, D and F; A is 1st overall, D is the next under 12.
     assert _who(outcome, "money") == [
@@ -1986,33 +1987,7 @@ def test_a_money_prize_passing_a_paid_player_says_so_on_their_card(
     1st place (600); Best Under 12 (50) passes A to D: A's is larger. B (2nd overall, best
     girl) takes 1st Girls (100), listed before 2nd place (100 too), which passes her to C.
     1st Girls and 1st place pass nobody: each goes to the category's first."""
-    extra = (
-        CATEGORIES
-        + """
-[[prizes.money]]
-name = "1st place"
-place = 1
-amount = 600
-
-[[prizes.money]]
-name = "1st Girls"
-place = 1
-category = "G"
-amount = 100
-
-[[prizes.money]]
-name = "2nd place"
-place = 2
-amount = 100
-
-[[prizes.money]]
-name = "Best Under 12"
-place = 1
-category = "U12"
-amount = 50
-"""
-    )
-    outcome, problems = _outcome(make_site, extra)
+    outcome, problems = _outcome(make_site, CATEGORIES + ONE_MONEY_PRIZE_EACH)
     assert outcome is not None and not problems.errors, problems.items
     one = "a player receives one money prize"
     assert _passed(outcome, "Best Under 12") == [
