@@ -2139,3 +2139,46 @@ amount = 50
         ("1st place", "pending", "waits for the play-off: A or B"),
         ("5th place", "pending", "waits for the drawing of lots: E or F"),
     ]
+
+
+def test_a_prize_waiting_on_both_the_play_off_and_the_lots_says_so(make_site: SiteMaker) -> None:
+    """A and B tie for 1st (the ACF play-off not started); with no tie-breaks E and F share
+    5th-6th, their lots not drawn. Under 12 is A, E and F (D born 2005 here). Should A win
+    the play-off, A is Champion (one open title: 2a) and takes 1st place's 600 (one money
+    prize: 4), so Under 12 Champion and Best Under 12 go to E or F by lot; should A lose, A
+    takes both (50 is more than 2nd place's 20, which then passes A to C). Each waits for
+    the play-off and the drawing of lots; 1st and 2nd place for the play-off alone."""
+    games = [(r, w, b, "1/2-1/2" if (w, b) == ("A", "B") else res) for r, w, b, res in GAMES]
+    # Points: A 2½, B 2½, C 2, D 1, E ½, F ½.
+    players = {**PLAYERS, "D": ("2005-07-01", "F"), "E": ("2015-01-01", "M")}
+    extra = (
+        'tiebreaks = []\n\n[ranking]\nexhausted = "lots"\n'
+        + OPEN_AND_U12_TITLES
+        + """
+[[prizes.money]]
+name = "1st place"
+place = 1
+amount = 600
+
+[[prizes.money]]
+name = "2nd place"
+place = 2
+amount = 20
+
+[[prizes.money]]
+name = "Best Under 12"
+place = 1
+category = "U12"
+amount = 50
+"""
+    )
+    outcome, problems = _outcome(make_site, extra, games=games, players=players)
+    assert outcome is not None and not problems.errors, problems.items
+    both = "waits for the play-off and the drawing of lots"
+    assert [(a.name, a.status, str(a.reason)) for a in outcome.prizes] == [
+        ("Champion", "pending", "waits for the play-off: A or B"),
+        ("Under 12 Champion", "pending", f"{both} or the arbiter: A or E or F"),
+        ("1st place", "pending", "waits for the play-off: A or B"),
+        ("2nd place", "pending", "waits for the play-off: B or C"),
+        ("Best Under 12", "pending", f"{both}: A or E or F"),
+    ]
