@@ -343,6 +343,32 @@ def test_an_odd_round_robin_says_who_sits_out(make_site: SiteMaker) -> None:
     ]
 
 
+def test_two_withdrawn_do_not_make_a_game_not_entered_an_opponent_who_withdrew(
+    make_site: SiteMaker,
+) -> None:
+    """Six players, Echo and Foxtrot gone after round 1, round 2 of 5 in with only Alpha v
+    Bravo: Echo and Foxtrot may have been due to meet in round 2, and Charlie v Delta simply
+    not entered yet. Two missing is as many as two withdrawals can leave without a game, so
+    the round counts as in, but "opponent withdrew" may be false for both: the page says
+    only that the schedule gives them no game (it said "opponent withdrew")."""
+    E, F = "Echo, Eve", "Foxtrot, Fay"
+    six = f'[[players]]\nname = "{E}"\n\n[[players]]\nname = "{F}"\n\n'
+    six += f'[[withdrawals]]\nplayer = "{E}"\nafter_round = 1\n\n'
+    six += f'[[withdrawals]]\nplayer = "{F}"\nafter_round = 1\n\n'
+    games = pgn_game("1.1", A, F, "1-0") + pgn_game("1.2", B, E, "1/2-1/2")
+    games += pgn_game("1.3", C, D, "0-1") + pgn_game("2.1", A, B, "1-0")
+    event, standings = _standings(make_site, event_toml(six, rounds=5), games)
+    assert sorted(_absent(event, 2)) == [
+        (C, "no game by the schedule"),
+        (D, "no game by the schedule"),
+        (E, ""),
+        (F, ""),
+    ]
+    charlie = next(p.number for p in event.players if p.name == C)
+    lines = views.player_lines(event, player_records(event)[charlie], standings)
+    assert lines[1].cell.label == "no game by the schedule"
+
+
 def test_a_missing_game_is_not_put_down_to_the_schedule(make_site: SiteMaker) -> None:
     """Two players without a game in a round of a four-player round robin nobody left: their
     game is not in yet (``Event.unpaired``), and nothing is said of the schedule; nor in a

@@ -87,12 +87,13 @@ def entry_label(entry: RoundEntry) -> str:
 
 def scheduled_no_game(event: Event, number: int, round_number: int) -> str | None:
     """Why a round robin's player has no game in a round that is over for them: the schedule
-    gives them none. With an even number of players that is because the scheduled opponent
-    withdrew; with an odd number and nobody withdrawn, the player sits the round out; with
-    both, which of the two the records do not tell (the pairing table is not known). None
-    outside a round robin, after the player's own withdrawal, and for a round whose record
-    of the player is not in yet (``Event.not_in_yet``), where "not paired" is what the page
-    can say."""
+    gives them none. With an even number of players and one withdrawn that is because the
+    scheduled opponent withdrew; with an odd number and nobody withdrawn, the player sits the
+    round out; otherwise (an odd number and a withdrawal, or two withdrawn who may have been
+    due to meet, a game of the others not in yet) the records do not tell which (the pairing
+    table is not known). None outside a round robin, after the player's own withdrawal, and
+    for a round whose record of the player is not in yet (``Event.not_in_yet``), where "not
+    paired" is what the page can say."""
     if not event.is_round_robin or round_number in event.not_in_yet.get(number, ()):
         return None
     withdrawn = event.player(number).withdrawn_after
@@ -103,9 +104,14 @@ def scheduled_no_game(event: Event, number: int, round_number: int) -> str | Non
         for p in event.players
         if p.withdrawn_after is not None and p.withdrawn_after < round_number
     )
-    if len(event.players) % 2 == 0:
-        return "opponent withdrew" if gone else None
-    return "no game by the schedule" if gone else "sits out"
+    if not gone:
+        return None if len(event.players) % 2 == 0 else "sits out"
+    if len(event.players) % 2 == 0 and gone == 1:
+        return "opponent withdrew"
+    # Two gone may have been due to meet each other, leaving two players whose own game is
+    # merely not entered yet (``Event.unpaired`` allows as many missing as are gone): "opponent
+    # withdrew" would then be false, so this says only what the records do tell.
+    return "no game by the schedule"
 
 
 @dataclass(frozen=True)
