@@ -1980,6 +1980,29 @@ def test_a_title_passing_a_holder_of_one_says_so_on_the_holders_card(
     }
 
 
+def test_two_prizes_of_one_name_are_not_said_to_be_shared_on_a_card(
+    make_site: SiteMaker,
+) -> None:
+    """Two money prizes both called "Girls prize" (1st and 2nd in Girls: B, C, D): A takes
+    1st place (600), B 2nd place (200, larger than the first Girls prize's 100), so the
+    first Girls prize passes B to C and the second (place 2, 50) passes C, paid 100, to D.
+    Each went to one player: the cards said "The Girls prize was shared by C and D", as if
+    the two prizes of one name were one."""
+    money = (
+        '[[prizes.money]]\nname = "1st place"\nplace = 1\namount = 600\n'
+        '[[prizes.money]]\nname = "2nd place"\nplace = 2\namount = 200\n'
+        '[[prizes.money]]\nname = "Girls prize"\nplace = 1\ncategory = "G"\namount = 100\n'
+        '[[prizes.money]]\nname = "Girls prize"\nplace = 2\ncategory = "G"\namount = 50\n'
+    )
+    outcome, problems = _outcome(make_site, CATEGORIES + money)
+    assert outcome is not None and not problems.errors, problems.items
+    one = "and a player receives one money prize."
+    assert _card_lines(outcome) == {
+        "B": [f"The Girls prize went to C: B has the 2nd place prize, a larger one, {one}"],
+        "C": [f"The Girls prize went to D: C has the Girls prize, a larger one, {one}"],
+    }
+
+
 def test_a_money_prize_passing_a_paid_player_says_so_on_their_card(
     make_site: SiteMaker,
 ) -> None:

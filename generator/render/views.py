@@ -634,12 +634,17 @@ def passed_over_lines(event: Event, prizes: Iterable[Award]) -> dict[int, list[P
     who received it and why this player did not. The prize page says so in the winner's
     row; a parent reading their own child's card, where the place seemed to give it, would
     otherwise not learn why. While the event runs, the prize "would go" to the winner."""
-    winners: dict[tuple[str, str, str], list[Award]] = {}
+    # One prize's awards: those of the players sharing it (``shared_with``), not every award
+    # of its name: two prizes may be named alike ("Under 14 prize" for 1st and 2nd place), and
+    # their winners did not share one.
+    winners: dict[tuple[str, str, str, frozenset[int]], list[Award]] = {}
     for award in prizes:
         if award.status == "awarded" and award.player is not None:
-            winners.setdefault((award.kind, award.name, award.category), []).append(award)
+            sharers = frozenset((award.player, *award.shared_with))
+            key = (award.kind, award.name, award.category, sharers)
+            winners.setdefault(key, []).append(award)
     lines: dict[int, list[Phrase]] = {}
-    for (kind, name, _), awards in winners.items():
+    for (kind, name, _, _), awards in winners.items():
         shared = len(awards) > 1  # a money prize shared by players tied for the place
         noun = "prizes" if kind == "money" and " + " in name else _NOUNS[kind]
         prize = f"The {name}" if noun.rstrip("s") in name.lower() else f"The {name} {noun}"
