@@ -822,7 +822,10 @@ def _word_at(text: str, first_line: int, played: int) -> tuple[str, int, bool] |
         if depth or not word:
             continue
         read = list(chess.pgn.MOVETEXT_REGEX.finditer(word))
-        if count == played:
+        # A NAG ("$1", "!?") or the result is no move: the move is further on ("3. Bc4 $1" at
+        # a line's end, "3... Qxh7" on the next), or, after the last one, not in the main
+        # line at all (an illegal move in a variation): then no word of it is the move's.
+        if count == played and (not read or any(found.group(1) for found in read)):
             return word, first_line + text.count("\n", 0, match.start()), not read
         count += sum(1 for found in read if found.group(1))
         if count > played:

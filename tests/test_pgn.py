@@ -81,6 +81,30 @@ def test_an_illegal_move_is_reported_on_its_own_line() -> None:
     assert len(game.moves) == 8
 
 
+@pytest.mark.parametrize(
+    ("moves", "line"),
+    [
+        # Four tags, a blank line, the moves from line 6: "$1" ends line 7; Black's illegal
+        # "Qxh7" (the queen's path is blocked by e7) is on line 8.
+        ("1. e4 e5 2. Nf3 Nc6\n3. Bc4 $1\n3... Qxh7 1-0\n", 8),
+        ("1. e4 e5 2. Nf3 Nc6\n3. Bc4 !?\nQxh7 1-0\n", 8),
+        # "Ke3" is illegal in a variation (line 8); the main line is whole, its last word
+        # the result on line 9: no word of the main line is the move, so the game's first
+        # line (1) is given, not the result's.
+        ("1. e4 e5\n(1... Nf6\n2. Ke3) 2. Nf3\n1-0\n", 1),
+    ],
+)
+def test_an_illegal_move_is_not_put_on_a_nag_or_the_results_line(moves: str, line: int) -> None:
+    """The move's own line was taken as the line of whatever word stood where the move
+    should: a NAG or annotation before it, at the end of the previous line, or the result
+    when the illegal move is in a variation (a line with no illegal move on it)."""
+    text = '[White "A"]\n[Black "B"]\n[Round "1"]\n[Result "1-0"]\n\n' + moves
+    problems = Problems()
+    read_pgn_text(text, Path("bad.pgn"), problems)
+    (warning,) = problems.warnings
+    assert (warning.code, warning.line) == ("illegal-move", line)
+
+
 def test_a_move_python_chess_cannot_read_is_named_not_the_move_after_it() -> None:
     """ "2. Nf9" (a typo for Nf3) is no move at all: python-chess passes over it and finds
     Black's "d6" illegal as White's move, so the warning sent the arbiter to move 2 (White)
