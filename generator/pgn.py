@@ -404,6 +404,9 @@ def _read_block(
 
 _LOOSE_TAG = re.compile(r"^\[\s*(\w+)\s*(.*?)\s*\]?\s*$")
 """A tag line as its writer meant it, the quotes or the bracket left out."""
+_COMMENTED_TAG = re.compile(r'^\[([A-Za-z0-9][A-Za-z0-9_+#=:-]*)\s+"((?:[^"\\]|\\.)*)"\]\s*;.*$')
+"""A tag pair with a rest-of-line comment after it (``[Event "Club"] ; from the bulletin``):
+valid PGN, which python-chess passes over as it does an unreadable line; its value is taken."""
 _NOT_RECOVERED = frozenset({"FEN", "SetUp", "Variant"})
 """Tags the moves were read from already: taken as meant too late to matter."""
 
@@ -433,6 +436,11 @@ def _unreadable_tags(
         tag = chess.pgn.TAG_REGEX.match(raw)
         if tag is not None:
             readable.add(tag.group(1))
+            continue
+        commented = _COMMENTED_TAG.match(raw)
+        if commented is not None and commented.group(1) not in _NOT_RECOVERED:
+            # PGN allows a ";" comment after the tag pair: read, not an error
+            meant.setdefault(commented.group(1), commented.group(2))
             continue
         loose = _LOOSE_TAG.match(raw)
         if loose is not None:

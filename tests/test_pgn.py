@@ -621,3 +621,22 @@ def test_a_tag_line_python_chess_cannot_read_is_an_error_on_its_line(
     assert game.headers["Round"] == "3.2" and game.headers["Black"] == "Okafor, Nia"
     if tag == "Result":  # the tag, not the moves, as for a readable one: said, and taken
         assert [w.code for w in problems.warnings] == ["result-tag"]
+
+
+def test_a_tag_pair_with_a_comment_after_it_is_read_not_an_error() -> None:
+    """PGN lets a ";" comment run to the end of any line, a tag pair's too; python-chess
+    passes over such a line, and the unreadable-tag check made it an error that failed the
+    build. Its value is read: Round 3.2, White 'Quill, "Ada"' (its escaped quotes undone as
+    for any tag). A FEN so written is still an error: the moves were read without it."""
+    text = (
+        '[Event "Club"]\n[Round "3.2"] ; board 2\n[White "Quill, \\"Ada\\""] ;\n'
+        '[Black "Okafor, Nia"]\n[Result "1-0"]\n\n1. e4 e5 1-0\n'
+    )
+    problems = Problems()
+    (game,) = read_pgn_text(text, Path("r3.pgn"), problems)
+    assert not problems.errors and not problems.warnings, problems.items
+    assert (game.headers["Round"], game.headers["White"]) == ("3.2", 'Quill, "Ada"')
+    fen = '[FEN "8/8/8/8/8/8/8/K6k w - - 0 1"] ; a study\n[SetUp "1"]\n'
+    problems = Problems()
+    read_pgn_text(fen + text, Path("r3.pgn"), problems)
+    assert [(e.code, e.line) for e in problems.errors] == [("bad-tag", 1)]
