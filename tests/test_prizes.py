@@ -2087,12 +2087,13 @@ place = 2
     assert _passed(outcome, "2nd overall") == [
         ("B", "holds the 1st Girls trophy, a higher one", one)
     ]
+    # 2nd overall and 2nd Girls are both second places: the one listed first ranks higher.
     assert _passed(outcome, "2nd Girls") == [
-        ("C", "holds the 2nd overall trophy, a higher one", one)
+        ("C", "holds the 2nd overall trophy, of the same place, listed first", one)
     ]
     assert _card_lines(outcome)["C"] == [
-        "The 2nd Girls trophy went to D: C holds the 2nd overall trophy, a higher one, and a "
-        "player receives one trophy."
+        "The 2nd Girls trophy went to D: C holds the 2nd overall trophy, of the same place, "
+        "listed first, and a player receives one trophy."
     ]
     outcome, problems = _outcome(make_site, U12_TITLES, slug="titles")
     assert outcome is not None and not problems.errors, problems.items
@@ -2100,7 +2101,7 @@ place = 2
         (
             "D",
             "holds the Under 12 Champion title, first place in Under 12",
-            "it comes with no trophy besides",
+            "an age group's title comes with no trophy besides",
         )
     ]
 

@@ -677,7 +677,7 @@ def _trophies(ctx: _Context, title_holders: dict[int, tuple[CategoryEntry, str]]
     }
     order = sorted(enumerate(event.config.trophies), key=lambda item: (item[1].place, item[0]))
     results: dict[int, Award] = {}
-    holders: dict[int, str] = {}  # each holder's trophy
+    holders: dict[int, tuple[str, int]] = {}  # each holder's trophy, and its place
     for index, trophy in order:
         ranking = ctx.ranking(trophy.category)
         category = category_of(event, trophy.category)
@@ -689,7 +689,7 @@ def _trophies(ctx: _Context, title_holders: dict[int, tuple[CategoryEntry, str]]
             results[index] = Award("trophy", trophy.name, trophy.category, None, "unclaimed", why)
             continue
         winner = candidates[0]
-        holders[winner] = trophy.name
+        holders[winner] = (trophy.name, trophy.place)
         position = ranking.index(winner) + 1
         where = "overall" if category.id == "open" else f"in {category.name}"
         reason = Phrase(f"{ordinal(position)} {where}")  # as the money's reasons say it
@@ -701,7 +701,14 @@ def _trophies(ctx: _Context, title_holders: dict[int, tuple[CategoryEntry, str]]
             reason += Phrase("; ", names, f" {verb} a higher prize")
             for n in above:
                 if n in holders:  # a trophy decided before this one: a higher place
-                    held = f"holds {_the(holders[n], 'trophy')}, a higher one"
+                    name, place = holders[n]
+                    # A trophy of the same place decided first was listed before this one.
+                    than = (
+                        "a higher one"
+                        if place < trophy.place
+                        else "of the same place, listed first"
+                    )
+                    held = f"holds {_the(name, 'trophy')}, {than}"
                     passed.append(PassedOver(n, held, "a player receives one trophy"))
                 else:
                     passed.append(PassedOver(n, *barred[n]))
@@ -717,7 +724,10 @@ def _title_bars_trophy(category: CategoryEntry, title: str) -> tuple[str, str]:
     where trophies do not go to title holders."""
     held = f"holds {_the(title, 'title')}"
     if category.under is not None:
-        return f"{held}, first place in {category.name}", "it comes with no trophy besides"
+        return (
+            f"{held}, first place in {category.name}",
+            "an age group's title comes with no trophy besides",
+        )
     return held, "a title holder takes no trophy besides"
 
 
