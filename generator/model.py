@@ -332,12 +332,7 @@ class Event:
             here = self._present.get(number, set())
             sits_out = 0
             if self.is_round_robin:
-                gone = sum(
-                    1
-                    for p in self.players
-                    if p.withdrawn_after is not None and p.withdrawn_after < number
-                )
-                sits_out = len(self.players) % 2 + gone
+                sits_out = len(self.players) % 2 + self.withdrawn_before(number)
             missing = tuple(
                 p.number
                 for p in self.players
@@ -347,6 +342,15 @@ class Event:
             if len(missing) > sits_out:
                 result[number] = missing
         return result
+
+    def withdrawn_before(self, round_number: int) -> int:
+        """How many players withdrew before this round: in a round robin each leaves a
+        scheduled opponent without a game in it."""
+        return sum(
+            1
+            for p in self.players
+            if p.withdrawn_after is not None and p.withdrawn_after < round_number
+        )
 
     @property
     def finished(self) -> bool:

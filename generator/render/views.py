@@ -12,7 +12,7 @@ from typing import Any, NamedTuple
 
 from ..model import Bye, Event, Game, Player
 from ..rules.categories import category_ranking
-from ..rules.prizes import Award
+from ..rules.prizes import Award, prize_name
 from ..rules.scores import Kind, PlayerRecord, RoundEntry
 from ..rules.standings import StandingRow, Standings, column_keys
 from ..rules.tiebreaks import (
@@ -99,11 +99,7 @@ def scheduled_no_game(event: Event, number: int, round_number: int) -> str | Non
     withdrawn = event.player(number).withdrawn_after
     if withdrawn is not None and withdrawn < round_number:
         return None  # the player's own withdrawal, which the pages word themselves
-    gone = sum(
-        1
-        for p in event.players
-        if p.withdrawn_after is not None and p.withdrawn_after < round_number
-    )
+    gone = event.withdrawn_before(round_number)
     if not gone:
         return None if len(event.players) % 2 == 0 else "sits out"
     if len(event.players) % 2 == 0 and gone == 1:
@@ -626,9 +622,6 @@ def player_cards(
     return cards
 
 
-_NOUNS = {"title": "title", "trophy": "trophy", "money": "prize"}
-
-
 def passed_over_lines(event: Event, prizes: Iterable[Award]) -> dict[int, list[Phrase]]:
     """By player, a line for each awarded prize that passed them over (``Award.passed``):
     who received it and why this player did not. The prize page says so in the winner's
@@ -646,10 +639,10 @@ def passed_over_lines(event: Event, prizes: Iterable[Award]) -> dict[int, list[P
     lines: dict[int, list[Phrase]] = {}
     for (kind, name, _, _), awards in winners.items():
         shared = len(awards) > 1  # a money prize shared by players tied for the place
-        noun = "prizes" if kind == "money" and " + " in name else _NOUNS[kind]
-        prize = f"The {name}" if noun.rstrip("s") in name.lower() else f"The {name} {noun}"
+        prize = "T" + prize_name(kind, name)[1:]
         if shared:
-            verb = (" were" if noun == "prizes" else " was") + " shared by "
+            pooled = kind == "money" and " + " in name  # a tied group's pool of prizes
+            verb = (" were" if pooled else " was") + " shared by "
             if not event.finished:
                 verb = " would be shared by "
         else:

@@ -609,7 +609,7 @@ def _titles(
         word = "girls'" if kind == "girls" else "open"
         passed = tuple(
             PassedOver(
-                n, f"holds {_the(held[kind][n], 'title')}", f"a player holds one {word} title"
+                n, f"holds {prize_name('title', held[kind][n])}", f"a player holds one {word} title"
             )
             for n in ahead
         )
@@ -708,7 +708,7 @@ def _trophies(ctx: _Context, title_holders: dict[int, tuple[CategoryEntry, str]]
                         if place < trophy.place
                         else "of the same place, listed first"
                     )
-                    held = f"holds {_the(name, 'trophy')}, {than}"
+                    held = f"holds {prize_name('trophy', name)}, {than}"
                     passed.append(PassedOver(n, held, "a player receives one trophy"))
                 else:
                     passed.append(PassedOver(n, *barred[n]))
@@ -722,7 +722,7 @@ def _title_bars_trophy(category: CategoryEntry, title: str) -> tuple[str, str]:
     """Why a title holder takes no trophy (``PassedOver.held`` and ``rule``): an age group's
     title is its first place, which outranks every trophy (clause 3); another title only
     where trophies do not go to title holders."""
-    held = f"holds {_the(title, 'title')}"
+    held = f"holds {prize_name('title', title)}"
     if category.under is not None:
         return (
             f"{held}, first place in {category.name}",
@@ -731,10 +731,14 @@ def _title_bars_trophy(category: CategoryEntry, title: str) -> tuple[str, str]:
     return held, "a title holder takes no trophy besides"
 
 
-def _the(name: str, noun: str) -> str:
-    """ "the Under 16 Champion title", "the 1st place prize": the noun unless the name
-    says it already ("Best Girl Trophy")."""
-    return f"the {name}" if noun in name.lower() else f"the {name} {noun}"
+def prize_name(kind: str, name: str) -> str:
+    """ "the Under 16 Champion title", "the 1st place prize", "the 1st place + 2nd place
+    prizes" (a tied group's pool): the noun unless the name says it already ("Best Girl
+    Trophy"), for the cards' lines (``views.passed_over_lines``) and what they say is held."""
+    noun = {"title": "title", "trophy": "trophy"}.get(kind, "prize")
+    if kind == "money" and " + " in name:
+        noun = "prizes"
+    return f"the {name}" if noun.rstrip("s") in name.lower() else f"the {name} {noun}"
 
 
 def _passed_every_way(each: Sequence[Award], groups: Sequence[_Group]) -> tuple[PassedOver, ...]:
@@ -1086,10 +1090,9 @@ class _Paid(NamedTuple):
 def _paid_words(held: _Paid, index: int, amount: float) -> str:
     """What a paid player passed over by prize ``index`` holds, for their card (``_already_paid``
     says why): "has the 1st place prize, a larger one"."""
-    noun = "prizes" if " + " in held.name else "prize"
-    words = f"has {_the(held.name, noun)}"
+    words = f"has {prize_name('money', held.name)}"
     if held.shared:
-        words = f"has a share of {_the(held.name, noun)}"
+        words = f"has a share of {prize_name('money', held.name)}"
     if held.amount > amount:
         return f"{words}, a larger one"
     if held.amount == amount and held.listed < index:
