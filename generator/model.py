@@ -18,6 +18,7 @@ from pathlib import Path
 
 from .config.event import EventConfig, Scoring
 from .pgn import NO_MOVES, Moves, first_ply
+from .schedule import Schedule, inferred_schedule
 
 PLAYED_RESULTS = ("1-0", "0-1", "1/2-1/2")
 FORFEIT_RESULTS = ("+-", "-+", "--")
@@ -274,26 +275,37 @@ class Event:
         without a game or a bye (``unpaired``)."""
         played = self.rounds_played
         rounds = {g.round for g in self.games if not g.finished and g.round <= played}
-        if self.unplayed_pairs:
+        if self._pairs_in_no_round:
             rounds.add(self.rounds)
         return tuple(sorted(rounds | set(self.unpaired)))
 
     @cached_property
     def not_in_yet(self) -> dict[int, tuple[int, ...]]:
         """Per player, the rounds whose record of them is not in yet: a round of ``unpaired``
-        they lack, and, for a player of ``unplayed_pairs``, every round they have neither a
-        game nor a bye in (which one the missing game was due in is not known)."""
+        they lack, and, for a player of ``unplayed_pairs`` no such round shows, every round
+        they have neither a game nor a bye in (which one the missing game was due in is not
+        known)."""
         found: dict[int, set[int]] = {}
         for number_round, numbers in self.unpaired.items():
             for number in numbers:
                 found.setdefault(number, set()).add(number_round)
-        for number in {n for pair in self.unplayed_pairs for n in pair}:
+        for number in {n for pair in self._pairs_in_no_round for n in pair}:
             found.setdefault(number, set()).update(
                 r
                 for r in range(1, self.rounds_played + 1)
                 if number not in self._present.get(r, ())
             )
         return {n: tuple(sorted(rounds)) for n, rounds in found.items() if rounds}
+
+    @cached_property
+    def _pairs_in_no_round(self) -> tuple[tuple[int, int], ...]:
+        """The ``unplayed_pairs`` whose missing game no round of ``unpaired`` shows (both
+        players missing from it): which round it was due in is not known."""
+        return tuple(
+            pair
+            for pair in self.unplayed_pairs
+            if not any(set(pair) <= set(numbers) for numbers in self.unpaired.values())
+        )
 
     @cached_property
     def _present(self) -> dict[int, set[int]]:
@@ -326,7 +338,9 @@ class Event:
         not withdrawn, with neither a game nor a bye, beyond the one a round robin of an odd
         number sits out. Results are often entered as games end, so such a round is not
         taken as over (a bye, an absence or a withdrawal must be recorded to close it). In
-        a round robin, each player who withdrew also leaves a scheduled opponent without one."""
+        a round robin, each player who withdrew also leaves a scheduled opponent without one;
+        where the games follow the Berger table (``schedule``) it says which players have no
+        game by design, and only the others are missing."""
         result = {}
         for number in range(1, self.rounds_played + 1):
             here = self._present.get(number, set())
@@ -339,9 +353,41 @@ class Event:
                 if p.number not in here
                 and (p.withdrawn_after is None or number <= p.withdrawn_after)
             )
+            scheduled = self.schedule.get(number) if self.schedule else None
+            if scheduled is not None:  # the Berger table says who has no game by design
+                missing = tuple(
+                    n for n in missing if self.scheduled_without_game(n, number) is None
+                )
+                sits_out = 0
             if len(missing) > sits_out:
                 result[number] = missing
         return result
+
+    @cached_property
+    def schedule(self) -> Schedule | None:
+        """A round robin's schedule, when its games so far follow the Berger table
+        (``schedule.inferred_schedule``): who was due to meet whom in each round with a
+        game in it. ``None`` for a Swiss, and where the table is not the one followed."""
+        if not self.is_round_robin:
+            return None
+        return inferred_schedule(
+            (p.number for p in self.players),
+            ((g.round, g.white, g.black) for g in self.games),
+            self.rounds,
+        )
+
+    def scheduled_without_game(self, number: int, round_number: int) -> str | None:
+        """By the known schedule (``schedule``), why a player has no game in a round:
+        "sits out" (the table's bye) or "opponent withdrew" (withdrawn before the round);
+        ``None`` when the schedule gives them an opponent still playing, or is not known."""
+        opponents = self.schedule.get(round_number) if self.schedule else None
+        if opponents is None or number not in opponents:
+            return None
+        opponent = opponents[number]
+        if opponent is None:
+            return "sits out"
+        gone = self.player(opponent).withdrawn_after
+        return "opponent withdrew" if gone is not None and gone < round_number else None
 
     def withdrawn_before(self, round_number: int) -> int:
         """How many players withdrew before this round: in a round robin each leaves a

@@ -451,9 +451,10 @@ def test_a_player_without_a_game_keeps_the_round_open(make_site: SiteMaker) -> N
     assert event is not None and (event.finished, event.unpaired) == (True, {})
 
     # A round robin of six: E and F withdrew after round 3 and were due to meet in round 4,
-    # where A-D is not entered: two players without a game are the two sit-outs allowed, so
-    # only the pairs that never met show it. Not finished until A-D is recorded.
-    names = "ABCDEF"
+    # where A-D is not entered. Entered in the order B, A, C, D, E, F, the players' numbers
+    # are not the Berger table's the games follow (A is 2, F 6: A-F is its round 3's pair),
+    # so the schedule is not known: two players without a game are the two sit-outs
+    # allowed, and only the pairs that never met show it. Not finished until A-D is in.
     schedule = [
         ("A", "F", "B", "E", "C", "D"), ("F", "D", "E", "C", "A", "B"),
         ("B", "F", "C", "A", "D", "E"), ("F", "E", "A", "D", "B", "C"),
@@ -465,24 +466,37 @@ def test_a_player_without_a_game_keeps_the_round_open(make_site: SiteMaker) -> N
             gone = number > 3 and ({white, black} & {"E", "F"} or {white, black} == {"A", "D"})
             if not gone:
                 games += pgn_game(f"{number}.{board}", white, black, "1/2-1/2")
-    toml = 'name = "Six"\nformat = "round-robin"\nrounds = 5\nstart = 2025-06-01\n'
-    toml += "".join(f'[[players]]\nname = "{n}"\n' for n in names)
-    toml += "".join(f'[[withdrawals]]\nplayer = "{n}"\nafter_round = 3\n' for n in "EF")
-    site = make_site(toml, {"g.pgn": games}, slug="rr6")
-    event, problems = load(site, "rr6")
-    assert event is not None and event.unpaired == {} and event.rounds_played == 5
+
+    def six(order: str, slug: str) -> tuple[Event, Problems]:
+        toml = 'name = "Six"\nformat = "round-robin"\nrounds = 5\nstart = 2025-06-01\n'
+        toml += "".join(f'[[players]]\nname = "{n}"\n' for n in order)
+        toml += "".join(f'[[withdrawals]]\nplayer = "{n}"\nafter_round = 3\n' for n in "EF")
+        event, problems = load(make_site(toml, {"g.pgn": games}, slug=slug), slug)
+        assert event is not None and event.rounds_played == 5
+        return event, problems
+
+    event, problems = six("BACDEF", "rr6")
+    assert event.schedule is None and event.unpaired == {}
     assert (event.unplayed_pairs, event.rounds_in_progress, event.finished) == (
-        ((1, 4),), (5,), False,
+        ((2, 4),), (5,), False,
     )  # fmt: skip
     # Which round the game was due in is not known: A's cards show both rounds A has no
     # game in (4, and 5 where E's withdrawal left A without one), D's round 4.
-    assert event.not_in_yet == {1: (4, 5), 4: (4,)}
+    assert event.not_in_yet == {2: (4, 5), 4: (4,)}
     outcome = decide(event, problems)
     (warning,) = [w for w in outcome.warnings if w.code == "missing-game"]
     assert warning.message == (
         "A and D have not played each other: the round robin counts as not finished until "
         "their game is recorded"
     )
+    # Entered A to F, the numbers are the table's (1-6, 2-5, 3-4 in round 1): A-D was due
+    # in round 4, which stays open, and A's round 5 is E's withdrawal, not a missing game.
+    event, problems = six("ABCDEF", "rr6b")
+    assert event.schedule is not None and event.unpaired == {4: (1, 4)}
+    assert (event.rounds_in_progress, event.not_in_yet) == ((4,), {1: (4,), 4: (4,)})
+    outcome = decide(event, problems)
+    named = [dict(w.context) for w in outcome.warnings if w.code == "missing-game"]
+    assert named == [{"round": 4, "player": "A"}, {"round": 4, "player": "D"}]
 
     # A round robin of four whose round-3 game Alpha-Bravo is not entered: each of them is
     # named once, for the round; the pair is not named again.

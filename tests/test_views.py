@@ -343,6 +343,14 @@ def test_an_odd_round_robin_says_who_sits_out(make_site: SiteMaker) -> None:
     ]
 
 
+E, F = "Echo, Eve", "Foxtrot, Fay"
+SIX_TWO_GONE = (
+    f'[[players]]\nname = "{E}"\n\n[[players]]\nname = "{F}"\n\n'
+    f'[[withdrawals]]\nplayer = "{E}"\nafter_round = 1\n\n'
+    f'[[withdrawals]]\nplayer = "{F}"\nafter_round = 1\n\n'
+)
+
+
 def test_two_withdrawn_do_not_make_a_game_not_entered_an_opponent_who_withdrew(
     make_site: SiteMaker,
 ) -> None:
@@ -350,14 +358,13 @@ def test_two_withdrawn_do_not_make_a_game_not_entered_an_opponent_who_withdrew(
     Bravo: Echo and Foxtrot may have been due to meet in round 2, and Charlie v Delta simply
     not entered yet. Two missing is as many as two withdrawals can leave without a game, so
     the round counts as in, but "opponent withdrew" may be false for both: the page says
-    only that the schedule gives them no game (it said "opponent withdrew")."""
-    E, F = "Echo, Eve", "Foxtrot, Fay"
-    six = f'[[players]]\nname = "{E}"\n\n[[players]]\nname = "{F}"\n\n'
-    six += f'[[withdrawals]]\nplayer = "{E}"\nafter_round = 1\n\n'
-    six += f'[[withdrawals]]\nplayer = "{F}"\nafter_round = 1\n\n'
+    only that the schedule gives them no game (it said "opponent withdrew"). Round 1 pairs
+    the numbers 3-2, 4-1 and 5-6 (Echo and Foxtrot are entered first), not the Berger
+    table's 1-6, 2-5 and 3-4, so the schedule is not known."""
     games = pgn_game("1.1", A, F, "1-0") + pgn_game("1.2", B, E, "1/2-1/2")
     games += pgn_game("1.3", C, D, "0-1") + pgn_game("2.1", A, B, "1-0")
-    event, standings = _standings(make_site, event_toml(six, rounds=5), games)
+    event, standings = _standings(make_site, event_toml(SIX_TWO_GONE, rounds=5), games)
+    assert event.schedule is None
     assert sorted(_absent(event, 2)) == [
         (C, "no game by the schedule"),
         (D, "no game by the schedule"),
@@ -381,3 +388,60 @@ def test_a_missing_game_is_not_put_down_to_the_schedule(make_site: SiteMaker) ->
     assert lines[1].cell.label == "not paired"
     event, _ = _standings(make_site, event_toml(format="swiss"), games)
     assert _absent(event, 2) == [(B, ""), (D, "")]
+
+
+# Six players in the Berger table's numbers (Echo 1, Foxtrot 2, Alpha 3, Bravo 4, Charlie 5,
+# Delta 6; FIDE C.05 Annex 1): round 1 pairs 1-6, 2-5, 3-4 (Echo-Delta, Foxtrot-Charlie,
+# Alpha-Bravo); round 2 6-4, 5-3, 1-2 (Delta-Bravo, Charlie-Alpha, Echo-Foxtrot); round 3
+# 2-6, 3-1, 4-5 (Foxtrot-Delta, Alpha-Echo, Bravo-Charlie).
+BERGER_ROUND_1 = (
+    pgn_game("1.1", E, D, "1-0") + pgn_game("1.2", F, C, "0-1") + pgn_game("1.3", A, B, "1-0")
+)
+
+
+def test_the_berger_table_tells_whose_opponent_withdrew(make_site: SiteMaker) -> None:
+    """With Echo and Foxtrot gone after round 1 and round 3 in with Bravo v Charlie only,
+    the table says Alpha's opponent was Echo and Delta's Foxtrot: both "opponent withdrew",
+    where without the table two withdrawn might have been due to meet each other."""
+    games = BERGER_ROUND_1 + pgn_game("2.1", C, A, "1-0") + pgn_game("2.2", D, B, "0-1")
+    games += pgn_game("3.1", B, C, "1/2-1/2")
+    event, standings = _standings(make_site, event_toml(SIX_TWO_GONE, rounds=5), games)
+    assert event.schedule is not None
+    assert sorted(_absent(event, 3)) == [
+        (A, "opponent withdrew"),
+        (D, "opponent withdrew"),
+        (E, ""),
+        (F, ""),
+    ]
+    assert event.unpaired == {}
+    alpha = next(p.number for p in event.players if p.name == A)
+    lines = views.player_lines(event, player_records(event)[alpha], standings)
+    assert lines[2].cell.label == "opponent withdrew"
+
+
+def test_the_berger_table_finds_a_game_not_entered_behind_two_withdrawals(
+    make_site: SiteMaker,
+) -> None:
+    """Round 2 in with Charlie v Alpha only: Delta and Bravo, due to meet by the table,
+    have no game, while Echo and Foxtrot, gone, were due to meet each other. Two missing
+    used to pass as the two withdrawals' opponents and the round counted as over."""
+    games = BERGER_ROUND_1 + pgn_game("2.1", C, A, "1-0")
+    event, _ = _standings(make_site, event_toml(SIX_TWO_GONE, rounds=5), games)
+    bravo, delta = (next(p.number for p in event.players if p.name == n) for n in (B, D))
+    assert event.unpaired == {2: (bravo, delta)}
+    assert 2 in event.rounds_in_progress
+
+
+def test_the_berger_table_tells_a_sit_out_from_a_withdrawn_opponent(
+    make_site: SiteMaker,
+) -> None:
+    """Five players (Echo 1, Alpha 2, Bravo 3, Charlie 4, Delta 5; the table of six, 6 the
+    bye): round 1 pairs 2-5 and 3-4 (Echo sits out), round 2 5-3 and 1-2 with Charlie (4)
+    against the bye. Delta gone after round 1: in round 2 Bravo's opponent withdrew and
+    Charlie sits out (the page said "no game by the schedule" for both)."""
+    five = f'[[players]]\nname = "{E}"\n\n'
+    five += f'[[withdrawals]]\nplayer = "{D}"\nafter_round = 1\n\n'
+    games = pgn_game("1.1", A, D, "1-0") + pgn_game("1.2", B, C, "0-1")
+    games += pgn_game("2.1", E, A, "1/2-1/2")
+    event, _ = _standings(make_site, event_toml(five, rounds=5), games)
+    assert _absent(event, 2) == [(B, "opponent withdrew"), (C, "sits out"), (D, "")]

@@ -89,16 +89,19 @@ def scheduled_no_game(event: Event, number: int, round_number: int) -> str | Non
     """Why a round robin's player has no game in a round that is over for them: the schedule
     gives them none. With an even number of players and one withdrawn that is because the
     scheduled opponent withdrew; with an odd number and nobody withdrawn, the player sits the
-    round out; otherwise (an odd number and a withdrawal, or two withdrawn who may have been
-    due to meet, a game of the others not in yet) the records do not tell which (the pairing
-    table is not known). None outside a round robin, after the player's own withdrawal, and
-    for a round whose record of the player is not in yet (``Event.not_in_yet``), where "not
-    paired" is what the page can say."""
+    round out. Otherwise (an odd number and a withdrawal, or two withdrawn who may have been
+    due to meet, a game of the others not in yet) the records tell which only when the games
+    follow the Berger table (``Event.scheduled_without_game``, asked first). None outside a
+    round robin, after the player's own withdrawal, and for a round whose record of the
+    player is not in yet (``Event.not_in_yet``), where "not paired" is what the page can say."""
     if not event.is_round_robin or round_number in event.not_in_yet.get(number, ()):
         return None
     withdrawn = event.player(number).withdrawn_after
     if withdrawn is not None and withdrawn < round_number:
         return None  # the player's own withdrawal, which the pages word themselves
+    known = event.scheduled_without_game(number, round_number)
+    if known is not None:  # the games follow the Berger table, which tells
+        return known
     gone = event.withdrawn_before(round_number)
     if not gone:
         return None if len(event.players) % 2 == 0 else "sits out"

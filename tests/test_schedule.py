@@ -1,0 +1,72 @@
+"""The Berger tables (FIDE Handbook C.05, Annex 1) and the schedule inferred from games."""
+
+from __future__ import annotations
+
+from generator.schedule import berger_opponents, berger_round_of, inferred_schedule
+
+# FIDE's table for 7 or 8 players, copied by hand from C.05 Annex 1 (white first).
+BERGER_EIGHT = (
+    ((1, 8), (2, 7), (3, 6), (4, 5)),
+    ((8, 5), (6, 4), (7, 3), (1, 2)),
+    ((2, 8), (3, 1), (4, 7), (5, 6)),
+    ((8, 6), (7, 5), (1, 4), (2, 3)),
+    ((3, 8), (4, 2), (5, 1), (6, 7)),
+    ((8, 7), (1, 6), (2, 5), (3, 4)),
+    ((4, 8), (5, 3), (6, 2), (7, 1)),
+)
+
+
+def test_the_tables_pair_as_fides() -> None:
+    for round_number, pairs in enumerate(BERGER_EIGHT, start=1):
+        for white, black in pairs:
+            assert berger_round_of(white, black, 8) == round_number, (white, black)
+            assert berger_round_of(black, white, 8) == round_number
+        opponents = berger_opponents(8, round_number)
+        assert opponents == {**dict(pairs), **{b: w for w, b in pairs}}
+
+
+def test_an_odd_field_plays_the_next_even_table_with_a_bye() -> None:
+    """Seven players: number 8 is the bye, so whoever the table pairs with 8 sits out."""
+    for round_number, pairs in enumerate(BERGER_EIGHT, start=1):
+        opponents = berger_opponents(7, round_number)
+        sits_out = [w if b == 8 else b for w, b in pairs if 8 in (w, b)]
+        assert [n for n, o in opponents.items() if o is None] == sits_out
+        assert len(opponents) == 7
+
+
+def _games(rounds: list[int]) -> list[tuple[int, int, int]]:
+    """Every game of these rounds of the table of eight, played in the event round given
+    by position (``rounds[i]`` is the table's round played as event round i + 1)."""
+    return [
+        (event_round, white, black)
+        for event_round, table_round in enumerate(rounds, start=1)
+        for white, black in BERGER_EIGHT[table_round - 1]
+    ]
+
+
+def test_games_that_follow_the_table_give_the_schedule() -> None:
+    games = [*_games([1, 2]), (3, 2, 8)]  # round 3 only begun
+    schedule = inferred_schedule(range(1, 9), games, 7)
+    assert schedule is not None and sorted(schedule) == [1, 2, 3]
+    assert schedule[3][3] == 1 and schedule[3][8] == 2
+
+
+def test_games_of_another_schedule_give_none() -> None:
+    # Rounds played out of the table's order, in a single round robin.
+    assert inferred_schedule(range(1, 9), _games([2, 1]), 7) is None
+    # One game of round 2 that the table plays in round 3.
+    assert inferred_schedule(range(1, 9), [*_games([1]), (2, 8, 5), (2, 3, 1)], 7) is None
+    # Numbers that are not 1 to n (a player left out of the numbering).
+    assert inferred_schedule([1, 2, 3, 4, 5, 6, 7, 9], _games([1])[:2], 7) is None
+
+
+def test_a_double_round_robin_plays_the_table_twice_and_may_swap_two_rounds() -> None:
+    """Eight players, 14 rounds: round 8 is the table's round 1 again. FIDE advises
+    swapping the first cycle's last two rounds (6 and 7); any other order is not the table."""
+    straight = _games([1, 2, 3, 4, 5, 6, 7, 1])
+    assert inferred_schedule(range(1, 9), straight, 14) is not None
+    swapped = _games([1, 2, 3, 4, 5, 7, 6, 1])
+    schedule = inferred_schedule(range(1, 9), swapped, 14)
+    assert schedule is not None and schedule[6][1] == 7  # table round 7: 7-1
+    assert inferred_schedule(range(1, 9), swapped, 7) is None  # not in a single cycle
+    assert inferred_schedule(range(1, 9), _games([1, 2, 3, 4, 6, 5]), 14) is None
