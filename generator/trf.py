@@ -124,6 +124,12 @@ class TrfEvent:
     """(start number, round) of the withdrawals a comment line of crosstable's export
     states (``PLAYER_NOTES``): a line of another program that stops early may be an
     absence left out, so only these are taken without a word."""
+    location: str = ""
+    federation: str = ""
+    arbiter: str = ""
+    deputy_arbiters: tuple[str, ...] = ()
+    """Records 022, 032, 102 and 112 (one a deputy), for the event file's keys it leaves
+    unset."""
 
 
 TITLES = {
@@ -371,12 +377,16 @@ def read_trf(
         if raw.startswith("###") and (note := player_note(raw, number)) is not None
     ]
     full_names = {n.number: n.value for n in notes if n.kind == FULL_NAME}
+    said_of_tournament: dict[str, list[str]] = {}
     for number, raw in enumerate(rows, start=1):
         code = raw[:3]
         if code == "###":
             continue  # crosstable's notes are read above (player_note), others say nothing
         elif code == "012":
             name = raw[4:].strip()
+        elif code in _TOURNAMENT_TEXT:
+            if raw[4:].strip():
+                said_of_tournament.setdefault(code, []).append(raw[4:].strip())
         elif code == "XXR" or code == "142":
             value = raw[4:].strip()
             if _digits(value):
@@ -565,7 +575,15 @@ def read_trf(
         tuple(withdrawals),
         played,
         frozenset(confirmed),
+        location=said_of_tournament.get("022", [""])[0],
+        federation=said_of_tournament.get("032", [""])[0],
+        arbiter=said_of_tournament.get("102", [""])[0],
+        deputy_arbiters=tuple(said_of_tournament.get("112", ())),
     )
+
+
+_TOURNAMENT_TEXT = ("022", "032", "102", "112")
+"""The tournament records read as written: city, federation, chief and deputy arbiters."""
 
 
 def _date(text: str) -> dt.date | None:
@@ -1353,6 +1371,10 @@ def merge_trf(
         withdrawals=withdrawals,
         start=start,
         end=config.end or (data.end if data.end and (start is None or data.end >= start) else None),
+        location=config.location or data.location,
+        federation=config.federation or data.federation,
+        arbiter=config.arbiter or data.arbiter,
+        deputy_arbiters=config.deputy_arbiters or data.deputy_arbiters,
         # The pairing program's tie-breaks, unless the event file or its rules give some.
         tiebreaks=config.tiebreaks
         if config.tiebreaks is not None or PRESETS[config.rules].tiebreaks

@@ -1988,3 +1988,25 @@ def test_a_card_says_which_prize_passed_the_player_over_and_why(make_site: SiteM
             assert "passed-over" not in page, other
         both = [(p, one, other) for p, one, other in _game_pages_both_ways(site) if one != other]
         assert not both, [path for path, *_ in both]
+
+
+def test_the_event_page_names_the_deputy_arbiters(make_site: SiteMaker) -> None:
+    """After the chief arbiter, the deputies event.toml lists, joined and escaped; one
+    deputy is "Deputy arbiter", and none gives no line."""
+    chief = 'arbiter = "Chief, C"\n'
+    deputies = 'deputy_arbiters = ["Deputy, <One>", "Deputy, Two"]\n'
+    site = make_site(event_toml(chief + deputies), {"g.pgn": pgn_game("1.1", A, B, "1-0")})
+    assert build_site(site).written
+    home = (site / "output/ev/index.html").read_text(encoding="utf-8")
+    assert (
+        "<dt>Chief arbiter</dt><dd>Chief, C</dd>"
+        "<dt>Deputy arbiters</dt><dd>Deputy, &lt;One&gt;, Deputy, Two</dd>"
+    ) in home
+    one = event_toml(chief + 'deputy_arbiters = "Deputy, Two"\n')
+    site = make_site(one, {"g.pgn": pgn_game("1.1", A, B, "1-0")}, slug="one")
+    assert build_site(site).written
+    home = (site / "output/one/index.html").read_text(encoding="utf-8")
+    assert "<dt>Deputy arbiter</dt><dd>Deputy, Two</dd>" in home
+    site = make_site(event_toml(chief), {"g.pgn": pgn_game("1.1", A, B, "1-0")}, slug="none")
+    assert build_site(site).written
+    assert "Deputy" not in (site / "output/none/index.html").read_text(encoding="utf-8")

@@ -142,6 +142,16 @@ def test_tournament_records(make_site: SiteMaker) -> None:
     assert trf.endswith("\n") and len(player_lines(trf)) == 4
 
 
+def test_federation_and_deputy_arbiters_are_records_032_and_112(make_site: SiteMaker) -> None:
+    """FIDE's rating reports ask for the federation (032) and each deputy chief arbiter on
+    a 112 line of their own, after the chief arbiter's 102."""
+    deputies = 'federation = "AUS"\ndeputy_arbiters = ["Deputy, One", "Deputy, Two"]\n'
+    toml = SMALL.replace('time_control = "', deputies + 'time_control = "')
+    lines = _trf(_event(make_site, toml, SMALL_GAMES)).splitlines()
+    assert lines[1:3] == ["022 Testville", "032 AUS"]
+    assert lines[8:11] == ["102 Arbiter, Chief", "112 Deputy, One", "112 Deputy, Two"]
+
+
 SIX = [A, B, C, D, "Echo, Eve", "Foxtrot, Finn"]
 DATED = """
 name = "Dated Swiss"

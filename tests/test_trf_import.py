@@ -742,6 +742,31 @@ def test_byes_written_with_the_older_codes(make_site: SiteMaker) -> None:
     assert (event.byes, event.finished) == ((), True)
 
 
+def test_the_files_place_federation_and_arbiters_complete_the_event(
+    make_site: SiteMaker,
+) -> None:
+    """Records 022, 032, 102 and 112 (one a deputy) fill the event file's location,
+    federation, arbiter and deputy_arbiters where it leaves them out; what it says stays."""
+    head = ["012 Arbitrated", "022 Canberra", "032 AUS", "102 Chief, C", "112 Deputy, One"]
+    head += ["112 Deputy, Two", "XXR 1"]
+    rows = [line(1, "A, A", 2000, (2, "w", "1")), line(2, "B, B", 1900, (1, "b", "0"))]
+    trf = "\n".join(head + rows)
+    event, problems = load(make_site(_event_toml(rounds=1), {"event.trf": trf}))
+    assert event is not None and not problems.items, [p.format() for p in problems.items]
+    config = event.config
+    assert (config.location, config.federation, config.arbiter, config.deputy_arbiters) == (
+        "Canberra",
+        "AUS",
+        "Chief, C",
+        ("Deputy, One", "Deputy, Two"),
+    )
+    own = _event_toml(rounds=1, extra='location = "Perth"\ndeputy_arbiters = "Own, D"\n')
+    event, problems = load(make_site(own, {"event.trf": trf}, slug="own"), "own")
+    assert event is not None and not problems.items, [p.format() for p in problems.items]
+    assert (event.config.location, event.config.deputy_arbiters) == ("Perth", ("Own, D",))
+    assert event.config.arbiter == "Chief, C"
+
+
 def test_the_files_dates_and_tiebreaks_complete_the_event(make_site: SiteMaker) -> None:
     """Records 042/052 give the dates event.toml leaves out: a start before 1 March 2026
     ranks by the 2024 rules, as the pairing program did. Record 202 gives the tie-breaks when

@@ -226,6 +226,12 @@ class EventConfig:
     trf: str | None = None
     age_reference_date: dt.date | None = None
     arbiter: str = ""
+    deputy_arbiters: tuple[str, ...] = ()
+    """The deputy chief arbiters, in the order given: on the event's page and in the TRF's
+    records 112, one a line, as FIDE's rating reports name them."""
+    federation: str = ""
+    """The federation the event is held under (FIDE's three-letter code): the TRF's record
+    032, which FIDE's rating reports ask for."""
     organiser: str = ""
     scoring: Scoring = field(default_factory=Scoring)
     players: tuple[PlayerEntry, ...] = ()
@@ -613,6 +619,8 @@ EVENT = Table(
         "trf": Str(),
         "age_reference_date": Date(),
         "arbiter": Str(default=""),
+        "deputy_arbiters": List(Str(single_line=True), single=True, default=()),
+        "federation": Str(default="", single_line=True, example='"AUS"'),
         "organiser": Str(default=""),
         "scoring": SCORING,
         "players": TableList(PLAYER),

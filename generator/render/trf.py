@@ -95,6 +95,8 @@ def tournament_trf(
     config = event.config
     if config.location:
         lines.append(f"022 {one_line(config.location)}")
+    if config.federation:
+        lines.append(f"032 {one_line(config.federation)}")
     if config.start:
         lines.append(f"042 {_date(config.start)}")
     if config.end:
@@ -105,6 +107,7 @@ def tournament_trf(
     lines.append(f"092 {TYPES.get(event.format, event.format)}")
     if config.arbiter:
         lines.append(f"102 {one_line(config.arbiter)}")
+    lines.extend(f"112 {one_line(deputy)}" for deputy in config.deputy_arbiters)
     if config.time_control:
         lines.append(f"122 {one_line(config.time_control)}")
     dates = round_dates(event)
