@@ -2206,3 +2206,55 @@ amount = 50
         ("2nd place", "pending", "waits for the play-off: B or C"),
         ("Best Under 12", "pending", f"{both}: A or E or F"),
     ]
+
+
+def test_a_card_line_holding_either_of_two_larger_prizes_says_larger_once(
+    make_site: SiteMaker,
+) -> None:
+    """A and B tie on 2½ (A-B drawn) and the ACF play-off has not started. A (under 12)
+    takes 1st place (600) if A wins, 2nd place (400) if not: either is larger than Best
+    Under 12 (50), which passes A to D, the next under 12, whichever way it ends. A's card
+    said "has the 1st place prize, a larger one or the 2nd place prize, a larger one": the
+    comparison once, for both."""
+    games = [(r, w, b, "1/2-1/2" if (w, b) == ("A", "B") else res) for r, w, b, res in GAMES]
+    money = (
+        '[[prizes.money]]\nname = "1st place"\nplace = 1\namount = 600\n'
+        '[[prizes.money]]\nname = "2nd place"\nplace = 2\namount = 400\n'
+        '[[prizes.money]]\nname = "Best Under 12"\nplace = 1\ncategory = "U12"\namount = 50\n'
+    )
+    outcome, problems = _outcome(make_site, CATEGORIES + money, games=games)
+    assert outcome is not None and not problems.errors, problems.items
+    assert [(a.name, a.status) for a in outcome.prizes] == [
+        ("1st place", "pending"), ("2nd place", "pending"), ("Best Under 12", "awarded"),
+    ]  # fmt: skip
+    assert _card_lines(outcome) == {
+        "A": [
+            "The Best Under 12 prize went to D: A has the 1st place prize or the 2nd place "
+            "prize, each a larger one (whichever way the play-off ends), and a player "
+            "receives one money prize."
+        ]
+    }
+
+
+def test_what_a_player_holds_either_way_keeps_each_comparison_with_its_prize() -> None:
+    """Two endings with different comparisons: each stays with its own prize, the list
+    still read as one ("..., of the same amount and listed before it, or ..."); a share
+    and a whole prize keep their own verbs, else "a share of X or Y" reads as a share of
+    either."""
+    listed = "of the same amount and listed before it"
+    each = [
+        prizes.PassedOver(1, f"has the 1st Girls prize, {listed}", "r", listed),
+        prizes.PassedOver(1, "has the 2nd place prize, a larger one", "r", "a larger one"),
+    ]
+    assert prizes._either_held(each) == (
+        f"has the 1st Girls prize, {listed}, or the 2nd place prize, a larger one"
+    )
+    share = [
+        prizes.PassedOver(
+            1, "has a share of the 1st + 2nd prizes, a larger one", "r", "a larger one"
+        ),
+        prizes.PassedOver(1, "has the 1st prize, a larger one", "r", "a larger one"),
+    ]
+    assert prizes._either_held(share) == (
+        "has a share of the 1st + 2nd prizes or has the 1st prize, each a larger one"
+    )

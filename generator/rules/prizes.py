@@ -59,6 +59,10 @@ class PassedOver(NamedTuple):
     title", "has the 1st place prize, a larger one", "withdrew after round 5"."""
     rule: str
     """The rule that makes it so: "a player holds one open title"."""
+    than: str = ""
+    """How what is held compares, the end of ``held`` ("a larger one"): kept apart so that
+    what a player holds in one ending or another of a play-off says it once, for both
+    ("has the 1st place prize or the 2nd place prize, each a larger one")."""
 
     def why(self, event: Event) -> Phrase:
         """ "Delacroix, Amelie holds the Australian Junior Champion title, and a player holds
@@ -708,8 +712,8 @@ def _trophies(ctx: _Context, title_holders: dict[int, tuple[CategoryEntry, str]]
                         if place < trophy.place
                         else "of the same place, listed first"
                     )
-                    held = f"holds {prize_name('trophy', name)}, {than}"
-                    passed.append(PassedOver(n, held, "a player receives one trophy"))
+                    held = _with(f"holds {prize_name('trophy', name)}", than)
+                    passed.append(PassedOver(n, held, "a player receives one trophy", than))
                 else:
                     passed.append(PassedOver(n, *barred[n]))
         results[index] = Award(
@@ -718,17 +722,21 @@ def _trophies(ctx: _Context, title_holders: dict[int, tuple[CategoryEntry, str]]
     return [results[i] for i in range(len(event.config.trophies))]
 
 
-def _title_bars_trophy(category: CategoryEntry, title: str) -> tuple[str, str]:
-    """Why a title holder takes no trophy (``PassedOver.held`` and ``rule``): an age group's
-    title is its first place, which outranks every trophy (clause 3); another title only
-    where trophies do not go to title holders."""
+def _title_bars_trophy(category: CategoryEntry, title: str) -> tuple[str, str, str]:
+    """Why a title holder takes no trophy (``PassedOver.held``, ``rule`` and ``than``): an
+    age group's title is its first place, which outranks every trophy (clause 3); another
+    title only where trophies do not go to title holders."""
     held = f"holds {prize_name('title', title)}"
     if category.under is not None:
-        return (
-            f"{held}, first place in {category.name}",
-            "an age group's title comes with no trophy besides",
-        )
-    return held, "a title holder takes no trophy besides"
+        than = f"first place in {category.name}"
+        return _with(held, than), "an age group's title comes with no trophy besides", than
+    return held, "a title holder takes no trophy besides", ""
+
+
+def _with(held: str, than: str) -> str:
+    """What a passed player holds followed by how it compares ("has the 1st place prize, a
+    larger one"); the words alone where nothing is said of it."""
+    return f"{held}, {than}" if than else held
 
 
 def prize_name(kind: str, name: str) -> str:
@@ -759,12 +767,37 @@ def _passed_every_way(each: Sequence[Award], groups: Sequence[_Group]) -> tuple[
             found.append(passing)
             continue
         unsure = [g for g in groups if passing.player in g.players] or list(groups)
-        verbs = {h.split(" ", 1)[0] for h in helds}
-        if len(verbs) == 1:  # "holds the Champion title or the Under 16 Champion title"
-            helds = [helds[0], *(h.split(" ", 1)[1] for h in helds[1:])]
-        held = " or ".join(helds) + f" (whichever way {_decider(unsure)})"
+        held = _either_held(every) + f" (whichever way {_decider(unsure)})"
         found.append(PassedOver(passing.player, held, " and ".join(rules)))
     return tuple(found)
+
+
+def _either_held(passings: Sequence[PassedOver]) -> str:
+    """What a player holds in one ending or another, each said once: "holds the Champion
+    title or the Under 16 Champion title"; a comparison all share closes the list once ("has
+    the 1st place prize or the 2nd place prize, each a larger one"), others stay with their
+    own ("has the 1st Girls prize, of the same amount and listed before it, or the 2nd place
+    prize, a larger one")."""
+    alternatives = list(
+        dict.fromkeys(
+            (p.held.removesuffix(f", {p.than}") if p.than else p.held, p.than) for p in passings
+        )
+    )
+    words = [what for what, _ in alternatives]
+    # One verb for all where each goes on alike ("holds the ..."); not "has a share of the
+    # 1st place + 2nd place prizes or the 1st place prize", which reads as a share of either.
+    heads = {tuple(what.split(" ", 2)[:2]) for what in words}
+    if len(heads) == 1:
+        words = [words[0], *(what.split(" ", 1)[1] for what in words[1:])]
+    thans = {than for _, than in alternatives}
+    if len(thans) == 1:
+        than = thans.pop()
+        return " or ".join(words) + (f", each {than}" if than else "")
+    parts = [_with(what, than) for what, (_, than) in zip(words, alternatives, strict=True)]
+    held = parts[0]
+    for (_, than_before), part in zip(alternatives, parts[1:], strict=False):
+        held += (", or " if than_before else " or ") + part
+    return held
 
 
 def _money_awards(
@@ -1041,7 +1074,8 @@ def _offer(
                 held = paid[number]
                 passed.append(Phrase(ctx.name(number), _already_paid(held, prize_index, amount)))
                 rule = "a player receives one money prize"
-                passing.append(PassedOver(number, _paid_words(held, prize_index, amount), rule))
+                words, than = _paid_words(held, prize_index, amount)
+                passing.append(PassedOver(number, _with(words, than), rule, than))
             continue
         if number in barred:
             if not candidates:
@@ -1087,17 +1121,17 @@ class _Paid(NamedTuple):
         return f"a share of {self.name}" if self.shared else self.name
 
 
-def _paid_words(held: _Paid, index: int, amount: float) -> str:
+def _paid_words(held: _Paid, index: int, amount: float) -> tuple[str, str]:
     """What a paid player passed over by prize ``index`` holds, for their card (``_already_paid``
-    says why): "has the 1st place prize, a larger one"."""
+    says why), and how it compares: ("has the 1st place prize", "a larger one")."""
     words = f"has {prize_name('money', held.name)}"
     if held.shared:
         words = f"has a share of {prize_name('money', held.name)}"
     if held.amount > amount:
-        return f"{words}, a larger one"
+        return words, "a larger one"
     if held.amount == amount and held.listed < index:
-        return f"{words}, of the same amount and listed before it"
-    return words
+        return words, "of the same amount and listed before it"
+    return words, ""
 
 
 def _already_paid(paid: _Paid, index: int, amount: float) -> str:
