@@ -344,7 +344,10 @@ amount = 50
     assert _who(outcome, "money") == [("1st place", "Y"), ("1st Girls", "X")]
     assert [a.amount for a in outcome.prizes] == [50, 50]
     passed = {a.name: tuple(map(str, a.passed_over)) for a in outcome.prizes}
-    assert passed["1st place"] == ("X has 1st Girls (one money prize each)",)
+    # The real reason: X's half of 1st place (25) is less than 1st Girls (50).
+    assert passed["1st place"] == (
+        "X has 1st Girls, larger than a share of this prize would have been",
+    )
     # Y shares 1st-2nd with X, as the standings say: not "2nd overall" for the 1st place.
     assert [str(a.reason) for a in outcome.prizes] == ["1st-2nd overall", "1st in Girls"]
 
@@ -2258,3 +2261,37 @@ def test_what_a_player_holds_either_way_keeps_each_comparison_with_its_prize() -
     assert prizes._either_held(share) == (
         "has a share of the 1st + 2nd prizes or has the 1st prize, each a larger one"
     )
+
+
+def test_a_prize_that_would_have_been_shared_says_so_not_listed_before(
+    make_site: SiteMaker,
+) -> None:
+    """Split by points; C is a boy here, so B (2 points) is the best girl and shares 2nd-3rd
+    on points with C. 1st Girls (300) is B's alone; 2nd place (300) would pool B and C, 150
+    each: B takes 1st Girls, the larger, and 2nd place passes her to C, 300 alone. The card
+    said B had 1st Girls "of the same amount and listed before it", as though the listing
+    decided it: listed after 2nd place, B would take it all the same. Listed after at 200,
+    still more than 150, the card said nothing of why."""
+    players = dict(PLAYERS, C=("2013-02-01", "M"))
+    girls = '[[prizes.money]]\nname = "1st Girls"\nplace = 1\ncategory = "G"\namount = {}\n'
+    second = '[[prizes.money]]\nname = "2nd place"\nplace = 2\namount = 300\n'
+    split = '[prizes]\nties = "split"\n'
+    one = "and a player receives one money prize."
+    for slug, money in (
+        ("before", girls.format(300) + second),
+        ("after", second + girls.format(200)),
+    ):
+        extra = CATEGORIES + split + money
+        outcome, problems = _outcome(make_site, extra, players=players, slug=slug)
+        assert outcome is not None and not problems.errors, problems.items
+        assert sorted(_who(outcome, "money")) == [("1st Girls", "B"), ("2nd place", "C")], slug
+        assert _card_lines(outcome) == {
+            "B": [
+                "The 2nd place prize went to C: B has the 1st Girls prize, larger than a share "
+                f"of it would have been, {one}"
+            ]
+        }, slug
+        passed = {a.name: tuple(map(str, a.passed_over)) for a in outcome.prizes}
+        assert passed["2nd place"] == (
+            "B has 1st Girls, larger than a share of this prize would have been",
+        ), slug

@@ -997,11 +997,14 @@ def _money(
     decided: dict[int, list[Award]] = {}
     while remaining:
         best = None
+        shared_offers: list[tuple[int, list[int], float]] = []
         for prize_index, prize in remaining:
             offer = _offer(ctx, prize_index, prize.category, prize.place, remaining, paid, barred)
             if offer is None:
                 continue
             share = offer[1]
+            if len(offer[0]) > 1:
+                shared_offers.append((prize_index, offer[0], share))
             key = (-share, prize_index)
             if best is None or key < best[0]:
                 best = (key, prize_index, offer)
@@ -1016,7 +1019,13 @@ def _money(
         # The odd cents by pairing number: neither a play-off nor lots may change a share.
         for member, cents in zip(sorted(group), shares, strict=True):
             amount = cents / 100
-            paid[member] = _Paid(amount, name, primary, len(group) > 1)
+            # The prizes this player would have shared, for less: why each passes them later.
+            cut = frozenset(
+                i
+                for i, sharers, share in shared_offers
+                if i not in covered and member in sharers and share < amount
+            )
+            paid[member] = _Paid(amount, name, primary, len(group) > 1, cut)
             shared = tuple(n for n in group if n != member)
             reason = _money_reason(ctx, member, config.money[primary].category, shared)
             decided.setdefault(primary, []).append(
@@ -1114,6 +1123,10 @@ class _Paid(NamedTuple):
     listed: int
     """Its index in the listing (of the first prize pooled)."""
     shared: bool
+    would_share: frozenset[int] = frozenset()
+    """The prizes (by index) that, when the player took this one, were theirs only to share
+    with players level with them, for less: passing the player later, each says so, not
+    that this one was "listed before it" (equal amounts in listing order)."""
 
     @property
     def text(self) -> str:
@@ -1129,6 +1142,8 @@ def _paid_words(held: _Paid, index: int, amount: float) -> tuple[str, str]:
         words = f"has a share of {prize_name('money', held.name)}"
     if held.amount > amount:
         return words, "a larger one"
+    if index in held.would_share:
+        return words, "larger than a share of it would have been"
     if held.amount == amount and held.listed < index:
         return words, "of the same amount and listed before it"
     return words, ""
@@ -1136,13 +1151,15 @@ def _paid_words(held: _Paid, index: int, amount: float) -> tuple[str, str]:
 
 def _already_paid(paid: _Paid, index: int, amount: float) -> str:
     """Why prize ``index`` passes a player paid already (one money prize each): "a larger
-    prize" only when it is larger; an equal amount went to the prize listed first, which the
-    reader would otherwise take for a mistake. A prize listed after this one can be held at
-    the same amount too: this one would have been shared (a place shared on every tie-break),
-    so it was worth less to the player then; it is not "listed before it"."""
+    prize" only when it is larger; where this one would have been shared with players level
+    with them (``_Paid.would_share``), it was worth less to the player then, whatever the
+    amounts and the listing, and says so; otherwise an equal amount went to the prize listed
+    first, which the reader would otherwise take for a mistake."""
     held, held_name, held_index = paid.amount, paid.text, paid.listed
     if held > amount:
         return " has a larger prize"
+    if index in paid.would_share:
+        return f" has {held_name}, larger than a share of this prize would have been"
     if held == amount and held_index < index:
         return f" has {held_name}, a prize of the same amount listed before it"
     return f" has {held_name} (one money prize each)"
