@@ -2295,3 +2295,45 @@ def test_a_prize_that_would_have_been_shared_says_so_not_listed_before(
         assert passed["2nd place"] == (
             "B has 1st Girls, larger than a share of this prize would have been",
         ), slug
+
+
+def test_one_prize_whose_name_holds_a_plus_is_one_prize(make_site: SiteMaker) -> None:
+    """A takes "1st + trophy" (600), one prize whose name holds " + ", and Best Under 12
+    (50) passes A to D. A's card said A had "the 1st + trophy prizes", as if A held a tied
+    group's pool of two; and shared by two tied players, it "were shared". A pool of two
+    prizes ("2nd place + 3rd place", B and C level on 2 points) is still plural."""
+    money = (
+        CATEGORIES
+        + '[[prizes.money]]\nname = "1st + trophy"\nplace = 1\namount = 600\n'
+        + '[[prizes.money]]\nname = "Best Under 12"\nplace = 1\ncategory = "U12"\namount = 50\n'
+    )
+    outcome, problems = _outcome(make_site, money)
+    assert outcome is not None and not problems.errors, problems.items
+    one = "and a player receives one money prize."
+    assert _card_lines(outcome) == {
+        "A": [
+            f"The Best Under 12 prize went to D: A has the 1st + trophy prize, a larger one, {one}"
+        ]
+    }
+    assert prizes.prize_name("money", "1st + trophy") == "the 1st + trophy prize"
+    assert (
+        prizes.prize_name("money", "2nd place + 3rd place", pooled=True)
+        == "the 2nd place + 3rd place prizes"
+    )
+    # Shared by the players of a place, one prize "was shared"; a pool of two "were".
+    event = outcome.event
+    passed = (prizes.PassedOver(1, "has the 1st place prize, a larger one", "rule"),)
+    shares = [
+        Award(
+            "money", name, "open", n, amount=50.0, shared_with=(5 - n,), passed=passed, pooled=pool
+        )
+        for name, pool in (("2nd + medal", False), ("2nd place + 3rd place", True))
+        for n in (2, 3)
+    ]
+    lines = [str(line) for line in views.passed_over_lines(event, shares)[1]]
+    assert lines == [
+        "The 2nd + medal prize was shared by B and C: A has the 1st place prize, a larger one, "
+        "and rule.",
+        "The 2nd place + 3rd place prizes were shared by B and C: A has the 1st place prize, a "
+        "larger one, and rule.",
+    ]

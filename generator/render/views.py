@@ -642,9 +642,9 @@ def passed_over_lines(event: Event, prizes: Iterable[Award]) -> dict[int, list[P
     lines: dict[int, list[Phrase]] = {}
     for (kind, name, _, _), awards in winners.items():
         shared = len(awards) > 1  # a money prize shared by players tied for the place
-        prize = "T" + prize_name(kind, name)[1:]
+        pooled = awards[0].pooled  # a tied group's pool of prizes, not one named "1st + cup"
+        prize = "T" + prize_name(kind, name, pooled)[1:]
         if shared:
-            pooled = kind == "money" and " + " in name  # a tied group's pool of prizes
             verb = (" were" if pooled else " was") + " shared by "
             if not event.finished:
                 verb = " would be shared by "

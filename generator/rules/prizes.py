@@ -92,6 +92,10 @@ class Award:
     passed: tuple[PassedOver, ...] = ()
     """An awarded prize's players placed above the winner in its category, passed over
     whichever way the event may still end, best placed first."""
+    pooled: bool = False
+    """A money prize that is a tied group's pool of several place prizes ("2nd place + 3rd
+    place"), named in the plural: the name's " + " does not tell it from one prize so named
+    ("1st + trophy")."""
 
     @property
     def label(self) -> str:
@@ -739,12 +743,13 @@ def _with(held: str, than: str) -> str:
     return f"{held}, {than}" if than else held
 
 
-def prize_name(kind: str, name: str) -> str:
+def prize_name(kind: str, name: str, pooled: bool = False) -> str:
     """ "the Under 16 Champion title", "the 1st place prize", "the 1st place + 2nd place
-    prizes" (a tied group's pool): the noun unless the name says it already ("Best Girl
-    Trophy"), for the cards' lines (``views.passed_over_lines``) and what they say is held."""
+    prizes" (``pooled``: a tied group's pool, ``Award.pooled``): the noun unless the name says
+    it already ("Best Girl Trophy"), for the cards' lines (``views.passed_over_lines``) and
+    what they say is held."""
     noun = {"title": "title", "trophy": "trophy"}.get(kind, "prize")
-    if kind == "money" and " + " in name:
+    if kind == "money" and pooled:
         noun = "prizes"
     return f"the {name}" if noun.rstrip("s") in name.lower() else f"the {name} {noun}"
 
@@ -1025,7 +1030,7 @@ def _money(
                 for i, sharers, share in shared_offers
                 if i not in covered and member in sharers and share < amount
             )
-            paid[member] = _Paid(amount, name, primary, len(group) > 1, cut)
+            paid[member] = _Paid(amount, name, primary, len(group) > 1, cut, len(covered) > 1)
             shared = tuple(n for n in group if n != member)
             reason = _money_reason(ctx, member, config.money[primary].category, shared)
             decided.setdefault(primary, []).append(
@@ -1040,6 +1045,7 @@ def _money(
                     shared_with=shared,
                     passed_over=tuple(passed),
                     passed=tuple(passing),
+                    pooled=len(covered) > 1,
                 )
             )
         for i in covered:
@@ -1127,6 +1133,8 @@ class _Paid(NamedTuple):
     """The prizes (by index) that, when the player took this one, were theirs only to share
     with players level with them, for less: passing the player later, each says so, not
     that this one was "listed before it" (equal amounts in listing order)."""
+    pooled: bool = False
+    """Several prizes pooled by a tied group (``Award.pooled``)."""
 
     @property
     def text(self) -> str:
@@ -1137,9 +1145,9 @@ class _Paid(NamedTuple):
 def _paid_words(held: _Paid, index: int, amount: float) -> tuple[str, str]:
     """What a paid player passed over by prize ``index`` holds, for their card (``_already_paid``
     says why), and how it compares: ("has the 1st place prize", "a larger one")."""
-    words = f"has {prize_name('money', held.name)}"
+    words = f"has {prize_name('money', held.name, held.pooled)}"
     if held.shared:
-        words = f"has a share of {prize_name('money', held.name)}"
+        words = f"has a share of {prize_name('money', held.name, held.pooled)}"
     if held.amount > amount:
         return words, "a larger one"
     if index in held.would_share:
