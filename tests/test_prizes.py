@@ -2337,3 +2337,33 @@ def test_one_prize_whose_name_holds_a_plus_is_one_prize(make_site: SiteMaker) ->
         "The 2nd place + 3rd place prizes were shared by B and C: A has the 1st place prize, a "
         "larger one, and rule.",
     ]
+
+
+def test_mid_event_a_tie_reaching_above_the_play_off_place_names_its_own_place(
+    make_site: SiteMaker, tmp_path: Path
+) -> None:
+    """A play-off for 4th place only; round 3's E-F is still on. A 2½, B 2, C and D 1½ each
+    (C: ½, ½, ½; D: ½, 1, 0), E ½, F 0: C and D are level on points in 3rd-4th, the
+    Progressive Score putting D (½ + 1½ + 1½ = 3½) ahead of C (½ + 1 + 1½ = 3). Were the
+    event to end so, C and D would play off, and the play-off orders them from 3rd place
+    down (its first player takes the tie's first place): the note said they were level for
+    4th place, the place configured, while D stands 3rd."""
+    games = [
+        (1, "A", "F", "1-0"), (1, "B", "E", "1-0"), (1, "C", "D", "1/2-1/2"),
+        (2, "A", "B", "1-0"), (2, "C", "E", "1/2-1/2"), (2, "D", "F", "1-0"),
+        (3, "A", "C", "1/2-1/2"), (3, "B", "D", "1-0"), (3, "E", "F", "*"),
+    ]  # fmt: skip
+    extra = 'tiebreaks = ["PS"]\n[playoff]\nplaces = [4]\n'
+    outcome, problems = _outcome(make_site, extra, games=games)
+    assert outcome is not None and not problems.errors, problems.items
+    assert [(r.player.name, r.points) for r in outcome.standings.rows] == [
+        ("A", 2.5), ("B", 2.0), ("D", 1.5), ("C", 1.5), ("E", 0.5), ("F", 0.0),
+    ]  # fmt: skip
+    report = build_site(tmp_path / "site")
+    assert report.written, [p.format() for p in report.problems.items]
+    expected = (
+        "D and C are level on points for 3rd place. If the last results leave them so, a "
+        "play-off decides it; until then the tie-breaks order them."
+    )
+    for page in ("standings.html", "index.html"):
+        assert expected in _page_words(tmp_path / "site", "ev", page), page

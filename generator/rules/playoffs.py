@@ -179,6 +179,10 @@ class Playoff:
     would_play: tuple[int, ...] = ()
     """Before the last result: who would play off were the event to end now (the ACF
     reduction applied), for the prizes "if the event ended now"."""
+    tied_from: int = 0
+    """The place the first of ``tied`` holds: ``place``, or a higher one where players placed
+    above it are level on points with its holder (a play-off for 4th place, 3rd and 4th level:
+    the play-off orders them from 3rd place down, as ``_settle`` does)."""
 
 
 def playoff_format(event: Event) -> PlayoffFormat | None:
@@ -246,19 +250,31 @@ def resolve_playoffs(
             continue
         tied = tuple(r.player.number for r in standings.rows if abs(r.points - row.points) < 1e-9)
         covered.update(tied)
+        first = 1 + min(i for i, r in enumerate(standings.rows) if r.player.number in tied)
         if not finished and form is not None and len(tied) > 1:
             note = Phrase("tied for now: a play-off, if still needed, follows the last round")
             would_play = _seeding(form, tied, standings)[0]
             results.append(
-                Playoff(place, form, (), tied, "not-needed", note=note, would_play=would_play)
+                Playoff(
+                    place,
+                    form,
+                    (),
+                    tied,
+                    "not-needed",
+                    note=note,
+                    would_play=would_play,
+                    tied_from=first,
+                )
             )
             continue
         if form is None or len(tied) == 1:
-            results.append(Playoff(place, form, (), tied, "not-needed"))
+            results.append(Playoff(place, form, (), tied, "not-needed", tied_from=first))
             continue
         players, note = _seeding(form, tied, standings)
         if len(players) == 1:
-            results.append(Playoff(place, form, players, tied, "not-needed", note=note))
+            results.append(
+                Playoff(place, form, players, tied, "not-needed", note=note, tied_from=first)
+            )
             continue
         # Each play-off reads the games of its own players, in play order: play-offs for
         # several places may be played side by side, their games numbered as they came.
@@ -270,8 +286,8 @@ def resolve_playoffs(
         games = _Games([played[i] for i in mine])
         playoff = _play(event, records, form, place, players, tied, note, games, problems)
         taken.update(mine[: games.position])
+        playoff = replace(playoff, tied_from=first)
         if playoff.status == "complete":
-            first = 1 + min(i for i, r in enumerate(standings.rows) if r.player.number in tied)
             playoff = _settle(event, records, playoff, first)
         results.append(playoff)
     for game in (game for i, game in enumerate(played) if i not in taken):
