@@ -140,7 +140,7 @@ rules = "acf-junior"              # ties: Sum of Progressive Scores, then its cu
 age_reference_date = {year}-01-01   # ages for the age groups are taken on this day: the date
                                   # your conditions of entry give
 # arbiter = "...", organiser = "..."  shown on the event's home page
-# deputy_arbiters = ["..."], federation = "..."  deputies shown too; tournament.trf's records 112 and 032
+# deputy_arbiters = ["..."], federation = "..."  shown too; tournament.trf's 112 and 032
 
 # One [[players]] table per player, in pairing-number order (highest rating first); `name` as
 # the PGN files spell it. The age groups need each player's `born`, the girls' titles `sex`.
@@ -475,7 +475,7 @@ rules = "us-junior-closed"        # tie-breaks: Direct Encounter, Most Blacks, K
 # min_draw_moves = 30             # the preset's 30-move rule (play-off games too); 0 = off
 # pgn_time_control = "40/5400+30:1800+30"  # check each game's TimeControl tag against it
 # arbiter = "...", organiser = "..."  shown on the event's home page
-# deputy_arbiters = ["..."], federation = "..."  deputies shown too; tournament.trf's records 112 and 032
+# deputy_arbiters = ["..."], federation = "..."  shown too; tournament.trf's 112 and 032
 
 # One [[players]] table per player, in pairing-number order (the numbers drawn for the round
 # robin table); `name` as the PGN files spell it.
