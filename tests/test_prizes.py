@@ -2367,3 +2367,30 @@ def test_mid_event_a_tie_reaching_above_the_play_off_place_names_its_own_place(
     )
     for page in ("standings.html", "index.html"):
         assert expected in _page_words(tmp_path / "site", "ev", page), page
+
+
+def test_a_play_off_reaching_above_its_place_is_named_by_the_tie_s_first_place(
+    make_site: SiteMaker, tmp_path: Path
+) -> None:
+    """The event above with E-F played (0-1): D and C end level in 3rd-4th, and the play-off
+    for 4th place, still to play, orders them from 3rd place down, its winner 3rd. The
+    standings, the event page and the play-off page called it the play-off "for 4th place"
+    (the place configured); they now name 3rd place, the place it is played for first."""
+    games = [
+        (1, "A", "F", "1-0"), (1, "B", "E", "1-0"), (1, "C", "D", "1/2-1/2"),
+        (2, "A", "B", "1-0"), (2, "C", "E", "1/2-1/2"), (2, "D", "F", "1-0"),
+        (3, "A", "C", "1/2-1/2"), (3, "B", "D", "1-0"), (3, "E", "F", "0-1"),
+    ]  # fmt: skip
+    extra = 'tiebreaks = ["PS"]\n[playoff]\nplaces = [4]\n'
+    outcome, problems = _outcome(make_site, extra, games=games)
+    assert outcome is not None and not problems.errors, problems.items
+    assert [p.status for p in outcome.playoffs] == ["pending"]
+    report = build_site(tmp_path / "site")
+    assert report.written, [p.format() for p in report.problems.items]
+    site = tmp_path / "site"
+    standings = _page_words(site, "ev", "standings.html")
+    assert "3rd place goes to a play-off still to be played" in standings
+    assert "4th place goes to a play-off" not in standings
+    assert "Play-off for 3rd place: still to play." in _page_words(site, "ev", "index.html")
+    playoff = _page_words(site, "ev", "playoff.html")
+    assert "3rd place" in playoff and "4th place" not in playoff

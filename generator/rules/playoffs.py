@@ -184,6 +184,13 @@ class Playoff:
     above it are level on points with its holder (a play-off for 4th place, 3rd and 4th level:
     the play-off orders them from 3rd place down, as ``_settle`` does)."""
 
+    @property
+    def first_place(self) -> int:
+        """The place the play-off is played for first, which its winner takes: the pages
+        name it so ("Play-off for 3rd place: won by ..." where 3rd and 4th were level and
+        the play-off was set for 4th)."""
+        return self.tied_from or self.place
+
 
 def playoff_format(event: Event) -> PlayoffFormat | None:
     from ..presets import PRESETS
