@@ -1216,6 +1216,61 @@ def test_a_play_off_place_past_the_last_player_is_no_play_off(make_site: SiteMak
     )
 
 
+def test_a_play_off_place_past_the_last_player_is_said_on_its_line(make_site: SiteMaker) -> None:
+    """[playoff] places = [1, 9, 4, 12] with four players was taken without a word: places 9
+    and 12 have nobody to play off for them. Each is a warning on the places line (line 6:
+    four lines of settings, the blank line, then [playoff]) naming event.toml, the key and
+    the value, with the list to write instead; place 4, the last player's, is no mistake."""
+    extra = "[playoff]\nplaces = [1, 9, 4, 12]\n"
+    event, outcome, problems = _outcome(make_site, PAIR, [], rules="acf-junior", extra=extra)
+    assert event and outcome and not problems.errors, problems.items
+    found = [
+        (w.path.name if w.path else None, w.line, w.message, w.hint)
+        for w in problems.warnings
+        if w.code == "place-past-field"
+    ]
+    assert found == [
+        (
+            "event.toml",
+            6,
+            "[playoff] places lists place 9, but the event has only 4 players: "
+            "no play-off can be held for it",
+            "write places = [1, 4]",
+        ),
+        (
+            "event.toml",
+            6,
+            "[playoff] places lists place 12, but the event has only 4 players: "
+            "no play-off can be held for it",
+            "write places = [1, 4]",
+        ),
+    ]
+    # C and D, level on 1 point, share 3rd-4th: place 4 is theirs to play off.
+    assert [(r.place, sorted(_names(event, r.tied))) for r in outcome.playoffs] == [
+        (1, ["A", "B"]),
+        (4, ["C", "D"]),
+    ]
+
+
+def test_a_play_off_list_of_places_all_past_the_field_suggests_first_place(
+    make_site: SiteMaker,
+) -> None:
+    """places = [5] with four players leaves no place to keep: the hint names the largest
+    place there is and the default list."""
+    extra = "[playoff]\nplaces = [5, 5]\n"
+    event, outcome, problems = _outcome(make_site, PAIR, [], rules="acf-junior", extra=extra)
+    assert event and outcome and not problems.errors, problems.items
+    found = [(w.message, w.hint) for w in problems.warnings if w.code == "place-past-field"]
+    assert found == [
+        (
+            "[playoff] places lists place 5, but the event has only 4 players: "
+            "no play-off can be held for it",
+            "correct the place (at most 4), e.g. places = [1]",
+        )
+    ]
+    assert outcome.playoffs == ()
+
+
 def test_a_play_off_stage_without_games_is_not_started(make_site: SiteMaker) -> None:
     """A and B tie (PAIR) and no play-off game is in yet: the first stage is "Not started",
     not "In progress"; once a game is in, it is in progress."""

@@ -1,8 +1,8 @@
-"""Warnings about an event file's prizes, titles and categories that the rules would take as
-written and publish wrong without a word: a place past the field, two prizes of one name, a
-girls' title open to boys, players a federation's category leaves out, a lower place paying
-more, an age reference date in a later year. Each is said on the event.toml line to correct;
-the build goes on (``check_event`` holds the errors)."""
+"""Warnings about an event file's prizes, titles, play-off places and categories that the rules
+would take as written and publish wrong without a word: a place (or a play-off place) past the
+field, two prizes of one name, a girls' title open to boys, players a federation's category
+leaves out, a lower place paying more, an age reference date in a later year. Each is said on
+the event.toml line to correct; the build goes on (``check_event`` holds the errors)."""
 
 from __future__ import annotations
 
@@ -62,6 +62,39 @@ def _places_past_the_field(
             config_path,
             line_of(config_lines, (*key, "place")),
             f"correct place (at most {players}), or delete the entry",
+            code="place-past-field",
+        )
+    _playoff_places_past_the_field(config, config_path, config_lines, players, problems)
+
+
+def _playoff_places_past_the_field(
+    config: EventConfig,
+    config_path: Path,
+    config_lines: Mapping[KeyPath, int],
+    players: int,
+    problems: Problems,
+) -> None:
+    """``[playoff] places = [1, 12]`` of ten players: no tie can be for 12th, so the play-off
+    rules pass over it without a word, and an organiser who meant 2 (a typo) would never
+    learn that 2nd place is left to the math tie-breaks. Said once for each such place, on
+    the ``places`` line, with the list to write instead."""
+    places = config.playoff.places
+    past = list(dict.fromkeys(place for place in places if place > players))
+    if not past:
+        return
+    kept = list(dict.fromkeys(place for place in places if place <= players))
+    hint = (
+        f"write places = [{', '.join(str(place) for place in kept)}]"
+        if kept
+        else f"correct the place (at most {players}), e.g. places = [1]"
+    )
+    for place in past:
+        problems.warning(
+            f"[playoff] places lists place {place}, but the event has only {players} "
+            f"player{'' if players == 1 else 's'}: no play-off can be held for it",
+            config_path,
+            line_of(config_lines, ("playoff", "places")),
+            hint,
             code="place-past-field",
         )
 

@@ -64,7 +64,7 @@ CHECKS: dict[str, str] = {
     "undecided-prize": "Titles and trophies the drawing of lots or the arbiter decides",
     "lots-not-recorded": "Places the drawing of lots should decide",
     "playoff-early": "Play-off games waiting for the event's last results",
-    "place-past-field": "Prizes and trophies for a place past the last player",
+    "place-past-field": "Prizes, trophies and play-offs for a place past the last player",
     "prize-named-twice": "Titles, trophies and prizes with the same name",
     "girls-title-open-to-boys": "Girls' titles whose category admits boys",
     "no-federation": "Players a category of one federation leaves out for want of one",
