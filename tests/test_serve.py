@@ -233,6 +233,78 @@ def test_an_error_keeps_the_last_good_site_with_a_banner_until_fixed(
     assert "Charlie" in fetch(session.url + "ev/rounds/round-1.html")[1]
 
 
+def _warnings_note(page: str) -> str:
+    """The warnings note of a served page ('' when it has none)."""
+    start = page.find('<div id="crosstable-preview-warnings"')
+    return "" if start < 0 else page[start : page.index("</div>", start) + 6]
+
+
+def test_warnings_show_in_serve_with_a_link_to_the_arbiter_report(
+    site: Path, session: ServeSession
+) -> None:
+    """The site fixture plays one game of round 1 (Alpha v Bravo): Charlie and Delta have no
+    game in it, two warnings that went to the terminal and the Arbiter report only. Every
+    page now says so, links the report and lists them folded; a warning's text (a trophy
+    named with markup) is escaped; a failed build keeps the note of the site still served;
+    once every warning is settled, the note goes."""
+    page = fetch(session.url + "ev/standings.html")[1]
+    note = _warnings_note(page)
+    assert note.startswith('<div id="crosstable-preview-warnings" role="status"')
+    assert "This version of the site has 2 warnings" in note
+    assert '<a href="../ev/arbiter.html">ev</a>' in note  # relative, as the site's links
+    assert "<details><summary>Show the warnings</summary>" in note
+    assert "content/ev/event.toml: warning: Charlie, Carl has no game and no bye in round 1" in note
+    assert "content/ev/event.toml: warning: Delta, Dora has no game and no bye in round 1" in note
+    assert fetch(session.url + "ev/arbiter.html")[0] == 200
+    home = _warnings_note(fetch(session.url)[1])  # every page, the home page too
+    assert home == note.replace('href="../ev/', 'href="ev/')
+    player = _warnings_note(fetch(session.url + "ev/players/index.html")[1])
+    assert player == note.replace('href="../ev/', 'href="../../ev/')
+
+    toml = site / "content/ev/event.toml"
+    trophy = '[[trophies]]\nname = "<b>Best</b> & co"\ncategory = "open"\nplace = 9\n'
+    edit(toml, event_toml(trophy))
+    assert session.wait_for_build(2).ok
+    note = _warnings_note(fetch(session.url + "ev/standings.html")[1])
+    assert "This version of the site has 3 warnings" in note
+    assert "&quot;&lt;b&gt;Best&lt;/b&gt; &amp; co&quot; is for place 9" in note
+    assert "<b>Best" not in note
+
+    games = site / "content/ev/games/r1.pgn"
+    played = pgn_game("1.1", A, B, "1-0") + pgn_game("1.2", C, "Delta, Dora", "1/2-1/2")
+    edit(games, played + pgn_game("2.1", A, "Nobody, Known", "1-0"))
+    assert not session.wait_for_build(3).ok
+    page = fetch(session.url + "ev/standings.html")[1]
+    assert page.index('id="crosstable-preview-error"') < page.index(note)  # the same note
+
+    edit(games, played)  # round 1 complete: the trophy's warning alone is left
+    assert session.wait_for_build(4).ok
+    note = _warnings_note(fetch(session.url + "ev/standings.html")[1])
+    assert "This version of the site has 1 warning</strong>" in note and "Charlie" not in note
+
+    edit(toml, event_toml())
+    result = session.wait_for_build(5)
+    assert result.ok and not [p for p in result.problems if p.severity.value == "warning"]
+    assert "crosstable-preview-warnings" not in fetch(session.url + "ev/standings.html")[1]
+    assert fetch(session.url + "ev/arbiter.html")[0] == 404
+
+
+def test_one_warning_without_an_arbiter_report_is_said_without_a_link(tmp_path: Path) -> None:
+    """A warning no event's report holds (of the site's own files) is still counted and
+    listed, with no link to follow; the note is escaped whole, its hint's markup too."""
+    preview = PreviewSite(tmp_path, tmp_path / "root")
+    preview.warnings = ('site.toml:2: warning: <script>alert(1)</script>\n    hint: a & "b"',)
+    page = preview.decorate("index.html", b"<html><body><p>Home</p></body></html>")
+    note = _warnings_note(page.decode())
+    assert "This version of the site has 1 warning</strong>" in note
+    assert "Arbiter report" not in note and "<a " not in note
+    assert (
+        "site.toml:2: warning: &lt;script&gt;alert(1)&lt;/script&gt;\n"
+        "    hint: a &amp; &quot;b&quot;</pre>"
+    ) in note
+    assert page.endswith(note.encode() + b"\n<p>Home</p></body></html>")
+
+
 def _full_while(full: Path, monkeypatch: pytest.MonkeyPatch) -> None:
     """The served folder's disk is full while the file ``full`` exists."""
     write = PreviewSite._write

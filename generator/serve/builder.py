@@ -5,7 +5,8 @@ child), so builds made beside the server and the watcher ran in one process, on 
 The builder process has no thread of its own: every build it makes forks worker processes as
 ``crosstable build`` does, and it keeps the caches (``generator.cache.BuildCache``) in memory
 from one build to the next. It writes the site into the served folder itself and sends back
-only what the terminal and the pages' notes need (``RebuildResult``, the errors and drafts).
+only what the terminal and the pages' notes need (``RebuildResult``, the errors, drafts,
+warnings and Arbiter reports).
 """
 
 from __future__ import annotations
@@ -21,13 +22,15 @@ from multiprocessing.connection import Connection
 from ..parallel import can_fork
 from .preview import PreviewSite, RebuildResult
 
-_Reply = tuple[RebuildResult, tuple[str, ...], tuple[str, ...], int]
+_Notes = tuple[tuple[str, ...], tuple[str, ...], tuple[str, ...], tuple[str, ...]]
+"""What the pages' notes show: errors, drafts, warnings and Arbiter reports (``PreviewSite``)."""
+_Reply = tuple[RebuildResult, _Notes, int]
 
 
 class BuildProcess:
     """``preview.rebuild()`` run by a builder process (``start``), or here when forking is not
     possible (other threads already run, or no ``fork`` on this system) or the builder died.
-    ``preview`` keeps, here, the errors and drafts the pages' notes show."""
+    ``preview`` keeps, here, the errors, drafts and warnings the pages' notes show."""
 
     def __init__(self, preview: PreviewSite) -> None:
         self.preview = preview
@@ -71,7 +74,7 @@ class BuildProcess:
                 self._busy = True
                 try:
                     connection.send("build")
-                    result, errors, drafts, builds = connection.recv()
+                    result, notes, builds = connection.recv()
                 except (EOFError, OSError):  # the builder died (killed, out of memory, stopped)
                     self._close()
                     if self._stopping:  # serve is stopping: no build of its own
@@ -79,8 +82,9 @@ class BuildProcess:
                     self.preview.adopt_served()
                 else:
                     self._busy = False
-                    self.preview.errors, self.preview.drafts = errors, drafts
-                    self.preview.builds = builds
+                    preview = self.preview
+                    preview.errors, preview.drafts, preview.warnings, preview.reports = notes
+                    preview.builds = builds
                     return result  # type: ignore[no-any-return]
             return self.preview.rebuild()  # from scratch, here: the builder's caches went too
 
@@ -157,5 +161,6 @@ def _serve_builds(preview: PreviewSite, connection: Connection, theirs: Connecti
         except Exception:  # a fault of ours: said by serve, and this process builds on
             crash = traceback.format_exc()
             result = RebuildResult(False, 0.0, preview.cache.stats, crash=crash)
-        reply: _Reply = (result, preview.errors, preview.drafts, preview.builds)
+        notes: _Notes = (preview.errors, preview.drafts, preview.warnings, preview.reports)
+        reply: _Reply = (result, notes, preview.builds)
         connection.send(reply)

@@ -4,6 +4,8 @@ Each rebuild goes through the ordinary pipeline (``check_site``) with drafts sho
 incremental caches of ``generator.cache``; only files whose bytes changed are written, each
 by a rename so a page is never read half-written. A failed build writes nothing: the last good
 site stays, and every page served carries a banner with the problems until a build succeeds.
+A site built with warnings says so too, more quietly, on every page: how many, where the Arbiter
+report lists them, and the list itself folded away.
 """
 
 from __future__ import annotations
@@ -16,6 +18,7 @@ import time
 import traceback
 from dataclasses import dataclass, field
 from pathlib import Path, PurePosixPath
+from urllib.parse import quote
 
 from ..build import event_slug, find_event_folders, marker_files
 from ..buildstate import BuildReport
@@ -40,6 +43,15 @@ PRE_STYLE = (
 DRAFT_STYLE = (
     "margin:0;padding:.4rem 1rem;background:#fff4ce;color:#4d3a00;"
     "border-bottom:2px solid #c29b00;font:14px/1.4 system-ui,sans-serif"
+)
+WARNINGS_STYLE = (
+    "margin:0;padding:.4rem 1rem;background:#fff4ce;color:#4d3a00;"
+    "border-bottom:2px solid #c29b00;font:14px/1.4 system-ui,sans-serif;text-align:left"
+)
+WARNINGS_PRE_STYLE = (
+    "margin:.4rem 0 0;max-height:40vh;overflow:auto;white-space:pre-wrap;"
+    "overflow-wrap:anywhere;font:13px/1.4 ui-monospace,monospace;color:#4d3a00;"
+    "background:none;border:0;padding:0"
 )
 ROOM_HINT = (
     "make room in the temporary folder (or start serve with TMPDIR set to a folder with "
@@ -85,6 +97,11 @@ class PreviewSite:
         self.files: dict[str, bytes] = {}
         self.errors: tuple[str, ...] = ()
         self.drafts: tuple[str, ...] = ()
+        self.warnings: tuple[str, ...] = ()
+        """The warnings of the site being served (the last good build), as the terminal
+        says them: a failed build keeps them, as it keeps the site whose reports list them."""
+        self.reports: tuple[str, ...] = ()
+        """The served paths of the Arbiter reports of that site (``ev/arbiter.html``)."""
         self.builds = 0
 
     def rebuild(self) -> RebuildResult:
@@ -128,6 +145,8 @@ class PreviewSite:
         self.files = report.files
         self.errors = ()
         self.drafts = self._draft_paths()
+        self.warnings = tuple(p.format(self.site_dir) for p in report.problems.warnings)
+        self.reports = self._report_paths(report.files)
         self.builds += 1
         return RebuildResult(True, time.perf_counter() - start, stats, problems, written, removed)
 
@@ -199,12 +218,23 @@ class PreviewSite:
                     paths.append(f"{slug}/{slugify(name_text(page.stem))}.html")
         return tuple(paths)
 
+    def _report_paths(self, files: dict[str, bytes]) -> tuple[str, ...]:
+        """The events' Arbiter reports in ``files``, in the events' order: an event has one
+        only when it has warnings (``render.site``), and no page of the organiser's may take
+        its name, so ``arbiter.html`` of an event is its report."""
+        content = self.site_dir / "content"
+        paths = (
+            f"{event_slug(folder, content)}/arbiter.html" for folder in find_event_folders(content)
+        )
+        return tuple(path for path in paths if path in files)
+
     def is_draft(self, path: str) -> bool:
         path = str(PurePosixPath(path))
         return any(path == d or (d.endswith("/") and path.startswith(d)) for d in self.drafts)
 
     def decorate(self, path: str, page: bytes) -> bytes:
-        """The notes ``serve`` adds to a page as it is sent: errors, then a draft mark."""
+        """The notes ``serve`` adds to a page as it is sent: errors, warnings, then a draft
+        mark."""
         notes = ""
         if self.errors:
             problems = html.escape("\n".join(self.errors))
@@ -214,6 +244,8 @@ class PreviewSite:
                 "site.</strong> Fix the problem and save: the page reloads by itself."
                 f'<pre style="{PRE_STYLE}">{problems}</pre></div>\n'
             )
+        if self.warnings:
+            notes += self._warnings_note(path)
         if self.is_draft(path):
             notes += (
                 f'<p id="crosstable-preview-draft" style="{DRAFT_STYLE}"><strong>Draft.</strong> '
@@ -221,3 +253,26 @@ class PreviewSite:
                 "(<code>drafts</code> in site.toml).</p>\n"
             )
         return insert_after_body(page, notes.encode())
+
+    def _warnings_note(self, path: str) -> str:
+        """Warnings go to the terminal and the Arbiter report, where an organiser looking at
+        the preview would not see them: a line on each page says how many and links to the
+        reports, the list folded under it so that it does not push the page down. The links
+        are relative to ``path``, as every link of the site is."""
+        count = len(self.warnings)
+        up = "../" * path.count("/")
+        links = ", ".join(
+            f'<a href="{up}{html.escape(quote(report))}">'
+            f"{html.escape(report.removesuffix('/arbiter.html'))}</a>"
+            for report in self.reports
+        )
+        see = f" Arbiter report: {links}." if links else ""
+        listed = html.escape("\n".join(self.warnings))
+        return (
+            f'<div id="crosstable-preview-warnings" role="status" style="{WARNINGS_STYLE}">'
+            f"<strong>This version of the site has {count} warning{'' if count == 1 else 's'}"
+            f"</strong> (listed in the terminal too): it is built, but check them before "
+            f"publishing.{see}"
+            f'<details><summary>Show the warnings</summary><pre style="{WARNINGS_PRE_STYLE}">'
+            f"{listed}</pre></details></div>\n"
+        )
