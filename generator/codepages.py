@@ -5,17 +5,23 @@ A name read in the wrong code page matches no player ("Łukasz" written by a Pol
 is "£ukasz" in Windows-1252), so the games become errors or the pages show a garbled name.
 Telling a code page from the bytes alone is guesswork: the rules here are conservative, and
 a file they cannot tell stays Windows-1252, as before (the ``encoding`` setting is the sure
-way). Nor is a file read as Windows-1252 warned about: the letters a Central European name
-shares with it ("Dvoøák" for "Dvořák", "Erdõs" for "Erdős") are the letters of Danish,
-Norwegian and Portuguese names ("Søren", "Simões"), and the warning would be false for them.
+way). Nor is a file read as Windows-1252 warned about: a Central European name can read as
+a Western word there ("Kovaèiæ" for "Kovačić": French writes "è" and "æ"), and the warning
+would be false for the Western names with those letters.
 
 Windows-1250 is told by marks, bytes Windows-1252 reads as a symbol inside a word that 1250
 reads as letters ("Micha³" for "Michał"), weighed: a line tells it when a marked word stands
 in a name (a White, Black or Annotator tag, a TRF player line), when the mark is one Western
 text never joins to letters ("£ukasz", "Wo¿niak"), or when the line holds two marked words.
-Only such a line makes the other lines of its file follow Windows-1250 ("Dvořák"); one
+Such a line makes the other lines of its file follow Windows-1250 ("Kovačić"); one
 ordinal, superscript or fraction in an Event title or a comment ("Karpov¹", "2ºlugar",
 "cm³") tells nothing, so a Western file keeps its "Peña" and "Niccolò".
+
+Where no line tells it, the file's words can: a word whose Windows-1252 reading no Western
+language writes and whose 1250 reading a Central European one does ("Dvoøák", "ø" beside
+"á", is "Dvořák"; "Erdõs" is "Erdős"), unless a word of the file is the other way round
+("Núñez", which 1250 reads "Núńez"). Words that read as words in both ("Søren" and "Sřren",
+"Peña" and "Peńa") tell nothing (``_first_line_of_1250_words``).
 """
 
 from __future__ import annotations
@@ -24,6 +30,7 @@ import codecs
 import functools
 import re
 import unicodedata
+from collections.abc import Iterable
 from dataclasses import dataclass
 from pathlib import Path
 from typing import NoReturn
@@ -137,11 +144,18 @@ def _decoded(data: bytes, encoding: str | None) -> str:
 def _read_lines(
     lines: list[bytes],
 ) -> tuple[dict[bytes, str | None], dict[bytes, tuple[str, str]]]:
-    """The code page each different line that is not ASCII tells by itself, and its text
-    with the codec that read it (``_decoded_line``). Each different line once: an open's
-    11,000 games repeat their Event and Site tags, and each name a dozen times."""
+    """The code page each different line that is not ASCII tells by itself (Windows-1250 for
+    the first line of words only it reads as words, where no line tells it: the file's
+    words tell it there), and its text with the codec that read it (``_decoded_line``).
+    Each different line once: an open's 11,000 games repeat their Event and Site tags, and
+    each name a dozen times."""
     distinct = dict.fromkeys(line for line in lines if not line.isascii())
     told = {line: _told(line) if _legacy_candidate(line) else None for line in distinct}
+    if "cp1250" not in told.values():
+        untold = (line for line, page in told.items() if page is None and _utf8(line) is None)
+        first = _first_line_of_1250_words(untold)
+        if first is not None:
+            told[first] = "cp1250"  # the file's words, not the line alone, tell it
     file_pages = frozenset(page for page in told.values() if page is not None)
     read = {line: _decoded_line(line, page, file_pages) for line, page in told.items()}
     return told, read
@@ -375,6 +389,115 @@ def _read_by_file(page: str, line: bytes, text: str) -> bool:
     return _changed_by_1250(line) and _latin_words(text)
 
 
+_WESTERN_ALPHABETS = tuple(
+    frozenset(letters)
+    for letters in (
+        "àâæçéèêëîïôœùûüÿ",  # French
+        "áéíóúñü",  # Spanish
+        "áâãàçéêíóôõúü",  # Portuguese
+        "àèéìíîòóùú",  # Italian
+        "àçèéíïòóúü",  # Catalan
+        "äöüß",  # German
+        "æøåéóôòàü",  # Danish, Norwegian
+        "åäöéüšž",  # Swedish, Finnish
+        "áéíóúýðþæö",  # Icelandic
+        "éèëïöüêà",  # Dutch
+    )
+)
+"""The letters beyond ASCII one word of a Western language holds, as Windows-1252 writes
+them. A word whose letters no one of them holds ("Dvoøák", ø with á) was not written so."""
+
+_CENTRAL_ALPHABETS = tuple(
+    frozenset(letters)
+    for letters in (
+        "áčďéěíňóřšťúůýž",  # Czech
+        "áäčďéíĺľňóôŕšťúýž",  # Slovak
+        "ąćęłńóśźż",  # Polish
+        "áéíóöőúüű",  # Hungarian
+        "čćđšž",  # Croatian, Bosnian, Serbian, Slovene
+        "ăâîşţ",  # Romanian
+        "çë",  # Albanian
+        "äöüß",  # German
+    )
+)
+"""As ``_WESTERN_ALPHABETS``, for the languages Windows-1250 writes ("Núńez", ú with ń, is
+no word of theirs)."""
+
+_WESTERN_LAST_ONLY = frozenset("ìù")
+"""Italian writes "ì" and "ù" at the end of a word ("così", "Gesù"), French "ù" in "où":
+inside a word they are Windows-1250's "ě" and "ů" ("Nìmec" is "Němec")."""
+
+
+def _western_word(word: str) -> bool:
+    """Whether a word read as Windows-1252 is one a Western language writes: its letters
+    beyond ASCII all of one alphabet, "ì" and "ù" last, Portuguese "õ" before "e" ("Simões";
+    "Erdõs" is Hungarian "Erdős") and "ã" before "o" or "e" or last ("João", "Irmã")."""
+    word = word.lower()
+    letters = {char for char in word if not char.isascii()}
+    if not any(letters <= alphabet for alphabet in _WESTERN_ALPHABETS):
+        return False
+    for index, char in enumerate(word):
+        after = word[index + 1 : index + 2]
+        if (
+            (char in _WESTERN_LAST_ONLY and after)
+            or (char == "õ" and after != "e")
+            or (char == "ã" and after not in ("", "o", "e"))
+        ):
+            return False
+    return True
+
+
+def _central_word(word: str) -> bool:
+    """Whether a word read as Windows-1250 is one a Central European language writes."""
+    letters = {char for char in word.lower() if not char.isascii()}
+    return any(letters <= alphabet for alphabet in _CENTRAL_ALPHABETS)
+
+
+def _first_line_of_1250_words(lines: Iterable[bytes]) -> bytes | None:
+    """The first of ``lines`` (none of which tells a code page by itself) with a word that
+    only Windows-1250 reads as a word of a language ("Dvořák", which Windows-1252 reads
+    "Dvoøák"; "Erdős", "Erdõs"), when no line has a word that only Windows-1252 does
+    ("Núñez", which Windows-1250 reads "Núńez"); ``None`` otherwise, and the file stays
+    Windows-1252. Words whose bytes both read alike ("Müller"), or that both read as words
+    ("Søren" and "Sřren", "Kovačić" and "Kovaèiæ"), tell nothing; nor does a word with a
+    symbol in either reading (``_tells_1250`` weighs those)."""
+    first: bytes | None = None
+    for line in lines:
+        if not _changed_by_1250(line):
+            continue
+        for word in _LETTER_RUN.findall(line):
+            verdict = _word_verdict(word)
+            if verdict == "cp1252":
+                return None
+            if verdict == "cp1250" and first is None:
+                first = line
+    return first
+
+
+@functools.lru_cache(maxsize=8192)
+def _word_verdict(word: bytes) -> str | None:
+    """The code page only one of whose readings of ``word`` is a word of a language (see
+    ``_first_line_of_1250_words``); ``None`` when both are, or neither, or the two read the
+    word alike. Cached: a name stands in a file a dozen times."""
+    if not _changed_by_1250(word) or not all(
+        byte in _LETTERS_1250 and byte in _LETTERS_1252 for byte in word
+    ):
+        return None
+    central, western = word.decode("cp1250"), word.decode("cp1252")
+    if not (_one_case(central) and _one_case(western)):
+        return None
+    is_central, is_western = _central_word(central), _western_word(western)
+    if is_central == is_western:
+        return None
+    return "cp1250" if is_central else "cp1252"
+
+
+def _one_case(word: str) -> bool:
+    """Whether a word is capitalised or in one case (a name is)."""
+    rest = word[1:]
+    return not rest or rest.islower() or rest.isupper()
+
+
 def _told(line: bytes) -> str | None:
     """The code page a line tells by itself: Windows-1251 where it reads as Cyrillic words,
     1253 where it reads as Greek ones (the one whose reading has more vowels, when both do:
@@ -482,6 +605,16 @@ def _byte_class(values: frozenset[int]) -> re.Pattern[bytes]:
 
 _ANY_MARK_1250 = _byte_class(_MARKS_1250 | {_SMALL_Z_ACUTE})
 _ANY_DIFFERENT_1250 = _byte_class(_DIFFERENT_1250)
+
+
+def _letters_in(codec: str) -> frozenset[int]:
+    """The bytes ``codec`` reads as a letter (ASCII's too)."""
+    return frozenset(byte for byte in range(0x100) if _is_letter(_reading(bytes([byte]), codec)))
+
+
+_LETTERS_1250, _LETTERS_1252 = _letters_in("cp1250"), _letters_in("cp1252")
+_LETTER_RUN = re.compile(_byte_class(_LETTERS_1250 | _LETTERS_1252).pattern + b"+")
+"""A word as bytes: a run of bytes either code page reads as a letter."""
 
 
 _WEAK_MARKS = frozenset(b"\xaa\xba\xb9\xb3\xbc\xbe")

@@ -51,13 +51,78 @@ def test_a_symbol_inside_a_word_tells_windows_1250(name: str, western_reading: s
 
 
 def test_a_line_letters_in_both_follows_the_rest_of_its_file() -> None:
-    """ "Dvořák" is "Dvoøák" in Windows-1252, letters in both: alone it stays Windows-1252
-    (a Danish "Søren" writes the same byte), in a file whose other line is told to be
-    Windows-1250 ("Łukasz") it is Windows-1250 too."""
-    alone = '[White "Dvořák, Antonín"]\n'.encode("cp1250")
-    assert decode(alone) == '[White "Dvoøák, Antonín"]\n'
-    text = '[White "Dvořák, Antonín"]\n[Black "Woźniak, Łukasz"]\n[Event "Erdős Kupa"]\n'
+    """ "Kovačić" is "Kovaèiæ" in Windows-1252, letters in both, and both words of a language
+    (French has "è" and "æ"): alone it stays Windows-1252, in a file whose other line is
+    told to be Windows-1250 ("Łukasz") it is Windows-1250 too."""
+    alone = '[White "Kovačić, Ivan"]\n'.encode("cp1250")
+    assert decode(alone) == '[White "Kovaèiæ, Ivan"]\n'
+    text = '[White "Kovačić, Ivan"]\n[Black "Woźniak, Łukasz"]\n[Event "Erdős Kupa"]\n'
     assert decode(text.encode("cp1250")) == text
+
+
+@pytest.mark.parametrize(
+    ("data", "text", "western_reading"),
+    [
+        # ř is 0xF8, Windows-1252's "ø": no Western language writes ø and á in one word.
+        (
+            b'[White "Dvo\xf8\xe1k, Anton\xedn"]\n',
+            '[White "Dvořák, Antonín"]\n',
+            '[White "Dvoøák, Antonín"]\n',
+        ),
+        # ő is 0xF5, "õ": Portuguese writes it before "e" only ("Simões").
+        (b'[White "Erd\xf5s, P\xe1l"]\n', '[White "Erdős, Pál"]\n', '[White "Erdõs, Pál"]\n'),
+        # ě is 0xEC, "ì": Italian writes it last in a word ("così"), not inside one.
+        (b'[Black "N\xecmec, Jan"]\n', '[Black "Němec, Jan"]\n', '[Black "Nìmec, Jan"]\n'),
+        # č is 0xE8, "è", and ý 0xFD is ý in both: no Western language writes è and ý together.
+        (
+            b'[Black "\xc8ern\xfd, Ji\xf8\xed"]\n',
+            '[Black "Černý, Jiří"]\n',
+            '[Black "Èerný, Jiøí"]\n',
+        ),
+    ],
+)
+def test_a_word_only_windows_1250_reads_as_a_word_tells_it(
+    data: bytes, text: str, western_reading: str
+) -> None:
+    """Czech "Dvořák" and Hungarian "Erdős" hold no mark (Windows-1252 reads them as letters,
+    "Dvoøák", "Erdõs"), so no line told Windows-1250 and the names came out garbled. Read
+    as Windows-1252 they are words of no Western language, as Windows-1250 words of one:
+    that tells it, for the whole file."""
+    assert data == text.encode("cp1250")
+    assert data.decode("cp1252") == western_reading
+    assert decode(data) == text
+    with_others = data + '[Event "Pohár"]\n{Kovačić}\n'.encode("cp1250")
+    assert decode(with_others) == text + '[Event "Pohár"]\n{Kovačić}\n'
+    reading = guessed_reading(b'[Round "1"]\n' + data)
+    assert reading is not None and reading.told_at == (("cp1250", 2),)
+
+
+def test_western_names_with_the_same_bytes_stay_windows_1252() -> None:
+    """Each of these names holds a byte Windows-1250 reads as another letter (ø is ř, å ĺ,
+    ñ ń, õ ő, ì ě): each is a word of a Western language, and none tells Windows-1250, so
+    the file keeps its Western reading, alone or together. "Núñez" (Windows-1250's
+    "Núńez", ú and ń in one word, which no Central European language writes) even keeps
+    a Czech word beside it in Windows-1252: the file's words disagree, and nothing is
+    guessed."""
+    names = [
+        "Müller, Jörg",
+        "Søren Sørensen",
+        "Åse Ørsted",
+        "François Núñez",
+        "Bjørn Jørgensen",
+        "Simões, João",
+        "Guðmundsson, Þóra",
+        "Fàbregas, Loïc",
+        "Dell'Acqua, Niccolò",
+        "Hélène Bègue",
+    ]
+    text = "".join(f'[White "{name}"]\n' for name in names) + "{così, Gesù}\n"
+    assert decode(text.encode("cp1252")) == text
+    for name in names:
+        line = f'[White "{name}"]\n'
+        assert decode(line.encode("cp1252")) == line
+    mixed = b'[White "N\xfa\xf1ez, Jos\xe9"]\n[Black "Dvo\xf8\xe1k, Anton\xedn"]\n'
+    assert decode(mixed) == '[White "Núñez, José"]\n[Black "Dvoøák, Antonín"]\n'
 
 
 def test_a_1250_capital_pair_that_is_valid_utf8_is_read_as_1250() -> None:
@@ -168,12 +233,12 @@ def test_two_marked_words_or_a_mark_western_text_never_joins_to_letters_tell() -
 
 
 def test_a_polish_word_alone_in_a_comment_is_not_enough() -> None:
-    """The price of caution: a Polish file whose only mark is one "³" in a comment reads as
-    Windows-1252 ("Dvořák" is "Dvoøák"), as a Western file with "cm³" must; event.toml's
-    ``encoding`` reads it right."""
-    data = '{Michał}\n[White "Dvořák, Antonín"]\n'.encode("cp1250")
-    assert decode(data) == '{Micha³}\n[White "Dvoøák, Antonín"]\n'
-    assert decode(data, "windows-1250") == '{Michał}\n[White "Dvořák, Antonín"]\n'
+    """The price of caution: a file whose only mark is one "³" in a comment, and whose other
+    words read as words in both code pages ("Kovačić" is "Kovaèiæ"), reads as Windows-1252,
+    as a Western file with "cm³" must; event.toml's ``encoding`` reads it right."""
+    data = '{Michał}\n[White "Kovačić, Ivan"]\n'.encode("cp1250")
+    assert decode(data) == '{Micha³}\n[White "Kovaèiæ, Ivan"]\n'
+    assert decode(data, "windows-1250") == '{Michał}\n[White "Kovačić, Ivan"]\n'
 
 
 def test_a_file_joined_from_utf8_and_windows_1250_reads_each_part_right() -> None:
@@ -226,12 +291,12 @@ def test_cyrillic_names_stay_cyrillic_beside_greek_ones() -> None:
 
 
 def test_the_named_encoding_reads_every_line_that_is_not_utf8() -> None:
-    """Hungarian "Erdős" is "Erdõs" in Windows-1252, letters in both: nothing tells it, the
+    """Croatian "Kovačić" is "Kovaèiæ" in Windows-1252, words in both: nothing tells it, the
     setting does. A UTF-8 line of the same file stays UTF-8, and a file whose only
     non-ASCII line is valid UTF-8 by chance ("RÓŻYCKI") is read in the named encoding."""
-    data = _bytes(("cp1250", '[White "Erdős, Pál"]\n'), ("utf-8", '[Black "Müller, Jörg"]\n'))
-    assert decode(data) == '[White "Erdõs, Pál"]\n[Black "Müller, Jörg"]\n'
-    assert decode(data, "windows-1250") == '[White "Erdős, Pál"]\n[Black "Müller, Jörg"]\n'
+    data = _bytes(("cp1250", '[White "Kovačić, Ivan"]\n'), ("utf-8", '[Black "Müller, Jörg"]\n'))
+    assert decode(data) == '[White "Kovaèiæ, Ivan"]\n[Black "Müller, Jörg"]\n'
+    assert decode(data, "windows-1250") == '[White "Kovačić, Ivan"]\n[Black "Müller, Jörg"]\n'
     chance = '[White "RÓŻYCKI, Jan"]\n'.encode("cp1250")
     assert decode(chance, "windows-1250") == '[White "RÓŻYCKI, Jan"]\n'
     assert decode('[White "Ιωάννου"]\n'.encode("iso-8859-7"), "iso-8859-7") == (
@@ -479,20 +544,20 @@ def test_an_unknown_name_in_a_file_read_as_a_guessed_code_page_says_so(
 
 
 def test_an_unknown_name_in_a_file_read_as_windows_1252_says_so(make_site: SiteMaker) -> None:
-    """A Czech Windows-1250 file in which no line tells its code page ("Dvořák" is letters
-    in Windows-1252 too) is read as Windows-1252: "Dvoøák" is told that, and what to set.
+    """A Croatian Windows-1250 file in which nothing tells its code page ("Kovačić" is a word
+    in Windows-1252 too) is read as Windows-1252: "Kovaèiæ" is told that, and what to set.
     An ASCII name cannot have been misread, and with the encoding named nothing was
     guessed: neither is told about the reading."""
     head = 'name = "Pohár"\nformat = "round-robin"\nrounds = 1\n'
-    players = '[[players]]\nname = "Dvořák, Antonín"\n\n[[players]]\nname = "Novak, Jan"\n'
+    players = '[[players]]\nname = "Kovačić, Ivan"\n\n[[players]]\nname = "Novak, Jan"\n'
     pgn = (
-        '[Event "Pohar"]\n[Round "1.1"]\n[White "Dvořák, Antonín"]\n[Black "Smith, John"]\n'
+        '[Event "Pohar"]\n[Round "1.1"]\n[White "Kovačić, Ivan"]\n[Black "Smith, John"]\n'
         '[Result "1-0"]\n\n1. e4 e5 1-0\n\n'
     ).encode("cp1250")
     site = make_site(head + players)
     (site / "content/ev/r1.pgn").write_bytes(pgn)
     (white, black) = _unknown_names(site)
-    assert white[:2] == (3, 'unknown white player "Dvoøák, Antonín"')
+    assert white[:2] == (3, 'unknown white player "Kovaèiæ, Ivan"')
     assert white[2].startswith(_NOTHING_TOLD + "; "), white[2]
     assert black[:2] == (4, 'unknown black player "Smith, John"')
     assert "was read as" not in black[2]
@@ -500,7 +565,7 @@ def test_an_unknown_name_in_a_file_read_as_windows_1252_says_so(make_site: SiteM
         head + 'encoding = "windows-1252"\n' + players, encoding="utf-8"
     )
     found = _unknown_names(site)
-    assert next(message for _, message, _ in found) == 'unknown white player "Dvoøák, Antonín"'
+    assert next(message for _, message, _ in found) == 'unknown white player "Kovaèiæ, Ivan"'
     assert not any("was read as" in hint for _, _, hint in found)
 
 
@@ -525,19 +590,19 @@ def test_the_reading_of_a_file_joined_from_utf8_and_a_code_page() -> None:
 def test_a_players_entry_the_trf_lacks_in_a_file_read_as_windows_1252_says_so(
     make_site: SiteMaker,
 ) -> None:
-    """A Czech Swiss-Manager TRF file in Windows-1250 in which no line tells its code page
-    ("Dvořák" is letters in Windows-1252 too) is read as Windows-1252: its 001 line holds
-    "Dvoøák, Antonín", and event.toml's [[players]] entry "Dvořák, Antonín" finds no one.
+    """A Croatian Swiss-Manager TRF file in Windows-1250 in which nothing tells its code page
+    ("Kovačić" is a word in Windows-1252 too) is read as Windows-1252: its 001 line holds
+    "Kovaèiæ, Ivan", and event.toml's [[players]] entry "Kovačić, Ivan" finds no one.
     The hint says how the TRF file was read and what to set, before the closest spelling (a
     new name would be the wrong fix), as an unknown PGN name's does. With the encoding named
     the entry finds its player; an ASCII name is not told about the reading."""
     head = 'name = "Pohár"\nformat = "swiss"\nrounds = 1\ntrf = "event.trf"\n'
-    players = '[[players]]\nname = "Dvořák, Antonín"\nborn = 2010-05-01\n'
+    players = '[[players]]\nname = "Kovačić, Ivan"\nborn = 2010-05-01\n'
     trf = "\r\n".join(
         [
             "012 Pohar",
             "XXR 1",
-            trf_line(1, "Dvořák, Antonín", 1900, (2, "w", "1")),
+            trf_line(1, "Kovačić, Ivan", 1900, (2, "w", "1")),
             trf_line(2, "Novak, Jan", 1800, (1, "b", "0")),
         ]
     ).encode("cp1250")
@@ -546,14 +611,14 @@ def test_a_players_entry_the_trf_lacks_in_a_file_read_as_windows_1252_says_so(
     _, problems = load(site)
     (error,) = problems.errors
     assert error.message == (
-        '[[players]] names "Dvořák, Antonín", who is not in the TRF file (the TRF file lists '
+        '[[players]] names "Kovačić, Ivan", who is not in the TRF file (the TRF file lists '
         "every participant)"
     )
     assert error.hint == (
         'the TRF file "event.trf" was read as Windows-1252, as no line tells another code '
         "page; if its names look wrong, set encoding in event.toml to the code page of the "
         'program that wrote the file, such as encoding = "windows-1250"; the TRF file spells '
-        'it "Dvoøák, Antonín"? Give that as name (your spelling can go in aliases)'
+        'it "Kovaèiæ, Ivan"? Give that as name (your spelling can go in aliases)'
     )
 
     (site / "content/ev/event.toml").write_text(
@@ -561,7 +626,7 @@ def test_a_players_entry_the_trf_lacks_in_a_file_read_as_windows_1252_says_so(
     )
     event, problems = load(site)
     assert event is not None and not problems.errors, messages(problems)
-    assert event.player(1).name == "Dvořák, Antonín"
+    assert event.player(1).name == "Kovačić, Ivan"
 
     ascii_players = '[[players]]\nname = "Novak, Jane"\n'
     (site / "content/ev/event.toml").write_text(head + ascii_players, encoding="utf-8")
