@@ -19,9 +19,10 @@ ordinal, superscript or fraction in an Event title or a comment ("Karpov¹", "2�
 
 Where no line tells it, the file's words can: a word whose Windows-1252 reading no Western
 language writes and whose 1250 reading a Central European one does ("Dvoøák", "ø" beside
-"á", is "Dvořák"; "Erdõs" is "Erdős"), unless a word of the file is the other way round
+"á", is "Dvořák"; "Nìmec" is "Němec"), unless a word of the file is the other way round
 ("Núñez", which 1250 reads "Núńez"). Words that read as words in both ("Søren" and "Sřren",
-"Peña" and "Peńa") tell nothing (``_first_line_of_1250_words``).
+"Peña" and "Peńa", Estonian "Põld" and Hungarian "Erdős") tell nothing
+(``_first_line_of_1250_words``).
 """
 
 from __future__ import annotations
@@ -389,6 +390,8 @@ def _read_by_file(page: str, line: bytes, text: str) -> bool:
     return _changed_by_1250(line) and _latin_words(text)
 
 
+_ESTONIAN = "äöõüšž"
+
 _WESTERN_ALPHABETS = tuple(
     frozenset(letters)
     for letters in (
@@ -402,10 +405,14 @@ _WESTERN_ALPHABETS = tuple(
         "åäöéüšž",  # Swedish, Finnish
         "áéíóúýðþæö",  # Icelandic
         "éèëïöüêà",  # Dutch
+        _ESTONIAN,
     )
 )
 """The letters beyond ASCII one word of a Western language holds, as Windows-1252 writes
-them. A word whose letters no one of them holds ("Dvoøák", ø with á) was not written so."""
+them. A word whose letters no one of them holds ("Dvoøák", ø with á) was not written so.
+Estonian writes "õ" anywhere in a word ("Põld", "Kõiv"): such a word reads as a word in
+both code pages (Hungarian "Erdős" is "Erdõs" in Windows-1252) and tells nothing, as a
+Western file read as Windows-1250 would garble every other name in it."""
 
 _CENTRAL_ALPHABETS = tuple(
     frozenset(letters)
@@ -430,17 +437,18 @@ inside a word they are Windows-1250's "ě" and "ů" ("Nìmec" is "Němec")."""
 
 def _western_word(word: str) -> bool:
     """Whether a word read as Windows-1252 is one a Western language writes: its letters
-    beyond ASCII all of one alphabet, "ì" and "ù" last, Portuguese "õ" before "e" ("Simões";
-    "Erdõs" is Hungarian "Erdős") and "ã" before "o" or "e" or last ("João", "Irmã")."""
+    beyond ASCII all of one alphabet, "ì" and "ù" last, "õ" before "e" unless the word is
+    Estonian's ("Simões", "Põld") and "ã" before "o" or "e" or last ("João", "Irmã")."""
     word = word.lower()
     letters = {char for char in word if not char.isascii()}
     if not any(letters <= alphabet for alphabet in _WESTERN_ALPHABETS):
         return False
+    estonian = letters <= frozenset(_ESTONIAN)
     for index, char in enumerate(word):
         after = word[index + 1 : index + 2]
         if (
             (char in _WESTERN_LAST_ONLY and after)
-            or (char == "õ" and after != "e")
+            or (char == "õ" and after != "e" and not estonian)
             or (char == "ã" and after not in ("", "o", "e"))
         ):
             return False
@@ -456,7 +464,7 @@ def _central_word(word: str) -> bool:
 def _first_line_of_1250_words(lines: Iterable[bytes]) -> bytes | None:
     """The first of ``lines`` (none of which tells a code page by itself) with a word that
     only Windows-1250 reads as a word of a language ("Dvořák", which Windows-1252 reads
-    "Dvoøák"; "Erdős", "Erdõs"), when no line has a word that only Windows-1252 does
+    "Dvoøák"; "Němec", "Nìmec"), when no line has a word that only Windows-1252 does
     ("Núñez", which Windows-1250 reads "Núńez"); ``None`` otherwise, and the file stays
     Windows-1252. Words whose bytes both read alike ("Müller"), or that both read as words
     ("Søren" and "Sřren", "Kovačić" and "Kovaèiæ"), tell nothing; nor does a word with a
