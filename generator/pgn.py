@@ -31,6 +31,24 @@ from .text import Name, Phrase
 _TAG_LINE = re.compile(r"^\s*\[(\w+)\s+[^\s\]]")
 """A line that starts a tag, whether python-chess can read it or not: '[Round 9.1]', its quotes
 forgotten, is one (``_unreadable_tags`` reports it) rather than the start of another game."""
+_BARE_TAG = re.compile(r'^\s*([A-Za-z0-9]\w*)[^\S\n]+"((?:[^"\\\n]|\\.)*)"\s*\]\s*$')
+"""A tag pair that lost its opening bracket (``Round "3"]``): python-chess takes it for the
+first line of the moves, so the tags after it became a game of their own; it is one of the
+game's tags, reported (``_unreadable_tags``) and passed over by the parser (``_passed_over``)."""
+_ESCAPE_LINE = re.compile(r"^[%;][^\n]*(?:\n|\Z)", re.MULTILINE)
+"""A line python-chess passes over among the tags: a ``%`` escape (PGN 8.2.2) or a ``;``
+comment running to the end of the line."""
+
+
+def _tag_name(line: str) -> str | None:
+    """The name of the tag a line holds (``_TAG_LINE``, or ``_BARE_TAG``), else ``None``."""
+    match = _TAG_LINE.match(line)
+    if match is not None:
+        return match.group(1)
+    bare = _BARE_TAG.match(line)
+    return None if bare is None else bare.group(1)
+
+
 _ILLEGAL = re.compile(r"^(illegal|invalid|ambiguous) san: '([^']*)'")
 
 
@@ -343,8 +361,10 @@ def _read_block(
     on_final: FinalPosition | None = None,
 ) -> None:
     """The games of one block of tags and moves (normally one game)."""
-    handle = io.StringIO(text[block_start:block_end])
-    lean: _RecordedGame | None = _read_lean(text[block_start:block_end])
+    block = text[block_start:block_end]
+    lean: _RecordedGame | None = _read_lean(block)
+    passed = _passed_over(block) if lean is None else frozenset()
+    handle = _PassingOver(block, passed) if passed else io.StringIO(block)
     while True:
         start = block_start + handle.tell()
         game: _RecordedGame | None
@@ -356,7 +376,13 @@ def _read_block(
                 else:
                     game = chess.pgn.read_game(handle, Visitor=_PlainRecorder)
             except _NotPlain:
-                again = io.StringIO(text[start:block_end])
+                rest = text[start:block_end]
+                shift = start - block_start
+                again = (
+                    _PassingOver(rest, {at - shift for at in passed})
+                    if passed
+                    else io.StringIO(rest)
+                )
                 game = chess.pgn.read_game(again, Visitor=_MainlineRecorder)
                 handle.seek(start - block_start + again.tell())
         except Exception as exc:  # a parser bug on odd input must not end the build
@@ -402,6 +428,55 @@ def _read_block(
             )
 
 
+class _PassingOver(io.StringIO):
+    """A block's text as python-chess reads it, without the lines ``_passed_over`` names; its
+    positions (``tell``) stay those of the whole text, so the lines keep their numbers."""
+
+    def __init__(self, text: str, passed: Iterable[int]) -> None:
+        super().__init__(text)
+        self._passed = frozenset(passed)
+
+    def readline(self, size: int = -1, /) -> str:  # type: ignore[override]
+        while True:
+            at = self.tell()
+            line = super().readline(size)
+            if not line or at not in self._passed:
+                return line
+
+
+def _passed_over(block: str) -> frozenset[int]:
+    """Where the lines of a block's tags start that python-chess must pass over to read the
+    tags and moves as one game: a tag pair without its opening bracket (``_BARE_TAG``, which
+    ``_unreadable_tags`` reports), and every blank line but one between the last tag and the
+    moves. python-chess ends the tags at a line without ``[`` and the game at a second blank
+    line, so either made one game two: one of tags without moves, one of moves without tags
+    (a broadcast tool's or a hand edit's two blank lines). The moves have no tags of their
+    own: they are the game's whose tags stand before them."""
+    passed: list[int] = []
+    blanks: list[int] = []  # the blank lines since the last tag line
+    tagged = False
+    offset = 0
+    while offset < len(block):  # lines as python-chess reads them, to the first of the moves
+        at = offset
+        end = block.find("\n", at)
+        offset = len(block) if end < 0 else end + 1
+        line = block[at:offset]
+        if not line.strip():
+            blanks.append(at)
+        elif line.startswith(("%", ";")):
+            continue  # python-chess passes over these itself
+        elif line.startswith("["):
+            tagged, blanks = True, []
+        elif _BARE_TAG.match(line):
+            passed.append(at)
+            tagged, blanks = True, []
+        else:  # the moves, or text before any tag
+            if tagged:
+                passed.extend(blanks[1:])
+            break
+    return frozenset(passed)
+
+
 _LOOSE_TAG = re.compile(r"^\[\s*(\w+)\s*(.*?)\s*\]?\s*$")
 """A tag line as its writer meant it, the quotes or the bracket left out."""
 _COMMENTED_TAG = re.compile(r'^\[([A-Za-z0-9][A-Za-z0-9_+#=:-]*)\s+"((?:[^"\\]|\\.)*)"\]\s*;.*$')
@@ -430,6 +505,18 @@ def _unreadable_tags(
     meant: dict[str, str] = {}
     for number, raw in enumerate(text[start:end].splitlines(), start=first):
         if not raw.strip() or raw.startswith(("%", ";")):
+            continue
+        bare = _BARE_TAG.match(raw)
+        if bare is not None:  # passed over by the parser (``_passed_over``)
+            name, value = bare.group(1), bare.group(2)
+            meant.setdefault(name, value)
+            problems.error(
+                f"cannot read the tag line {shorten(raw.strip())}: it does not start with [",
+                path,
+                number,
+                hint=f'add the [ at the start of the line: [{name} "{shorten(value)}"]',
+                code="bad-tag",
+            )
             continue
         if not raw.startswith("["):
             break  # the moves (python-chess's tags end here too)
@@ -535,28 +622,40 @@ def _tag_blocks_by_line(text: str) -> list[tuple[int, int]]:
     """``_tag_blocks`` line by line, following comments in braces (a tag inside one is not)."""
     starts = [0]
     offset = 0
-    previous = ""
     in_comment = False
     tags: set[str] = set()  # of the game being read
     between = ""  # the lines since its last tag line
     for line in text.splitlines(keepends=True):
-        match = None if in_comment else _TAG_LINE.match(line)
-        if match is not None:
-            if offset and not _TAG_LINE.match(previous) and not _same_game(between, tags, match):
+        name = None if in_comment else _tag_name(line)
+        if name is not None:
+            if offset and _starts_game(between, tags, name):
                 starts.append(offset)
                 tags = set()
-            tags.add(match.group(1))
+            tags.add(name)
             between = ""
         else:
-            in_comment = _comment_open(line, in_comment)
+            if in_comment or not line.startswith("%"):  # an escape line holds no brace
+                in_comment = _comment_open(line, in_comment)
             between += line
-        previous = line
         offset += len(line)
     starts.append(len(text))
     return [(a, b) for a, b in itertools.pairwise(starts) if a < b]
 
 
-def _same_game(between: str, tags: set[str], match: re.Match[str]) -> bool:
+def _starts_game(between: str, tags: set[str], name: str) -> bool:
+    """Whether a tag line starts another game, ``between`` being the text since the last tag
+    line. Straight after a tag line it does not; nor after escape and ``;`` lines alone, which
+    python-chess passes over among the tags (a broadcast tool's ``%`` line between two tag
+    pairs split one game in two), unless it repeats a tag the game has: another game's."""
+    if not between:
+        return False
+    kept = _ESCAPE_LINE.sub("", between) if "%" in between or ";" in between else between
+    if not kept:
+        return name in tags
+    return not _same_game(kept, tags, name)
+
+
+def _same_game(between: str, tags: set[str], name: str) -> bool:
     """A tag line after other lines still belongs to the game whose tags came before when
     one blank line stands between them, and those tags are a game's first ones only
     (ChessBase's ``[Event]``): no player, no result, and not this tag. A game with its
@@ -566,7 +665,7 @@ def _same_game(between: str, tags: set[str], match: re.Match[str]) -> bool:
         and not between.strip()
         and between.count("\n") == 1
         and not tags & _A_GAMES_OWN
-        and match.group(1) not in tags
+        and name not in tags
     )
 
 
@@ -577,22 +676,28 @@ _A_GAMES_OWN = frozenset({"White", "Black", "Result"})
 _ODD_LINE_ENDS = re.compile("[\r\x0b\x0c\x1c\x1d\x1e\x85\u2028\u2029]")
 """Line ends ``str.splitlines`` knows besides "\n" and "\r\n"."""
 
-_TAG_LINE_IN_TEXT = re.compile(r"^[^\S\n]*\[(\w+)[^\S\n]+[^\s\]]", re.MULTILINE)
-"""``_TAG_LINE`` found in a whole text (whitespace not running on into the next line)."""
+_TAG_LINE_IN_TEXT = re.compile(
+    r"^[^\S\n]*(?:\[(\w+)[^\S\n]+[^\s\]]"
+    r'|([A-Za-z0-9]\w*)[^\S\n]+"(?:[^"\\\n]|\\.)*"[^\S\n]*\][^\S\n]*$)',
+    re.MULTILINE,
+)
+"""``_TAG_LINE`` or ``_BARE_TAG`` found in a whole text (whitespace not running on into the
+next line)."""
 
 
 def _plain_tag_blocks(text: str) -> list[tuple[int, int]]:
     """``_tag_blocks`` of a text with no comment in braces and lines ending in "\n" or
     "\r\n" (the usual file), found by one search instead of a match per line."""
     starts = [0]
-    after_tag = -1  # where the line after the last tag line starts
+    after_tag = 0  # where the line after the last tag line starts
     tags: set[str] = set()  # of the game being read
     for match in _TAG_LINE_IN_TEXT.finditer(text):
         start = match.start()
-        if start and start != after_tag and not _same_game(text[after_tag:start], tags, match):
+        name = match.group(1) or match.group(2)
+        if start != after_tag and _starts_game(text[after_tag:start], tags, name):
             starts.append(start)
             tags = set()
-        tags.add(match.group(1))
+        tags.add(name)
         end = text.find("\n", start)
         after_tag = len(text) if end < 0 else end + 1
     starts.append(len(text))
@@ -656,11 +761,15 @@ def _cut_short(
     lines = body.splitlines()
     tags_end = 0
     while tags_end < len(lines) and (
-        not lines[tags_end].strip() or lines[tags_end].lstrip().startswith("[")
+        not lines[tags_end].strip()
+        or lines[tags_end].lstrip().startswith("[")
+        or lines[tags_end].startswith(("%", ";"))
+        or _BARE_TAG.match(lines[tags_end])
     ):
         tags_end += 1
     if tags_end == len(lines):
-        if lines and not lines[-1].rstrip().endswith("]"):
+        tag_rows = [row for row in lines if row.strip() and not row.startswith(("%", ";"))]
+        if tag_rows and not tag_rows[-1].rstrip().endswith("]"):
             problems.error(
                 "the file ends in the middle of a tag line",
                 path,
@@ -816,7 +925,7 @@ def _word_at(text: str, first_line: int, played: int) -> tuple[str, int, bool] |
     was "illegal move 'd6'", sending the arbiter to a move that is right. An illegal move it
     could read is the word itself, on its own line (the game's first line was given)."""
     lines = text.split("\n")
-    tags = next((i for i, row in enumerate(lines) if row.strip() and row.strip()[0] != "["), 0)
+    tags = next((i for i, row in enumerate(lines) if _in_moves(row)), 0)
     offset = sum(len(row) + 1 for row in lines[:tags])
     depth = count = 0
     for match in _MOVETEXT_WORD.finditer(text, offset):
@@ -839,6 +948,18 @@ def _word_at(text: str, first_line: int, played: int) -> tuple[str, int, bool] |
         if count > played:
             return None
     return None
+
+
+def _in_moves(row: str) -> bool:
+    """Whether a line of a game is where its moves start: not blank, not a tag (``[`` or
+    ``_BARE_TAG``), not a line python-chess passes over among the tags (``%`` or ``;``)."""
+    stripped = row.strip()
+    return (
+        bool(stripped)
+        and stripped[0] != "["
+        and not row.startswith(("%", ";"))
+        and not _BARE_TAG.match(row)
+    )
 
 
 class _RecordedGame(chess.pgn.Game):
@@ -1173,14 +1294,22 @@ def _first_content_line(text: str, start: int, end: int, line_starts: list[int])
 
 
 def _tag_lines(text: str, start: int, end: int, line_starts: list[int]) -> dict[str, int]:
+    """The line of each of the game's tags: those before its moves, not a tag-like line in a
+    comment in braces (a file's opening comment quoting ``[Event ...]`` is no game's), nor
+    one past the escape and ``;`` lines python-chess passes over among the tags."""
     lines: dict[str, int] = {}
     first = _line_number(start, line_starts)
+    in_comment = False
     for number, raw in enumerate(text[start:end].splitlines(), start=first):
-        match = _TAG_LINE.match(raw)
-        if match:
-            lines.setdefault(match.group(1), number)
+        name = None if in_comment else _tag_name(raw)
+        if name is not None:
+            lines.setdefault(name, number)
+        elif raw.startswith(("%", ";")) and not in_comment:
+            continue
         elif raw.strip() and lines:
             break
+        else:
+            in_comment = _comment_open(raw, in_comment)
     return lines
 
 

@@ -246,7 +246,7 @@ def test_blocks_found_by_one_search_are_those_found_line_by_line() -> None:
     lines = [
         *('[Event "x"]', '  [Round "1.1"]', '[White "A"]', '[Event\t"y"]', '\t[Site "s"]'),
         *("[Bad tag]", "[Event", '"x"]', '[ Event "q"]', 'x [Event "no"]', '[A "x"] [B "y"]'),
-        *("", " ", "1. e4 e5", "1-0", '; [Event "z"]'),
+        *("", " ", "1. e4 e5", "1-0", '; [Event "z"]', 'Round "3"]', "%relay", 'Round "3"] x'),
     ]
     for _ in range(3000):
         end = rng.choice(["\n", "\r\n"])
@@ -640,3 +640,116 @@ def test_a_tag_pair_with_a_comment_after_it_is_read_not_an_error() -> None:
     problems = Problems()
     read_pgn_text(fen + text, Path("r3.pgn"), problems)
     assert [(e.code, e.line) for e in problems.errors] == [("bad-tag", 1)]
+
+
+def _read_both_ways(text: str, name: str) -> tuple[list[pgn.PgnGame], Problems]:
+    """A text read as ``read_pgn_text`` reads it, and as the build's cache does (block by
+    block, ``read_block``): both must give the same games and problems."""
+    problems = Problems()
+    games = read_pgn_text(text, Path(name), problems)
+    cached = Problems()
+    by_block = read_pgn_text(text, Path(name), cached, lambda block: pgn.read_block(block))
+    assert by_block == games and cached.items == problems.items
+    return games, problems
+
+
+GAME_3_1 = '[Event "E"]\n[Round "3.1"]\n[White "A"]\n[Black "B"]\n[Result "1-0"]\n\n1. e4 e5 1-0\n'
+
+
+@pytest.mark.parametrize(
+    "comment",
+    [
+        # Three lines of comment, the second a tag pair as it stood before an edit: the game
+        # starts on line 4.
+        '{ Junior Closed, round 3\n  [Event "Junior Closed 2025"] was the old name\n}\n',
+        # Its last line starts like a tag: it joined the comment to the game's tags.
+        "{ Round 3 of the\n  Northbridge\n[Junior Closed] }\n",
+    ],
+)
+def test_an_opening_comment_of_several_lines_is_no_game(comment: str) -> None:
+    """A file opening with a comment in braces over several lines, one of them looking like a
+    tag, was "round ?, ? v ?: the moves stop without a result; the file looks cut short", a
+    false error on a complete file (or its game lost its tags to the comment). It is passed
+    over: one game, from line 4, its tags on their lines, no problem."""
+    games, problems = _read_both_ways(comment + GAME_3_1, "r3.pgn")
+    assert not problems.items, problems.items
+    (game,) = games
+    assert (game.line, game.tag_line("Round"), game.tag_line("Result")) == (4, 5, 8)
+    assert (game.headers["Round"], game.headers["White"], game.headers["Black"]) == (
+        "3.1",
+        "A",
+        "B",
+    )
+    assert game.moves.san_list == ["e4", "e5"]
+
+
+@pytest.mark.parametrize(
+    ("text", "white_line", "moves_line"),
+    [
+        # Two blank lines between the tags and the moves: the moves on line 8.
+        (GAME_3_1.replace("\n\n1.", "\n\n\n1."), 3, 8),
+        # Three, with a % escape line among them: the moves on line 10.
+        (GAME_3_1.replace("\n\n1.", "\n\n%broadcast 14:02\n\n\n1."), 3, 10),
+        # A % escape line between two tag pairs: White on line 4, the moves on line 8.
+        (GAME_3_1.replace('[White "A"]', '%relay board 1\n[White "A"]'), 4, 8),
+    ],
+)
+def test_blank_lines_or_an_escape_line_in_a_game_keep_it_one_game(
+    text: str, white_line: int, moves_line: int
+) -> None:
+    """A second blank line before the moves, or a ``%`` line among the tags (PGN 8.2.2: a
+    line starting with % is passed over), made two games of one: its tags without moves and
+    its moves without tags ("round ?, ? v ?"). It is one game, its lines kept: the illegal
+    "2. Ke3" stands on the moves' line."""
+    text = text.replace("1. e4 e5 1-0", "1. e4 e5 2. Ke3 1-0")
+    games, problems = _read_both_ways(text, "r3.pgn")
+    assert not problems.errors, problems.errors
+    (game,) = games
+    assert (game.line, game.tag_line("White")) == (1, white_line)
+    assert (game.headers["Round"], game.headers["White"], game.headers["Result"]) == (
+        "3.1",
+        "A",
+        "1-0",
+    )
+    assert game.moves.san_list == ["e4", "e5"]
+    (warning,) = problems.warnings
+    assert (warning.code, warning.line) == ("illegal-move", moves_line)
+    assert warning.message.startswith("round 3, board 1, A v B: illegal or unreadable move")
+
+
+def test_a_game_of_tags_alone_before_another_games_tags_stays_a_game() -> None:
+    """Only moves without tags of their own join the tags before them: a game of tags and a
+    result, then two blank lines or a % line, then the next game's tags, is two games (the
+    first with no moves), not one game whose tags the second overwrote."""
+    first = '[Event "E"]\n[Round "3.1"]\n[White "A"]\n[Black "B"]\n[Result "1-0"]\n'
+    second = (
+        '[Event "E"]\n[Round "3.2"]\n[White "C"]\n[Black "D"]\n[Result "0-1"]\n\n1. d4 d5 0-1\n'
+    )
+    for between in ("\n\n", "%relay\n", "\n%relay\n\n"):
+        games, problems = _read_both_ways(first + between + second, "r3.pgn")
+        assert not problems.items, (between, problems.items)
+        assert [(g.headers["White"], g.headers["Result"], g.moves.san_list) for g in games] == [
+            ("A", "1-0", []),
+            ("C", "0-1", ["d4", "d5"]),
+        ], repr(between)
+
+
+def test_a_tag_line_without_its_opening_bracket_is_one_error_on_its_line() -> None:
+    """'Round "3.1"]' (the [ left out) ended the tags there: three errors, two of them on
+    other lines (the game cut short, a game of moves without tags). It is one error on line 2
+    saying what is missing and how to write it; the rest of the game is read, the round as
+    meant."""
+    text = GAME_3_1.replace('[Round "3.1"]', 'Round "3.1"]')
+    games, problems = _read_both_ways(text, "r3.pgn")
+    (error,) = problems.items
+    assert (error.code, error.line, error.path) == ("bad-tag", 2, Path("r3.pgn"))
+    assert error.message == 'cannot read the tag line Round "3.1"]: it does not start with ['
+    assert error.hint == 'add the [ at the start of the line: [Round "3.1"]'
+    (game,) = games
+    assert (game.line, game.tag_line("Round"), game.tag_line("White")) == (1, 2, 3)
+    assert (game.headers["Round"], game.headers["White"], game.headers["Black"]) == (
+        "3.1",
+        "A",
+        "B",
+    )
+    assert game.moves.san_list == ["e4", "e5"]
