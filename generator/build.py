@@ -498,7 +498,7 @@ def load_event(
         )
     _pgn_not_read(folder, config, {*paths, *playoff_paths}, problems)
     pgn_games = read_pgn_files(paths, problems, config.encoding)
-    playoff_games = read_pgn_files(playoff_paths, problems, config.encoding)
+    playoff_games = read_pgn_files(playoff_paths, problems, config.encoding, playoff=True)
     pages = _event_pages(folder, problems, raw_html)
     return assemble_event(
         slug or slugify(name_text(folder.name)),

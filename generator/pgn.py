@@ -814,12 +814,42 @@ def _cut_short(
 
 
 def read_pgn_files(
-    paths: Iterable[Path], problems: Problems, encoding: str | None = None
+    paths: Iterable[Path], problems: Problems, encoding: str | None = None, *, playoff: bool = False
 ) -> list[PgnGame]:
+    """Every game of the files. ``playoff``: they are the event's play-off files, whose games
+    the messages name as play-off games (``as_playoff_problems``)."""
     games: list[PgnGame] = []
     for path in paths:
-        games.extend(read_pgn_file(path, problems, encoding))
+        if not playoff:
+            games.extend(read_pgn_file(path, problems, encoding))
+            continue
+        found = Problems()
+        read = read_pgn_file(path, found, encoding)
+        problems.items.extend(as_playoff_problems(found.items, read))
+        games.extend(read)
     return games
+
+
+def as_playoff_problems(items: Iterable[Problem], games: Iterable[PgnGame]) -> list[Problem]:
+    """The reader's problems with each game of a play-off file named as the load stage and the
+    play-off rules name it ('play-off game (Round "2") A v B', ``game_words``): the reader
+    knows only the Round tag, and an illegal move in the second play-off game was said to be
+    in "round 2", a round of the event. The parsed file's problems are kept by its content
+    (``generator.cache``), whatever the file is, so they are renamed here, as read."""
+    names: dict[tuple[str | Name, ...], Phrase] = {}
+    for game in games:
+        names.setdefault(game_words(game.headers).parts, game_words(game.headers, playoff=True))
+    renamed: list[Problem] = []
+    for problem in items:
+        parts = problem.phrase.parts if problem.phrase is not None else ()
+        for size in sorted({len(plain) for plain in names}, reverse=True):
+            playoff = names.get(parts[:size])
+            if playoff is not None:
+                phrase = Phrase(playoff, *parts[size:])
+                problem = replace(problem, message=str(phrase), phrase=phrase)
+                break
+        renamed.append(problem)
+    return renamed
 
 
 def _to_game(

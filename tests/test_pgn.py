@@ -12,6 +12,7 @@ import chess
 import chess.pgn
 import chess.variant
 import pytest
+from conftest import SiteMaker, event_toml, load, pgn_game
 
 from generator import codepages, pgn
 from generator.pgn import export_game, read_pgn_file, read_pgn_text
@@ -753,3 +754,29 @@ def test_a_tag_line_without_its_opening_bracket_is_one_error_on_its_line() -> No
         "B",
     )
     assert game.moves.san_list == ["e4", "e5"]
+
+
+def test_an_illegal_move_in_a_play_off_game_is_named_as_a_play_off_game(
+    make_site: SiteMaker,
+) -> None:
+    """The warning named the play-off game 'round 2', a round of the event, from its Round
+    tag: it names it as every load message about a play-off game does, finished or not."""
+    playoff = pgn_game("2", "Alpha, Anna", "Bravo, Bob", "1-0", "1. e4 e5 2. Ke3")
+    playoff += pgn_game("3", "Bravo, Bob", "Alpha, Anna", "*", "1. d4 d5 2. Kd3")
+    site = make_site(event_toml(), {"playoff/playoff.pgn": playoff})
+    _, problems = load(site)
+    illegal = [p for p in problems.warnings if p.code == "illegal-move"]
+    assert [(p.path.name if p.path else None, p.line, p.message) for p in illegal] == [
+        (
+            "playoff.pgn",
+            7,
+            'play-off game (Round "2") Alpha, Anna v Bravo, Bob: illegal or unreadable move '
+            "at move 2 (White): 'Ke3'; the game is shown up to move 1",
+        ),
+        (
+            "playoff.pgn",
+            15,
+            'play-off game (Round "3") Bravo, Bob v Alpha, Anna: illegal or unreadable move '
+            "at move 2 (White): 'Kd3'; the game is shown up to move 1",
+        ),
+    ]
