@@ -741,6 +741,24 @@ def _ends_castling(game: chess.pgn.Game, ending: str) -> bool:
     )
 
 
+def _tag_line_closed(row: str) -> bool:
+    """Whether a tag line ends as a whole one does: in "]", or in "]" and a ";" comment,
+    which PGN lets run to the end of any line (``[Result "1-0"] ; typed in``). A ";" inside
+    the quoted value is part of it: ``[Event "Club; North`` is a line cut off."""
+    in_value = escaped = False
+    for at, char in enumerate(row):
+        if escaped:
+            escaped = False
+        elif char == "\\" and in_value:
+            escaped = True
+        elif char == '"':
+            in_value = not in_value
+        elif char == ";" and not in_value:
+            row = row[:at]
+            break
+    return row.rstrip().endswith("]")
+
+
 def _cut_short(
     game: chess.pgn.Game,
     text: str,
@@ -769,7 +787,7 @@ def _cut_short(
         tags_end += 1
     if tags_end == len(lines):
         tag_rows = [row for row in lines if row.strip() and not row.startswith(("%", ";"))]
-        if tag_rows and not tag_rows[-1].rstrip().endswith("]"):
+        if tag_rows and not _tag_line_closed(tag_rows[-1]):
             problems.error(
                 "the file ends in the middle of a tag line",
                 path,

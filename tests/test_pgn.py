@@ -780,3 +780,45 @@ def test_an_illegal_move_in_a_play_off_game_is_named_as_a_play_off_game(
             "at move 2 (White): 'Kd3'; the game is shown up to move 1",
         ),
     ]
+
+
+TAGS_3_2 = '[Event "E"]\n[Round "3.2"]\n[White "C"]\n[Black "D"]\n'
+
+
+@pytest.mark.parametrize("after", ["", "\n", "\n\n" + GAME_3_1])
+def test_a_game_of_tags_whose_last_tag_has_a_comment_after_it_is_a_game(after: str) -> None:
+    """A forfeit recorded by its tags, its last tag line ``[Result "0-1"] ; typed in`` (PGN
+    lets a ";" comment run to the end of any line): the check for a tag line cut off at the
+    end of the file looked for a "]" at the end of the line, so the game was "the file ends
+    in the middle of a tag line" and dropped. It is a game of tags (lines 1 to 5), Black's
+    win, with no problem, whether the file ends there or another game follows."""
+    text = TAGS_3_2 + '[Result "0-1"] ; typed in' + after
+    games, problems = _read_both_ways(text, "r3.pgn")
+    assert not problems.items, problems.items
+    game = games[0]
+    assert (game.line, game.tag_line("Result")) == (1, 5)
+    assert (game.headers["Round"], game.headers["White"], game.headers["Result"]) == (
+        "3.2",
+        "C",
+        "0-1",
+    )
+    assert game.moves == pgn.NO_MOVES
+    assert [g.headers["Round"] for g in games] == (["3.2", "3.1"] if after.strip() else ["3.2"])
+
+
+@pytest.mark.parametrize(
+    "cut",
+    [
+        '[Result "0-',  # cut in the value
+        '[Event "Club; Northbridge',  # a ";" inside the value is no comment
+    ],
+)
+def test_a_tag_line_cut_off_at_the_end_of_the_file_is_still_reported(cut: str) -> None:
+    """The last tag line of the file cut off (line 5): the file is cut short, said on that
+    line, and the game is not read."""
+    games, problems = _read_both_ways(TAGS_3_2 + cut, "r3.pgn")
+    assert games == []
+    truncated = [p for p in problems.errors if p.code == "truncated-pgn"]
+    assert [(p.line, p.message) for p in truncated] == [
+        (5, "the file ends in the middle of a tag line")
+    ]
