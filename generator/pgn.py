@@ -584,13 +584,15 @@ def _valid_setup(game: chess.pgn.Game, path: Path, line: int, problems: Problems
     try:
         game.board()
     except ValueError as exc:
-        label = game_words(game.headers)
+        headers = {key: unescape_tag(value) for key, value in game.headers.items()}
         problems.error(
-            Phrase(label, f": the FEN tag is not a position ({shorten(str(exc))})"),
+            Phrase(game_words(headers), f": the FEN tag is not a position ({shorten(str(exc))})"),
             path,
             line,
             hint="copy the FEN again from the chess program, or remove the SetUp and FEN tags",
             code="bad-fen",
+            # The game is not read: its tags, for ``as_playoff_problems`` to name it by.
+            context=tags_context(headers),
         )
         return False
     return True
@@ -854,9 +856,20 @@ def as_playoff_problems(items: Iterable[Problem], games: Iterable[PgnGame]) -> l
     knows only the Round tag, and an illegal move in the second play-off game was said to be
     in "round 2", a round of the event. The parsed file's problems are kept by its content
     (``generator.cache``), whatever the file is, so they are renamed here, as read."""
+    items = list(items)
     names: dict[tuple[str | Name, ...], Phrase] = {}
-    for game in games:
-        names.setdefault(game_words(game.headers).parts, game_words(game.headers, playoff=True))
+    # The games read, and those a problem stopped (a FEN that is no position) by the tags
+    # their problems carry (``tags_context``).
+    tagged = [dict(problem.context) for problem in items]
+    for headers in itertools.chain(
+        (game.headers for game in games),
+        (
+            {"Round": str(tags["round"]), "White": str(tags["white"]), "Black": str(tags["black"])}
+            for tags in tagged
+            if {"round", "white", "black"} <= tags.keys()
+        ),
+    ):
+        names.setdefault(game_words(headers).parts, game_words(headers, playoff=True))
     renamed: list[Problem] = []
     for problem in items:
         parts = problem.phrase.parts if problem.phrase is not None else ()
@@ -868,6 +881,17 @@ def as_playoff_problems(items: Iterable[Problem], games: Iterable[PgnGame]) -> l
                 break
         renamed.append(problem)
     return renamed
+
+
+def tags_context(headers: Mapping[str, str]) -> dict[str, str | int]:
+    """The ``results.json`` fields of a problem the reader finds in a game: the game's tags
+    as written, as the reader knows no more (``rules.checks.locate_illegal_moves`` gives a
+    game's round and board, or its place among the play-off games, once it is placed)."""
+    return {
+        "round": headers.get("Round", "?"),
+        "white": headers.get("White", "?"),
+        "black": headers.get("Black", "?"),
+    }
 
 
 def _to_game(
@@ -924,11 +948,7 @@ def _to_game(
             illegal = f"move {ply // 2 + 1} ({side}): '--', a null move"
     headers = {key: unescape_tag(value) for key, value in game.headers.items()}
     result = PgnGame(path, line, tag_lines, headers, moves, initial, illegal)
-    where: dict[str, str | int] = {
-        "round": headers.get("Round", "?"),
-        "white": headers.get("White", "?"),
-        "black": headers.get("Black", "?"),
-    }
+    where = tags_context(headers)
     tag = headers.get("Result", "*")
     ending = game.movetext_result if isinstance(game, _RecordedGame) else None
     if ending is not None and ending != tag and tag in _RESULTS:  # else an error (assemble)

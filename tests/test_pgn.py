@@ -822,3 +822,22 @@ def test_a_tag_line_cut_off_at_the_end_of_the_file_is_still_reported(cut: str) -
     assert [(p.line, p.message) for p in truncated] == [
         (5, "the file ends in the middle of a tag line")
     ]
+
+
+def test_a_bad_fen_in_a_play_off_game_is_named_as_a_play_off_game(make_site: SiteMaker) -> None:
+    """The error for a FEN that is no position named the play-off game "round 2, A v B", a
+    round of the event, though every other message about a play-off game names it as the
+    play-off rules do. The game is not read, so its name cannot come from it: on the FEN's
+    line (7: five tags, then SetUp and FEN) it is 'play-off game (Round "2") A v B'; a game
+    of the rounds keeps "round 2, board 1" (Round tag "2.1")."""
+    bad = {"SetUp": "1", "FEN": "8/8/8 w - - 0 1"}
+    playoff = pgn_game("2", "Alpha, Anna", "Bravo, Bob", "*", "1. e4", **bad)
+    rounds = pgn_game("2.1", "Charlie, Carl", "Delta, Dora", "*", "1. e4", **bad)
+    site = make_site(event_toml(), {"playoff/playoff.pgn": playoff, "r2.pgn": rounds})
+    _, problems = load(site)
+    fen = sorted((p for p in problems.errors if p.code == "bad-fen"), key=lambda p: str(p.path))
+    expected = "the FEN tag is not a position (expected 8 rows in position part of fen: '8/8/8')"
+    assert [(p.path.name if p.path else None, p.line, p.message) for p in fen] == [
+        ("playoff.pgn", 7, f'play-off game (Round "2") Alpha, Anna v Bravo, Bob: {expected}'),
+        ("r2.pgn", 7, f"round 2, board 1, Charlie, Carl v Delta, Dora: {expected}"),
+    ]
