@@ -25,7 +25,7 @@ import chess
 import chess.pgn
 
 from .codepages import EncodingError, decode
-from .problems import Problem, Problems
+from .problems import ContextValue, Problem, Problems
 from .text import Name, Phrase
 
 _TAG_LINE = re.compile(r"^\s*\[(\w+)\s+[^\s\]]")
@@ -855,7 +855,8 @@ def as_playoff_problems(items: Iterable[Problem], games: Iterable[PgnGame]) -> l
     play-off rules name it ('play-off game (Round "2") A v B', ``game_words``): the reader
     knows only the Round tag, and an illegal move in the second play-off game was said to be
     in "round 2", a round of the event. The parsed file's problems are kept by its content
-    (``generator.cache``), whatever the file is, so they are renamed here, as read."""
+    (``generator.cache``), whatever the file is, so they are renamed here, as read, and their
+    ``results.json`` fields are a play-off game's (``playoff_context``), not "round": "2"."""
     items = list(items)
     names: dict[tuple[str | Name, ...], Phrase] = {}
     # The games read, and those a problem stopped (a FEN that is no position) by the tags
@@ -872,6 +873,8 @@ def as_playoff_problems(items: Iterable[Problem], games: Iterable[PgnGame]) -> l
         names.setdefault(game_words(headers).parts, game_words(headers, playoff=True))
     renamed: list[Problem] = []
     for problem in items:
+        if any(key == "round" for key, _ in problem.context):
+            problem = replace(problem, context=tuple(playoff_context(problem.context).items()))
         parts = problem.phrase.parts if problem.phrase is not None else ()
         for size in sorted({len(plain) for plain in names}, reverse=True):
             playoff = names.get(parts[:size])
@@ -881,6 +884,18 @@ def as_playoff_problems(items: Iterable[Problem], games: Iterable[PgnGame]) -> l
                 break
         renamed.append(problem)
     return renamed
+
+
+def playoff_context(context: Iterable[tuple[str, ContextValue]]) -> dict[str, ContextValue]:
+    """The fields of a reader's problem (``tags_context``) about a game of a play-off file, in
+    the form a play-off game's warning has (``rules.checks.game_context``): its Round tag is
+    no round of the event but ``playoff_round``, and ``playoff_game``, its number in the play
+    order, is ``None`` until the event places it (``rules.checks.locate_illegal_moves``); an
+    unfinished game has none."""
+    fields = dict(context)
+    if "round" not in fields:
+        return fields
+    return {"playoff_game": None, "playoff_round": fields.pop("round"), **fields}
 
 
 def tags_context(headers: Mapping[str, str]) -> dict[str, str | int]:

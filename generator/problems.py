@@ -6,11 +6,16 @@ each as ``path:line: message`` with a hint on how to fix it.
 
 from __future__ import annotations
 
+from collections.abc import Mapping
 from dataclasses import dataclass, field
 from enum import Enum
 from pathlib import Path
 
 from .text import Phrase
+
+ContextValue = str | int | None
+"""A value of a problem's ``context``: ``None`` where a field names nothing yet (a play-off
+game's ``playoff_game`` before it has a place in the play order)."""
 
 
 class Severity(Enum):
@@ -28,7 +33,7 @@ class Problem:
     line: int | None = None
     hint: str = ""
     code: str = ""
-    context: tuple[tuple[str, str | int], ...] = ()
+    context: tuple[tuple[str, ContextValue], ...] = ()
     """Machine-readable details for ``results.json``: round, white, black or player."""
     phrase: Phrase | None = None
     """The message with the players' names it holds kept apart, for the pages to isolate
@@ -93,7 +98,7 @@ class Problems:
         line: int | None = None,
         hint: str | Phrase = "",
         code: str = "",
-        context: dict[str, str | int] | None = None,
+        context: Mapping[str, ContextValue] | None = None,
     ) -> None:
         self.items.append(_problem(Severity.ERROR, message, path, line, hint, code, context))
 
@@ -104,7 +109,7 @@ class Problems:
         line: int | None = None,
         hint: str | Phrase = "",
         code: str = "",
-        context: dict[str, str | int] | None = None,
+        context: Mapping[str, ContextValue] | None = None,
     ) -> None:
         self.items.append(_problem(Severity.WARNING, message, path, line, hint, code, context))
 
@@ -130,7 +135,7 @@ def _problem(
     line: int | None,
     hint: str | Phrase,
     code: str,
-    context: dict[str, str | int] | None,
+    context: Mapping[str, ContextValue] | None,
 ) -> Problem:
     """A problem whose message or hint may name players (a ``Phrase``): kept as plain text,
     and as the phrase for the pages."""

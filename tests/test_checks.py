@@ -566,7 +566,12 @@ def test_an_illegal_move_in_a_play_off_game_is_located_as_one(make_site: SiteMak
     event = replace(event, games=(), playoff_games=(replace(game, round=0, board=1),))
     checks.locate_illegal_moves(event, problems)
     (warning,) = warnings_of(problems, "illegal-move")
-    assert dict(warning.context) == {"playoff_game": 1, "white": A, "black": B}
+    assert dict(warning.context) == {
+        "playoff_game": 1,
+        "playoff_round": "1",
+        "white": A,
+        "black": B,
+    }
 
 
 # --- the start position: as the parser reads it ----------------------------------------------
@@ -658,3 +663,86 @@ def test_a_play_off_game_is_named_by_its_round_tag_as_the_play_off_rules_name_it
     (warning,) = warnings_of(run(checks.check_early_draws, event), "early-draw")
     assert warning.message.startswith('play-off game (Round "3") Alpha, Anna v Bravo, Bob:')
     assert dict(warning.context)["playoff_game"] == 2  # results.json keeps the play order
+
+
+PLAYOFF_A_B = (  # A and B tie for first (ACF By-law 3: two games at G15)
+    'name = "P"\nformat = "round-robin"\nrounds = 3\nrules = "acf-junior"\n'
+    + "".join(f'[[players]]\nname = "{name}"\n' for name in "ABCD")
+)
+PAIR_GAMES = "".join(
+    f'[Round "{r}"]\n[White "{w}"]\n[Black "{b}"]\n[Result "{res}"]\n\n{res}\n\n'
+    for r, w, b, res in (
+        (1, "A", "B", "0-1"), (1, "C", "D", "1/2-1/2"), (2, "A", "C", "1-0"),
+        (2, "B", "D", "1/2-1/2"), (3, "A", "D", "1-0"), (3, "B", "C", "1/2-1/2"),
+    )
+)  # fmt: skip
+
+
+def test_problems_of_unplaced_play_off_games_say_they_are_play_off_games(
+    make_site: SiteMaker,
+) -> None:
+    """The play-off's Round "1" game (the first play-off game) has "2. Ke3" illegal (line 7);
+    Round "2" (the second) a Result tag "1/2-1/2" the moves' "0-1" contradicts (line 12);
+    Round "3" has no result yet, and its "2. Kd3" (line 23) is illegal too. results.json
+    gave the unfinished game's warning the first game's number and players (the illegal move
+    went to the last placed game starting before it), and the result-tag warning
+    ``"round": "2"``, a round of the event. Every play-off game's warning now has
+    ``playoff_game`` (its number in the play order, ``null`` for a game without one),
+    ``playoff_round`` (its Round tag) and its players, and the Arbiter report links each
+    warning to its own game, or to none."""
+    playoff = (
+        '[Round "1"]\n[White "A"]\n[Black "B"]\n[Result "1-0"]\n[TimeControl "900"]\n\n'
+        "1. e4 e5 2. Ke3 1-0\n\n"
+        '[Round "2"]\n[White "B"]\n[Black "A"]\n[Result "1/2-1/2"]\n[TimeControl "900"]\n\n'
+        "1. d4 d5 0-1\n\n"
+        '[Round "3"]\n[White "B"]\n[Black "A"]\n[Result "*"]\n[TimeControl "900"]\n\n'
+        "1. d4 d5 2. Kd3 *\n"
+    )
+    site = make_site(PLAYOFF_A_B, {"games.pgn": PAIR_GAMES, "playoff/playoff.pgn": playoff})
+    report = build_site(site)
+    assert report.written, [p.format() for p in report.problems.items]
+    data = json.loads((site / "output/ev/results.json").read_text(encoding="utf-8"))
+    found = [w for w in data["warnings"] if w["code"] in ("illegal-move", "result-tag")]
+    illegal = "illegal or unreadable move at move 2 (White)"
+    assert found == [
+        {
+            "code": "illegal-move",
+            "playoff_game": 1,
+            "playoff_round": "1",
+            "white": "A",
+            "black": "B",
+            "message": f"play-off game (Round \"1\") A v B: {illegal}: 'Ke3'; "
+            "the game is shown up to move 1",
+        },
+        {
+            "code": "result-tag",
+            "playoff_game": 2,
+            "playoff_round": "2",
+            "white": "B",
+            "black": "A",
+            "message": 'play-off game (Round "2") B v A: the Result tag says "1/2-1/2", but '
+            'the moves end with "0-1"; the tag is taken',
+        },
+        {
+            "code": "illegal-move",
+            "playoff_game": None,
+            "playoff_round": "3",
+            "white": "B",
+            "black": "A",
+            "message": f"play-off game (Round \"3\") B v A: {illegal}: 'Kd3'; "
+            "the game is shown up to move 1",
+        },
+    ]
+    event, problems = load(site)
+    assert event is not None
+    linked = [
+        (str(note.message)[:25], note.game.board if note.game else None)
+        for section in arbiter_report(decide(event, problems))
+        if section.code in ("illegal-move", "result-tag")
+        for note in section.notes
+    ]
+    assert linked == [
+        ('play-off game (Round "1")', 1),
+        ('play-off game (Round "3")', None),
+        ('play-off game (Round "2")', 2),
+    ]

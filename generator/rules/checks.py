@@ -121,7 +121,7 @@ def game_label(event: Event, game: Game) -> Phrase:
 def game_context(event: Event, game: Game) -> dict[str, str | int]:
     """The ``results.json`` fields that identify a game."""
     where: dict[str, str | int] = (
-        {"playoff_game": game.board}
+        {"playoff_game": game.board, "playoff_round": game.headers.get("Round", "?")}
         if game.is_playoff
         else {"round": game.round, "board": game.board}
     )
@@ -383,28 +383,49 @@ def check_final_positions(event: Event, problems: Problems) -> None:
         )
 
 
-def locate_illegal_moves(event: Event, problems: Problems) -> None:
-    """The PGN reader's ``illegal-move`` warnings, given the game's round and board as numbers
-    (a warning stands on the illegal move's line, in the game that begins last before it).
+LOCATED = ("illegal-move", "result-tag")
+"""The PGN reader's warnings about a game, which knows only its tags (``pgn.tags_context``)."""
 
-    The reader only knows the Round tag as written ("5.3", or "2" in a play-off file); once the
-    game is placed, its context becomes that of every other game check.
+
+def locate_illegal_moves(event: Event, problems: Problems) -> None:
+    """The PGN reader's warnings about a game (``LOCATED``), given the game's round and board
+    as numbers, or its number among the play-off games: the context of every other game
+    check. A warning stands on a line inside its game (the illegal move's, the Result tag's):
+    its game is the one of the file beginning last before it, if it is the game the reader
+    named (its Round, White and Black tags). A game the event does not hold (an unfinished
+    play-off game) keeps what the reader said: the game before it is another game.
     """
+    if not any(problem.code in LOCATED for problem in problems.items):
+        return
     starts: dict[object, list[tuple[int, Game]]] = {}
     for game in all_games(event):
-        if game.illegal and game.line is not None:
+        if game.line is not None:
             starts.setdefault(game.source, []).append((game.line, game))
     for found in starts.values():
         found.sort(key=lambda item: item[0])
     lines = {source: [line for line, _ in found] for source, found in starts.items()}
     for index, problem in enumerate(problems.items):
-        if problem.code != "illegal-move" or problem.line is None:
+        if problem.code not in LOCATED or problem.line is None:
             continue
-        # The warning stands on the move's line: its game is the last one beginning before.
         at = bisect.bisect_right(lines.get(problem.path, []), problem.line) - 1
-        if at >= 0:
-            context = tuple(game_context(event, starts[problem.path][at][1]).items())
+        if at < 0:
+            continue
+        game = starts[problem.path][at][1]
+        if _named_by(dict(problem.context), game):
+            context = tuple(game_context(event, game).items())
             problems.items[index] = replace(problem, context=context)
+
+
+def _named_by(context: dict[str, object], game: Game) -> bool:
+    """Whether the reader's context of a warning (``pgn.tags_context``, or
+    ``pgn.playoff_context``) names this game by its tags as written."""
+    tag = context.get("playoff_round", context.get("round"))
+    headers = game.headers
+    return (tag, context.get("white"), context.get("black")) == (
+        headers.get("Round", "?"),
+        headers.get("White", "?"),
+        headers.get("Black", "?"),
+    )
 
 
 def _time_control_key(text: str) -> str:
