@@ -2339,6 +2339,19 @@ def test_one_prize_whose_name_holds_a_plus_is_one_prize(make_site: SiteMaker) ->
     ]
 
 
+def _fourth_place_play_off(make_site: SiteMaker, last: str) -> tuple[EventOutcome | None, Problems]:
+    """Six players, a play-off for 4th place only, Progressive Score the tie-break; ``last``
+    is the result of round 3's E-F, the last game (A 2½, B 2, C and D 1½ each, E ½, F 0
+    before it)."""
+    games = [
+        (1, "A", "F", "1-0"), (1, "B", "E", "1-0"), (1, "C", "D", "1/2-1/2"),
+        (2, "A", "B", "1-0"), (2, "C", "E", "1/2-1/2"), (2, "D", "F", "1-0"),
+        (3, "A", "C", "1/2-1/2"), (3, "B", "D", "1-0"), (3, "E", "F", last),
+    ]  # fmt: skip
+    extra = 'tiebreaks = ["PS"]\n[playoff]\nplaces = [4]\n'
+    return _outcome(make_site, extra, games=games)
+
+
 def test_mid_event_a_tie_reaching_above_the_play_off_place_names_its_own_place(
     make_site: SiteMaker, tmp_path: Path
 ) -> None:
@@ -2348,13 +2361,7 @@ def test_mid_event_a_tie_reaching_above_the_play_off_place_names_its_own_place(
     event to end so, C and D would play off, and the play-off orders them from 3rd place
     down (its first player takes the tie's first place): the note said they were level for
     4th place, the place configured, while D stands 3rd."""
-    games = [
-        (1, "A", "F", "1-0"), (1, "B", "E", "1-0"), (1, "C", "D", "1/2-1/2"),
-        (2, "A", "B", "1-0"), (2, "C", "E", "1/2-1/2"), (2, "D", "F", "1-0"),
-        (3, "A", "C", "1/2-1/2"), (3, "B", "D", "1-0"), (3, "E", "F", "*"),
-    ]  # fmt: skip
-    extra = 'tiebreaks = ["PS"]\n[playoff]\nplaces = [4]\n'
-    outcome, problems = _outcome(make_site, extra, games=games)
+    outcome, problems = _fourth_place_play_off(make_site, "*")
     assert outcome is not None and not problems.errors, problems.items
     assert [(r.player.name, r.points) for r in outcome.standings.rows] == [
         ("A", 2.5), ("B", 2.0), ("D", 1.5), ("C", 1.5), ("E", 0.5), ("F", 0.0),
@@ -2376,13 +2383,7 @@ def test_a_play_off_reaching_above_its_place_is_named_by_the_tie_s_first_place(
     for 4th place, still to play, orders them from 3rd place down, its winner 3rd. The
     standings, the event page and the play-off page called it the play-off "for 4th place"
     (the place configured); they now name 3rd place, the place it is played for first."""
-    games = [
-        (1, "A", "F", "1-0"), (1, "B", "E", "1-0"), (1, "C", "D", "1/2-1/2"),
-        (2, "A", "B", "1-0"), (2, "C", "E", "1/2-1/2"), (2, "D", "F", "1-0"),
-        (3, "A", "C", "1/2-1/2"), (3, "B", "D", "1-0"), (3, "E", "F", "0-1"),
-    ]  # fmt: skip
-    extra = 'tiebreaks = ["PS"]\n[playoff]\nplaces = [4]\n'
-    outcome, problems = _outcome(make_site, extra, games=games)
+    outcome, problems = _fourth_place_play_off(make_site, "0-1")
     assert outcome is not None and not problems.errors, problems.items
     assert [p.status for p in outcome.playoffs] == ["pending"]
     report = build_site(tmp_path / "site")
