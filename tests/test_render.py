@@ -1991,8 +1991,9 @@ def test_a_card_says_which_prize_passed_the_player_over_and_why(make_site: SiteM
 
 
 def test_the_event_page_names_the_deputy_arbiters(make_site: SiteMaker) -> None:
-    """After the chief arbiter, the deputies event.toml lists, joined and escaped; one
-    deputy is "Deputy arbiter", and none gives no line."""
+    """After the chief arbiter, the deputies event.toml lists, escaped, joined by ";" as
+    names written "Surname, Given" hold commas; one deputy is "Deputy arbiter", and none
+    gives no line."""
     chief = 'arbiter = "Chief, C"\n'
     deputies = 'deputy_arbiters = ["Deputy, <One>", "Deputy, Two"]\n'
     site = make_site(event_toml(chief + deputies), {"g.pgn": pgn_game("1.1", A, B, "1-0")})
@@ -2000,7 +2001,7 @@ def test_the_event_page_names_the_deputy_arbiters(make_site: SiteMaker) -> None:
     home = (site / "output/ev/index.html").read_text(encoding="utf-8")
     assert (
         "<dt>Chief arbiter</dt><dd>Chief, C</dd>"
-        "<dt>Deputy arbiters</dt><dd>Deputy, &lt;One&gt;, Deputy, Two</dd>"
+        "<dt>Deputy arbiters</dt><dd>Deputy, &lt;One&gt;; Deputy, Two</dd>"
     ) in home
     one = event_toml(chief + 'deputy_arbiters = "Deputy, Two"\n')
     site = make_site(one, {"g.pgn": pgn_game("1.1", A, B, "1-0")}, slug="one")
