@@ -67,7 +67,7 @@ def inferred_schedule(
         if not (1 <= white <= count and 1 <= black <= count) or white == black:
             return None
         played.setdefault(round_number, set()).add(berger_round_of(white, black, count))
-    swaps = (False, True) if rounds > cycle >= 2 else (False,)
+    swaps = (False, True) if rounds > cycle else (False,)
     for swap in swaps:
         if all(
             1 <= r <= rounds and tables == {_table_round(r, cycle, swap)}

@@ -68,5 +68,26 @@ def test_a_double_round_robin_plays_the_table_twice_and_may_swap_two_rounds() ->
     swapped = _games([1, 2, 3, 4, 5, 7, 6, 1])
     schedule = inferred_schedule(range(1, 9), swapped, 14)
     assert schedule is not None and schedule[6][1] == 7  # table round 7: 7-1
-    assert inferred_schedule(range(1, 9), swapped, 7) is None  # not in a single cycle
+    # A single round robin plays the table in its order: no swap.
+    assert inferred_schedule(range(1, 9), _games([1, 2, 3, 4, 5, 7, 6]), 7) is None
     assert inferred_schedule(range(1, 9), _games([1, 2, 3, 4, 6, 5]), 14) is None
+
+
+def test_three_players_play_the_table_of_four() -> None:
+    """The smallest round robin: number 4 is the bye, so 1 sits out round 1 (1-4), 3 round
+    2 (4-3) and 2 round 3 (2-4), while 2-3, 1-2 and 3-1 play."""
+    schedule = inferred_schedule(range(1, 4), [(1, 2, 3), (2, 1, 2), (3, 3, 1)], 3)
+    assert schedule == {
+        1: {1: None, 2: 3, 3: 2},
+        2: {1: 2, 2: 1, 3: None},
+        3: {1: 3, 3: 1, 2: None},
+    }
+
+
+def test_a_game_of_numbers_outside_the_table_gives_none() -> None:
+    """A number beyond the field's, or a player paired with themself, is no game of the
+    table (the model never holds one; the schedule must not be guessed from it)."""
+    # 1 + 15 leaves 2 on division by 7, as 1 + 8's round 1 of the table would.
+    assert inferred_schedule(range(1, 9), [(1, 2, 7), (1, 1, 15)], 7) is None
+    assert inferred_schedule(range(1, 9), [(1, 2, 7), (1, 15, 1)], 7) is None
+    assert inferred_schedule(range(1, 9), [(1, 1, 8), (1, 3, 3)], 7) is None
