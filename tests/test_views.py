@@ -445,3 +445,16 @@ def test_the_berger_table_tells_a_sit_out_from_a_withdrawn_opponent(
     games += pgn_game("2.1", E, A, "1/2-1/2")
     event, _ = _standings(make_site, event_toml(five, rounds=5), games)
     assert _absent(event, 2) == [(B, "opponent withdrew"), (C, "sits out"), (D, "")]
+
+
+def test_a_game_due_before_the_opponent_withdrew_is_still_owed(make_site: SiteMaker) -> None:
+    """Echo withdraws after round 2, in which the table pairs Echo with Foxtrot (1-2): that
+    game is owed, not excused by the withdrawal, so round 2 waits for it for both of them
+    and Foxtrot's round 2 is not "opponent withdrew"."""
+    gone = f'[[players]]\nname = "{E}"\n\n[[players]]\nname = "{F}"\n\n'
+    gone += f'[[withdrawals]]\nplayer = "{E}"\nafter_round = 2\n\n'
+    games = BERGER_ROUND_1 + pgn_game("2.1", C, A, "1-0") + pgn_game("2.2", D, B, "0-1")
+    event, _ = _standings(make_site, event_toml(gone, rounds=5), games)
+    assert event.schedule is not None
+    assert event.unpaired == {2: (1, 2)}
+    assert event.scheduled_without_game(2, 2) is None
