@@ -435,10 +435,18 @@ _WESTERN_LAST_ONLY = frozenset("ìù")
 inside a word they are Windows-1250's "ě" and "ů" ("Nìmec" is "Němec")."""
 
 
+_AFTER_PORTUGUESE_TILDE = ("", "o", "e", "s", "z")
+"""What Portuguese writes after "ã": "o" or "e" ("João", "mãe"), nothing ("Irmã"), the "s"
+of a plural ("Campeãs", "irmãs") or the "z" of a diminutive ("irmãzinha"). Windows-1250
+reads the byte as Romanian "ă", which stands before any letter: a word with "ã" elsewhere
+is Romanian's ("Nãdejde" is "Nădejde")."""
+
+
 def _western_word(word: str) -> bool:
     """Whether a word read as Windows-1252 is one a Western language writes: its letters
     beyond ASCII all of one alphabet, "ì" and "ù" last, "õ" before "e" unless the word is
-    Estonian's ("Simões", "Põld") and "ã" before "o" or "e" or last ("João", "Irmã")."""
+    Estonian's ("Simões", "Põld") and "ã" before "o" or "e", last, or before the "s" of a
+    plural or the "z" of a diminutive ("João", "Irmã", "Campeãs", "irmãzinha")."""
     word = word.lower()
     letters = {char for char in word if not char.isascii()}
     if not any(letters <= alphabet for alphabet in _WESTERN_ALPHABETS):
@@ -449,7 +457,7 @@ def _western_word(word: str) -> bool:
         if (
             (char in _WESTERN_LAST_ONLY and after)
             or (char == "õ" and after != "e" and not estonian)
-            or (char == "ã" and after not in ("", "o", "e"))
+            or (char == "ã" and after not in _AFTER_PORTUGUESE_TILDE)
         ):
             return False
     return True

@@ -125,6 +125,20 @@ def test_western_names_with_the_same_bytes_stay_windows_1252() -> None:
     assert decode(mixed) == '[White "Núñez, José"]\n[Black "Dvoøák, Antonín"]\n'
 
 
+def test_portuguese_plurals_and_diminutives_of_a_tilde_stay_windows_1252() -> None:
+    """Portuguese writes "ã" before "s" in the plural of a word ending in it ("Campeãs", the
+    women champions; "irmãs") and before "z" in a diminutive ("irmãzinha"). Windows-1250
+    reads 0xE3 as Romanian "ă" ("Campeăs"), so such a word alone made a Western file
+    Windows-1250, and every other name in it garbled: "João" became "Joăo"."""
+    text = (
+        '[Event "Taça das Campeãs"]\n[White "Simões, João"]\n[Black "Gonçalves, Inês"]\n'
+        "{as irmãs, a irmãzinha}\n"
+    )
+    data = text.encode("cp1252")
+    assert data.decode("cp1250").startswith('[Event "Taça das Campeăs"]\n[White "Simőes, Joăo"]')
+    assert decode(data) == text
+
+
 def test_a_1250_capital_pair_that_is_valid_utf8_is_read_as_1250() -> None:
     """ "RÓŻYCKI" in Windows-1250 holds D3 AF, the UTF-8 bytes of the Cyrillic "ӯ": read as
     UTF-8 it was "RӯYCKI", a word of two scripts, which no name is."""
