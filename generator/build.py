@@ -828,14 +828,15 @@ Renderer = Callable[[Site, list[EventOutcome]], dict[str, bytes]]
 
 
 def pending_playoffs(outcomes: list[EventOutcome]) -> list[str]:
-    """A line for every play-off still to be played: who, which stage, which game is next."""
+    """A line for every play-off still to be played: who, which stage, which game is next;
+    named by the place it is played for first, as the pages name it (``first_place``)."""
     lines = []
     for outcome in outcomes:
         for playoff in outcome.playoffs:
             if playoff.status == "pending":
                 names = name_list([outcome.event.player(n).name for n in playoff.players])
                 lines.append(
-                    f"{outcome.event.name}: play-off for {ordinal(playoff.place)} place "
+                    f"{outcome.event.name}: play-off for {ordinal(playoff.first_place)} place "
                     f"({names}) is pending; next: {playoff.next}"
                 )
     return lines

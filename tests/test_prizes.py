@@ -10,7 +10,7 @@ from pathlib import Path
 import pytest
 from conftest import SiteMaker
 
-from generator.build import build_site, decide, load_event
+from generator.build import build_site, decide, load_event, pending_playoffs
 from generator.config.event import CategoryEntry, TitleEntry
 from generator.problems import Problems
 from generator.render import views
@@ -2395,3 +2395,21 @@ def test_a_play_off_reaching_above_its_place_is_named_by_the_tie_s_first_place(
     assert "Play-off for 3rd place: still to play." in _page_words(site, "ev", "index.html")
     playoff = _page_words(site, "ev", "playoff.html")
     assert "3rd place" in playoff and "4th place" not in playoff
+
+
+def test_the_build_s_pending_play_off_line_names_the_tie_s_first_place(
+    make_site: SiteMaker,
+) -> None:
+    """The event above: the play-off set for 4th place is played for 3rd first (C and D
+    level in 3rd-4th). The pages name 3rd place, and so must the line the build prints for
+    a pending play-off, not the place configured ("play-off for 4th place")."""
+    games = [
+        (1, "A", "F", "1-0"), (1, "B", "E", "1-0"), (1, "C", "D", "1/2-1/2"),
+        (2, "A", "B", "1-0"), (2, "C", "E", "1/2-1/2"), (2, "D", "F", "1-0"),
+        (3, "A", "C", "1/2-1/2"), (3, "B", "D", "1-0"), (3, "E", "F", "0-1"),
+    ]  # fmt: skip
+    extra = 'tiebreaks = ["PS"]\n[playoff]\nplaces = [4]\n'
+    outcome, problems = _outcome(make_site, extra, games=games)
+    assert outcome is not None and not problems.errors, problems.items
+    (line,) = pending_playoffs([outcome])
+    assert line.startswith("P: play-off for 3rd place (")
