@@ -648,12 +648,14 @@ def _starts_game(between: str, tags: set[str], name: str) -> bool:
     """Whether a tag line starts another game, ``between`` being the text since the last tag
     line. Straight after a tag line it does not; nor after escape and ``;`` lines alone, which
     python-chess passes over among the tags (a broadcast tool's ``%`` line between two tag
-    pairs split one game in two), unless it repeats a tag the game has: another game's."""
+    pairs split one game in two), unless it repeats a tag the game has, or it is an Event tag
+    after a game's White, Black and Result (a game of tags alone, a forfeit typed without an
+    Event tag, then a program's game, whose tags begin with Event): another game's."""
     if not between:
         return False
     kept = _ESCAPE_LINE.sub("", between) if "%" in between or ";" in between else between
     if not kept:
-        return name in tags
+        return name in tags or (name == "Event" and tags >= _A_GAMES_OWN)
     return not _same_game(kept, tags, name)
 
 

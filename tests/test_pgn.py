@@ -735,6 +735,27 @@ def test_a_game_of_tags_alone_before_another_games_tags_stays_a_game() -> None:
         ], repr(between)
 
 
+def test_a_game_of_tags_alone_then_a_comment_line_then_an_event_tag_is_two_games() -> None:
+    """A forfeit typed as tags alone, without an Event tag, a ";" comment or a "%" line after
+    it, then a program's game starting with its Event tag: two games. The Event tag repeats
+    no tag of the first game, and the first was lost without a word, its tags overwritten by
+    the second's (a "%" or ";" line between one game's tag pairs is no new game, but a game
+    that has its White, Black and Result already starts no Event tag of its own)."""
+    first = '[Round "3.1"]\n[White "A"]\n[Black "B"]\n[Result "1-0"]\n'
+    for moves in ("1. d4 d5 0-1", "1. d4 {a comment} d5 0-1"):
+        second = (
+            f'[Event "E"]\n[Round "3.2"]\n[White "C"]\n[Black "D"]\n[Result "0-1"]\n\n{moves}\n'
+        )
+        for between in ("; forfeit: B did not come\n", "%relay\n"):
+            games, problems = _read_both_ways(first + between + second, "r3.pgn")
+            assert not problems.items, (between, problems.items)
+            assert [(g.headers["White"], g.headers["Result"], g.moves.san_list) for g in games] == [
+                ("A", "1-0", []),
+                ("C", "0-1", ["d4", "d5"]),
+            ], (between, moves)
+            assert [g.line for g in games] == [1, 6]
+
+
 def test_a_tag_line_without_its_opening_bracket_is_one_error_on_its_line() -> None:
     """'Round "3.1"]' (the [ left out) ended the tags there: three errors, two of them on
     other lines (the game cut short, a game of moves without tags). It is one error on line 2
