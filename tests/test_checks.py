@@ -746,3 +746,34 @@ def test_problems_of_unplaced_play_off_games_say_they_are_play_off_games(
         ('play-off game (Round "3")', None),
         ('play-off game (Round "2")', 2),
     ]
+
+
+def test_two_absences_in_place_of_a_game_are_told_the_double_forfeit(
+    make_site: SiteMaker,
+) -> None:
+    """A round robin of four: Alpha and Bravo, due to meet in round 2, both stayed away, and
+    the organiser wrote two [[byes]] absences. The pair never met, so the event is not
+    finished (nothing says the absences were that game); the warning's hint now says how to
+    record a game neither came to, naming the round of their absences."""
+    games = (
+        pgn_game("1.1", A, D, "1-0")
+        + pgn_game("1.2", B, C, "1-0")
+        + pgn_game("2.1", D, C, "1/2-1/2")
+        + pgn_game("3.1", B, D, "1-0")
+        + pgn_game("3.2", C, A, "0-1")
+    )
+    byes = "".join(f'[[byes]]\nround = 2\nplayer = "{n}"\npoints = 0\n\n' for n in (A, B))
+    event, problems = load(make_site(event_toml(byes), {"g.pgn": games}, slug="abs"), "abs")
+    assert event is not None and not event.finished
+    outcome = decide(event, problems)
+    (warning,) = [w for w in outcome.warnings if w.code == "missing-game"]
+    assert warning.message == (
+        "Alpha, Anna and Bravo, Bob have not played each other: the round robin counts as not "
+        "finished until their game is recorded"
+    )
+    assert warning.hint == (
+        "both have a [[byes]] absence in round 2: if that was their game and neither came, "
+        'record it instead as a [[results]] entry with result = "--" (a double forfeit); '
+        "otherwise add the game to a PGN file, a [[results]] entry (a forfeit), or a "
+        "[[withdrawals]] entry for a player who left"
+    )

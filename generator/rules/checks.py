@@ -599,6 +599,18 @@ def check_rounds(event: Event, problems: Problems) -> None:
         if a in warned and b in warned:
             continue  # said above, round by round
         first, second = event.player(a).name, event.player(b).name
+        hint = (
+            "add the game to a PGN file, a [[results]] entry (a forfeit), or a "
+            "[[withdrawals]] entry for a player who left"
+        )
+        both_absent = _absent_together(event, a, b)
+        if both_absent:
+            # Two [[byes]] absences do not say the two were due to meet that round.
+            hint = (
+                f"both have a [[byes]] absence in round {both_absent}: if that was their "
+                f"game and neither came, record it instead as a [[results]] entry with "
+                f'result = "--" (a double forfeit); otherwise {hint}'
+            )
         problems.warning(
             Phrase(
                 Name(first),
@@ -608,11 +620,19 @@ def check_rounds(event: Event, problems: Problems) -> None:
                 "their game is recorded",
             ),
             config_path,
-            hint="add the game to a PGN file, a [[results]] entry (a forfeit), or a "
-            "[[withdrawals]] entry for a player who left",
+            hint=hint,
             code="missing-game",
             context={"white": first, "black": second},
         )
+
+
+def _absent_together(event: Event, a: int, b: int) -> int | None:
+    """The first round in which both players have a zero-point bye (an absence), if any."""
+    absent: dict[int, set[int]] = {}
+    for bye in event.byes:
+        if bye.points == 0 and bye.player in (a, b):
+            absent.setdefault(bye.round, set()).add(bye.player)
+    return min((r for r, players in absent.items() if len(players) == 2), default=None)
 
 
 def lots_not_recorded(event: Event, standings: Standings, problems: Problems) -> None:
