@@ -646,13 +646,16 @@ def _tag_blocks_by_line(text: str) -> list[tuple[int, int]]:
 
 def _starts_game(between: str, tags: set[str], name: str) -> bool:
     """Whether a tag line starts another game, ``between`` being the text since the last tag
-    line. Straight after a tag line it does not; nor after escape and ``;`` lines alone, which
+    line. Straight after a tag line it does not, but for an Event tag after a whole game's
+    tags with an Event of their own (a game of tags alone, a result typed in, with the next
+    game's tags straight under it: python-chess read both as one game, the first lost); nor
+    after escape and ``;`` lines alone, which
     python-chess passes over among the tags (a broadcast tool's ``%`` line between two tag
     pairs split one game in two), unless it repeats a tag the game has, or it is an Event tag
     after a game's White, Black and Result (a game of tags alone, a forfeit typed without an
     Event tag, then a program's game, whose tags begin with Event): another game's."""
-    if not between:
-        return False
+    if not between:  # a game's tags running straight into the next game's, which repeat Event
+        return name == "Event" and "Event" in tags and tags >= _A_GAMES_OWN
     kept = _ESCAPE_LINE.sub("", between) if "%" in between or ";" in between else between
     if not kept:
         return name in tags or (name == "Event" and tags >= _A_GAMES_OWN)
@@ -698,7 +701,12 @@ def _plain_tag_blocks(text: str) -> list[tuple[int, int]]:
     for match in _TAG_LINE_IN_TEXT.finditer(text):
         start = match.start()
         name = match.group(1) or match.group(2)
-        if start != after_tag and _starts_game(text[after_tag:start], tags, name):
+        # Straight after a tag line only an Event tag may start a game (``_starts_game``).
+        if (
+            (start != after_tag or name == "Event")
+            and start
+            and _starts_game(text[after_tag:start], tags, name)
+        ):
             starts.append(start)
             tags = set()
         tags.add(name)

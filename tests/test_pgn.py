@@ -862,3 +862,28 @@ def test_a_bad_fen_in_a_play_off_game_is_named_as_a_play_off_game(make_site: Sit
         ("playoff.pgn", 7, f'play-off game (Round "2") Alpha, Anna v Bravo, Bob: {expected}'),
         ("r2.pgn", 7, f"round 2, board 1, Charlie, Carl v Delta, Dora: {expected}"),
     ]
+
+
+def test_a_game_of_tags_alone_straight_before_the_next_games_tags_stays_a_game() -> None:
+    """A result typed in as tags alone, the next game's tags straight under it with no blank
+    line: python-chess read the two as one game, the second's tags over the first's, and the
+    first game was lost without a word. An Event tag after a whole game's tags (its own Event,
+    White, Black and Result) starts the next game; a tag repeated inside one game's tags
+    (two Date tags) does not."""
+    text = (
+        '[Event "Open"]\n[Round "1.2"]\n[White "Bravo, Bob"]\n[Black "Delta, Dora"]\n'
+        '[Result "1-0"]\n[Event "Open"]\n[Round "1.1"]\n[White "Alpha, Anna"]\n'
+        '[Black "Charlie, Carl"]\n[Result "0-1"]\n\n1. e4 e5 0-1\n'
+    )
+    games, problems = _read_both_ways(text, "r1.pgn")
+    assert not problems.errors, [p.format() for p in problems.items]
+    assert [
+        (g.headers["Round"], g.headers["White"], g.headers["Result"], g.line) for g in games
+    ] == [
+        ("1.2", "Bravo, Bob", "1-0", 1),
+        ("1.1", "Alpha, Anna", "0-1", 6),
+    ]
+    twice = '[Event "Open"]\n[Date "2026.01.01"]\n[Date "2026.01.02"]\n[White "A, A"]\n'
+    twice += '[Black "B, B"]\n[Result "1-0"]\n\n1. e4 1-0\n'
+    games, _ = _read_both_ways(twice, "r1.pgn")
+    assert len(games) == 1
