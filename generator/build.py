@@ -852,6 +852,7 @@ def check_site(
     report = BuildReport()
     site, outcomes = load_site(site_dir, report.problems, drafts)
     report.notices = pending_playoffs(outcomes)
+    report.events = {event.slug: event.name for event in site.events}
     _unreadable_templates(site_dir / "templates", report.problems)
     if not report.problems.errors:
         _unnameable_pages(site, report.problems)

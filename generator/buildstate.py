@@ -31,6 +31,8 @@ class BuildReport:
     written: bool = False
     notices: list[str] = field(default_factory=list)
     """One line per thing an arbiter must act on, such as a play-off still to be played."""
+    events: dict[str, str] = field(default_factory=dict)
+    """Each event's name by its slug (its output folder), for what ``serve``'s notes name."""
 
     def failed(self, strict: bool = False) -> bool:
         return bool(self.problems.errors) or (strict and bool(self.problems.warnings))

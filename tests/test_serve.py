@@ -251,7 +251,8 @@ def test_warnings_show_in_serve_with_a_link_to_the_arbiter_report(
     note = _warnings_note(page)
     assert note.startswith('<div id="crosstable-preview-warnings" role="status"')
     assert "This version of the site has 2 warnings" in note
-    assert '<a href="../ev/arbiter.html">ev</a>' in note  # relative, as the site's links
+    # Relative, as the site's links, and named by the event's name, not its folder's.
+    assert '<a href="../ev/arbiter.html">Test Event</a>' in note
     assert "<details><summary>Show the warnings</summary>" in note
     assert "content/ev/event.toml: warning: Charlie, Carl has no game and no bye in round 1" in note
     assert "content/ev/event.toml: warning: Delta, Dora has no game and no bye in round 1" in note

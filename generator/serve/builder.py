@@ -22,7 +22,7 @@ from multiprocessing.connection import Connection
 from ..parallel import can_fork
 from .preview import PreviewSite, RebuildResult
 
-_Notes = tuple[tuple[str, ...], tuple[str, ...], tuple[str, ...], tuple[str, ...]]
+_Notes = tuple[tuple[str, ...], tuple[str, ...], tuple[str, ...], tuple[tuple[str, str], ...]]
 """What the pages' notes show: errors, drafts, warnings and Arbiter reports (``PreviewSite``)."""
 _Reply = tuple[RebuildResult, _Notes, int]
 

@@ -100,8 +100,9 @@ class PreviewSite:
         self.warnings: tuple[str, ...] = ()
         """The warnings of the site being served (the last good build), as the terminal
         says them: a failed build keeps them, as it keeps the site whose reports list them."""
-        self.reports: tuple[str, ...] = ()
-        """The served paths of the Arbiter reports of that site (``ev/arbiter.html``)."""
+        self.reports: tuple[tuple[str, str], ...] = ()
+        """The served paths of the Arbiter reports of that site (``ev/arbiter.html``), each
+        with its event's name."""
         self.builds = 0
 
     def rebuild(self) -> RebuildResult:
@@ -146,7 +147,7 @@ class PreviewSite:
         self.errors = ()
         self.drafts = self._draft_paths()
         self.warnings = tuple(p.format(self.site_dir) for p in report.problems.warnings)
-        self.reports = self._report_paths(report.files)
+        self.reports = self._report_paths(report.files, report.events)
         self.builds += 1
         return RebuildResult(True, time.perf_counter() - start, stats, problems, written, removed)
 
@@ -218,15 +219,20 @@ class PreviewSite:
                     paths.append(f"{slug}/{slugify(name_text(page.stem))}.html")
         return tuple(paths)
 
-    def _report_paths(self, files: dict[str, bytes]) -> tuple[str, ...]:
-        """The events' Arbiter reports in ``files``, in the events' order: an event has one
-        only when it has warnings (``render.site``), and no page of the organiser's may take
-        its name, so ``arbiter.html`` of an event is its report."""
+    def _report_paths(
+        self, files: dict[str, bytes], names: dict[str, str]
+    ) -> tuple[tuple[str, str], ...]:
+        """The events' Arbiter reports in ``files``, in the events' order, each with its
+        event's name (``names``, by slug; the slug where the build did not name it): an event
+        has one only when it has warnings (``render.site``), and no page of the organiser's
+        may take its name, so ``arbiter.html`` of an event is its report."""
         content = self.site_dir / "content"
-        paths = (
-            f"{event_slug(folder, content)}/arbiter.html" for folder in find_event_folders(content)
+        slugs = (event_slug(folder, content) for folder in find_event_folders(content))
+        return tuple(
+            (f"{slug}/arbiter.html", names.get(slug, slug))
+            for slug in slugs
+            if f"{slug}/arbiter.html" in files
         )
-        return tuple(path for path in paths if path in files)
 
     def is_draft(self, path: str) -> bool:
         path = str(PurePosixPath(path))
@@ -257,14 +263,13 @@ class PreviewSite:
     def _warnings_note(self, path: str) -> str:
         """Warnings go to the terminal and the Arbiter report, where an organiser looking at
         the preview would not see them: a line on each page says how many and links to the
-        reports, the list folded under it so that it does not push the page down. The links
-        are relative to ``path``, as every link of the site is."""
+        reports by their events' names, the list folded under it so that it does not push
+        the page down. The links are relative to ``path``, as every link of the site is."""
         count = len(self.warnings)
         up = "../" * path.count("/")
-        links = ", ".join(
-            f'<a href="{up}{html.escape(quote(report))}">'
-            f"{html.escape(report.removesuffix('/arbiter.html'))}</a>"
-            for report in self.reports
+        links = "; ".join(  # an event's name may hold a comma
+            f'<a href="{up}{html.escape(quote(report))}">{html.escape(name)}</a>'
+            for report, name in self.reports
         )
         see = f" Arbiter report: {links}." if links else ""
         listed = html.escape("\n".join(self.warnings))
