@@ -385,7 +385,7 @@ def read_trf(
         elif code == "012":
             name = raw[4:].strip()
         elif code in _TOURNAMENT_TEXT:
-            if raw[4:].strip():
+            if _tournament_text(code, raw[4:].strip()):
                 said_of_tournament.setdefault(code, []).append(raw[4:].strip())
         elif code == "XXR" or code == "142":
             value = raw[4:].strip()
@@ -584,6 +584,17 @@ def read_trf(
 
 _TOURNAMENT_TEXT = ("022", "032", "102", "112")
 """The tournament records read as written: city, federation, chief and deputy arbiters."""
+
+_FEDERATION = re.compile(r"[A-Z]{3}")
+
+
+def _tournament_text(code: str, value: str) -> bool:
+    """Whether a record of ``_TOURNAMENT_TEXT`` says what event.toml's key means: lichess
+    writes its tournament's address in 022 and 102 and "Lichess" in 032, which the event's
+    page would show as its place, chief arbiter and federation."""
+    if not value or "://" in value:
+        return False
+    return code != "032" or _FEDERATION.fullmatch(value) is not None
 
 
 def _date(text: str) -> dt.date | None:

@@ -746,7 +746,8 @@ def test_the_files_place_federation_and_arbiters_complete_the_event(
     make_site: SiteMaker,
 ) -> None:
     """Records 022, 032, 102 and 112 (one a deputy) fill the event file's location,
-    federation, arbiter and deputy_arbiters where it leaves them out; what it says stays."""
+    federation, arbiter and deputy_arbiters where it leaves them out; what it says stays.
+    An address, or a federation that is no three-letter code, fills nothing."""
     head = ["012 Arbitrated", "022 Canberra", "032 AUS", "102 Chief, C", "112 Deputy, One"]
     head += ["112 Deputy, Two", "XXR 1"]
     rows = [line(1, "A, A", 2000, (2, "w", "1")), line(2, "B, B", 1900, (1, "b", "0"))]
@@ -765,6 +766,18 @@ def test_the_files_place_federation_and_arbiters_complete_the_event(
     assert event is not None and not problems.items, [p.format() for p in problems.items]
     assert (event.config.location, event.config.deputy_arbiters) == ("Perth", ("Own, D",))
     assert event.config.arbiter == "Chief, C"
+    # lichess writes its tournament's address in 022 and 102, and "Lichess" in 032: none is
+    # a place, an arbiter or a federation, and the event file's keys stay unset.
+    lichess = trf.replace("022 Canberra", "022 https://lichess.org/swiss/abcd1234")
+    lichess = lichess.replace("032 AUS", "032 Lichess").replace(
+        "102 Chief, C", "102 https://lichess.org/@/organiser"
+    )
+    event, problems = load(
+        make_site(_event_toml(rounds=1), {"event.trf": lichess}, slug="li"), "li"
+    )
+    assert event is not None and not problems.errors, [p.format() for p in problems.items]
+    config = event.config
+    assert (config.location, config.federation, config.arbiter) == ("", "", "")
 
 
 def test_the_files_dates_and_tiebreaks_complete_the_event(make_site: SiteMaker) -> None:
