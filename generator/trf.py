@@ -14,6 +14,8 @@ TRF's result), and ``[[byes]]``. Every result code of the format is read:
   (not paired yet: written so before a bye asked for a later round). Without an opponent,
   the older codes Vega, lichess and JaVaFo's files write are read too: ``+`` a full-point
   bye, ``=`` a half-point bye, ``-`` as a blank result (an absence in a Swiss).
+* A pairing with no result yet, blank on both lines or ``Z`` beside the opponent (lichess's
+  export writes a game still being played so), is a pending game (``_unfinished``).
 * A line that stops before a round others played is a player who withdrew after its last
   round (TRF has no record of a withdrawal: ``_withdrawn``); so is the player of a comment
   line in which crosstable's export states a withdrawal the line cannot show
@@ -511,7 +513,7 @@ def read_trf(
             index
             for p in players.values()
             for index, block in enumerate(p.rounds, start=1)
-            if block.opponent and block.result
+            if block.opponent and not _unfinished(block)
         ),
         default=0,
     )
@@ -1059,7 +1061,7 @@ def _games(
             mirror = other.rounds[index - 1] if index <= len(other.rounds) else None
             # Paired, no result yet (a TRF written during the round): a pending game, so the
             # round is not taken for played, nor its two players for absent.
-            pending = not block.result and mirror is not None and not mirror.result
+            pending = _unfinished(block) and mirror is not None and _unfinished(mirror)
             if pending and mirror is not None and _paired(block, mirror, number):
                 if number < block.opponent:  # each game once, from the lower start number
                     white, black = (player, other) if block.colour == "w" else (other, player)
@@ -1161,6 +1163,12 @@ def _cut_short(
         "file again from the pairing program)",
         code="trf",
     )
+
+
+def _unfinished(block: TrfRound) -> bool:
+    """A round without a result yet: blank, or, with an opponent, ``Z``, as lichess's export
+    writes a game still being played (a zero-point bye has no opponent)."""
+    return not block.result or (block.opponent != 0 and block.result == "Z")
 
 
 def _paired(mine: TrfRound, theirs: TrfRound, number: int) -> bool:

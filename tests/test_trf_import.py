@@ -701,6 +701,45 @@ def test_a_pairing_without_a_result_is_a_pending_game(make_site: SiteMaker) -> N
     ]
 
 
+def test_lichess_writes_a_game_being_played_as_z_with_its_opponent(make_site: SiteMaker) -> None:
+    """lichess's Swiss export, taken during round 2, writes each game not finished yet with
+    its opponent, colour and the code Z (its "ongoing"); the pairing's bye with no opponent
+    number at all (U); a player absent from the next round gets an extra block 0000 - -.
+    Round 1: A beat B, D won by forfeit against C, E was absent (a zero-point bye). Round 2:
+    C-A and D-E are being played, B has the pairing's bye. So: no error, C-A and D-E are
+    pending games (not zero-point byes, not results), round 1 is the last played, and E's
+    absence from round 3 is a zero-point bye. Points after round 1: A 1, B 0, C 0, D 1, E 0
+    (B's bye is in round 2, not finished yet)."""
+    header = "001 {:>4}       {:<32} {:>4}{:>32}  "
+    rows = [
+        header.format(1, "alpha", 2000, "1.0") + "        2 w 1     3 b Z",
+        header.format(2, "bravo", 1900, "1.0") + "        1 b 0         U",
+        header.format(3, "charlie", 1800, "0.0") + "        4 w -     1 w Z",
+        header.format(4, "delta", 1700, "1.0") + "        3 b +     5 w Z",
+        header.format(5, "echo", 1600, "0.0") + "            -     4 b Z  0000   -",
+    ]
+    assert rows[0].index("2 w 1") == 94 and rows[0].index("3 b Z") == 104  # columns 95, 105
+    head = ["012 Lichess Swiss", "032 Lichess", "092 Individual: Swiss-System", "XXR 3"]
+    trf = "\n".join([*head, "XXC white1", *rows])
+    event, problems = load(make_site(_event_toml(rounds=3), {"event.trf": trf}))
+    assert event is not None and not problems.errors, messages(problems)
+    assert [(g.round, g.white, g.black, g.result) for g in event.games] == [
+        (1, 1, 2, "1-0"),
+        (1, 3, 4, "-+"),
+        (2, 3, 1, "*"),
+        (2, 4, 5, "*"),
+    ]
+    assert [(b.round, b.player, b.points, b.pairing_allocated) for b in event.byes] == [
+        (1, 5, 0.0, None),
+        (2, 2, 1.0, True),
+        (3, 5, 0.0, None),
+    ]
+    assert event.rounds_played == 1  # no game of round 2 has finished
+    records = player_records(event)
+    assert {n: r.points for n, r in records.items()} == {1: 1.0, 2: 0.0, 3: 0.0, 4: 1.0, 5: 0.0}
+    assert records[1].entries[1].kind is Kind.PENDING
+
+
 def test_byes_written_with_the_older_codes(make_site: SiteMaker) -> None:
     """Vega, lichess and JaVaFo write a bye with opponent 0000 and a game's code: ``+`` a
     full-point bye, ``=`` a half-point bye, ``-`` an absence (in a Swiss; in a round robin a
