@@ -37,10 +37,10 @@ TRF's result), and ``[[byes]]``. Every result code of the format is read:
 The tournament records complete the event file where it is silent: ``042`` and ``052`` the
 start and end dates (the start picks the FIDE tie-break rules' edition), ``202`` the
 tie-breaks (for the ``fide`` rules, which list none of their own). A scoring the file declares
-(``XXS`` of JaVaFo's TRFx, TRF-26's ``162``) must be the event's ``[scoring]``, its byes and
-forfeits scored as crosstable scores them (``P`` a win, ``A`` nothing), and points
-adjusted outside the games (TRF-26's ``299``) are refused: either would make other standings
-than the pairing program's.
+(``XXS`` of JaVaFo's TRFx, TRF-26's ``162``, bbpPairings' ``BBW``, ``BBD`` ...) must be the
+event's ``[scoring]``, its byes and forfeits scored as crosstable scores them (``P`` a win,
+``A`` nothing), and points adjusted outside the games (TRF-26's ``299``) are refused:
+either would make other standings than the pairing program's.
 
 Problems are reported with the line and the column of the field. The entries made here carry
 their TRF line (``TrfPlace``), so a conflict found later, with a PGN game or in the whole
@@ -380,6 +380,8 @@ def read_trf(
     ]
     full_names = {n.number: n.value for n in notes if n.kind == FULL_NAME}
     said_of_tournament: dict[str, list[str]] = {}
+    bbp_scores: list[tuple[str, str, int]] = []
+    """bbpPairings' scoring records (code, value, line), checked together after the loop."""
     for number, raw in enumerate(rows, start=1):
         code = raw[:3]
         if code == "###":
@@ -410,7 +412,9 @@ def read_trf(
                     code="trf",
                 )
         elif code in ("XXS", "162"):
-            _check_scoring(raw, scoring, path, number, problems)
+            _check_scoring(raw[4:], {}, f"record {code}", scoring, path, number, problems)
+        elif code in _BBP_SCORES:
+            bbp_scores.append((code, raw[4:].strip(), number))
         elif code == "299":
             problems.error(
                 "record 299 adds or takes away points outside the games and byes, which "
@@ -487,6 +491,8 @@ def read_trf(
                 continue
             players[player.number] = player
             names[normalise_name(player.entry.name)] = player
+    if bbp_scores:
+        _check_bbp_scores(bbp_scores, scoring, path, problems)
     stale = _stale_notes(notes, players, path, problems)
     for note in notes:
         if note.line in stale:
@@ -630,21 +636,50 @@ def _tiebreaks(raw: str, path: Path, line: int, problems: Problems) -> tuple[str
     return tuple(str(code) for code in codes)
 
 
-def _check_scoring(raw: str, scoring: Scoring, path: Path, line: int, problems: Problems) -> None:
-    """A scoring the file declares (JaVaFo's ``XXS W=3 D=1``, TRF-26's ``162 W 3.0 D 1.0``)
-    must be the event's: the points of the file's players follow it."""
+_BBP_SCORES = {"BBW": "W", "BBD": "D", "BBL": "L", "BBZ": "ZPB", "BBF": "FW", "BBU": "PAB"}
+"""bbpPairings' scoring records (``BBW  3.0``, one a line: win, draw, loss, zero-point bye,
+forfeit win, pairing-allocated bye), by the code of JaVaFo's ``XXS`` that says the same."""
+
+
+def _check_bbp_scores(
+    records: list[tuple[str, str, int]], scoring: Scoring, path: Path, problems: Problems
+) -> None:
+    """bbpPairings' ``BBW``, ``BBD`` ... lines declare a scoring as ``XXS`` does, one value a
+    line: checked as one declaration, on the first line, so that a 3-1-0 file is one error
+    naming the whole ``[scoring]`` to set, not one a line."""
+    text = " ".join(f"{_BBP_SCORES[code]}={value}" for code, value, _ in records)
+    labels = {_BBP_SCORES[code]: (code, line) for code, _, line in records}
+    codes = list(dict.fromkeys(code for code, _, _ in records))
+    where = f"record {codes[0]}" if len(codes) == 1 else f"records {name_list(codes)}"
+    _check_scoring(text, labels, where, scoring, path, records[0][2], problems)
+
+
+def _check_scoring(
+    text: str,
+    labels: dict[str, tuple[str, int]],
+    where: str,
+    scoring: Scoring,
+    path: Path,
+    line: int,
+    problems: Problems,
+) -> None:
+    """A scoring the file declares (JaVaFo's ``XXS W=3 D=1``, TRF-26's ``162 W 3.0 D 1.0``,
+    bbpPairings' ``BBW  3.0``) must be the event's: the points of the file's players follow
+    it. ``text`` holds the codes and values, ``where`` names the record(s) in messages and
+    ``labels`` the record and line a part was written on, where it has one of its own
+    (bbpPairings')."""
     found: dict[str, float] = {}
-    for part, value in _SCORE_PART.findall(raw[4:]):
+    for part, value in _SCORE_PART.findall(text):
         found[part] = float(value)
     fixed = {part: found.pop(part) for part in list(found) if part in _FIXED_SCORES}
     ours = {"W": scoring.win, "D": scoring.draw, "L": scoring.loss}
-    _check_fixed_scores(raw, fixed, found, ours, path, line, problems)
+    _check_fixed_scores(where, labels, fixed, found, ours, path, line, problems)
     differs = [(part, value) for part, value in found.items() if abs(value - ours[part[-1]]) > 1e-9]
     if not differs:
         return
     declared = {part[-1]: value for part, value in found.items()}
     words = {"W": "win", "D": "draw", "L": "loss"}
-    text = ", ".join(
+    said = ", ".join(
         f"{words[k]} {score_text(v)}"
         for k, v in sorted(declared.items(), key=lambda kv: "WDL".index(kv[0]))
     )
@@ -653,7 +688,7 @@ def _check_scoring(raw: str, scoring: Scoring, path: Path, line: int, problems: 
         for k, v in sorted(declared.items(), key=lambda kv: "WDL".index(kv[0]))
     )
     problems.error(
-        f"the file scores {text} (record {raw[:3]}), but the event scores win "
+        f"the file scores {said} ({where}), but the event scores win "
         f"{score_text(scoring.win)}, draw {score_text(scoring.draw)}, loss "
         f"{score_text(scoring.loss)}",
         path,
@@ -664,7 +699,8 @@ def _check_scoring(raw: str, scoring: Scoring, path: Path, line: int, problems: 
 
 
 def _check_fixed_scores(
-    raw: str,
+    where: str,
+    labels: dict[str, tuple[str, int]],
     fixed: dict[str, float],
     found: dict[str, float],
     ours: dict[str, float],
@@ -686,12 +722,15 @@ def _check_fixed_scores(
         if abs(value - expected) <= 1e-9:
             continue
         worth = {"W": "a win", "D": "a draw", "": "nothing"}[as_scored]
+        record, on = labels.get(part, (f"{where}, {part}", line))
+        if part in labels:
+            record = f"record {record}"
         problems.error(
-            f"the file scores {what} {score_text(value)} (record {raw[:3]}, {part}), but "
+            f"the file scores {what} {score_text(value)} ({record}), but "
             f"crosstable scores it as {worth}, {score_text(expected)}: the standings would "
             "not be the pairing program's",
             path,
-            line,
+            on,
             f"crosstable cannot score {what} otherwise: score it as {worth} in the pairing "
             "program and export the file again",
             code="trf",

@@ -927,6 +927,46 @@ def test_a_bye_the_file_scores_otherwise_than_crosstable_is_refused(make_site: S
     assert event is not None and not problems.items, [p.format() for p in problems.items]
 
 
+def test_bbp_pairings_scoring_records_must_be_the_events(make_site: SiteMaker) -> None:
+    """bbpPairings (and tools built on it) declare a scoring one value a line: BBW a win, BBD
+    a draw, BBL a loss, BBZ a zero-point bye, BBF a forfeit win, BBU the pairing's bye. A
+    3-1-0 file (BBW 3.0, BBD 1.0) was read with the event's 1-1/2-0 without a word, the
+    points of every player the file gives then "wrong" one by one: now one error, on the
+    first record's line (2), naming both records and the whole setting to add. A pairing's
+    bye scored as a draw (BBU 1.0 with BBW 3.0) is refused on its own line (4), as XXS's PAB
+    is; the file whose records are crosstable's scoring reads without a word."""
+    rows = [
+        line(1, "A, A", 2000, (2, "w", "1")),
+        line(2, "B, B", 1900, (1, "b", "0")),
+        line(3, "C, C", 1800, (0, "-", "U")),
+    ]
+    trf = "\n".join(["012 Three", "BBW  3.0", "BBD  1.0", "XXR 1", *rows])
+    _, problems = load(make_site(_event_toml(rounds=1), {"event.trf": trf}, slug="a"), "a")
+    (error,) = problems.errors
+    assert (error.line, error.message, error.hint) == (
+        2,
+        "the file scores win 3, draw 1 (records BBW and BBD), but the event scores win 1, "
+        "draw ½, loss 0",
+        "set the scoring in event.toml: [scoring] win = 3, draw = 1",
+    )
+    three = _event_toml(rounds=1, extra="[scoring]\nwin = 3.0\ndraw = 1.0\n")
+    event, problems = load(make_site(three, {"event.trf": trf}, slug="b"), "b")
+    assert event is not None and not problems.items, messages(problems)
+    assert {n: r.points for n, r in player_records(event).items()} == {1: 3.0, 2: 0.0, 3: 3.0}
+    half = "\n".join(["012 Three", "BBW  3.0", "BBD  1.0", "BBU  1.0", "XXR 1", *rows])
+    _, problems = load(make_site(three, {"event.trf": half}, slug="c"), "c")
+    (error,) = problems.errors
+    assert (error.line, error.message) == (
+        4,
+        "the file scores a pairing-allocated bye 1 (record BBU), but crosstable scores it as "
+        "a win, 3: the standings would not be the pairing program's",
+    )
+    every = ["BBW  1.0", "BBD  0.5", "BBL  0.0", "BBZ  0.0", "BBF  1.0", "BBU  1.0"]
+    trf = "\n".join(["012 One", *every, "XXR 1", *rows])
+    event, problems = load(make_site(_event_toml(rounds=1), {"event.trf": trf}, slug="d"), "d")
+    assert event is not None and not problems.items, messages(problems)
+
+
 def test_points_adjusted_outside_the_games_are_refused(make_site: SiteMaker) -> None:
     """TRF-26's record 299 adds points no game or bye gives: the standings could not be the
     pairing program's, so the file is refused on that line."""
