@@ -468,6 +468,27 @@ def test_the_viewer_names_the_moves_of_a_game_from_a_fen_by_its_numbers(
     page.close()
 
 
+def test_the_viewer_calls_the_last_position_of_a_game_still_on_the_latest(
+    browser: Browser, make_site: SiteMaker
+) -> None:
+    """A game published with its moves so far and ``*``: stepping back to its last move, the
+    script named it "Final position", as if the game were over; it says "Latest position"."""
+    games = {"g.pgn": pgn_game("1.1", "Alpha, Anna", "Bravo, Bob", "*", "1. d4 d5 2. c4")}
+    site = make_site(event_toml(), games)
+    assert build_site(site).written
+    page = browser.new_page()
+    watched = Watched(page)
+    page.goto((site / "output/ev/games/r1-b1.html").as_uri())
+    status = page.locator("[data-status]")
+    page.click("[data-go=first]")
+    assert status.text_content() == "Start position"
+    page.click("[data-go=last]")
+    assert status.text_content() == "Latest position, after 2. c4"
+    assert page.locator("svg.board").get_attribute("aria-label") == "Latest position, after 2. c4"
+    assert watched.errors == []
+    page.close()
+
+
 def test_a_wide_photo_on_a_page_fits_a_phone(
     browser: Browser, make_site: SiteMaker, tmp_path: Path
 ) -> None:

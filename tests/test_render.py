@@ -1111,6 +1111,39 @@ def test_a_game_still_on_without_moves_says_so_both_ways(make_site: SiteMaker) -
     assert b"<p>No result yet, and no moves recorded.</p>" in unplayed
 
 
+def test_a_game_still_on_with_moves_shows_its_latest_position_not_a_final_one(
+    make_site: SiteMaker,
+) -> None:
+    """A game published with its moves so far and the result ``*``: the caption, the board's
+    label and the last-position button said "Final position", which tells a parent following
+    the round that the game is over. They say "Latest position" (the script, told by the
+    viewer's data, too), written in Python or by the template alike; a finished game's page
+    still says "Final position"."""
+    games = pgn_game("1.1", "Alpha, Anna", "Bravo, Bob", "1-0", "1. e4 e5 2. Nf3") + pgn_game(
+        "1.2", "Charlie, Carl", "Delta, Dora", "*", "1. d4 d5"
+    )
+    site = make_site(event_toml(), {"g.pgn": games})
+    pages = _game_pages_both_ways(site)
+    for path, written, rendered in pages:
+        assert written == rendered, path
+    (on,) = [w.decode() for path, w, _ in pages if path.endswith("games/r1-b2.html")]
+    (over,) = [w.decode() for path, w, _ in pages if path.endswith("games/r1-b1.html")]
+    assert '<span data-status aria-live="polite">Latest position, after 1… d5</span>' in on
+    assert 'role="img" aria-label="Latest position"' in on
+    assert 'aria-label="Latest position" title="Latest position (End)">»</button>' in on
+    assert "Final position" not in on
+    data = json.loads(re.search(r'class="viewer-data">(.*?)</script>', on).group(1))  # type: ignore[union-attr]
+    assert data["latest"] is True
+    assert '<span data-status aria-live="polite">Final position, after 2. Nf3</span>' in over
+    assert 'role="img" aria-label="Final position"' in over
+    assert 'aria-label="Final position" title="Final position (End)">»</button>' in over
+    assert "Latest position" not in over
+    data = json.loads(re.search(r'class="viewer-data">(.*?)</script>', over).group(1))  # type: ignore[union-attr]
+    assert "latest" not in data
+    script = (ROOT / "templates/static/board.js").read_text(encoding="utf-8")
+    assert 'data.latest ? "Latest position, after " : "Final position, after "' in script
+
+
 FEN_BLACK = "rnbqkbnr/pppp1ppp/8/4p3/4P3/8/PPPP1PPP/RNBQKBNR b KQkq - 0 2"  # Black's 2nd move
 FEN_GAME = "2... Qh4 3. g3 Qxe4+ 4. Qe2 Qxh1"
 

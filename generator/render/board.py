@@ -155,6 +155,13 @@ def moves_start(first: int) -> str:
     return f' start="{first // 2 + 1}"' if first > 1 else ""
 
 
+def end_word(game: Game) -> str:
+    """How a game's page names the position after the last move entered: "Final" once the
+    game has a result, "Latest" while it is still on (the moves so far may be published with
+    ``*``), where "Final position" would tell a parent the game is over."""
+    return "Final" if game.finished else "Latest"
+
+
 def viewer_data(game: Game) -> Markup:
     """The start and the moves for the viewer script, which replays them (UCI) to show each
     position, as JSON safe inside a <script> element. Variant games (drops, explosions) also
@@ -163,6 +170,8 @@ def viewer_data(game: Game) -> Markup:
     data: dict[str, object] = {"start": game.initial_placement, "moves": game.moves.uci_list}
     if game.first_ply:
         data["first"] = game.first_ply  # the script names the moves from it, as the list does
+    if not game.finished:
+        data["latest"] = True  # the script names the last position "Latest", not "Final"
     positions = _variant_positions(game)
     if positions is not None:
         data["positions"] = positions

@@ -18,7 +18,7 @@ from markupsafe import escape
 
 from ..text import score_text
 from .bidi import isolate, phrase_html
-from .board import moves_start
+from .board import end_word, moves_start
 from .environment import event_navigation, url_text
 from .fragments import badges, event_line, player_game_row, player_link
 from .views import event_title, result_text, rounds_text
@@ -32,12 +32,13 @@ _CONTROLS = (
     ' title="Previous move (←)">‹</button>\n'
     '      <button type="button" data-go="next" aria-label="Next move"'
     ' title="Next move (→)">›</button>\n'
-    '      <button type="button" data-go="last" aria-label="Final position"'
-    ' title="Final position (End)">»</button>\n'
+    '      <button type="button" data-go="last" aria-label="{end} position"'
+    ' title="{end} position (End)">»</button>\n'
     '      <button type="button" data-go="flip" aria-label="Flip the board"'
     ' aria-pressed="false" title="Flip the board">⇅</button>\n'
     "    </div>\n"
 )
+"""The board's buttons; ``{end}`` is "Final", or "Latest" for a game still on (``end_word``)."""
 
 
 def _e(value: object) -> str:
@@ -163,17 +164,18 @@ def _main(context: Mapping[str, Any], game: Any, white: Any, black: Any, result:
     if game.moves:
         last = game.first_ply + len(game.moves)  # the last half-move, as the list numbers it
         after = f"{(last + 1) // 2}{'.' if last % 2 else '…'} {_e(game.moves[-1].san)}"
+        end = end_word(game)
         parts += [
             f"{context['piece_defs']}\n",
             '<div class="viewer" data-viewer>\n',
             '  <div class="board-side">\n',
             '    <figure class="board-frame">\n',
             f"      {context['board']}\n",
-            '      <figcaption><span data-status aria-live="polite">Final position, after '
+            f'      <figcaption><span data-status aria-live="polite">{end} position, after '
             f'{after}</span><span class="visually-hidden" data-pieces>. '
             f"{_e(context['position_words'])}</span></figcaption>\n",
             "    </figure>\n",
-            _CONTROLS,
+            _CONTROLS.format(end=end),
             "  </div>\n",
             f'  <ol class="moves" aria-label="Moves"{moves_start(game.first_ply)}>\n',
             f"{context['move_list']}  </ol>\n",

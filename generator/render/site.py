@@ -1126,7 +1126,7 @@ def _game_context(event: Event, game: Game) -> dict[str, Any]:
     last = game.moves[-1] if game.moves else None
     return {
         "board": board.board_svg(
-            game.final_placement, last.uci if last else None, "Final position"
+            game.final_placement, last.uci if last else None, f"{board.end_word(game)} position"
         ),
         "position_words": board.position_in_words(game.final_placement),
         "move_list": board.move_list(game.moves, game.first_ply),

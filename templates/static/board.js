@@ -151,7 +151,9 @@
     }
     function where() {
       if (ply === 0) return "Start position";
-      return (ply === last ? "Final position, after " : "After ") + moveName(ply);
+      /* data.latest: a game still on, whose last position entered is not a final one. */
+      var end = data.latest ? "Latest position, after " : "Final position, after ";
+      return (ply === last ? end : "After ") + moveName(ply);
     }
     function draw() {
       pieces.textContent = "";
