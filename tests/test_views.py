@@ -8,6 +8,7 @@ from typing import Any
 
 from conftest import SiteMaker, event_toml, load, pgn_game
 
+from generator.build import build_site
 from generator.model import Event
 from generator.render import views
 from generator.render.views import (
@@ -323,6 +324,43 @@ def test_an_even_round_robin_says_the_scheduled_opponent_withdrew(make_site: Sit
     assert _absent(event, 3) == [(C, "opponent withdrew"), (D, "")]
     lines = views.player_lines(event, player_records(event)[2], standings)
     assert [line.cell.label for line in lines] == ["", "opponent withdrew", ""]
+
+
+def test_a_bye_of_a_round_not_played_yet_is_named_on_the_card_and_in_the_rank_table(
+    make_site: SiteMaker,
+) -> None:
+    """Round 1 played; round 2 paired (a game on, no result yet) with Bravo's pairing bye;
+    Delta asked for a half-point bye in round 3. The round pages list both byes, but the
+    players' cards and the rank table's cells said only "not played yet" for those rounds,
+    as for any round to come. They name the bye, which scores nothing yet."""
+    byes = (
+        f'[[byes]]\nround = 2\nplayer = "{B}"\npoints = 1\n\n'
+        f'[[byes]]\nround = 3\nplayer = "{D}"\npoints = 0.5\n'
+    )
+    games = pgn_game("1.1", A, B, "1-0") + pgn_game("1.2", C, D, "1-0")
+    games += pgn_game("2.1", C, A, "*")
+    event, standings = _standings(make_site, event_toml(byes, format="swiss"), games)
+    records = player_records(event)
+    bravo = views.player_lines(event, records[2], standings)
+    delta = views.player_lines(event, records[4], standings)
+    assert [line.cell.label for line in bravo] == [
+        "",
+        "full-point bye (round not played yet)",
+        "not played yet",
+    ]
+    assert [line.cell.label for line in delta] == [
+        "",
+        "not played yet",
+        "half-point bye (round not played yet)",
+    ]
+    assert [line.cell.symbol for line in delta] == ["0", "", ""]  # nothing scored yet
+    site = make_site(event_toml(byes, format="swiss"), {"g.pgn": games})
+    assert build_site(site).written
+    card = (site / "output/ev/players/4-delta-dora.html").read_text(encoding="utf-8")
+    assert "<td>half-point bye (round not played yet)</td>" in card
+    ranks = (site / "output/ev/crosstable.html").read_text(encoding="utf-8")
+    assert 'title="half-point bye (round not played yet)"' in ranks
+    assert 'title="full-point bye (round not played yet)"' in ranks
 
 
 def test_an_odd_round_robin_says_who_sits_out(make_site: SiteMaker) -> None:

@@ -79,9 +79,14 @@ _LABELS = {
 
 
 def entry_label(entry: RoundEntry) -> str:
-    """Words for a round without an over-the-board result, for titles and screen readers."""
+    """Words for a round without an over-the-board result, for titles and screen readers. A
+    bye of a round not played yet (asked for ahead, or given with the pairings) is named, as
+    the round's page lists it: a player's card saying only "not played yet" told a parent
+    nothing of the bye already granted."""
     if entry.kind is Kind.BYE:
         return entry.bye.kind if entry.bye else "bye"
+    if entry.kind is Kind.FUTURE and entry.bye is not None:
+        return f"{entry.bye.kind} (round not played yet)"
     return _LABELS[entry.kind]
 
 
