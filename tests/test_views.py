@@ -90,6 +90,29 @@ def test_swiss_rank_table_shows_final_rank_colour_and_result(make_site: SiteMake
     assert second == [("3", "w", "1"), ("–", None, "0"), ("", None, "")]
 
 
+def test_the_rank_table_says_final_rank_only_once_the_event_is_over(
+    make_site: SiteMaker,
+) -> None:
+    """A three-round Swiss after round 1: the rank table's legend (and its caption for screen
+    readers) said each round shows "the opponent's final rank", while the ranks are those
+    after round 1 and will change. It says "rank after round 1" until the event is over, and
+    "final rank" then."""
+    games = pgn_game("1.1", A, B, "1-0") + pgn_game("1.2", C, D, "1/2-1/2")
+    site = make_site(event_toml(format="swiss", rounds=3), {"g.pgn": games})
+    assert build_site(site).written
+    page = (site / "output/ev/crosstable.html").read_text(encoding="utf-8")
+    assert "Each round shows the opponent's rank after round 1, the colour" in page
+    assert "each player's opponent (by rank after round 1), colour" in page
+    assert "final rank" not in page
+    games += pgn_game("2.1", A, C, "1-0") + pgn_game("2.2", D, B, "0-1")
+    games += pgn_game("3.1", A, D, "1-0") + pgn_game("3.2", B, C, "1/2-1/2")
+    site = make_site(event_toml(format="swiss", rounds=3), {"g.pgn": games})
+    assert build_site(site).written
+    page = (site / "output/ev/crosstable.html").read_text(encoding="utf-8")
+    assert "Each round shows the opponent's final rank, the colour" in page
+    assert "each player's opponent (by final rank), colour" in page
+
+
 def test_points_are_printed_with_halves() -> None:
     assert [score_text(v) for v in (0, 0.5, 6.5, 7.0, 2.25)] == ["0", "½", "6½", "7", "2.25"]
 

@@ -224,7 +224,8 @@ def crosstable(standings: Standings) -> tuple[TableRow, ...]:
 
 
 def rank_table(standings: Standings) -> tuple[TableRow, ...]:
-    """Swiss table as chess-results prints it: opponent's final rank, colour, result."""
+    """Swiss table as chess-results prints it: opponent's rank (final once the event is),
+    colour, result."""
     rows = []
     ranks = {row.player.number: str(rank) for rank, row in enumerate(standings.rows, start=1)}
     for position, row in enumerate(standings.rows, start=1):
