@@ -1144,6 +1144,26 @@ def test_a_game_still_on_with_moves_shows_its_latest_position_not_a_final_one(
     assert 'data.latest ? "Latest position, after " : "Final position, after "' in script
 
 
+def test_a_round_without_pairings_does_not_explain_a_table_it_lacks(
+    make_site: SiteMaker,
+) -> None:
+    """Round 2 of 3 not paired yet, with a bye asked for it: its page said "No pairings
+    published for this round yet." and then "Pts: the player's score before this round.",
+    a legend for a column of a table the page does not have. Only a round with pairings
+    explains its Pts columns."""
+    games = pgn_game("1.1", "Alpha, Anna", "Bravo, Bob", "1-0")
+    games += pgn_game("1.2", "Charlie, Carl", "Delta, Dora", "0-1")
+    bye = '[[byes]]\nround = 2\nplayer = "Alpha, Anna"\npoints = 0.5\n\n'
+    site = make_site(event_toml(bye, format="swiss"), {"g.pgn": games})
+    assert build_site(site).written
+    paired = (site / "output/ev/rounds/round-1.html").read_text(encoding="utf-8")
+    assert '<p class="legend">Pts: the player\'s score before this round.</p>' in paired
+    ahead = (site / "output/ev/rounds/round-2.html").read_text(encoding="utf-8")
+    assert "<p>No pairings published for this round yet.</p>" in ahead
+    assert "half-point bye" in ahead
+    assert "Pts" not in ahead
+
+
 FEN_BLACK = "rnbqkbnr/pppp1ppp/8/4p3/4P3/8/PPPP1PPP/RNBQKBNR b KQkq - 0 2"  # Black's 2nd move
 FEN_GAME = "2... Qh4 3. g3 Qxe4+ 4. Qe2 Qxh1"
 
