@@ -1044,16 +1044,20 @@ def test_the_build_prints_a_line_for_every_pending_play_off(
     ) in out
 
 
+A_AND_C_LEVEL_AFTER_TWO_ROUNDS = [
+    (1, "A", "B", "1-0"), (1, "C", "D", "1-0"),
+    (2, "A", "C", "1/2-1/2"), (2, "B", "D", "1-0"),
+    (3, "A", "D", "*"), (3, "B", "C", "*"),
+]  # fmt: skip
+"""Two rounds of three played: A and C 1½ each, B 1, D 0; round 3's games still on."""
+
+
 def test_a_tie_for_first_before_the_last_round_is_no_play_off_yet(make_site: SiteMaker) -> None:
     """Both regulations hold the play-off after the last round. After two of three rounds A
     (1 + ½) and C (1 + ½) are tied for first ahead of B (0 + 1) and D (0 + 0): no play-off
     yet, and a play-off game already in the PGN is an error. The same tie after the last
     round (A and C both win again) is a play-off."""
-    early = [
-        (1, "A", "B", "1-0"), (1, "C", "D", "1-0"),
-        (2, "A", "C", "1/2-1/2"), (2, "B", "D", "1-0"),
-        (3, "A", "D", "*"), (3, "B", "C", "*"),
-    ]  # fmt: skip
+    early = A_AND_C_LEVEL_AFTER_TWO_ROUNDS
     event, outcome, problems = _outcome(make_site, early, [], rules="us-junior-closed")
     assert event is not None and outcome is not None and not problems.errors, problems.items
     assert (event.rounds_played, event.rounds) == (2, 3)
@@ -1189,11 +1193,7 @@ def test_a_tie_mid_event_under_rules_with_no_play_off_would_play_off_nobody(
     """FIDE rules hold no play-off: after two of three rounds A and C (1½ each) are tied for
     first, and "were the event to end now" nobody would play off (the tie-breaks would
     decide): the rule stage says so rather than seeding a play-off of no procedure."""
-    early = [
-        (1, "A", "B", "1-0"), (1, "C", "D", "1-0"),
-        (2, "A", "C", "1/2-1/2"), (2, "B", "D", "1-0"),
-        (3, "A", "D", "*"), (3, "B", "C", "*"),
-    ]  # fmt: skip
+    early = A_AND_C_LEVEL_AFTER_TWO_ROUNDS
     event, outcome, problems = _outcome(make_site, early, [], rules="fide")
     assert event is not None and outcome is not None and not problems.errors, problems.items
     (result,) = outcome.playoffs
