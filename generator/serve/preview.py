@@ -219,18 +219,17 @@ class PreviewSite:
                     paths.append(f"{slug}/{slugify(name_text(page.stem))}.html")
         return tuple(paths)
 
+    @staticmethod
     def _report_paths(
-        self, files: dict[str, bytes], names: dict[str, str]
+        files: dict[str, bytes], names: dict[str, str]
     ) -> tuple[tuple[str, str], ...]:
-        """The events' Arbiter reports in ``files``, in the events' order, each with its
-        event's name (``names``, by slug; the slug where the build did not name it): an event
+        """The events' Arbiter reports in ``files``, in the events' order (``names``, each
+        event's name by slug, as the build read them), each with its event's name: an event
         has one only when it has warnings (``render.site``), and no page of the organiser's
         may take its name, so ``arbiter.html`` of an event is its report."""
-        content = self.site_dir / "content"
-        slugs = (event_slug(folder, content) for folder in find_event_folders(content))
         return tuple(
-            (f"{slug}/arbiter.html", names.get(slug, slug))
-            for slug in slugs
+            (f"{slug}/arbiter.html", name)
+            for slug, name in names.items()
             if f"{slug}/arbiter.html" in files
         )
 
