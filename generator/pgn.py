@@ -479,9 +479,19 @@ def _passed_over(block: str) -> frozenset[int]:
 
 _LOOSE_TAG = re.compile(r"^\[\s*(\w+)\s*(.*?)\s*\]?\s*$")
 """A tag line as its writer meant it, the quotes or the bracket left out."""
-_COMMENTED_TAG = re.compile(r'^\[([A-Za-z0-9][A-Za-z0-9_+#=:-]*)\s+"((?:[^"\\]|\\.)*)"\]\s*;.*$')
-"""A tag pair with a rest-of-line comment after it (``[Event "Club"] ; from the bulletin``):
-valid PGN, which python-chess passes over as it does an unreadable line; its value is taken."""
+_SPACED_TAG = re.compile(
+    r'^\[([A-Za-z0-9][A-Za-z0-9_+#=:-]*)\s+"((?:[^"\\]|\\.)*)"\s*\](?:\s*;.*)?\s*$'
+)
+"""A tag pair as PGN allows it and python-chess does not read it: a space before its closing
+bracket (``[Round "3.2" ]``), or a rest-of-line comment after it (``[Event "Club"] ; from the
+bulletin``). python-chess passes over it as over an unreadable line; its value is taken."""
+_UNCLOSED_VALUE = re.compile(r'^\[\s*(\w+)\s+"([^"]*?)\s*\]\s*(?:;.*)?$')
+"""A tag line whose value lost its closing quote (``[White "Quill, Ada] ; x``): the value runs
+to the bracket, and what follows it is the comment it would be with the quote."""
+_UNCLOSED_TAG = re.compile(r'^\[\s*(\w+)\s+"((?:[^"\\]|\\.)*)"\s*$')
+"""A tag line without its closing bracket (``[Round "3.2"``)."""
+_UNQUOTED_VALUE = re.compile(r'^\[\s*(\w+)\s+([^"\s][^"]*?)\s*\]\s*(?:;.*)?$')
+"""A tag line whose value has no quotes (``[Result 1-0]``)."""
 _NOT_RECOVERED = frozenset({"FEN", "SetUp", "Variant"})
 """Tags the moves were read from already: taken as meant too late to matter."""
 
@@ -524,26 +534,48 @@ def _unreadable_tags(
         if tag is not None:
             readable.add(tag.group(1))
             continue
-        commented = _COMMENTED_TAG.match(raw)
-        if commented is not None and commented.group(1) not in _NOT_RECOVERED:
-            # PGN allows a ";" comment after the tag pair: read, not an error
-            meant.setdefault(commented.group(1), commented.group(2))
+        spaced = _SPACED_TAG.match(raw)
+        if spaced is not None and spaced.group(1) not in _NOT_RECOVERED:
+            # spaces between the tokens, or a ";" comment after them: PGN, read, not an error
+            meant.setdefault(spaced.group(1), spaced.group(2))
             continue
-        loose = _LOOSE_TAG.match(raw)
-        if loose is not None:
-            meant.setdefault(loose.group(1), loose.group(2).strip('"').strip())
+        name, value, what = _tag_as_meant(raw)
+        if name is not None:
+            meant.setdefault(name, value)
         problems.error(
-            f"cannot read the tag line {shorten(raw.strip())}",
+            f"cannot read the tag line {shorten(raw.strip())}{what}",
             path,
             number,
-            hint='write a tag as [Name "value"]: the name, a space, the value in double '
-            'quotes, then ], e.g. [Round "5.3"]',
+            hint=(
+                f'write it as [{name} "{shorten(value)}"]'
+                if name is not None and what
+                else 'write a tag as [Name "value"]: the name, a space, the value in double '
+                'quotes, then ], e.g. [Round "5.3"]'
+            ),
             code="bad-tag",
         )
     for name, value in meant.items():
         if name not in readable and name not in _NOT_RECOVERED:
             with contextlib.suppress(ValueError):  # a name no tag may have ("ResultÒ")
                 game.headers[name] = value
+
+
+def _tag_as_meant(raw: str) -> tuple[str | None, str, str]:
+    """An unreadable tag line's name and value as its writer meant them, and what is wrong
+    with it (``""`` when that is not plain): the closing quote, the closing bracket or both
+    quotes left out."""
+    for pattern, what in (
+        (_UNCLOSED_VALUE, ": the value has no closing double quote"),
+        (_UNCLOSED_TAG, ": it does not end with ]"),
+        (_UNQUOTED_VALUE, ": the value is not in double quotes"),
+    ):
+        found = pattern.match(raw)
+        if found is not None:
+            return found.group(1), found.group(2), what
+    loose = _LOOSE_TAG.match(raw)
+    if loose is None:
+        return None, "", ""
+    return loose.group(1), loose.group(2).strip('"').strip(), ""
 
 
 _COMMENTS = re.compile(r"\{[^}]*\}|;[^\n]*|^%[^\n]*", re.MULTILINE)

@@ -590,24 +590,31 @@ def test_an_export_from_a_position_says_so_with_setup_1(setup: str) -> None:
     assert lines[-1] == "1. e4 Kd7 1-0"
 
 
+NO_CLOSING_QUOTE = ": the value has no closing double quote"
+NOT_QUOTED = ": the value is not in double quotes"
+
+
 @pytest.mark.parametrize(
-    ("broken", "tag", "value"),
+    ("broken", "tag", "value", "what"),
     [
-        ('[Round "3.2]', "Round", "3.2"),  # the closing quote left out
-        ("[Round 3.2]", "Round", "3.2"),  # no quotes: it split the game in two
-        ('[Round "3.2"', "Round", "3.2"),  # no closing bracket
-        ('[Round "3.2" ]', "Round", "3.2"),  # a space before it
-        ('[White "Quill, Ada]', "White", "Quill, Ada"),
-        ("[Result 0-1]", "Result", "0-1"),
+        ('[Round "3.2]', "Round", "3.2", NO_CLOSING_QUOTE),
+        ("[Round 3.2]", "Round", "3.2", NOT_QUOTED),  # it split the game in two
+        ('[Round "3.2"', "Round", "3.2", ": it does not end with ]"),
+        ('[White "Quill, Ada]', "White", "Quill, Ada", NO_CLOSING_QUOTE),
+        # the comment after the bracket is no part of the value: the value is the name
+        ('[White "Quill, Ada] ; x', "White", "Quill, Ada", NO_CLOSING_QUOTE),
+        ("[Result 0-1]", "Result", "0-1", NOT_QUOTED),
+        ("[Result 0-1] ; adjudicated", "Result", "0-1", NOT_QUOTED),
     ],
 )
 def test_a_tag_line_python_chess_cannot_read_is_an_error_on_its_line(
-    broken: str, tag: str, value: str
+    broken: str, tag: str, value: str, what: str
 ) -> None:
     """python-chess passes over such a line without a word: the game lost its round ('cannot
     read the Round tag "?"' naming a "?" the file does not hold), its player, or its result,
-    which the moves' "1-0" then gave silently. Each is now one error on the line itself, and
-    the value is taken as meant, so that no further error follows from it."""
+    which the moves' "1-0" then gave silently. Each is now one error on the line itself,
+    saying what is wrong and the line to write, and the value is taken as meant, so that no
+    further error follows from it (a player "Quill, Ada] ; x" was not found: a second error)."""
     good = {"Round": '[Round "3.2"]', "White": '[White "Quill, Ada"]', "Result": '[Result "0-1"]'}
     lines = ['[Event "Club"]', good["Round"], good["White"], '[Black "Okafor, Nia"]']
     lines.append(good["Result"])
@@ -617,7 +624,8 @@ def test_a_tag_line_python_chess_cannot_read_is_an_error_on_its_line(
     (game,) = read_pgn_text(text, Path("r3.pgn"), problems)
     (error,) = problems.errors
     assert (error.code, error.line) == ("bad-tag", lines.index(broken) + 1)
-    assert error.message == f"cannot read the tag line {broken}"
+    assert error.message == f"cannot read the tag line {broken}{what}"
+    assert error.hint == f'write it as [{tag} "{value}"]'
     assert game.headers[tag] == value
     assert game.headers["Round"] == "3.2" and game.headers["Black"] == "Okafor, Nia"
     if tag == "Result":  # the tag, not the moves, as for a readable one: said, and taken
@@ -625,18 +633,21 @@ def test_a_tag_line_python_chess_cannot_read_is_an_error_on_its_line(
 
 
 def test_a_tag_pair_with_a_comment_after_it_is_read_not_an_error() -> None:
-    """PGN lets a ";" comment run to the end of any line, a tag pair's too; python-chess
-    passes over such a line, and the unreadable-tag check made it an error that failed the
-    build. Its value is read: Round 3.2, White 'Quill, "Ada"' (its escaped quotes undone as
-    for any tag). A FEN so written is still an error: the moves were read without it."""
+    """PGN lets a ";" comment run to the end of any line, a tag pair's too, and a space stand
+    between a tag pair's value and its bracket (standard 8.1: four tokens); python-chess
+    passes over such lines, and the unreadable-tag check made them errors that failed the
+    build. Their values are read: Round 3.2, White 'Quill, "Ada"' (its escaped quotes undone
+    as for any tag), Black 'Okafor, Nia'. A FEN so written is still an error: the moves were
+    read without it."""
     text = (
         '[Event "Club"]\n[Round "3.2"] ; board 2\n[White "Quill, \\"Ada\\""] ;\n'
-        '[Black "Okafor, Nia"]\n[Result "1-0"]\n\n1. e4 e5 1-0\n'
+        '[Black "Okafor, Nia" ]\n[Result "1-0"]\n\n1. e4 e5 1-0\n'
     )
     problems = Problems()
     (game,) = read_pgn_text(text, Path("r3.pgn"), problems)
     assert not problems.errors and not problems.warnings, problems.items
     assert (game.headers["Round"], game.headers["White"]) == ("3.2", 'Quill, "Ada"')
+    assert game.headers["Black"] == "Okafor, Nia"
     fen = '[FEN "8/8/8/8/8/8/8/K6k w - - 0 1"] ; a study\n[SetUp "1"]\n'
     problems = Problems()
     read_pgn_text(fen + text, Path("r3.pgn"), problems)
