@@ -35,7 +35,8 @@ TRF's result), and ``[[byes]]``. Every result code of the format is read:
   still read, as it was.
 
 The tournament records complete the event file where it is silent: ``042`` and ``052`` the
-start and end dates (the start picks the FIDE tie-break rules' edition), ``202`` the
+start and end dates (the start picks the FIDE tie-break rules' edition; ``YYYY/MM/DD``, or
+with the month's English name as lichess writes it, ``Mar 1, 2025``), ``202`` the
 tie-breaks (for the ``fide`` rules, which list none of their own). A scoring the file declares
 (``XXS`` of JaVaFo's TRFx, TRF-26's ``162``, bbpPairings' ``BBW``, ``BBD`` ...) must be the
 event's ``[scoring]``, its byes and forfeits scored as crosstable scores them (``P`` a win,
@@ -605,9 +606,58 @@ def _tournament_text(code: str, value: str) -> bool:
     return code != "032" or _FEDERATION.fullmatch(value) is not None
 
 
+_MONTHS = {
+    name: number
+    for number, names in enumerate(
+        (
+            ("january", "jan"),
+            ("february", "feb"),
+            ("march", "mar"),
+            ("april", "apr"),
+            ("may",),
+            ("june", "jun"),
+            ("july", "jul"),
+            ("august", "aug"),
+            ("september", "sep", "sept"),
+            ("october", "oct"),
+            ("november", "nov"),
+            ("december", "dec"),
+        ),
+        start=1,
+    )
+    for name in names
+}
+"""English month names, full and abbreviated, by number: written out here rather than read
+with ``strptime``'s ``%b``, which takes the machine's locale (a build must be the same on
+every machine)."""
+_MONTH_FIRST = re.compile(r"^([A-Za-z]+)\.? +([0-9]{1,2}),? +([0-9]{4})$")
+"""``Mar 1, 2025`` (lichess's export), ``March 1, 2025``."""
+_DAY_FIRST = re.compile(r"^([0-9]{1,2}) +([A-Za-z]+)\.?,? +([0-9]{4})$")
+"""``1 Mar 2025``, ``1 March 2025``."""
+
+
 def _date(text: str) -> dt.date | None:
-    """A tournament record's date: ``YYYY/MM/DD`` (also with dots or dashes)."""
-    return calendar_day(_DATE, text)
+    """A tournament record's date: ``YYYY/MM/DD`` (also with dots or dashes), as TRF writes
+    it, or with the month's English name, as lichess writes it (``Mar 1, 2025``, also
+    ``1 Mar 2025`` and ``March 1, 2025``). ``None`` for anything else, or a day no calendar
+    has (``Feb 30, 2025``)."""
+    numeric = calendar_day(_DATE, text)
+    if numeric is not None:
+        return numeric
+    month_first, day_first = _MONTH_FIRST.match(text), _DAY_FIRST.match(text)
+    if month_first is not None:
+        month_text, day_text, year_text = month_first.groups()
+    elif day_first is not None:
+        day_text, month_text, year_text = day_first.groups()
+    else:
+        return None
+    month = _MONTHS.get(month_text.lower())
+    if month is None:
+        return None
+    try:
+        return dt.date(int(year_text), month, int(day_text))
+    except ValueError:
+        return None
 
 
 def _tiebreaks(raw: str, path: Path, line: int, problems: Problems) -> tuple[str, ...]:

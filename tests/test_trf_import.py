@@ -2265,3 +2265,40 @@ def test_other_programs_comment_lines_are_ignored(make_site: SiteMaker) -> None:
         ("Bravo, Bob", (), None),
     ]
     assert [(g.white, g.black, g.result) for g in event.games] == [(1, 2, "1-0")]
+
+
+def test_dates_with_the_months_english_name_are_read(make_site: SiteMaker) -> None:
+    """lichess writes records 042 and 052 as ``Mar 1, 2025``: they were warned about as
+    "not a date" and left out, so the event had no dates and ranked by the rules of no
+    edition in particular. The month's English name, abbreviated or in full, before or after
+    the day, is read as the date it plainly is; what still names no day stays a warning."""
+    rows = [line(1, "A, A", 2000, (2, "w", "1")), line(2, "B, B", 1900, (1, "b", "0"))]
+    written = {
+        "lichess": ("Mar 1, 2025", "Mar 3, 2025"),
+        "day-first": ("1 Mar 2025", "3 Mar 2025"),
+        "full": ("March 1, 2025", "March 3, 2025"),
+        "lower": ("mar 1, 2025", "3 march 2025"),
+    }
+    for slug, (start, end) in written.items():
+        trf = "\n".join(["012 Dated", f"042 {start}", f"052 {end}", "XXR 1", *rows])
+        event, problems = load(make_site(_event_toml(rounds=1), {"event.trf": trf}, slug), slug)
+        assert event is not None and not problems.items, [p.format() for p in problems.items]
+        assert (event.config.start, event.config.end) == (
+            dt.date(2025, 3, 1),
+            dt.date(2025, 3, 3),
+        ), slug
+        assert event.rules_edition == "2024"  # started before 1 March 2026
+    trf = "\n".join(["012 Dated", "042 Sept 30, 2025", "052 Oct 2, 2025", "XXR 1", *rows])
+    event, problems = load(make_site(_event_toml(rounds=1), {"event.trf": trf}, "sept"), "sept")
+    assert event is not None and not problems.items, [p.format() for p in problems.items]
+    assert (event.config.start, event.config.end) == (dt.date(2025, 9, 30), dt.date(2025, 10, 2))
+
+    # No 30 February, and "Mars" is no English month: both still warned about, not used.
+    trf = "\n".join(["012 Dated", "042 Feb 30, 2025", "052 Mars 3, 2025", "XXR 1", *rows])
+    event, problems = load(make_site(_event_toml(rounds=1), {"event.trf": trf}, "bad"), "bad")
+    assert event is not None and not problems.errors
+    assert [(p.line, p.message) for p in problems.warnings] == [
+        (2, 'the start date "Feb 30, 2025" (record 042) is not a date: it is not used'),
+        (3, 'the end date "Mars 3, 2025" (record 052) is not a date: it is not used'),
+    ]
+    assert (event.config.start, event.config.end) == (None, None)
