@@ -17,7 +17,8 @@ TRF's result), and ``[[byes]]``. Every result code of the format is read:
 * A pairing with no result yet, blank on both lines or ``Z`` beside the opponent (lichess's
   export writes a game still being played so), is a pending game (``_unfinished``).
 * A line that stops before a round others played is a player who withdrew after its last
-  round (TRF has no record of a withdrawal: ``_withdrawn``); so is the player of a comment
+  round (TRF has no record of a withdrawal: ``_withdrawn``), a line with no round at all one
+  who withdrew before round 1 (``after_round = 0``); so is the player of a comment
   line in which crosstable's export states a withdrawal the line cannot show
   (``PLAYER_NOTES``).
 * A name that fills the name field may have been cut there: it matches the event file's
@@ -1333,23 +1334,55 @@ def warn_unconfirmed_withdrawals(config: EventConfig, data: TrfEvent, problems: 
         if spellings & said:
             continue
         place = entry.trf
+        message, hint = (
+            _no_round_words(entry, data.played)
+            if stop.after_round == 0
+            else (
+                Phrase(
+                    f"player {entry.number}'s line (",
+                    Name(entry.name),
+                    f") stops after round {stop.after_round} while round {data.played} was "
+                    f"played: read as a withdrawal after round {stop.after_round}",
+                ),
+                Phrase(
+                    'if the player withdrew, say so in event.toml: [[withdrawals]] player = "',
+                    Name(entry.name),
+                    f'", after_round = {stop.after_round} (and the reason); if they only '
+                    "missed the rounds, write them on the line as absences (Z)",
+                ),
+            )
+        )
         problems.warning(
-            Phrase(
-                f"player {entry.number}'s line (",
-                Name(entry.name),
-                f") stops after round {stop.after_round} while round {data.played} was "
-                f"played: read as a withdrawal after round {stop.after_round}",
-            ),
+            message,
             place.path if place else None,
             place.line if place else None,
-            hint=Phrase(
-                'if the player withdrew, say so in event.toml: [[withdrawals]] player = "',
-                Name(entry.name),
-                f'", after_round = {stop.after_round} (and the reason); if they only missed '
-                "the rounds, write them on the line as absences (Z)",
-            ),
+            hint=hint,
             code="trf-withdrawal",
         )
+
+
+def _no_round_words(entry: PlayerEntry, played: int) -> tuple[Phrase, Phrase]:
+    """The warning and hint for a line with no round on it at all: a player entered who
+    played none of the rounds played, read as one who withdrew before round 1 (event.toml's
+    ``after_round = 0``). "Stops after round 0" and "a withdrawal after round 0" named no
+    round the arbiter could find on the line."""
+    missed = "round 1" if played == 1 else f"rounds 1 {'and' if played == 2 else 'to'} {played}"
+    return (
+        Phrase(
+            f"player {entry.number}'s line (",
+            Name(entry.name),
+            f") has no round on it while {missed} {'was' if played == 1 else 'were'} played: "
+            "read as a withdrawal before round 1",
+        ),
+        Phrase(
+            "if the player withdrew before round 1, say so in event.toml: [[withdrawals]] "
+            'player = "',
+            Name(entry.name),
+            '", after_round = 0 (0: before the first round; and the reason); if they only '
+            f"missed {missed}, write {'it' if played == 1 else 'each'} on the line as an "
+            "absence, 0000 - Z, from column 92 (10 columns a round)",
+        ),
+    )
 
 
 def _not_paired(

@@ -2302,3 +2302,73 @@ def test_dates_with_the_months_english_name_are_read(make_site: SiteMaker) -> No
         (3, 'the end date "Mars 3, 2025" (record 052) is not a date: it is not used'),
     ]
     assert (event.config.start, event.config.end) == (None, None)
+
+
+def test_a_line_with_no_round_is_a_withdrawal_before_round_1(make_site: SiteMaker) -> None:
+    """D is entered, but D's line has no round on it while rounds 1 and 2 were played (A, B
+    and C play each other, B and C each taking the pairing's bye once). The line stops
+    before round 1: a withdrawal before the first round, event.toml's ``after_round = 0``,
+    D absent from both rounds with 0 points. The warning said the line "stops after round 0"
+    and read it as "a withdrawal after round 0", a round no line has: it now says the line
+    has no round, the withdrawal is before round 1, and the hint's entry, written in
+    event.toml, is taken (no warning, the same withdrawal)."""
+    rows = [
+        line(1, "A, A", 2000, (2, "w", "1"), (3, "b", "1")),
+        line(2, "B, B", 1900, (1, "b", "0"), (0, "-", "U")),
+        line(3, "C, C", 1800, (0, "-", "U"), (1, "w", "0")),
+        line(4, "D, D", 1700),
+    ]
+    trf = "\n".join(["012 No rounds", "XXR 2", *rows])
+    event, problems = load(make_site(_event_toml(rounds=2), {"event.trf": trf}))
+    assert event is not None and not problems.errors, [p.format() for p in problems.items]
+    assert event.player(4).withdrawn_after == 0
+    records = player_records(event)
+    assert [e.kind for e in records[4].entries] == [Kind.ABSENT, Kind.ABSENT]
+    assert records[4].points == 0
+    (warning,) = problems.warnings
+    assert (warning.code, warning.line) == ("trf-withdrawal", 6)
+    assert warning.message == (
+        "player 4's line (D, D) has no round on it while rounds 1 and 2 were played: read as "
+        "a withdrawal before round 1"
+    )
+    assert warning.hint == (
+        "if the player withdrew before round 1, say so in event.toml: [[withdrawals]] player = "
+        '"D, D", after_round = 0 (0: before the first round; and the reason); if they only '
+        "missed rounds 1 and 2, write each on the line as an absence, 0000 - Z, from column 92 "
+        "(10 columns a round)"
+    )
+
+    # The hint's entry, as event.toml writes it: the loader takes after_round = 0.
+    said = '[[withdrawals]]\nplayer = "D, D"\nafter_round = 0\nreason = "Did not arrive"\n'
+    event, problems = load(
+        make_site(_event_toml(rounds=2, extra=said), {"event.trf": trf}, "w"), "w"
+    )
+    assert event is not None and not problems.items, [p.format() for p in problems.items]
+    assert (event.player(4).withdrawn_after, event.player(4).withdrawal_reason) == (
+        0,
+        "Did not arrive",
+    )
+
+    # The other way the hint gives: each round an absence from column 92, D not withdrawn.
+    absent = trf.replace(rows[3], rows[3].ljust(91) + "0000 - Z  0000 - Z")
+    event, problems = load(make_site(_event_toml(rounds=2), {"event.trf": absent}, "z"), "z")
+    assert event is not None and not problems.items, [p.format() for p in problems.items]
+    assert event.player(4).withdrawn_after is None
+    assert [(b.round, b.points) for b in event.byes if b.player == 4] == [(1, 0.0), (2, 0.0)]
+
+    # One round played: the round named alone.
+    one = "\n".join(
+        [line(1, "A, A", 2000, (2, "w", "1")), line(2, "B, B", 1900, (1, "b", "0")),
+         line(3, "C, C", 1800, (0, "-", "U")), line(4, "D, D", 1700)]
+    )  # fmt: skip
+    event, problems = load(make_site(_event_toml(rounds=2), {"event.trf": one}, "one"), "one")
+    assert event is not None and not problems.errors
+    (warning,) = problems.warnings
+    assert warning.message == (
+        "player 4's line (D, D) has no round on it while round 1 was played: read as a "
+        "withdrawal before round 1"
+    )
+    assert warning.hint is not None and warning.hint.endswith(
+        "if they only missed round 1, write it on the line as an absence, 0000 - Z, from "
+        "column 92 (10 columns a round)"
+    )
