@@ -13,7 +13,10 @@ TRF's result), and ``[[byes]]``. Every result code of the format is read:
   the schedule's bye and records nothing, as does a blank round after the last one played
   (not paired yet: written so before a bye asked for a later round). Without an opponent,
   the older codes Vega, lichess and JaVaFo's files write are read too: ``+`` a full-point
-  bye, ``=`` a half-point bye, ``-`` as a blank result (an absence in a Swiss).
+  bye, ``=`` a half-point bye, ``-`` as a blank result (an absence in a Swiss). A round
+  left wholly blank before later rounds of the line, in a round played, is read so too, but
+  said (``_blank_round``): programs write ``0000`` there, so it is rather a game or bye lost
+  in an edit (not in a round robin of an odd number, where it may be the round sat out).
 * A pairing with no result yet, blank on both lines or ``Z`` beside the opponent (lichess's
   export writes a game still being played so), is a pending game (``_unfinished``).
 * A line that stops before a round others played is a player who withdrew after its last
@@ -96,6 +99,8 @@ class TrfRound:
     result: str
     line: int
     column: int
+    blank: bool = False
+    """Nothing in the block's 8 columns: no opponent (not even ``0000``), colour or result."""
 
 
 @dataclass(frozen=True)
@@ -330,7 +335,8 @@ def _player(raw: str, number: int, path: Path, line: int, problems: Problems) ->
                 code="trf",
             )
             return None
-        rounds.append(TrfRound(int(opponent_text or 0), colour, result, line, column))
+        blank = not block[:8].strip()
+        rounds.append(TrfRound(int(opponent_text or 0), colour, result, line, column, blank))
         column += 10
     return TrfPlayer(number, entry, tuple(rounds), points, line)
 
@@ -1116,6 +1122,8 @@ def _games(
             name = player.entry.name
             if block.opponent == 0:
                 place = TrfPlace(path, block.line, block.column)
+                if block.blank and index <= played:
+                    _blank_round(number, index, block, format, len(players), path, problems)
                 if block.result in BYES:
                     allocated = ALLOCATED.get(block.result)
                     byes.append(ByeEntry(index, name, BYES[block.result], allocated, trf=place))
@@ -1224,6 +1232,46 @@ def _games(
     for number, games in sorted(cut.items()):
         _cut_short(players[number], games, path, problems)
     return tuple(results), tuple(byes)
+
+
+def _blank_round(
+    number: int,
+    index: int,
+    block: TrfRound,
+    format: str,
+    field: int,
+    path: Path,
+    problems: Problems,
+) -> None:
+    """A warning for a round left wholly blank (spaces where the block is) before later
+    rounds on the line, in a round that was played. TRF reads it as ``0000 - Z``, so a Swiss
+    player is absent (a zero-point bye), and a round robin's player sits the round out; but
+    pairing programs write an absence as ``0000``, or a result without an opponent, so a
+    blank in the middle of a line is rather a game or bye lost in an edit, which would
+    otherwise cost the player the round without a word. In a round robin of an odd number
+    the blank may be the round the schedule has the player sit out, and is not warned
+    about; of an even number, nobody sits out."""
+    if format != "swiss" and field % 2 == 1:
+        return
+    if format == "swiss":
+        read = "read as an absence (a zero-point bye), as TRF reads a blank round"
+        byes = "0000 - H, F or U"
+    else:
+        read = (
+            f"a round robin of {field} players has no round to sit out, so player {number} "
+            f"has no game or bye in round {index}"
+        )
+        byes = "0000 - H or F"
+    problems.warning(
+        f"columns {block.column}-{block.column + 7}: round {index} of player {number} is "
+        f"blank (no opponent, colour or result) while later rounds are written: {read}",
+        path,
+        block.line,
+        f"write round {index} in these columns: 0000 - Z for an absence, {byes} for a bye, "
+        "or the opponent's start number, colour and result for a game (on both players' "
+        "lines)",
+        code="trf",
+    )
 
 
 def _cut_short(

@@ -2372,3 +2372,99 @@ def test_a_line_with_no_round_is_a_withdrawal_before_round_1(make_site: SiteMake
         "if they only missed round 1, write it on the line as an absence, 0000 - Z, from "
         "column 92 (10 columns a round)"
     )
+
+
+def _row(number: int, name: str, *blocks: str) -> str:
+    """A player line whose round blocks are given as written (``"0000 - Z"``, ``""`` blank)."""
+    return (line(number, name, 0).ljust(91) + "".join(b.ljust(10) for b in blocks)).rstrip()
+
+
+def test_a_blank_round_inside_a_line_is_named(make_site: SiteMaker) -> None:
+    """Round 2 of A's and C's lines is blank, spaces where the block is, while rounds 1 and 3
+    are games. TRF reads a blank block as ``0000 - Z``: in a Swiss each is absent, a
+    zero-point bye, and that stays; but it was read without a word, where pairing programs
+    write an absence as ``0000 - Z`` (or a result beside no opponent, as lichess does), so a
+    blank inside a line is rather a game lost in an edit. A warning each, on the line, at
+    the round's columns (102-109), with what to write. Games: round 1 A-B 1-0, C-D 1-0;
+    round 2 B-D 1-0; round 3 D-A draw, B-C 0-1. So A 1 + 0 + 0.5 = 1.5, B 0 + 1 + 0 = 1,
+    C 1 + 0 + 1 = 2, D 0 + 0 + 0.5 = 0.5. D's round 4, blank before a half-point bye asked
+    for round 5, is a round not played yet: no warning, and nothing recorded."""
+    rows = [
+        _row(1, "A, A", "   2 w 1", "", "   4 b ="),
+        _row(2, "B, B", "   1 b 0", "   4 w 1", "   3 w 0"),
+        _row(3, "C, C", "   4 w 1", "", "   2 b 1"),
+        _row(4, "D, D", "   3 b 0", "   2 b 0", "   1 w =", "", "0000 - H"),
+    ]
+    assert rows[0][101:111] == " " * 10 and rows[0][111:119] == "   4 b ="
+    trf = "\n".join(["012 Blank", "XXR 5", *rows])
+    event, problems = load(make_site(_event_toml(rounds=5), {"event.trf": trf}))
+    assert event is not None and not problems.errors, [p.format() for p in problems.items]
+    assert [(b.round, b.player, b.points) for b in event.byes] == [
+        (2, 1, 0.0),
+        (2, 3, 0.0),
+        (5, 4, 0.5),
+    ]
+    points = {n: r.points for n, r in player_records(event).items()}
+    assert points == {1: 1.5, 2: 1.0, 3: 2.0, 4: 0.5}
+    hint = (
+        "write round 2 in these columns: 0000 - Z for an absence, 0000 - H, F or U for a bye, "
+        "or the opponent's start number, colour and result for a game (on both players' lines)"
+    )
+    assert [(p.code, p.line, p.message, p.hint) for p in problems.warnings] == [
+        (
+            "trf",
+            line_number,
+            f"columns 102-109: round 2 of player {number} is blank (no opponent, colour or "
+            "result) while later rounds are written: read as an absence (a zero-point bye), as "
+            "TRF reads a blank round",
+            hint,
+        )
+        for line_number, number in ((3, 1), (5, 3))
+    ]
+
+    # A round robin of four: nobody sits a round out, so A and C have no game or bye in
+    # round 2 (their game, by the pairings, is missing): said on their lines, and the round
+    # stays open, as it was.
+    robin = [
+        _row(1, "A, A", "   2 w 1", "", "   4 b ="),
+        _row(2, "B, B", "   1 b 0", "   4 w 1", "   3 w 0"),
+        _row(3, "C, C", "   4 w 1", "", "   2 b 1"),
+        _row(4, "D, D", "   3 b 0", "   2 b 0", "   1 w ="),
+    ]
+    toml = _event_toml("round-robin", rounds=3)
+    event, problems = load(make_site(toml, {"event.trf": "\n".join(robin)}, "rr"), "rr")
+    assert event is not None and not problems.errors, [p.format() for p in problems.items]
+    assert (event.byes, event.unpaired, event.finished) == ((), {2: (1, 3)}, False)
+    assert [(p.line, p.message, p.hint) for p in problems.warnings] == [
+        (
+            line_number,
+            f"columns 102-109: round 2 of player {number} is blank (no opponent, colour or "
+            "result) while later rounds are written: a round robin of 4 players has no round "
+            f"to sit out, so player {number} has no game or bye in round 2",
+            "write round 2 in these columns: 0000 - Z for an absence, 0000 - H or F for a "
+            "bye, or the opponent's start number, colour and result for a game (on both "
+            "players' lines)",
+        )
+        for line_number, number in ((1, 1), (3, 3))
+    ]
+
+
+def test_a_blank_round_of_an_odd_round_robin_is_its_sit_out(make_site: SiteMaker) -> None:
+    """A round robin of five, four rounds of five played, by FIDE's Berger table for six
+    (the sixth the sit-out): round 1 1-6 2-5 3-4, round 2 6-4 5-3 1-2, round 3 2-6 3-1 4-5,
+    round 4 6-5 1-4 2-3. Players 1, 4 and 2 sit out rounds 1, 2 and 3, written blank
+    (player 5's round 4, the line's last, is written ``0000 -`` so that the line does not
+    stop early): the round the schedule has the player sit out, which the blank may well
+    be, so no warning, and no player is missing a game."""
+    rows = [
+        _row(1, "A, A", "", "   2 w =", "   3 b =", "   4 w ="),
+        _row(2, "B, B", "   5 w =", "   1 b =", "", "   3 w ="),
+        _row(3, "C, C", "   4 w =", "   5 b =", "   1 w =", "   2 b ="),
+        _row(4, "D, D", "   3 b =", "", "   5 w =", "   1 b ="),
+        _row(5, "E, E", "   2 b =", "   3 w =", "   4 b =", "0000 -"),
+    ]
+    toml = _event_toml("round-robin", rounds=5)
+    event, problems = load(make_site(toml, {"event.trf": "\n".join(["XXR 5", *rows])}))
+    assert event is not None and not problems.items, [p.format() for p in problems.items]
+    assert (event.byes, event.unpaired) == ((), {})
+    assert len(event.games) == 8
