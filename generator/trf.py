@@ -643,6 +643,12 @@ _DAY_FIRST = re.compile(r"^([0-9]{1,2}) +([A-Za-z]+)\.?,? +([0-9]{4})$")
 """``1 Mar 2025``, ``1 March 2025``."""
 
 
+def round_column(round_number: int) -> int:
+    """The column (1-based) where a round's block starts on a player's ``001`` line: round 1
+    at 92, each block 10 columns wide (8 written, 2 blank)."""
+    return 92 + 10 * (round_number - 1)
+
+
 def _date(text: str) -> dt.date | None:
     """A tournament record's date: ``YYYY/MM/DD`` (also with dots or dashes), as TRF writes
     it, or with the month's English name, as lichess writes it (``Mar 1, 2025``, also
@@ -1450,7 +1456,7 @@ def _not_paired(
         if after is None or place is None:
             continue
         for round_number in range(stop.after_round + 1, min(after, data.played) + 1):
-            column = 92 + 10 * (round_number - 1)
+            column = round_column(round_number)
             where = TrfPlace(place.path, place.line, column)
             byes.append(ByeEntry(round_number, stop.player, 0.0, trf=where))
     return tuple(byes)

@@ -2449,6 +2449,40 @@ def test_a_blank_round_inside_a_line_is_named(make_site: SiteMaker) -> None:
     ]
 
 
+def test_a_missing_game_of_a_trf_player_is_warned_about_on_their_line(
+    make_site: SiteMaker,
+) -> None:
+    """The round robin of four above, A's and C's round 2 blank: the build's missing-game
+    warning for each named event.toml, without a line, and told the organiser to add a
+    [[byes]] or [[withdrawals]] entry there, though the player's rounds are on their TRF
+    line. It is now on that line (A's is the file's line 1, C's line 3), and its hint says
+    where round 2 goes on it: columns 92 + 10 = 102 to 109."""
+    robin = [
+        _row(1, "A, A", "   2 w 1", "", "   4 b ="),
+        _row(2, "B, B", "   1 b 0", "   4 w 1", "   3 w 0"),
+        _row(3, "C, C", "   4 w 1", "", "   2 b 1"),
+        _row(4, "D, D", "   3 b 0", "   2 b 0", "   1 w ="),
+    ]
+    toml = _event_toml("round-robin", rounds=3)
+    report = build_site(make_site(toml, {"event.trf": "\n".join(robin)}, "rr"))
+    missing = [w for w in report.problems.warnings if w.code == "missing-game"]
+    assert [(w.path and w.path.name, w.line) for w in missing] == [
+        ("event.trf", 1),
+        ("event.trf", 3),
+    ]
+    assert [w.message for w in missing] == [
+        f"{name} has no game and no bye in round 2: the round counts as not finished until "
+        "one is recorded (meanwhile 0 points)"
+        for name in ("A, A", "C, C")
+    ]
+    assert missing[0].hint == (
+        "write round 2 on the player's line, in columns 102-109: the opponent's start number, "
+        "colour and result (on both players' lines), 0000 - Z for an absence, or a bye; or "
+        "add the game to a PGN file, or a [[byes]] entry (points = 0 for an absence) or a "
+        "[[withdrawals]] entry"
+    )
+
+
 def test_a_blank_round_of_an_odd_round_robin_is_its_sit_out(make_site: SiteMaker) -> None:
     """A round robin of five, four rounds of five played, by FIDE's Berger table for six
     (the sixth the sit-out): round 1 1-6 2-5 3-4, round 2 6-4 5-3 1-2, round 3 2-6 3-1 4-5,

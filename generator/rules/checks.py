@@ -35,6 +35,7 @@ from ..model import Event, Game
 from ..pgn import Moves, game_words, start_board, tag_date
 from ..problems import Problems
 from ..text import Name, Phrase
+from ..trf import round_column
 from .standings import Standings
 
 CHECKS: dict[str, str] = {
@@ -569,12 +570,21 @@ def check_rounds(event: Event, problems: Problems) -> None:
     for game in event.games:
         for number in (game.white, game.black):
             first_game[number] = min(first_game.get(number, game.round), game.round)
+    lines = {entry.name: entry.trf for entry in event.config.players if entry.trf}
     for round_number, numbers in sorted(event.unpaired.items()):
         for number in numbers:
             hint = (
                 "add the game to a PGN file, or a [[byes]] entry (points = 0 for an "
                 "absence) or a [[withdrawals]] entry"
             )
+            place = lines.get(event.player(number).name)
+            if place is not None:  # the player's rounds are on a TRF line: say it there
+                column = round_column(round_number)
+                hint = (
+                    f"write round {round_number} on the player's line, in columns {column}-"
+                    f"{column + 7}: the opponent's start number, colour and result (on both "
+                    "players' lines), 0000 - Z for an absence, or a bye; or " + hint
+                )
             joined = first_game.get(number)
             if not event.is_round_robin and joined is not None and joined > round_number:
                 # An open's late entry: the organiser records nothing for the rounds before.
@@ -589,7 +599,8 @@ def check_rounds(event: Event, problems: Problems) -> None:
                     f" has no game and no bye in round {round_number}: the round counts as "
                     "not finished until one is recorded (meanwhile 0 points)",
                 ),
-                config_path,
+                place.path if place else config_path,
+                place.line if place else None,
                 hint=hint,
                 code="missing-game",
                 context={"round": round_number, "player": event.player(number).name},
