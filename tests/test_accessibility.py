@@ -80,7 +80,9 @@ def page(browser: Browser) -> Iterator[Page]:
 MANY = re.compile(
     r"^(?P<event>.+)/(?P<kind>games|players|rounds|standings|categories)/(?!index\.html)"
 )
-UNUSUAL = re.compile(r'class="decision"|class="warning"|Withdrew|No moves were recorded')
+UNUSUAL = re.compile(
+    r'class="decision"|class="warning"|Withdrew|; withdrew after round|No moves were recorded'
+)
 # The pages of test_html's small championship that show what the demo does not.
 EXTRAS = (
     "club-2026/index.html",

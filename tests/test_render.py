@@ -918,7 +918,8 @@ def test_pages_written_in_python_are_the_templates_pages(
     odd_pages = _game_pages_both_ways(site)
     texts = b"".join(written for _, written, _ in odd_pages)
     expected_texts = (b"Arbiter&#39;s decision", b"illegal", b"No moves were recorded", b"og:url")
-    expected_texts += (b"<dt>Withdrew</dt>", b"<dt>Club</dt>", b'<abbr class="title">WIM')
+    withdrew = b"; withdrew after round 2 (ill &amp; &lt;away&gt;)</dd>"
+    expected_texts += (withdrew, b"<dt>Club</dt>", b'<abbr class="title">WIM')
     expected_texts += (b'aria-label="Moves" start="2"', b"after 4\xe2\x80\xa6 Qxh1")
     for expected in expected_texts:
         assert expected in texts or expected.replace(b"&#39;", b"'") in texts
@@ -2064,3 +2065,69 @@ def test_the_event_page_names_the_deputy_arbiters(make_site: SiteMaker) -> None:
     site = make_site(event_toml(chief), {"g.pgn": pgn_game("1.1", A, B, "1-0")}, slug="none")
     assert build_site(site).written
     assert "Deputy" not in (site / "output/none/index.html").read_text(encoding="utf-8")
+
+
+SIX = ("Alpha, Anna", "Bravo, Bob", "Charlie, Carl", "Delta, Dora", "Echo, Eve", "Foxtrot, Fay")
+A6, B6, C6, D6, E6, F6 = SIX
+
+
+def _six_player_swiss(games: str, extra: str = "") -> tuple[str, dict[str, str]]:
+    """A 7-round Swiss of six, ranked by Buchholz under C.07 of 2026 (the event starts in
+    2026), in which Foxtrot withdrew ill after round 2, with ``games`` as its PGN file and
+    Echo's one-point bye in round 3, when five are left."""
+    players = "".join(f'[[players]]\nname = "{name}"\n\n' for name in SIX)
+    toml = (
+        'name = "Six"\nformat = "swiss"\nrounds = 7\nstart = 2026-05-02\ntiebreaks = ["BH"]\n\n'
+        f'{players}[[byes]]\nround = 3\nplayer = "{E6}"\npoints = 1\n\n'
+        f'[[withdrawals]]\nplayer = "{F6}"\nafter_round = 2\nreason = "Illness"\n\n'
+    )
+    return toml + extra, {"g.pgn": games}
+
+
+# Alpha 1-0 Delta, Bravo 1-0 Echo, Charlie 1-0 Foxtrot; Delta 0-1 Bravo, Echo ½ Charlie,
+# Foxtrot 0-1 Alpha: Alpha 2, Bravo 2, Charlie 1½, Echo ½, Delta 0, Foxtrot 0.
+SIX_FIRST_TWO = (
+    pgn_game("1.1", A6, D6, "1-0")
+    + pgn_game("1.2", B6, E6, "1-0")
+    + pgn_game("1.3", C6, F6, "1-0")
+    + pgn_game("2.1", D6, B6, "0-1")
+    + pgn_game("2.2", E6, C6, "1/2-1/2")
+    + pgn_game("2.3", F6, A6, "0-1")
+)
+# Alpha ½ Bravo, Charlie 1-0 Delta, Echo the bye: Alpha 2½, Bravo 2½, Charlie 2½, Echo 1½.
+SIX_ROUND_THREE = pgn_game("3.1", A6, B6, "1/2-1/2") + pgn_game("3.2", C6, D6, "1-0")
+# Round 4 with one game in: Bravo 1-0 Charlie; Alpha and Echo still playing; Delta the bye.
+SIX_ROUND_FOUR_ON = pgn_game("4.1", B6, C6, "1-0") + pgn_game("4.2", A6, E6, "*")
+SIX_ROUND_FOUR_BYE = f'[[byes]]\nround = 4\nplayer = "{D6}"\npoints = 1\n\n'
+
+
+def test_a_card_says_the_withdrawal_beside_the_points_it_explains(make_site: SiteMaker) -> None:
+    """Foxtrot withdrew after round 2, seen during round 4: the card said "0 from 4 rounds",
+    four rounds lost to a parent who did not know. By hand: 0 (lost to Charlie) + 0 (lost to
+    Alpha) + nothing in the two rounds after the withdrawal = 0 from 4 rounds. The card now
+    says "0 from 4 rounds; withdrew after round 2 (Illness)", and not again in a row of its
+    own. A withdrawal announced after a round not played yet is not in the points yet: the
+    row of its own still gives it."""
+    games = SIX_FIRST_TWO + SIX_ROUND_THREE + SIX_ROUND_FOUR_ON
+    toml, files = _six_player_swiss(games, SIX_ROUND_FOUR_BYE)
+    site = make_site(toml, files)
+    report = build_site(site)
+    assert report.written, [p.format() for p in report.problems.items]
+    card = (site / "output/ev/players/6-foxtrot-fay.html").read_text(encoding="utf-8")
+    assert "<dt>Points</dt><dd>0 from 4 rounds; withdrew after round 2 (Illness)</dd>" in card
+    assert "<dt>Withdrew</dt>" not in card and card.count("withdrew after round 2") == 1
+    alpha = (site / "output/ev/players/1-alpha-anna.html").read_text(encoding="utf-8")
+    assert "<dd>2½ from 3 rounds; round 4 not finished</dd>" in alpha  # 1 + 1 + ½
+    assert "withdrew" not in alpha.lower()
+
+    # Announced after round 5 with two rounds played: 0 + 0 = 0 from 2 rounds, nothing
+    # missed for it yet, and the row of its own says it.
+    ahead, files = _six_player_swiss(SIX_FIRST_TWO)
+    site = make_site(ahead.replace("after_round = 2", "after_round = 5"), files, slug="ahead")
+    assert build_site(site).written
+    card = (site / "output/ahead/players/6-foxtrot-fay.html").read_text(encoding="utf-8")
+    assert "<dt>Points</dt><dd>0 from 2 rounds</dd>" in card
+    assert "<dt>Withdrew</dt><dd>after round 5 (Illness)</dd>" in card
+    # The cards written in Python say the same, both ways.
+    for path, written, rendered in _game_pages_both_ways(site):
+        assert written == rendered, path

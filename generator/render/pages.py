@@ -273,15 +273,18 @@ def player_page(environment: jinja2.Environment, context: Mapping[str, Any]) -> 
     abbr = f'<abbr class="title">{_e(player.title)}</abbr> ' if player.title else ""
     progress = context["progress"]
     provisional = "" if event.finished else ' <span class="note">provisional</span>'
-    unfinished = ""
+    beside = ""  # what the points leave out: rounds still on, rounds after a withdrawal
     if progress.unfinished:
-        unfinished = f"; {_e(rounds_text(progress.unfinished))} not finished"
+        beside = f"; {_e(rounds_text(progress.unfinished))} not finished"
+    why = f" ({_e(player.withdrawal_reason)})" if player.withdrawal_reason else ""
+    if progress.withdrawn_after is not None:  # said with the points, not again below
+        beside += f"; withdrew after round {_e(progress.withdrawn_after)}{why}"
     main = [
         f"<h1>{abbr}<bdi>{name}</bdi></h1>\n",
         '<dl class="facts">\n',
         f"  <dt>Place</dt><dd>{_e(row.place)}{provisional}</dd>\n",
         f"  <dt>Points</dt><dd>{points} from {_e(progress.counted)} "
-        f"round{'' if progress.counted == 1 else 's'}{unfinished}</dd>\n",
+        f"round{'' if progress.counted == 1 else 's'}{beside}</dd>\n",
         f"  <dt>Pairing number</dt><dd>{_e(player.number)}</dd>\n",
     ]
     for label, value in (
@@ -293,8 +296,7 @@ def player_page(environment: jinja2.Environment, context: Mapping[str, Any]) -> 
     ):
         if value:
             main.append(f"<dt>{label}</dt><dd>{_e(value)}</dd>")
-    if player.withdrawn_after is not None:
-        why = f" ({_e(player.withdrawal_reason)})" if player.withdrawal_reason else ""
+    if player.withdrawn_after is not None and progress.withdrawn_after is None:  # ahead
         main.append(f"<dt>Withdrew</dt><dd>after round {_e(player.withdrawn_after)}{why}</dd>")
     main += _card_facts(context)
     main.append("</dl>\n")

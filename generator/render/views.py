@@ -501,6 +501,10 @@ class Progress:
     charted: int
     """Rounds the score chart shows: up to the last known outcome (a game still on at the
     end would otherwise be drawn as a loss)."""
+    withdrawn_after: int | None = None
+    """The player's withdrawal, once its round is played: "0 from 4 rounds" alone read as four
+    rounds lost to a parent who did not know the player had withdrawn after round 2, so the
+    card says so beside the points ("0 from 4 rounds; withdrew after round 2")."""
 
 
 def player_progress(event: Event, record: PlayerRecord) -> Progress:
@@ -516,7 +520,11 @@ def player_progress(event: Event, record: PlayerRecord) -> Progress:
     charted = len(entries)
     while charted and open_round(entries[charted - 1]):
         charted -= 1
-    return Progress(len(entries) - len(unfinished), unfinished, charted)
+    # As the standings' note: once the round it follows is played (one announced ahead waits).
+    withdrawn = event.player(record.number).withdrawn_after
+    if withdrawn is not None and withdrawn > event.rounds_played:
+        withdrawn = None
+    return Progress(len(entries) - len(unfinished), unfinished, charted, withdrawn)
 
 
 @dataclass(frozen=True)
