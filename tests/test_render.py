@@ -2131,3 +2131,47 @@ def test_a_card_says_the_withdrawal_beside_the_points_it_explains(make_site: Sit
     # The cards written in Python say the same, both ways.
     for path, written, rendered in _game_pages_both_ways(site):
         assert written == rendered, path
+
+
+def test_the_standings_during_a_round_are_headed_as_the_status_reads(
+    make_site: SiteMaker,
+) -> None:
+    """Round 4 of 7 with one game in and one on: the page's status says "after round 3 of 7,
+    round 4 in progress" (round 3 the last with every result), and the standings, which do
+    count the game in (Bravo 1 + 1 + ½ + 1 = 3½), were headed "Standings after round 4", as
+    if round 4 were over. They are now "Standings during round 4", as is the round's link to
+    them; the standings after round 3 and, once round 4 is in, after round 4, as before."""
+    games = SIX_FIRST_TWO + SIX_ROUND_THREE + SIX_ROUND_FOUR_ON
+    site = make_site(*_six_player_swiss(games, SIX_ROUND_FOUR_BYE))
+    assert build_site(site).written
+    out = site / "output/ev"
+    standings = (out / "standings.html").read_text(encoding="utf-8")
+    assert "Six · 2026-05-02 · after round 3 of 7, round 4 in progress</p>" in standings
+    assert "<h1>Standings during round 4</h1>" in standings
+    assert "Standings during round 4: place, points" in standings  # the table's caption
+    assert (
+        '<p class="provisional">Provisional: round 4 in progress, 3 rounds still to play.</p>'
+        in standings
+    )
+    assert "after round 4" not in standings
+    bravo = next(r for r in standings.split("<tr") if f"<bdi>{B6}</bdi>" in r)
+    assert '<td class="pts">3½</td>' in bravo
+    earlier = (out / "standings/after-round-3.html").read_text(encoding="utf-8")
+    assert "<h1>Standings after round 3</h1>" in earlier
+
+    def standings_link(number: int) -> str:
+        page = (out / f"rounds/round-{number}.html").read_text(encoding="utf-8")
+        (link,) = re.findall(r'<a href="[^"]*standings[^"]*">(Standings [^<]*)</a>', page)
+        return str(link)
+
+    assert standings_link(4) == "Standings during round 4"
+    assert standings_link(3) == "Standings after round 3"
+
+    # Alpha and Echo draw: round 4 is over, and the standings are after it.
+    done = games.replace('[Result "*"]', '[Result "1/2-1/2"]').replace(" *\n", " 1/2-1/2\n")
+    (site / "content/ev/g.pgn").write_text(done, encoding="utf-8")
+    assert build_site(site).written
+    standings = (out / "standings.html").read_text(encoding="utf-8")
+    assert "Six · 2026-05-02 · after round 4 of 7</p>" in standings
+    assert "<h1>Standings after round 4</h1>" in standings and "during" not in standings
+    assert standings_link(4) == "Standings after round 4"

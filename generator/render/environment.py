@@ -17,7 +17,14 @@ from ..buildstate import builtin_templates_dir as builtin_templates_dir
 from ..text import number_text, ordinal, score_text
 from .bidi import isolate, phrase_html, phrase_text
 from .fragments import FRAGMENTS
-from .views import event_status, event_title, listed_players, result_text, rounds_text
+from .views import (
+    event_status,
+    event_title,
+    listed_players,
+    result_text,
+    rounds_text,
+    standings_round,
+)
 
 
 def relative_url(from_page: str, target: str) -> str:
@@ -91,6 +98,8 @@ def make_environment(site_templates: Path | None) -> jinja2.Environment:
     environment.filters["rounds"] = rounds_text
     # The event's status in the same words on every page: ``event_status(event, pending).short``.
     environment.globals["event_status"] = event_status
+    # The standings' round as their status reads: "after round 3", "during round 4".
+    environment.globals["standings_round"] = standings_round
     own_nav = site_templates is not None and (site_templates / NAV_LINKS).is_file()
     environment.globals["event_nav"] = _event_nav(memoise=NAV_MEMO and not own_nav)
     own_macros = site_templates is not None and (site_templates / "_macros.html").is_file()

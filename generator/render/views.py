@@ -364,6 +364,17 @@ def event_status(
     return EventStatus(short, _capitalised(short), remaining)
 
 
+def standings_round(event: Event, after_round: int) -> str:
+    """ "after round 3", or "during round 4": the round of the standings a heading names. The
+    current standings count the results of a round still being played: headed "after round
+    4" they contradicted the page's status, "after round 3 of 7, round 4 in progress", as if
+    round 4 were over; "during round 4" reads as the status does."""
+    current = after_round >= event.rounds_played
+    if current and after_round in event.rounds_in_progress:
+        return f"during round {after_round}"
+    return f"after round {after_round}"
+
+
 def rounds_text(numbers: Sequence[int]) -> str:
     """ "round 3", "rounds 2 and 3", "rounds 2, 3 and 4": the rounds a status or a player's
     card names (the ``rounds`` filter)."""
