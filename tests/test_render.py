@@ -2175,3 +2175,21 @@ def test_the_standings_during_a_round_are_headed_as_the_status_reads(
     assert "Six · 2026-05-02 · after round 4 of 7</p>" in standings
     assert "<h1>Standings after round 4</h1>" in standings and "during" not in standings
     assert standings_link(4) == "Standings after round 4"
+
+
+def test_the_tiebreak_page_caps_the_dummy_by_the_rounds_played(make_site: SiteMaker) -> None:
+    """C.07 (2026) 16.4.2 caps a bye's dummy opponent at a draw in every round played. After
+    round 3 of 7 the page said "(3½ points after all 7 rounds)", a cap the standings do not
+    use until round 7: by hand ½ × 3 = 1½ points after round 3; during round 4 the current
+    standings count four rounds, ½ × 4 = 2 points, "during round 4" as they are headed."""
+    site = make_site(*_six_player_swiss(SIX_FIRST_TWO + SIX_ROUND_THREE))
+    assert build_site(site).written
+    page = (site / "output/ev/tiebreaks.html").read_text(encoding="utf-8")
+    assert "at most a draw in every round played (1½ points after round 3) for any" in page
+    assert "all 7 rounds" not in page
+
+    games = SIX_FIRST_TWO + SIX_ROUND_THREE + SIX_ROUND_FOUR_ON
+    site = make_site(*_six_player_swiss(games, SIX_ROUND_FOUR_BYE), slug="on")
+    assert build_site(site).written
+    page = (site / "output/on/tiebreaks.html").read_text(encoding="utf-8")
+    assert "at most a draw in every round played (2 points during round 4) for any" in page

@@ -748,7 +748,9 @@ class SiteRenderer:
                 shown=earlier,
                 **{**common, "tiebreaks": views.columns_after(columns, earlier.after_round)},
             )
-        self._page(paths["tiebreaks"], "tiebreaks.html", **common)
+        self._page(
+            paths["tiebreaks"], "tiebreaks.html", dummy_cap=views.dummy_cap_text(event), **common
+        )
         for category in event.config.categories:
             members = category_ranking(event, standings, category.id)
             self._page(

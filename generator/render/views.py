@@ -24,7 +24,7 @@ from ..rules.tiebreaks import (
     parse_code,
     tiebreak_values,
 )
-from ..text import Phrase, list_joints, named_list, number_text
+from ..text import Phrase, list_joints, named_list, number_text, score_text
 
 
 def result_text(result: str) -> str:
@@ -373,6 +373,21 @@ def standings_round(event: Event, after_round: int) -> str:
     if current and after_round in event.rounds_in_progress:
         return f"during round {after_round}"
     return f"after round {after_round}"
+
+
+def dummy_cap_text(event: Event) -> str:
+    """The cap C.07 (2026) 16.4.2 puts on the dummy opponent of an unplayed round, a draw in
+    every round played, as the current standings apply it: "1½ points after round 3" while
+    the event runs (the page said "after all 7 rounds" with 3 played, a cap the standings do
+    not use yet; "during round 4" as their heading, ``standings_round``), "3½ points after
+    all 7 rounds" once the event is over, and before the first result, with no round to
+    count yet."""
+    played, rounds, draw = event.rounds_played, event.rounds, event.scoring.draw
+    if played and not event.finished:
+        cap, when = played * draw, standings_round(event, played)
+    else:
+        cap, when = rounds * draw, f"after all {rounds} rounds"
+    return f"{score_text(cap)} {'point' if cap == 1 else 'points'} {when}"
 
 
 def rounds_text(numbers: Sequence[int]) -> str:
