@@ -67,6 +67,41 @@ def test_every_result_code(make_site: SiteMaker) -> None:
     assert [p.rating for p in event.players] == [2000, 1900, 1800, 1700, 1600, 1500]
 
 
+def test_the_pages_name_a_pairing_allocated_bye_apart_from_a_full_point_bye(
+    make_site: SiteMaker,
+) -> None:
+    """A parent read "full-point bye" for the pairing's bye. TRF tells them apart (``U`` the
+    pairing-allocated bye, ``F`` a full-point bye given), and so do the pages: E's ``U`` of
+    round 1 is a "pairing-allocated bye" on E's card, round 1's page and the crosstable's
+    cell, D's ``F`` of round 2 a "full-point bye". (An event file's ``points = 1`` without
+    ``pairing_allocated`` does not say which, and stays a "full-point bye".)"""
+    trf = "\n".join(
+        [
+            "012 Byes",
+            "XXR 2",
+            line(1, "A, A", 2000, (2, "w", "1"), (5, "b", "1")),
+            line(2, "B, B", 1900, (1, "b", "0"), (3, "w", "1")),
+            line(3, "C, C", 1800, (4, "w", "0"), (2, "b", "0")),
+            line(4, "D, D", 1700, (3, "b", "1"), (0, "-", "F")),
+            line(5, "E, E", 1600, (0, "-", "U"), (1, "w", "0")),
+        ]
+    )
+    site = make_site(_event_toml(rounds=2), {"event.trf": trf})
+    report = build_site(site)
+    assert report.written and not report.problems.items, messages(report.problems)
+    out = site / "output/ev"
+    echo = (out / "players/5-e-e.html").read_text(encoding="utf-8")
+    delta = (out / "players/4-d-d.html").read_text(encoding="utf-8")
+    assert "pairing-allocated bye" in echo and "full-point bye" not in echo
+    assert "full-point bye" in delta and "pairing-allocated bye" not in delta
+    round_1 = (out / "rounds/round-1.html").read_text(encoding="utf-8")
+    round_2 = (out / "rounds/round-2.html").read_text(encoding="utf-8")
+    assert "</a>: pairing-allocated bye</li>" in round_1 and "full-point" not in round_1
+    assert "</a>: full-point bye</li>" in round_2 and "pairing-allocated" not in round_2
+    crosstable = (out / "crosstable.html").read_text(encoding="utf-8")
+    assert crosstable.count("pairing-allocated bye") == crosstable.count("full-point bye") == 1
+
+
 def test_a_line_that_stops_before_a_played_round_is_a_withdrawal(make_site: SiteMaker) -> None:
     """TRF has no record of a withdrawal; a line that stops before a round others played is
     how exporters write a player who left. E's line stops after round 1: rounds 2 and 3 are
