@@ -170,3 +170,10 @@ def disk_name(text: str) -> str:
     """The name Python uses for the file whose UTF-8 name is ``text`` (``name_text`` the other
     way round): a link written "Règlement.pdf" finds its file under any locale."""
     return os.fsdecode(text.encode("utf-8", "surrogateescape"))
+
+
+def withdrawal_text(after_round: int) -> str:
+    """ "after round 2", or "before round 1" for a player who withdrew before playing (event.toml
+    ``after_round = 0``, a TRF line without a round): the pages said "after round 0", a round
+    no event has (the ``withdrawal`` filter)."""
+    return "before round 1" if after_round == 0 else f"after round {after_round}"

@@ -2133,6 +2133,40 @@ def test_a_card_says_the_withdrawal_beside_the_points_it_explains(make_site: Sit
         assert written == rendered, path
 
 
+def test_a_withdrawal_before_round_1_is_not_after_round_0(make_site: SiteMaker) -> None:
+    """event.toml takes ``after_round = 0`` for a player who withdrew before playing (and a
+    TRF line without a round reads so), and every page said "withdrew after round 0", a round
+    no event has: the standings, the card, the round pages. They now say "before round 1".
+    Echo, withdrawn so, two rounds played: 0 points from 2 rounds."""
+    names = ("Alpha, Ann", "Bravo, Bo", "Charlie, Cy", "Delta, Di", "Echo, Eve")
+    players = "".join(f'[[players]]\nname = "{name}"\n\n' for name in names)
+    toml = (
+        f'name = "Five"\nformat = "swiss"\nrounds = 3\n\n{players}'
+        f'[[withdrawals]]\nplayer = "Echo, Eve"\nafter_round = 0\nreason = "Visa"\n'
+    )
+    games = (
+        pgn_game("1.1", "Alpha, Ann", "Bravo, Bo", "1-0")
+        + pgn_game("1.2", "Charlie, Cy", "Delta, Di", "1/2-1/2")
+        + pgn_game("2.1", "Charlie, Cy", "Alpha, Ann", "0-1")
+        + pgn_game("2.2", "Bravo, Bo", "Delta, Di", "1-0")
+    )
+    site = make_site(toml, {"g.pgn": games})
+    report = build_site(site)
+    assert report.written, [p.format() for p in report.problems.items]
+    out = site / "output/ev"
+    card = (out / "players/5-echo-eve.html").read_text(encoding="utf-8")
+    assert "<dt>Points</dt><dd>0 from 2 rounds; withdrew before round 1 (Visa)</dd>" in card
+    standings = (out / "standings.html").read_text(encoding="utf-8")
+    assert '<span class="note">withdrew before round 1</span>' in standings
+    for number in (1, 2):
+        round_page = (out / f"rounds/round-{number}.html").read_text(encoding="utf-8")
+        assert "(withdrew before round 1)" in round_page
+    pages = [path for path in out.rglob("*.html")]
+    assert not [path for path in pages if "round 0" in path.read_text(encoding="utf-8")]
+    for path, written, rendered in _game_pages_both_ways(site):
+        assert written == rendered, path
+
+
 def test_the_standings_during_a_round_are_headed_as_the_status_reads(
     make_site: SiteMaker,
 ) -> None:

@@ -14,7 +14,7 @@ import jinja2.runtime
 from markupsafe import Markup
 
 from ..buildstate import builtin_templates_dir as builtin_templates_dir
-from ..text import number_text, ordinal, score_text
+from ..text import number_text, ordinal, score_text, withdrawal_text
 from .bidi import isolate, phrase_html, phrase_text
 from .fragments import FRAGMENTS
 from .views import (
@@ -96,6 +96,7 @@ def make_environment(site_templates: Path | None) -> jinja2.Environment:
     environment.filters["listed"] = listed_players
     environment.filters["titled"] = event_title
     environment.filters["rounds"] = rounds_text
+    environment.filters["withdrawal"] = withdrawal_text  # "after round 2", "before round 1"
     # The event's status in the same words on every page: ``event_status(event, pending).short``.
     environment.globals["event_status"] = event_status
     # The standings' round as their status reads: "after round 3", "during round 4".

@@ -22,7 +22,7 @@ from markupsafe import Markup, escape
 
 from ..buildstate import write_atomically
 from ..model import Player
-from ..text import Phrase, number_text, score_text
+from ..text import Phrase, number_text, score_text, withdrawal_text
 from .bidi import phrase_html, phrase_text
 from .views import event_status, result_text
 
@@ -270,7 +270,7 @@ def _standings_row(fields: tuple[Any, ...]) -> str:
     place, number, href, title, name, withdrew, awards, rating, federation = fields[:9]
     points, games, values, decided_by, reason = fields[9:]
     note = (
-        f' <span class="note">withdrew after round {escape(withdrew)}</span>'
+        f' <span class="note">withdrew {escape(withdrawal_text(withdrew))}</span>'
         if withdrew is not None
         else ""
     )

@@ -16,7 +16,7 @@ from typing import Any
 import jinja2
 from markupsafe import escape
 
-from ..text import score_text
+from ..text import score_text, withdrawal_text
 from .bidi import isolate, phrase_html
 from .board import end_word, moves_start
 from .environment import event_navigation, url_text
@@ -278,7 +278,7 @@ def player_page(environment: jinja2.Environment, context: Mapping[str, Any]) -> 
         beside = f"; {_e(rounds_text(progress.unfinished))} not finished"
     why = f" ({_e(player.withdrawal_reason)})" if player.withdrawal_reason else ""
     if progress.withdrawn_after is not None:  # said with the points, not again below
-        beside += f"; withdrew after round {_e(progress.withdrawn_after)}{why}"
+        beside += f"; withdrew {_e(withdrawal_text(progress.withdrawn_after))}{why}"
     main = [
         f"<h1>{abbr}<bdi>{name}</bdi></h1>\n",
         '<dl class="facts">\n',
@@ -297,7 +297,8 @@ def player_page(environment: jinja2.Environment, context: Mapping[str, Any]) -> 
         if value:
             main.append(f"<dt>{label}</dt><dd>{_e(value)}</dd>")
     if player.withdrawn_after is not None and progress.withdrawn_after is None:  # ahead
-        main.append(f"<dt>Withdrew</dt><dd>after round {_e(player.withdrawn_after)}{why}</dd>")
+        when = withdrawal_text(player.withdrawn_after)
+        main.append(f"<dt>Withdrew</dt><dd>{_e(when)}{why}</dd>")
     main += _card_facts(context)
     main.append("</dl>\n")
     awards = context["awards"].get(player.number)

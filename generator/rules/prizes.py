@@ -39,7 +39,7 @@ from typing import NamedTuple
 from ..config.event import CategoryEntry, MoneyPrize, TitleEntry, normalise_name
 from ..model import Event
 from ..problems import Problems
-from ..text import Name, Phrase, named_list, ordinal
+from ..text import Name, Phrase, named_list, ordinal, withdrawal_text
 from .categories import category_of, category_ranking
 from .playoffs import Playoff
 from .scores import Kind, PlayerRecord
@@ -1224,7 +1224,7 @@ def _barred_from_money(event: Event, records: dict[int, PlayerRecord]) -> dict[i
     barred = {}
     for player in event.players:
         if player.withdrawn_after is not None:
-            barred[player.number] = f"withdrew after round {player.withdrawn_after}"
+            barred[player.number] = f"withdrew {withdrawal_text(player.withdrawn_after)}"
             continue
         lost = [
             e.round
