@@ -542,6 +542,81 @@ def test_a_play_off_of_all_three_says_the_first_was_ahead_on_sps(make_site: Site
     )
 
 
+# Eight players, three rounds: A, B and C each win, draw, win (running 1, 1½, 2½: SPS 5,
+# SPSC 4 and 2½), so 5.1 cannot reduce them (5.2.3: all three play off); G 2, the rest less.
+THREE_LEVEL_ON_EVERY_CUT = [
+    (1, "A", "D", "1-0"), (1, "B", "E", "1-0"), (1, "C", "F", "1-0"), (1, "G", "H", "1-0"),
+    (2, "A", "B", "1/2-1/2"), (2, "C", "G", "1/2-1/2"), (2, "E", "D", "0-1"),
+    (2, "H", "F", "1/2-1/2"),
+    (3, "E", "A", "0-1"), (3, "F", "B", "0-1"), (3, "H", "C", "0-1"), (3, "G", "D", "1/2-1/2"),
+]  # fmt: skip
+MONEY_FOR_THREE_PLACES = """
+[prizes]
+currency = "AUD"
+
+[[prizes.money]]
+name = "1st"
+place = 1
+amount = 100
+
+[[prizes.money]]
+name = "2nd"
+place = 2
+amount = 60
+
+[[prizes.money]]
+name = "3rd"
+place = 3
+amount = 40
+"""
+
+
+def test_a_player_a_finished_stage_put_out_has_their_place_while_the_rest_play_on(
+    make_site: SiteMaker, tmp_path: Path
+) -> None:
+    """By-law 3, 5.3.2: only the players "still tied" after the G15 games play on. A and B
+    draw both their games and each beat C twice: A 3, B 3, C 0. C is out, 3rd whoever
+    wins; only A or B may still take 1st and 2nd. C's 3rd place and its 40 are known now,
+    and the 1st and 2nd prizes wait for A and B alone (C was said to share 1st-3rd and to
+    be able to take any of them)."""
+    g15 = [
+        ("1", "A", "B", "1/2-1/2"), ("2", "B", "A", "1/2-1/2"), ("3", "A", "C", "1-0"),
+        ("4", "C", "A", "0-1"), ("5", "B", "C", "1-0"), ("6", "C", "B", "0-1"),
+    ]  # fmt: skip
+    event, outcome, problems = _outcome(
+        make_site,
+        THREE_LEVEL_ON_EVERY_CUT,
+        g15,
+        rules="acf-junior",
+        format="swiss",
+        extra=MONEY_FOR_THREE_PLACES,
+    )
+    assert event and outcome and not problems.errors, problems.items
+    (result,) = outcome.playoffs
+    assert _names(event, result.players) == ["A", "B", "C"]
+    assert result.status == "pending"
+    assert _names(event, result.still) == ["A", "B"]
+    assert str(result.next) == (
+        "Two games at G5 (5 minutes each for the whole game), game 1: A (White) v B (Black)"
+    )
+    rows = outcome.standings.rows
+    assert [(r.player.name, r.place, r.rank, r.decided_by) for r in rows[:4]] == [
+        ("A", "1-2", 1, "shared"), ("B", "1-2", 1, "playoff"), ("C", "3", 3, "points"),
+        ("G", "4", 4, "points"),
+    ]  # fmt: skip
+    money = [(a.name, a.status, a.player and event.player(a.player).name) for a in outcome.prizes]
+    assert money == [("1st", "pending", None), ("2nd", "pending", None), ("3rd", "awarded", "C")]
+    assert [str(a.reason) for a in outcome.prizes[:2]] == ["waits for the play-off: A or B"] * 2
+    report = build_site(tmp_path / "site")
+    assert report.written, [p.format() for p in report.problems.items]
+    data = json.loads((tmp_path / "site" / "output" / "ev" / "results.json").read_text("utf-8"))
+    (published,) = data["playoffs"]
+    assert (published["status"], published["order"]) == ("pending", [])  # no final order yet
+    assert [(r["name"], r["place"]) for r in data["standings"][:3]] == [
+        ("A", "1-2"), ("B", "1-2"), ("C", "3"),
+    ]  # fmt: skip
+
+
 def test_acf_reduction_that_cannot_reach_two_keeps_the_fewest_above(make_site: SiteMaker) -> None:
     # A (PS 5) is ahead, B and C are equal on PS and every cut, D and F behind (PS 3).
     playoff = [
@@ -735,6 +810,27 @@ def test_us_three_way_tie_then_armageddon_ladder_by_math_tiebreaks(make_site: Si
     assert _names(event, result.order) == ["C", "A", "B"]
     assert [(r.player.name, r.place) for r in outcome.standings.rows[:3]] == [
         ("C", "1"), ("A", "2"), ("B", "3"),
+    ]  # fmt: skip
+
+
+def test_a_player_knocked_out_of_the_armageddon_ladder_has_their_place_while_it_goes_on(
+    make_site: SiteMaker,
+) -> None:
+    """The ladder of the test above with only its first game played: A beat B, who is out
+    and 3rd whoever wins the A-C game still to come; A and C share 1st-2nd until then."""
+    blitz = [
+        (1, "A", "B", "1-0"), (2, "B", "A", "1-0"), (3, "A", "C", "1-0"),
+        (4, "C", "A", "1-0"), (5, "B", "C", "1-0"), (6, "C", "B", "1-0"),
+    ]  # fmt: skip
+    event, outcome, problems = _outcome(
+        make_site, CYCLE, [*blitz, (7, "A", "B", "1-0")], rules="us-junior-closed"
+    )
+    assert event and outcome and not problems.errors, problems.items
+    (result,) = outcome.playoffs
+    assert result.status == "pending"
+    assert _names(event, result.still) == ["C", "A"]
+    assert [(r.player.name, r.place, r.rank) for r in outcome.standings.rows[:4]] == [
+        ("C", "1-2", 1), ("A", "1-2", 1), ("B", "3", 3), ("D", "4", 4),
     ]  # fmt: skip
 
 

@@ -79,7 +79,9 @@ def playoff_json(event: Event, playoff: Playoff) -> dict[str, Any]:
             }
             for stage in playoff.stages
         ],
-        "order": [name(n) for n in playoff.order],
+        # The final order: none while the play-off is being played (``Playoff.order`` then
+        # holds only the players a finished stage put out).
+        "order": [name(n) for n in playoff.order] if playoff.status == "complete" else [],
         "next": None if playoff.next is None else str(playoff.next),
         "tied": [name(n) for n in playoff.tied],
         "seeding": str(playoff.note) or None,

@@ -183,6 +183,11 @@ class Playoff:
     """The place the first of ``tied`` holds: ``place``, or a higher one where players placed
     above it are level on points with its holder (a play-off for 4th place, 3rd and 4th level:
     the play-off orders them from 3rd place down, as ``_settle`` does)."""
+    still: tuple[int, ...] = ()
+    """A play-off still being played: the players still in it. Those a finished stage (or an
+    Armageddon ladder's game) put out have their places already, behind them: ``order``,
+    ``places`` and ``separations`` then hold those players alone (By-law 3, 5.3.2: only the
+    players "still tied" play the next stage, so a player out cannot win it)."""
 
     @property
     def first_place(self) -> int:
@@ -296,6 +301,9 @@ def resolve_playoffs(
         playoff = replace(playoff, tied_from=first)
         if playoff.status == "complete":
             playoff = _settle(event, records, playoff, first)
+        elif playoff.level:
+            # Players a finished stage put out: their places are known, behind those still in.
+            playoff = _settle(event, records, playoff, first + len(playoff.still))
         results.append(playoff)
     for game in (game for i, game in enumerate(played) if i not in taken):
         if not finished:
@@ -508,16 +516,20 @@ def _play(
                 active, boundaries = rank_among(event, records, active)
                 active, undecided = _ladder(event, spec, active, boundaries, games)
                 if undecided:
-                    return Playoff(
-                        place, form, players, tied, "pending", tuple(stages), (), undecided, note
+                    return _pending(
+                        place, form, players, tied, stages, eliminated, active, undecided, note
                     )
             result, order, pending = _armageddon(
                 event, spec, active, games, lot, problems, _lots_hint(form)
             )
             stages.append(result)
             if pending:
-                return Playoff(
-                    place, form, players, tied, "pending", tuple(stages), (), pending, note
+                # ``order``: the players the ladder's games played so far knocked out.
+                if order:
+                    eliminated.append([[player] for player in reversed(order)])
+                still = [p for p in active if p not in order]
+                return _pending(
+                    place, form, players, tied, stages, eliminated, still, pending, note
                 )
             eliminated.append([[player] for player in order])
             return _finish(place, form, players, tied, stages, eliminated, note)
@@ -528,7 +540,7 @@ def _play(
             first_colours = first
         stages.append(result)
         if pending:
-            return Playoff(place, form, players, tied, "pending", tuple(stages), (), pending, note)
+            return _pending(place, form, players, tied, stages, eliminated, active, pending, note)
         best = max(result.scores[p] for p in active)
         leaders = [p for p in active if result.scores[p] == best]
         by_score: dict[float, list[int]] = {}
@@ -608,6 +620,35 @@ def _finish(
     order = tuple(player for group in level for player in group)
     return Playoff(
         place, form, players, tied, "complete", tuple(stages), order, None, note, tuple(level)
+    )
+
+
+def _pending(
+    place: int,
+    form: PlayoffFormat,
+    players: tuple[int, ...],
+    tied: tuple[int, ...],
+    stages: list[StageResult],
+    eliminated: list[list[list[int]]],
+    still: list[int],
+    next_game: Phrase,
+    note: Phrase,
+) -> Playoff:
+    """A play-off still being played: ``still`` play on; the players the finished stages
+    put out are ``level`` (best first, as ``_finish`` gives them), their places known."""
+    level = [tuple(group) for stage in reversed(eliminated) for group in stage]
+    return Playoff(
+        place,
+        form,
+        players,
+        tied,
+        "pending",
+        tuple(stages),
+        (),
+        next_game,
+        note,
+        tuple(level),
+        still=tuple(still),
     )
 
 
@@ -755,7 +796,9 @@ def _armageddon(
     problems: Problems,
     lots_hint: str,
 ) -> tuple[StageResult, list[int], Phrase | None]:
-    """One game for two players, a ladder for more: lowest seeds first, the winner goes on."""
+    """One game for two players, a ladder for more: lowest seeds first, the winner goes on.
+    Returns the stage, the finishing order (while a game is still due, the players knocked
+    out so far, earliest first) and the game due."""
     ladder = list(reversed(active))  # lowest seed first
     holder = ladder[0]
     knocked_out: list[int] = []
@@ -772,7 +815,9 @@ def _armageddon(
                 names += ", colours by lot"
             pending = Phrase(f"{spec.name} ({spec.time_control}): ", names)
             scores = {p: 0.0 for p in active}
-            return StageResult(spec, tuple(active), tuple(taken), scores, False), [], pending
+            # Those the games played so far knocked out, earliest first.
+            result = StageResult(spec, tuple(active), tuple(taken), scores, False)
+            return result, knocked_out, pending
         if frozenset((game.white, game.black)) != pair:
             problems.error(
                 Phrase(
@@ -884,7 +929,8 @@ def apply_playoffs(standings: Standings, playoffs: Sequence[Playoff]) -> Standin
     """The final standings: each play-off's order replaces the math order of its players.
 
     Players tied with them but left out by the seeding (ACF 5.2) follow in math order. A play-off
-    still being played is not guessed: its players share the place until it is complete.
+    still being played is not guessed: the players still in it share the place until it is
+    complete; those a finished stage put out take the places it gave them, behind.
     """
     rows = list(standings.rows)
     for playoff in playoffs:
@@ -895,47 +941,39 @@ def apply_playoffs(standings: Standings, playoffs: Sequence[Playoff]) -> Standin
         group = [rows[i] for i in positions]
         by_number = {r.player.number: r for r in group}
         leftover = [r for r in group if r.player.number not in playoff.players]
-        if playoff.status == "complete":
-            ordered = [by_number[n] for n in playoff.order] + leftover
-            size = len(playoff.order)
-            new_rows = []
-            for index, row in enumerate(ordered):
-                if index >= size:
-                    new_rows.append(row)  # left out by the seeding: math place and reason
-                    continue
-                if index < size - 1:
-                    decided, reason = playoff.separations[index]
-                else:
-                    # What separated the play-off from the next player: the seeding (ACF 5.2)
-                    # or the points, as the math order had it at that position.
-                    boundary = group[size - 1]
-                    decided, reason = boundary.decided_by, boundary.reason
-                    if size < len(group) and row is not boundary:
-                        decided, reason = _ahead_of_the_left_out(row, group[size], boundary)
-                place = playoff.places[index]
-                rank = int(place.split("-")[0])
-                row = _with_encounters(row, playoff.encounters.get(row.player.number, {}))
-                new_rows.append(
-                    replace(row, rank=rank, place=place, decided_by=decided, reason=reason)
-                )
-        else:
-            playing = [by_number[n] for n in playoff.players]
+        settled = [by_number[n] for n in playoff.order]
+        separations = list(playoff.separations)
+        places = list(playoff.places)
+        if playoff.status != "complete":
+            # Still being played: those still in share the place, not guessed; those a
+            # finished stage put out follow, in the places it gave them (``Playoff.still``).
+            playing = [by_number[n] for n in playoff.still or playoff.players]
             first = start + 1
-            shared = f"{first}-{start + len(playing)}"
-            new_rows = [
-                replace(
-                    row,
-                    rank=first,
-                    place=shared,
-                    decided_by="shared" if i < len(playing) - 1 else row.decided_by,
-                    reason=_NOT_FINISHED if i < len(playing) - 1 else row.reason,
-                )
-                for i, row in enumerate(playing)
-            ]
-            boundary = group[len(playing) - 1]
-            new_rows[-1] = replace(
-                new_rows[-1], decided_by=boundary.decided_by, reason=boundary.reason
-            )
-            new_rows += leftover
+            last = start + len(playing)
+            shared = f"{first}-{last}" if last > first else str(first)
+            ahead = [("playoff", _AHEAD_IN_THE_PLAYOFF)] if settled else []
+            separations = [("shared", _NOT_FINISHED)] * (len(playing) - 1) + ahead + separations
+            places = [shared] * len(playing) + places
+            settled = playing + settled
+        ordered = settled + leftover
+        size = len(settled)
+        new_rows = []
+        for index, row in enumerate(ordered):
+            if index >= size:
+                new_rows.append(row)  # left out by the seeding: math place and reason
+                continue
+            if index < size - 1:
+                decided, reason = separations[index]
+            else:
+                # What separated the play-off from the next player: the seeding (ACF 5.2)
+                # or the points, as the math order had it at that position.
+                boundary = group[size - 1]
+                decided, reason = boundary.decided_by, boundary.reason
+                if size < len(group) and row is not boundary:
+                    decided, reason = _ahead_of_the_left_out(row, group[size], boundary)
+            place = places[index]
+            rank = int(place.split("-")[0])
+            row = _with_encounters(row, playoff.encounters.get(row.player.number, {}))
+            new_rows.append(replace(row, rank=rank, place=place, decided_by=decided, reason=reason))
         rows[start : start + len(group)] = new_rows
     return Standings(tuple(rows), standings.after_round)

@@ -165,7 +165,13 @@ def award_prizes(
     lots or the arbiter is also reported to ``problems`` (``undecided-prize``)."""
     if event.rounds_played == 0:
         return _before_the_first_result(event)
-    playing = [tuple(p.players) for p in playoffs if p.status == "pending" and len(p.players) > 1]
+    # A pending play-off's players a finished stage put out have their places: only those
+    # still in it may finish in any order.
+    playing = [
+        still
+        for p in playoffs
+        if p.status == "pending" and len(still := tuple(p.still or p.players)) > 1
+    ]
     if not event.finished:
         # Were the event to end now, players tied for a place a play-off decides would play
         # off: their tie-breaks do not give them what the play-off would.
