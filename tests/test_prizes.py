@@ -172,6 +172,31 @@ category = "G"
     assert _who(outcome, "title") == [("Champion", "B"), ("Girls Champion", "C")]
 
 
+def test_the_prize_page_says_a_girl_may_hold_a_girls_title_of_a_girls_category(
+    make_site: SiteMaker, tmp_path: Path
+) -> None:
+    """2b on the prize page: "Girls Champion" of the girls' category, no kind written, is a
+    girls' title (B holds it with the open title, as above), so the page says a girl may hold
+    one as well as an open title; it said so only for titles written kind = "girls". With
+    kind = "open" written, the event gives no girls' title and the page does not say it."""
+    titles = """
+[[titles]]
+name = "Champion"
+category = "open"
+
+[[titles]]
+name = "Girls Champion"
+category = "G"
+"""
+    sentence = "A girl may hold one girls' title as well as one open title."
+    for written, said in (("", True), ('kind = "open"\n', False)):
+        _outcome(make_site, CATEGORIES + titles + written)
+        report = build_site(tmp_path / "site")
+        assert report.written, [p.format() for p in report.problems.items]
+        page = (tmp_path / "site" / "output" / "ev" / "prizes.html").read_text("utf-8")
+        assert (sentence in page) is said, written
+
+
 def test_one_trophy_each_first_places_before_second_places(make_site: SiteMaker) -> None:
     extra = (
         CATEGORIES

@@ -28,10 +28,10 @@ from ..links import local_path, markdown_converter, resolved
 from ..model import Championship, Event, Game, Player, Site, slugify
 from ..parallel import run_parallel
 from ..problems import Problem
-from ..rules.categories import category_ranking, reference_date
+from ..rules.categories import category_of, category_ranking, reference_date
 from ..rules.checks import CHECKS, game_context
 from ..rules.playoffs import Playoff, playoff_format
-from ..rules.prizes import Award, forfeit_cancels_money
+from ..rules.prizes import Award, forfeit_cancels_money, title_kind
 from ..rules.scores import PlayerRecord
 from ..rules.standings import StandingRow, Standings, column_keys, ranking_key
 from ..text import Phrase, disk_name, list_joints, score_text
@@ -260,6 +260,16 @@ def has_playoff_page(outcome: EventOutcome) -> bool:
     return any(
         p.format is not None and (p.status != "not-needed" or len(p.tied) > 1)
         for p in outcome.playoffs
+    )
+
+
+def _gives_girls_titles(event: Event) -> bool:
+    """Whether the event gives a girls' title (By-law 3, 2b), written kind = "girls" or
+    one by default, its category being of girls only (``prizes.title_kind``): the prize
+    page then says a girl may hold one as well as an open title."""
+    return any(
+        title_kind(title, category_of(event, title.category)) == "girls"
+        for title in event.config.titles
     )
 
 
@@ -771,7 +781,7 @@ class SiteRenderer:
                 "prizes.html",
                 forfeit_rule=forfeit_cancels_money(event),
                 fined=_fined(event),
-                girls_titles=any(title.kind == "girls" for title in event.config.titles),
+                girls_titles=_gives_girls_titles(event),
                 # An open without a play-off: the procedure does not speak of one.
                 plays_off=playoff_format(event) is not None,
                 **common,
