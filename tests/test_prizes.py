@@ -226,6 +226,37 @@ place = 2
     assert str(outcome.prizes[1].reason) == "1st in Girls"  # its own place: nobody passed
 
 
+def test_a_trophy_passing_a_holder_of_one_of_the_same_place_does_not_call_it_higher(
+    make_site: SiteMaker,
+) -> None:
+    """Clause 3 ranks first places above second places and so on, nothing else: "3rd
+    overall", listed first, goes to C (3rd); "3rd Under 16" then starts at C, 3rd in Under 16
+    too (A, B, C, D, F), and passes to D, 4th. C holds a prize of the same place, listed
+    first, not a higher one (the reason said "C holds a higher prize")."""
+    trophies = """
+[[categories]]
+id = "U16"
+name = "Under 16"
+under = 16
+
+[[trophies]]
+name = "3rd overall"
+category = "open"
+place = 3
+
+[[trophies]]
+name = "3rd Under 16"
+category = "U16"
+place = 3
+"""
+    outcome, problems = _outcome(make_site, trophies)
+    assert outcome is not None and not problems.errors, problems.items
+    assert _who(outcome, "trophy") == [("3rd overall", "C"), ("3rd Under 16", "D")]
+    assert str(outcome.prizes[1].reason) == (
+        "4th in Under 16; C holds one of the same place, listed first"
+    )
+
+
 def test_a_player_eligible_for_three_prizes_takes_the_largest(make_site: SiteMaker) -> None:
     extra = (
         CATEGORIES

@@ -710,9 +710,17 @@ def _trophies(ctx: _Context, title_holders: dict[int, tuple[CategoryEntry, str]]
         passed: list[PassedOver] = []
         if position != trophy.place:
             above = ranking[trophy.place - 1 : position - 1]
-            verb = "holds" if len(above) == 1 else "hold"
-            names = Phrase(", ").join(ctx.name(n) for n in above)
-            reason += Phrase("; ", names, f" {verb} a higher prize")
+            # Clause 3 ranks places only: a trophy of the same place is not a higher prize,
+            # it went first for being listed first.
+            same = [n for n in above if n in holders and holders[n][1] == trophy.place]
+            for who, what in (
+                ([n for n in above if n not in same], "a higher prize"),
+                (same, "one of the same place, listed first"),
+            ):
+                if who:
+                    verb = "holds" if len(who) == 1 else "hold"
+                    names = Phrase(", ").join(ctx.name(n) for n in who)
+                    reason += Phrase("; ", names, f" {verb} {what}")
             for n in above:
                 if n in holders:  # a trophy decided before this one: a higher place
                     name, place = holders[n]
