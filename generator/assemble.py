@@ -472,7 +472,9 @@ def _forfeit_marked(pgn_game: PgnGame, result: str) -> bool:
 def _playoff_games(
     pgn_games: list[PgnGame], config: EventConfig, names: _Names, problems: Problems
 ) -> tuple[Game, ...]:
-    """Play-off games, ordered by their Round tags ("1", "2" ... or "P1.1" ...)."""
+    """Play-off games, ordered by their Round tags ("1", "2" ... or "P1.1" ...), those still
+    being played (result "*") among them: the play-off shows them as being played, and they
+    keep their number once finished."""
     found: list[tuple[tuple[int, ...], Game]] = []
     for pgn_game in pgn_games:
         headers = pgn_game.headers
@@ -501,9 +503,7 @@ def _playoff_games(
                 code="bad-round",
             )
         result = headers.get("Result", "*").strip()
-        if result == "*":
-            continue  # not finished: the play-off shows it as still due
-        if result not in _PGN_RESULTS:
+        if result != "*" and result not in _PGN_RESULTS:
             problems.error(
                 f'{game_words(headers, playoff=True)}: the result "{result}" is not a PGN result',
                 pgn_game.path,

@@ -219,7 +219,8 @@ class Event:
     rules_edition: str
     pages: tuple[Page, ...] = ()
     playoff_games: tuple[Game, ...] = ()
-    """Play-off games in play order (round 0, board = position in the order)."""
+    """Play-off games in play order (round 0, board = position in the order), with those
+    still being played (result "*"), which decide nothing yet (``rules.playoffs``)."""
     entered: tuple[tuple[int, Path, int | None], ...] = ()
     """Where each player is entered: (number, file, line), the [[players]] entry of
     event.toml or the TRF file's line, for messages about a player's data."""

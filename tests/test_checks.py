@@ -689,7 +689,8 @@ def test_problems_of_unplaced_play_off_games_say_they_are_play_off_games(
     ``"round": "2"``, a round of the event. Every play-off game's warning now has
     ``playoff_game`` (its number in the play order, ``null`` for a game without one),
     ``playoff_round`` (its Round tag) and its players, and the Arbiter report links each
-    warning to its own game, or to none."""
+    warning to its own game, or to none. A game being played is numbered too (its page shows
+    the moves so far), so Round "3"'s warning is game 3's."""
     playoff = (
         '[Round "1"]\n[White "A"]\n[Black "B"]\n[Result "1-0"]\n[TimeControl "900"]\n\n'
         "1. e4 e5 2. Ke3 1-0\n\n"
@@ -725,7 +726,7 @@ def test_problems_of_unplaced_play_off_games_say_they_are_play_off_games(
         },
         {
             "code": "illegal-move",
-            "playoff_game": None,
+            "playoff_game": 3,  # being played: numbered, its page showing the moves so far
             "playoff_round": "3",
             "white": "B",
             "black": "A",
@@ -743,7 +744,7 @@ def test_problems_of_unplaced_play_off_games_say_they_are_play_off_games(
     ]
     assert linked == [
         ('play-off game (Round "1")', 1),
-        ('play-off game (Round "3")', None),
+        ('play-off game (Round "3")', 3),
         ('play-off game (Round "2")', 2),
     ]
 

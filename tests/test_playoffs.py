@@ -204,6 +204,67 @@ def test_acf_pending_at_every_stage(make_site: SiteMaker) -> None:
         assert [r.place for r in rows[:2]] == ["1-2", "1-2"]  # not guessed while pending
 
 
+def test_a_play_off_game_being_played_is_the_game_due_in_its_colours(
+    make_site: SiteMaker,
+) -> None:
+    """A play-off game published while being played (result "*") was dropped: "Next" named
+    it as still to start, and an Armageddon being played as "colours by lot", though its
+    colours are on the board. Two players still in have one game due, so it is that game:
+    named with its colours, "being played", and kept with its number (``Playoff.live``).
+    It decides nothing: the places stay shared."""
+    g15 = "Two games at G15 (15 minutes each for the whole game), game 2: "
+    on = [(1, "A", "B", "1-0"), (2, "B", "A", "*")]
+    event, outcome, problems = _outcome(make_site, PAIR, on, rules="acf-junior")
+    assert event and outcome and not problems.errors, problems.items
+    (result,) = outcome.playoffs
+    assert result.status == "pending"
+    assert str(result.next) == g15 + "B (White) v A (Black), being played"
+    assert [(g.board, g.white, g.black, g.result) for g in result.live] == [(2, 2, 1, "*")]
+    assert [len(stage.games) for stage in result.stages] == [1]  # the game on is not in it
+    assert [r.place for r in outcome.standings.rows[:2]] == ["1-2", "1-2"]
+
+    # The Armageddon (PAIR's G15 and G5 games split), A White on the board: the lot's
+    # colours were unknown, and "Next" said "B v A, colours by lot".
+    games = [
+        (1, "A", "B", "1-0"), (2, "B", "A", "1-0"),
+        (3, "A", "B", "1/2-1/2"), (4, "B", "A", "1/2-1/2"), (5, "A", "B", "*"),
+    ]  # fmt: skip
+    _, outcome, problems = _outcome(make_site, PAIR, games, rules="acf-junior", slug="arm")
+    assert outcome and not problems.errors, problems.items
+    (result,) = outcome.playoffs
+    assert str(result.next) == (
+        "Armageddon (White 5 minutes, Black 4 minutes; a draw counts as a win for Black): "
+        "A (White) v B (Black), being played"
+    )
+    assert [g.board for g in result.live] == [5]
+
+
+def test_the_play_off_page_shows_the_game_being_played_and_its_moves(
+    make_site: SiteMaker,
+) -> None:
+    """The play-off page lists the game being played in its stage, "being played", linked to
+    its page, which shows the moves so far and their "Latest position"; finished, the game
+    keeps its number and page (playoff-2)."""
+    games = [(r, w, b, res) for r, w, b, res in PAIR]
+    names = sorted({n for _, w, b, _ in games for n in (w, b)})
+    toml = 'name = "P"\nformat = "round-robin"\nrounds = 3\nrules = "acf-junior"\n'
+    toml += "".join(f'[[players]]\nname = "{n}"\n' for n in names)
+    playoff = (
+        '[Round "1"]\n[White "A"]\n[Black "B"]\n[Result "1-0"]\n\n1. e4 e5 1-0\n\n'
+        '[Round "2"]\n[White "B"]\n[Black "A"]\n[Result "*"]\n\n1. d4 d5 2. c4 *\n'
+    )
+    site = make_site(toml, {"games.pgn": _pgn(games), "playoff/playoff.pgn": playoff})
+    report = build_site(site)
+    assert report.written, [p.format() for p in report.problems.items]
+    page = (site / "output/ev/playoff.html").read_text(encoding="utf-8")
+    row = next(r for r in page.split("<tr") if "being played</a>" in r)
+    assert '<a href="games/playoff-2.html">being played</a>' in row
+    assert row.index("<bdi>B</bdi>") < row.index("<bdi>A</bdi>")  # B White, A Black
+    assert "<bdi>B</bdi> (White) v <bdi>A</bdi> (Black), being played" in page
+    game = (site / "output/ev/games/playoff-2.html").read_text(encoding="utf-8")
+    assert "Latest position" in game and "Final position" not in game
+
+
 def test_acf_lots_decide_the_first_colours(make_site: SiteMaker) -> None:
     extra = '[playoff]\nlots = ["B"]\n'
     _, _, problems = _outcome(
@@ -615,6 +676,36 @@ def test_a_player_a_finished_stage_put_out_has_their_place_while_the_rest_play_o
     assert [(r["name"], r["place"]) for r in data["standings"][:3]] == [
         ("A", "1-2"), ("B", "1-2"), ("C", "3"),
     ]  # fmt: skip
+
+
+def test_a_stage_of_three_names_the_games_being_played_beside_the_next(
+    make_site: SiteMaker, tmp_path: Path
+) -> None:
+    """Three still in have three games due at once in a stage (a double round robin): a
+    game being played is not necessarily the one "Next" names, so "Next" stays as it was and
+    the page lists the games being played beside it. A, B and C (level on every cut) have
+    played four of the six G15 games; B v C (game 5) is on."""
+    g15 = [
+        ("1", "A", "B", "1/2-1/2"), ("2", "B", "A", "1/2-1/2"), ("3", "A", "C", "1-0"),
+        ("4", "C", "A", "0-1"), ("5", "B", "C", "*"),
+    ]  # fmt: skip
+    event, outcome, problems = _outcome(
+        make_site, THREE_LEVEL_ON_EVERY_CUT, g15, rules="acf-junior", format="swiss"
+    )
+    assert event and outcome and not problems.errors, problems.items
+    (result,) = outcome.playoffs
+    assert result.status == "pending" and _names(event, result.players) == ["A", "B", "C"]
+    assert str(result.next) == (
+        "Two games at G15 (15 minutes each for the whole game), game 1: B v C, colours by lot"
+    )
+    assert [(g.board, g.white, g.black) for g in result.live] == [(5, 2, 3)]
+    report = build_site(tmp_path / "site")
+    assert report.written, [p.format() for p in report.problems.items]
+    page = (tmp_path / "site/output/ev/playoff.html").read_text(encoding="utf-8")
+    assert (
+        '. Being played now: <a href="games/playoff-5.html"><bdi>B</bdi> (White) v '
+        "<bdi>C</bdi> (Black)</a></p>"
+    ) in page
 
 
 def test_acf_reduction_that_cannot_reach_two_keeps_the_fewest_above(make_site: SiteMaker) -> None:

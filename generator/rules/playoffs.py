@@ -189,6 +189,10 @@ class Playoff:
     ``places`` and ``separations`` then hold those players alone (By-law 3, 5.3.2: only the
     players "still tied" play the next stage, so a player out cannot win it)."""
 
+    live: tuple[Game, ...] = ()
+    """A play-off still being played: its games published while being played (result "*"),
+    between players still in it, which the play-off's page shows with their moves so far."""
+
     @property
     def first_place(self) -> int:
         """The place the play-off is played for first, which its winner takes: the pages
@@ -250,7 +254,9 @@ def resolve_playoffs(
     form = playoff_format(event)
     results = []
     covered: set[int] = set()
-    played = sorted(event.playoff_games, key=lambda g: g.board)
+    ordered = sorted(event.playoff_games, key=lambda g: g.board)
+    played = [game for game in ordered if game.result != "*"]
+    on = [game for game in ordered if game.result == "*"]  # being played: they decide nothing
     taken: set[int] = set()
     """The games (their index in ``played``) that a play-off read."""
     finished = event.finished
@@ -304,6 +310,11 @@ def resolve_playoffs(
         elif playoff.level:
             # Players a finished stage put out: their places are known, behind those still in.
             playoff = _settle(event, records, playoff, first + len(playoff.still))
+        if playoff.status == "pending":
+            still = set(playoff.still or playoff.players)
+            live = tuple(g for g in on if g.white in still and g.black in still)
+            on = [game for game in on if game not in live]
+            playoff = replace(playoff, live=live, next=_being_played(event, playoff, live))
         results.append(playoff)
     for game in (game for i, game in enumerate(played) if i not in taken):
         if not finished:
@@ -334,6 +345,26 @@ def resolve_playoffs(
             code="playoff-extra-game",
         )
     return tuple(results)
+
+
+def _being_played(event: Event, playoff: Playoff, live: tuple[Game, ...]) -> Phrase | None:
+    """The game due, where it is being played: two players still in the play-off have one
+    game due, so a game of theirs published while being played is that game, its colours
+    the board's ("colours by lot" was said of an Armageddon being played). With more players
+    a stage has several games due: the next one named stays, and the page lists the games
+    being played beside it."""
+    stage = playoff.stages[-1] if playoff.stages else None
+    if not live or len(playoff.still or playoff.players) != 2 or stage is None or stage.complete:
+        return playoff.next
+    game = live[0]
+    number = "" if stage.spec.armageddon else f", game {len(stage.games) + 1}"
+    return Phrase(
+        f"{stage.spec.name} ({stage.spec.time_control}){number}: ",
+        _name(event, game.white),
+        " (White) v ",
+        _name(event, game.black),
+        " (Black), being played",
+    )
 
 
 def _settle(
