@@ -1110,6 +1110,78 @@ def test_us_pending_blitz_and_armageddon(make_site: SiteMaker) -> None:
     assert result.next is not None and str(result.next).startswith("Armageddon (White 6 minutes")
 
 
+THREE_US_PRIZES = (
+    '[prizes]\ncurrency = "USD"\n'
+    '[[prizes.money]]\nname = "1st"\nplace = 1\namount = 1000\n'
+    '[[prizes.money]]\nname = "2nd"\nplace = 2\namount = 500\n'
+    '[[prizes.money]]\nname = "3rd"\nplace = 3\namount = 250\n'
+)
+
+
+def test_a_player_who_cannot_catch_up_in_the_blitz_is_out_while_it_goes_on(
+    make_site: SiteMaker,
+) -> None:
+    """U.S. Junior Closed, A, B and C tied on 2 (CYCLE; math order C, B, A). In the blitz
+    double round robin A and B each beat C twice; their own two games are still due. A 2,
+    B 2, C 0 with no game left: C cannot reach the lead ("all remaining tied players" go
+    on to the Armageddon) nor pass either of them, so C is 3rd now; A and B share 1st-2nd.
+    C, with no play-off game left to forfeit, may no longer lose the money so: the 1st
+    prize may go to B or A, or to C only if both of them forfeit a game (no money then);
+    never to D. C was shown sharing 1st-3rd, and D as a possible winner of the 1st prize."""
+    blitz = [(1, "A", "C", "1-0"), (2, "C", "A", "0-1"), (3, "B", "C", "1-0"), (4, "C", "B", "0-1")]
+    event, outcome, problems = _outcome(
+        make_site, CYCLE, blitz, rules="us-junior-closed", extra=THREE_US_PRIZES
+    )
+    assert event and outcome and not problems.errors, problems.items
+    (result,) = outcome.playoffs
+    assert result.status == "pending"
+    assert result.stages[0].scores == {3: 0.0, 2: 2.0, 1: 2.0}
+    assert _names(event, result.still) == ["B", "A"]
+    assert [(r.player.name, r.place, r.rank, r.decided_by) for r in outcome.standings.rows] == [
+        ("B", "1-2", 1, "shared"), ("A", "1-2", 1, "playoff"), ("C", "3", 3, "points"),
+        ("D", "4", 4, "points"),
+    ]  # fmt: skip
+    assert [str(a.reason) for a in outcome.prizes] == [
+        "waits for the play-off: B or A or C",
+        "waits for the play-off: B or A or C or D",
+        "waits for the play-off: C or D, or nobody",
+    ]
+
+
+def test_a_player_out_of_the_blitz_with_a_game_still_due_may_still_forfeit_it(
+    make_site: SiteMaker,
+) -> None:
+    """A and B draw both their blitz games and A beats C twice; B beat C in their first
+    game, the second is still due. A 3, B 2, C 0 with one game left: at best 1, below both,
+    so C is 3rd; B may still reach 3 and the Armageddon, so A and B share 1st-2nd. C is to
+    play B yet and, forfeiting that game, would lose the 3rd place prize to D (U.S. rule):
+    it is not C's yet (it was awarded to C: only the players still in were taken to be
+    able to forfeit a play-off game). The event's only prize is for 3rd place, which no
+    forfeit of A or B moves: they are placed above it."""
+    blitz = [
+        (1, "A", "B", "1/2-1/2"), (2, "B", "A", "1/2-1/2"), (3, "A", "C", "1-0"),
+        (4, "C", "A", "0-1"), (5, "B", "C", "1-0"),
+    ]  # fmt: skip
+    event, outcome, problems = _outcome(
+        make_site,
+        CYCLE,
+        blitz,
+        rules="us-junior-closed",
+        extra='[prizes]\n[[prizes.money]]\nname = "3rd"\nplace = 3\namount = 250\n',
+        playoff_tags={"TimeControl": "180+2"},
+    )
+    assert event and outcome and not problems.errors, problems.items
+    (result,) = outcome.playoffs
+    assert result.stages[0].scores == {3: 0.0, 2: 2.0, 1: 3.0}
+    assert _names(event, result.still) == ["B", "A"]
+    assert sorted(_names(event, result.to_play)) == ["A", "B", "C"]
+    assert [(r.player.name, r.place) for r in outcome.standings.rows[:3]] == [
+        ("B", "1-2"), ("A", "1-2"), ("C", "3"),
+    ]  # fmt: skip
+    (third,) = outcome.prizes
+    assert (third.status, str(third.reason)) == ("pending", "waits for the play-off: C or D")
+
+
 # -- errors ------------------------------------------------------------------------------------
 
 

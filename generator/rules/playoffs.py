@@ -187,7 +187,12 @@ class Playoff:
     """A play-off still being played: the players still in it. Those a finished stage (or an
     Armageddon ladder's game) put out have their places already, behind them: ``order``,
     ``places`` and ``separations`` then hold those players alone (By-law 3, 5.3.2: only the
-    players "still tied" play the next stage, so a player out cannot win it)."""
+    players "still tied" play the next stage, so a player out cannot win it). A stage still
+    being played puts out a player it leaves no way to catch up (``_out_of_the_lead``)."""
+    to_play: tuple[int, ...] = ()
+    """A play-off still being played: the players who may still play one of its games (a
+    player out of the lead may still have a game of the stage due), any of whom may yet
+    forfeit one (U.S. Junior Closed: no prize money then)."""
 
     live: tuple[Game, ...] = ()
     """A play-off still being played: its games published while being played (result "*"),
@@ -571,7 +576,12 @@ def _play(
             first_colours = first
         stages.append(result)
         if pending:
-            return _pending(place, form, players, tied, stages, eliminated, active, pending, note)
+            out, still, to_play = _out_of_the_lead(result)
+            if out:
+                eliminated.append(out)
+            return _pending(
+                place, form, players, tied, stages, eliminated, still, pending, note, to_play
+            )
         best = max(result.scores[p] for p in active)
         leaders = [p for p in active if result.scores[p] == best]
         by_score: dict[float, list[int]] = {}
@@ -584,6 +594,36 @@ def _play(
             eliminated.append([active])
             return _finish(place, form, players, tied, stages, eliminated, note)
     return _finish(place, form, players, tied, stages, eliminated, note)
+
+
+def _out_of_the_lead(result: StageResult) -> tuple[list[list[int]], list[int], list[int]]:
+    """A stage still being played: the players it has already put out of the lead, in
+    groups of equal score, best first; the players still in; and those with a game of the
+    stage still due. A player is out, and last of those still in, when even winning every
+    game still due leaves them below each other player's score now: the stage can no longer
+    leave them among the leaders ("all remaining tied players" play on; U.S. Junior Closed),
+    and nothing can change their place behind the others. Players whose games are all played
+    are out together, level, when each other player has more already. Worked from the bottom
+    up; nobody whose place may still change is put out."""
+    spec, active = result.spec, list(result.players)
+    each = spec.games * (len(active) - 1)
+    played = {p: sum(p in (g.white, g.black) for g in result.games) for p in active}
+    due = {p: each - played[p] for p in active}
+    best = {p: result.scores[p] + due[p] for p in active}  # a win scores 1 in a stage
+    left = list(active)
+    out: list[list[int]] = []  # last first
+    while len(left) > 1:
+        below = [p for p in left if all(best[p] < result.scores[q] for q in left if q != p)]
+        if not below:
+            low = min(result.scores[p] for p in left)
+            below = [p for p in left if best[p] == low]  # all their games played
+            rest = [q for q in left if q not in below]
+            if not below or not rest or any(result.scores[q] <= low for q in rest):
+                break
+        out.append(below)
+        left = [p for p in left if p not in below]
+    to_play = [p for p in active if due[p] > 0 or (p in left and len(left) > 1)]
+    return list(reversed(out)), left, to_play
 
 
 def _ladder(
@@ -664,9 +704,11 @@ def _pending(
     still: list[int],
     next_game: Phrase,
     note: Phrase,
+    to_play: list[int] | None = None,
 ) -> Playoff:
     """A play-off still being played: ``still`` play on; the players the finished stages
-    put out are ``level`` (best first, as ``_finish`` gives them), their places known."""
+    put out are ``level`` (best first, as ``_finish`` gives them), their places known.
+    ``to_play``: who may still play a game of it (``still`` unless given)."""
     level = [tuple(group) for stage in reversed(eliminated) for group in stage]
     return Playoff(
         place,
@@ -680,6 +722,7 @@ def _pending(
         note,
         tuple(level),
         still=tuple(still),
+        to_play=tuple(still if to_play is None else to_play),
     )
 
 

@@ -177,7 +177,10 @@ def award_prizes(
         # off: their tie-breaks do not give them what the play-off would.
         playing += [p.would_play for p in playoffs if len(p.would_play) > 1]
     awards = _titles_and_trophies(event, standings, playing)
-    awards += _money_awards(event, standings, playing, records, forfeit_cancels_money)
+    # Who may still play a game of a play-off, and so forfeit one: a player a stage still
+    # being played has put out may still have a game of it due.
+    to_play = {n for p in playoffs if p.status == "pending" for n in p.to_play}
+    awards += _money_awards(event, standings, playing, records, forfeit_cancels_money, to_play)
     if problems is not None and event.finished:  # a shared place mid-event is no news
         for award in awards:
             if award.undecided:
@@ -825,6 +828,7 @@ def _money_awards(
     playing: list[tuple[int, ...]],
     records: dict[int, PlayerRecord],
     forfeit_cancels_money: bool,
+    to_play: set[int] | None = None,
 ) -> list[Award]:
     """Clause 4 and the U.S. rules for every order a play-off still being played could give
     (its winner alone, those behind in any order or level), and, with ``exhausted = "lots"``,
@@ -844,9 +848,10 @@ def _money_awards(
     }
     position = {row.player.number: i for i, row in enumerate(standings.rows)}
     # The U.S. rule bars a player who forfeits a play-off game too (one they do not come
-    # to): until the play-off is over, any of its players may still lose their money so.
+    # to): until the play-off is over, any of its players with a game still to play
+    # (``to_play``) may still lose their money so.
     may_forfeit = (
-        sorted({n for g in playing for n in g} - barred.keys())
+        sorted(({n for g in playing for n in g} | (to_play or set())) - barred.keys())
         if forfeit_cancels_money and event.finished
         else []
     )
