@@ -1182,6 +1182,27 @@ def test_a_player_out_of_the_blitz_with_a_game_still_due_may_still_forfeit_it(
     assert (third.status, str(third.reason)) == ("pending", "waits for the play-off: C or D")
 
 
+def test_players_level_at_the_bottom_of_a_blitz_still_on_are_out_together(
+    make_site: SiteMaker,
+) -> None:
+    """The blitz of LEVEL_AFTER_THE_BLITZ before A and B play each other: A and B 4 each
+    (each beat C and D twice), C and D 1 each with all their games played. Neither of them
+    can reach 4: both are out, level, and the math tie-breaks among the two of them order
+    them (Direct Encounter: C beat D in round 1), so C is 3rd and D 4th while A and B, still
+    to play, share 1st-2nd."""
+    blitz = [g for g in LEVEL_AFTER_THE_BLITZ if g[0] not in (9, 10, 13)]
+    event, outcome, problems = _outcome(
+        make_site, ROUND_ROBIN_OF_SIX, blitz, rules="us-junior-closed"
+    )
+    assert event and outcome and not problems.errors, problems.items
+    (result,) = outcome.playoffs
+    assert result.stages[0].scores == {1: 4.0, 2: 4.0, 3: 1.0, 4: 1.0}
+    assert (result.status, _names(event, result.still)) == ("pending", ["A", "B"])
+    assert [(r.player.name, r.place, r.decided_by) for r in outcome.standings.rows[:4]] == [
+        ("A", "1-2", "shared"), ("B", "1-2", "playoff"), ("C", "3", "DE"), ("D", "4", "points"),
+    ]  # fmt: skip
+
+
 # -- errors ------------------------------------------------------------------------------------
 
 
