@@ -20,6 +20,10 @@ Procedures where the regulations leave room (documented on the play-off page):
   ordered by the math tie-breaks among themselves alone (Direct Encounter counts only their
   games with each other); equal on those too, they share the place (and its prizes), never
   ordered by pairing number.
+* A stage still being played puts out, at the bottom, a player who cannot catch up any more
+  (even winning every game still due leaves them below each other player's score now), and
+  players level there with all their games played: their places behind those still in are
+  known. Where the order of several players out of the lead could still change, they stay in.
 * Colours drawn by lot are taken from ``[playoff] lots`` (the player who drew White, one name per
   drawing, in order) when given, and otherwise accepted as the PGN records them.
 """
