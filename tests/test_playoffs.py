@@ -1182,6 +1182,30 @@ def test_a_player_out_of_the_blitz_with_a_game_still_due_may_still_forfeit_it(
     assert (third.status, str(third.reason)) == ("pending", "waits for the play-off: C or D")
 
 
+def test_a_game_being_played_by_a_player_out_of_the_lead_is_shown_being_played(
+    make_site: SiteMaker,
+) -> None:
+    """The blitz above, C v B (C's last game, B's too) being played: C is out of the lead
+    (at best 1, below A's 3 and B's 2) but plays on, so the game is one of the play-off's
+    being played (``Playoff.live``: players with a game due, not only those still in). Three
+    players may still play (A the Armageddon), so "Next" is left as it was."""
+    blitz = [
+        (1, "A", "B", "1/2-1/2"), (2, "B", "A", "1/2-1/2"), (3, "A", "C", "1-0"),
+        (4, "C", "A", "0-1"), (5, "B", "C", "1-0"), (6, "C", "B", "*"),
+    ]  # fmt: skip
+    event, outcome, problems = _outcome(
+        make_site, CYCLE, blitz, rules="us-junior-closed", playoff_tags={"TimeControl": "180+2"}
+    )
+    assert event and outcome and not problems.errors, problems.items
+    (result,) = outcome.playoffs
+    assert _names(event, result.still) == ["B", "A"]
+    assert [(g.board, _names(event, (g.white, g.black))) for g in result.live] == [(6, ["C", "B"])]
+    assert str(result.next) == (  # the second game of a pair: colours reversed
+        "Blitz double round robin (3 minutes plus a 2-second increment (G3+2)), game 2: "
+        "C (White) v B (Black)"
+    )
+
+
 def test_players_level_at_the_bottom_of_a_blitz_still_on_are_out_together(
     make_site: SiteMaker,
 ) -> None:

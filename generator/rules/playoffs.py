@@ -320,8 +320,9 @@ def resolve_playoffs(
             # Players a finished stage put out: their places are known, behind those still in.
             playoff = _settle(event, records, playoff, first + len(playoff.still))
         if playoff.status == "pending":
-            still = set(playoff.still or playoff.players)
-            live = tuple(g for g in on if g.white in still and g.black in still)
+            # Players out of the lead may still have a game due (``to_play``).
+            playing = set(playoff.to_play or playoff.still or playoff.players)
+            live = tuple(g for g in on if g.white in playing and g.black in playing)
             on = [game for game in on if game not in live]
             playoff = replace(playoff, live=live, next=_being_played(event, playoff, live))
         results.append(playoff)
@@ -357,13 +358,14 @@ def resolve_playoffs(
 
 
 def _being_played(event: Event, playoff: Playoff, live: tuple[Game, ...]) -> Phrase | None:
-    """The game due, where it is being played: two players still in the play-off have one
-    game due, so a game of theirs published while being played is that game, its colours
+    """The game due, where it is being played: two players still to play in the play-off
+    have one game due, so a game of theirs published while being played is that game, its colours
     the board's ("colours by lot" was said of an Armageddon being played). With more players
     a stage has several games due: the next one named stays, and the page lists the games
     being played beside it."""
     stage = playoff.stages[-1] if playoff.stages else None
-    if not live or len(playoff.still or playoff.players) != 2 or stage is None or stage.complete:
+    two = len(playoff.to_play or playoff.still or playoff.players) == 2
+    if not live or not two or stage is None or stage.complete:
         return playoff.next
     game = live[0]
     number = "" if stage.spec.armageddon else f", game {len(stage.games) + 1}"
