@@ -85,6 +85,23 @@ def test_a_draw_after_whites_30th_move_is_allowed(make_site: SiteMaker) -> None:
     assert not run(checks.check_early_draws, event)
 
 
+def test_a_game_from_a_set_position_counts_its_moves_from_the_fen(make_site: SiteMaker) -> None:
+    """A game set up from a FEN whose move number is 29, White to move: "29. Nf3" is move
+    29, "30. Ng1" (White's 30th) reaches move 30. Drawn after move 30, as a score sheet
+    counts it, the game keeps the rule; drawn after move 29 it does not. The moves are
+    counted from the position, not from their number in the file (the count without the
+    position is the FEN's business)."""
+    fen = "rnbqkbnr/pppppppp/8/8/8/8/PPPPPPPP/RNBQKBNR w KQkq - 0 29"
+    at_30 = pgn_game("1.1", A, B, "1/2-1/2", "29. Nf3 Nf6 30. Ng1", SetUp="1", FEN=fen)
+    assert not run(checks.check_early_draws, loaded(make_site, JUNIOR, at_30))
+    at_29 = pgn_game("1.1", A, B, "1/2-1/2", "29. Nf3 Nf6", SetUp="1", FEN=fen)
+    (warning,) = warnings_of(
+        run(checks.check_early_draws, loaded(make_site, JUNIOR, at_29)),
+        "early-draw",
+    )
+    assert "drawn after 29 moves" in warning.message
+
+
 def test_repetition_stalemate_and_dead_positions_are_not_agreed_draws(
     make_site: SiteMaker,
 ) -> None:
@@ -542,6 +559,11 @@ def test_a_game_dated_outside_the_event_is_reported(make_site: SiteMaker) -> Non
     ]
     undated = replace(ended, config=replace(ended.config, start=None, end=None))
     assert not run(checks.check_game_dates, undated)
+    # The last day is the event's: ending 2025-06-09, the game of that day is inside it.
+    last_day = loaded(make_site, "end = 2025-06-09\n", games)
+    assert [w.message.split(": ")[1] for w in run(checks.check_game_dates, last_day).items] == [
+        "dated 2024.06.02, outside the event's dates (2025-06-01 – 2025-06-09)",
+    ]
 
 
 def test_every_code_has_a_heading() -> None:
@@ -778,3 +800,30 @@ def test_two_absences_in_place_of_a_game_are_told_the_double_forfeit(
         "otherwise add the game to a PGN file, a [[results]] entry (a forfeit), or a "
         "[[withdrawals]] entry for a player who left"
     )
+
+    # Half-point byes are no absences: neither stayed away unannounced, so the hint does not
+    # take them for a game neither came to.
+    halves = byes.replace("points = 0\n", "points = 0.5\n")
+    site = make_site(event_toml(halves), {"g.pgn": games}, slug="half")
+    event, problems = load(site, "half")
+    assert event is not None and not event.finished
+    (warning,) = [w for w in decide(event, problems).warnings if w.code == "missing-game"]
+    assert warning.hint == (
+        "add the game to a PGN file, a [[results]] entry (a forfeit), or a [[withdrawals]] "
+        "entry for a player who left"
+    )
+
+    # Only Bravo has a bye in round 2 (an absence); Alpha has nothing there: Alpha is
+    # warned about round 2, and the pair's game, which Bravo's bye does not explain, is
+    # still named as not played (it was left out once either of the two had a warning).
+    one = '[[byes]]\nround = 2\nplayer = "Bravo, Bob"\npoints = 0\n\n'
+    site = make_site(event_toml(one), {"g.pgn": games}, slug="one")
+    event, problems = load(site, "one")
+    assert event is not None
+    missing = [w for w in decide(event, problems).warnings if w.code == "missing-game"]
+    assert [w.message for w in missing] == [
+        "Alpha, Anna has no game and no bye in round 2: the round counts as not finished "
+        "until one is recorded (meanwhile 0 points)",
+        "Alpha, Anna and Bravo, Bob have not played each other: the round robin counts as "
+        "not finished until their game is recorded",
+    ]
