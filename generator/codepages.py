@@ -476,7 +476,8 @@ def _first_line_of_1250_words(lines: Iterable[bytes]) -> bytes | None:
     ("Núñez", which Windows-1250 reads "Núńez"); ``None`` otherwise, and the file stays
     Windows-1252. Words whose bytes both read alike ("Müller"), or that both read as words
     ("Søren" and "Sřren", "Kovačić" and "Kovaèiæ"), tell nothing; nor does a word with a
-    symbol in either reading (``_tells_1250`` weighs those)."""
+    symbol in either reading (``_tells_1250`` weighs those). A line with a byte Windows-1250
+    leaves undefined (0x81, 0x83, 0x88, 0x90, 0x98) is not in it, whatever its words."""
     first: bytes | None = None
     for line in lines:
         if not _changed_by_1250(line):
@@ -485,8 +486,8 @@ def _first_line_of_1250_words(lines: Iterable[bytes]) -> bytes | None:
             verdict = _word_verdict(word)
             if verdict == "cp1252":
                 return None
-            if verdict == "cp1250" and first is None:
-                first = line
+            if verdict == "cp1250" and first is None and _reading(line, "cp1250"):
+                first = line  # a line with a byte Windows-1250 leaves out is not in it
     return first
 
 

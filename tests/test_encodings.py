@@ -95,6 +95,18 @@ def test_a_word_only_windows_1250_reads_as_a_word_tells_it(
     assert reading is not None and reading.told_at == (("cp1250", 2),)
 
 
+def test_a_line_with_a_byte_windows_1250_leaves_out_is_not_taken_for_it() -> None:
+    """ "Dvořák" tells Windows-1250, but its line also holds 0x88, which Windows-1250 leaves
+    undefined (Windows-1252's "ˆ"): the line was taken for Windows-1250 all the same, and
+    reading it failed the build with a traceback (found by fuzzing). Such a line is not in
+    Windows-1250: it reads as Windows-1252, and a later line's "Němec" still tells the rest
+    of the file."""
+    broken = '[White "Dvořák, Jan'.encode("cp1250") + b'\x88"]\n'
+    assert decode(broken) == '[White "Dvoøák, Janˆ"]\n'
+    later = broken + '[Black "Němec, Petr"]\n'.encode("cp1250")
+    assert decode(later) == '[White "Dvoøák, Janˆ"]\n[Black "Němec, Petr"]\n'
+
+
 def test_western_names_with_the_same_bytes_stay_windows_1252() -> None:
     """Each of these names holds a byte Windows-1250 reads as another letter (ø is ř, å ĺ,
     ñ ń, õ ő, ì ě): each is a word of a Western language (Estonian writes õ anywhere in a
