@@ -2,7 +2,14 @@
 
 from __future__ import annotations
 
-from generator.schedule import berger_opponents, berger_round_of, inferred_schedule
+from generator.schedule import (
+    berger_opponents,
+    berger_pairings,
+    berger_round_of,
+    event_round_pairings,
+    inferred_schedule,
+    table_pairings,
+)
 
 # FIDE's table for 7 or 8 players, copied by hand from C.05 Annex 1 (white first).
 BERGER_EIGHT = (
@@ -91,3 +98,108 @@ def test_a_game_of_numbers_outside_the_table_gives_none() -> None:
     assert inferred_schedule(range(1, 9), [(1, 2, 7), (1, 1, 15)], 7) is None
     assert inferred_schedule(range(1, 9), [(1, 2, 7), (1, 15, 1)], 7) is None
     assert inferred_schedule(range(1, 9), [(1, 1, 8), (1, 3, 3)], 7) is None
+
+
+# FIDE's tables for 3 or 4, 5 or 6 and 9 or 10 players, copied by hand from C.05 Annex 1:
+# one line a round, each pair White first, board by board.
+PRINTED_TABLES = {
+    4: """
+        1-4 2-3
+        4-3 1-2
+        2-4 3-1
+    """,
+    6: """
+        1-6 2-5 3-4
+        6-4 5-3 1-2
+        2-6 3-1 4-5
+        6-5 1-4 2-3
+        3-6 4-2 5-1
+    """,
+    10: """
+        1-10 2-9 3-8 4-7 5-6
+        10-6 7-5 8-4 9-3 1-2
+        2-10 3-1 4-9 5-8 6-7
+        10-7 8-6 9-5 1-4 2-3
+        3-10 4-2 5-1 6-9 7-8
+        10-8 9-7 1-6 2-5 3-4
+        4-10 5-3 6-2 7-1 8-9
+        10-9 1-8 2-7 3-6 4-5
+        5-10 6-4 7-3 8-2 9-1
+    """,
+}
+
+
+def _printed(players: int) -> list[tuple[tuple[int, int], ...]]:
+    """A printed table's rounds as pairs of numbers (White, Black)."""
+    if players == 8:
+        return list(BERGER_EIGHT)
+    lines = PRINTED_TABLES[players].split("\n")
+    return [
+        tuple((int(w), int(b)) for w, b in (pair.split("-") for pair in line.split()))
+        for line in lines
+        if line.strip()
+    ]
+
+
+def test_the_tables_give_fides_colours_and_boards() -> None:
+    """Every round of the tables for 4, 6, 8 and 10 as FIDE prints them: who has White on
+    which board, not only who meets whom."""
+    for players in (4, 6, 8, 10):
+        printed = _printed(players)
+        assert len(printed) == players - 1
+        for round_number, pairs in enumerate(printed, start=1):
+            assert berger_pairings(players, round_number) == pairs, (players, round_number)
+
+
+def test_an_odd_field_plays_the_even_table_and_its_bye_has_no_board() -> None:
+    """Five players play the table of six: whoever it pairs with 6 sits out, the other
+    games keep their colours and order (round 2: 6-4 5-3 1-2, so 4 sits out)."""
+    assert berger_pairings(5, 2) == ((6, 4), (5, 3), (1, 2))
+    assert event_round_pairings(5, 5, 2, swap=False) == ((5, 3), (1, 2))
+    assert event_round_pairings(5, 5, 5, swap=False) == ((4, 2), (5, 1))  # 3-6: 3 sits out
+
+
+def test_a_double_round_robins_second_cycle_reverses_the_colours() -> None:
+    """Four players, six rounds: rounds 4 to 6 are the table's 1 to 3 with Black and White
+    exchanged (4-1 3-2, 3-4 2-1, 4-2 1-3); with the swap, the first cycle plays the
+    table's round 3 second and its round 2 third."""
+    assert [event_round_pairings(4, 6, r, swap=False) for r in range(1, 7)] == [
+        ((1, 4), (2, 3)),
+        ((4, 3), (1, 2)),
+        ((2, 4), (3, 1)),
+        ((4, 1), (3, 2)),
+        ((3, 4), (2, 1)),
+        ((4, 2), (1, 3)),
+    ]
+    assert [event_round_pairings(4, 6, r, swap=True) for r in (2, 3, 5, 6)] == [
+        ((2, 4), (3, 1)),
+        ((4, 3), (1, 2)),
+        ((3, 4), (2, 1)),
+        ((4, 2), (1, 3)),
+    ]
+
+
+def test_pairings_to_come_only_where_the_games_have_the_tables_colours() -> None:
+    """Six players, rounds 1 and 2 as the table has them: round 3 is 2-6 3-1 4-5. One game
+    with the colours the other way round (5-2 for 2-5), or a game the table does not pair,
+    and nothing is said of the rounds to come."""
+    games = [(1, 1, 6), (1, 2, 5), (1, 3, 4), (2, 6, 4), (2, 5, 3), (2, 1, 2)]
+    pairings = table_pairings(range(1, 7), games, 5)
+    assert pairings[3] == ((2, 6), (3, 1), (4, 5))
+    assert pairings[5] == ((3, 6), (4, 2), (5, 1))
+    swapped = [(1, 1, 6), (1, 5, 2), *games[2:]]
+    assert inferred_schedule(range(1, 7), swapped, 5) is not None  # who meets whom: the table
+    assert table_pairings(range(1, 7), swapped, 5) == {}
+    assert table_pairings(range(1, 7), [(1, 1, 2)], 5) == {}
+
+
+def test_a_double_round_robin_waits_to_see_whether_the_two_rounds_are_swapped() -> None:
+    """Four players, six rounds, round 1 played: rounds 2 and 3 may come in either order,
+    so neither is given; round 4 on are the same either way. Once round 2 is the table's
+    round 3 (2-4 3-1), round 3 is its round 2 (4-3 1-2)."""
+    pairings = table_pairings(range(1, 5), [(1, 1, 4), (1, 2, 3)], 6)
+    assert sorted(pairings) == [1, 4, 5, 6]
+    assert pairings[4] == ((4, 1), (3, 2))
+    swapped = table_pairings(range(1, 5), [(1, 1, 4), (1, 2, 3), (2, 2, 4), (2, 3, 1)], 6)
+    assert swapped[3] == ((4, 3), (1, 2))
+    assert swapped[5] == ((3, 4), (2, 1))
