@@ -18,7 +18,7 @@ from pathlib import Path
 
 from .config.event import EventConfig, Scoring
 from .pgn import NO_MOVES, Moves, first_ply
-from .schedule import Schedule, inferred_schedule
+from .schedule import Schedule, inferred_schedule, table_pairings
 
 PLAYED_RESULTS = ("1-0", "0-1", "1/2-1/2")
 FORFEIT_RESULTS = ("+-", "-+", "--")
@@ -376,6 +376,28 @@ class Event:
             ((g.round, g.white, g.black) for g in self.games),
             self.rounds,
         )
+
+    @cached_property
+    def pairings_to_come(self) -> dict[int, tuple[tuple[int, int], ...]]:
+        """A round robin's rounds not played yet (no game entered, after ``rounds_played``)
+        with their games ``(white, black)`` by FIDE's Berger table, in its board order, as
+        chess-results lists the pairings of every round. Only once a round has been played
+        and while every game so far has the table's pairing and colours
+        (``schedule.table_pairings``): before round 1 nothing says the table is used, and
+        an organiser who swaps colours or pairs by another table has said nothing of the
+        rounds to come. A game of a player who withdrew is still here: the round's page
+        leaves it out (``views.scheduled_pairings``)."""
+        if not self.is_round_robin or self.rounds_played < 1 or self.schedule is None:
+            return {}
+        entered = {g.round for g in self.games}
+        pairings = table_pairings(
+            (p.number for p in self.players),
+            ((g.round, g.white, g.black) for g in self.games),
+            self.rounds,
+        )
+        return {
+            r: games for r, games in pairings.items() if r > self.rounds_played and r not in entered
+        }
 
     def scheduled_without_game(self, number: int, round_number: int) -> str | None:
         """By the known schedule (``schedule``), why a player has no game in a round:

@@ -11,6 +11,7 @@ from conftest import SiteMaker, event_toml, load, pgn_game
 from generator.build import build_site
 from generator.model import Event
 from generator.render import views
+from generator.render.site import round_page_key
 from generator.render.views import (
     TiebreakColumn,
     category_rows,
@@ -519,3 +520,124 @@ def test_a_game_due_before_the_opponent_withdrew_is_still_owed(make_site: SiteMa
     assert event.schedule is not None
     assert event.unpaired == {2: (1, 2)}
     assert event.scheduled_without_game(2, 2) is None
+
+
+def _scheduled(event: Event, number: int) -> list[tuple[int, str, str]]:
+    view = views.round_view(event, player_records(event), number)
+    return [(p.board, p.white.name, p.black.name) for p in view.scheduled]
+
+
+SIX = f'[[players]]\nname = "{E}"\n\n[[players]]\nname = "{F}"\n\n'
+# Rounds 1 and 2 of the table of six as FIDE prints them (Echo 1, Foxtrot 2, Alpha 3, Bravo
+# 4, Charlie 5, Delta 6): 1-6 2-5 3-4, then 6-4 5-3 1-2.
+BERGER_ROUNDS_1_2 = (
+    BERGER_ROUND_1 + pgn_game("2.1", D, B, "1-0") + pgn_game("2.2", C, A, "1/2-1/2")
+) + pgn_game("2.3", E, F, "0-1")
+
+
+def test_a_round_robin_following_the_table_shows_the_pairings_to_come(
+    make_site: SiteMaker,
+) -> None:
+    """Six players, rounds 1 and 2 played as the Berger table pairs them: round 3 is the
+    table's 2-6 3-1 4-5 (Foxtrot-Delta, Alpha-Echo, Bravo-Charlie), round 5 its 3-6 4-2 5-1
+    (Alpha-Delta, Bravo-Foxtrot, Charlie-Echo), White first, boards in the table's order.
+    The page lists them, with no result, under a note that the arbiter's pairings decide."""
+    event, _ = _standings(make_site, event_toml(SIX, rounds=5), BERGER_ROUNDS_1_2)
+    assert _scheduled(event, 3) == [(1, F, D), (2, A, E), (3, B, C)]
+    assert _scheduled(event, 5) == [(1, A, D), (2, B, F), (3, C, E)]
+    assert _scheduled(event, 2) == []  # played: its games are shown
+    assert _absent(event, 3) == []
+    site = make_site(event_toml(SIX, rounds=5), {"g.pgn": BERGER_ROUNDS_1_2})
+    assert build_site(site).written
+    page = (site / "output/ev/rounds/round-3.html").read_text(encoding="utf-8")
+    assert (
+        '<p class="legend">Pairings by FIDE\'s Berger table, which the games so far follow; '
+        "the arbiter's pairings decide.</p>"
+    ) in page
+    assert "No pairings published" not in page
+    rows = page.split("<tbody>")[1].split("</tbody>")[0].split("<tr>")[1:]
+    assert len(rows) == 3
+    assert "<td>1</td>" in rows[0] and rows[0].index("Foxtrot") < rows[0].index("Delta")
+    assert "<td>2</td>" in rows[1] and rows[1].index("Alpha") < rows[1].index("Echo")
+    assert "<td>3</td>" in rows[2] and rows[2].index("Bravo") < rows[2].index("Charlie")
+    assert 'class="result"' not in page
+
+
+def test_no_pairings_to_come_where_a_game_had_the_other_colours(make_site: SiteMaker) -> None:
+    """The same rounds, but Alpha had White against Charlie in round 2 (3-5), where the
+    table has 5-3. Who met whom is the table's, the colours are not: the organiser may pair
+    by another table, so the page says no pairings are published, as before."""
+    games = BERGER_ROUND_1 + pgn_game("2.1", D, B, "1-0") + pgn_game("2.2", A, C, "1/2-1/2")
+    games += pgn_game("2.3", E, F, "0-1")
+    event, _ = _standings(make_site, event_toml(SIX, rounds=5), games)
+    assert event.schedule is not None
+    assert _scheduled(event, 3) == []
+    site = make_site(event_toml(SIX, rounds=5), {"g.pgn": games})
+    assert build_site(site).written
+    page = (site / "output/ev/rounds/round-3.html").read_text(encoding="utf-8")
+    assert "<p>No pairings published for this round yet.</p>" in page
+    assert "Berger" not in page
+
+
+def test_no_pairings_before_the_first_round_is_played(make_site: SiteMaker) -> None:
+    """Nothing played: nothing says the Berger table will be used."""
+    event, _ = _standings(make_site, event_toml(SIX, rounds=5), "")
+    assert _scheduled(event, 1) == [] and _scheduled(event, 2) == []
+
+
+def test_an_odd_round_robins_pairings_to_come_name_who_sits_out(make_site: SiteMaker) -> None:
+    """Five players (Echo 1, Alpha 2, Bravo 3, Charlie 4, Delta 5) play the table of six:
+    round 1 played (2-5 3-4, Echo sits out); round 2 is 6-4 5-3 1-2, so Charlie sits out
+    and Delta-Bravo, Echo-Alpha are boards 1 and 2."""
+    five = f'[[players]]\nname = "{E}"\n\n'
+    games = pgn_game("1.1", A, D, "1-0") + pgn_game("1.2", B, C, "0-1")
+    event, _ = _standings(make_site, event_toml(five, rounds=5), games)
+    assert _scheduled(event, 2) == [(1, D, B), (2, E, A)]
+    assert _absent(event, 2) == [(C, "sits out")]
+    site = make_site(event_toml(five, rounds=5), {"g.pgn": games})
+    assert build_site(site).written
+    page = (site / "output/ev/rounds/round-2.html").read_text(encoding="utf-8")
+    assert "Not playing" in page and "(sits out)" in page
+
+
+def test_a_double_round_robins_second_cycle_shows_the_colours_reversed(
+    make_site: SiteMaker,
+) -> None:
+    """Four players, six rounds, round 1 played as the table's 1-4 2-3 (Alpha-Delta,
+    Bravo-Charlie): round 4 plays it again with the colours reversed, 4-1 3-2. Rounds 2
+    and 3 may be swapped (FIDE's advice), which round 1 does not tell: neither is shown."""
+    games = pgn_game("1.1", A, D, "1-0") + pgn_game("1.2", B, C, "0-1")
+    toml = event_toml(format="double-round-robin", rounds=6)
+    event, _ = _standings(make_site, toml, games)
+    assert _scheduled(event, 4) == [(1, D, A), (2, C, B)]
+    assert _scheduled(event, 2) == [] and _scheduled(event, 3) == []
+    # Round 2 played as the table's round 3 (2-4 3-1): the swap, so round 3 is 4-3 1-2.
+    games += pgn_game("2.1", B, D, "1-0") + pgn_game("2.2", C, A, "0-1")
+    event, _ = _standings(make_site, toml, games)
+    assert _scheduled(event, 3) == [(1, D, C), (2, A, B)]
+    assert _scheduled(event, 5) == [(1, C, D), (2, B, A)]  # the table's 3-4 2-1 reversed
+
+
+def test_pairings_to_come_leave_out_a_player_who_withdrew(make_site: SiteMaker) -> None:
+    """Echo gone after round 2: round 3's 3-1 (Alpha-Echo) will not be played. It is left
+    out, the other games keep the table's order (boards 1 and 2), and Alpha is listed as
+    not playing because the opponent withdrew, Echo as withdrawn (worded by the page)."""
+    gone = SIX + f'[[withdrawals]]\nplayer = "{E}"\nafter_round = 2\n\n'
+    event, _ = _standings(make_site, event_toml(gone, rounds=5), BERGER_ROUNDS_1_2)
+    assert _scheduled(event, 3) == [(1, F, D), (2, B, C)]
+    assert _absent(event, 3) == [(E, ""), (A, "opponent withdrew")]
+
+
+def test_a_rounds_page_key_covers_its_pairings_to_come(make_site: SiteMaker) -> None:
+    """Round 3's page shows the table's pairings or, once a game of round 2 turns out to
+    have had the other colours, none: nothing else on it changes, so its key for the
+    incremental build must tell the two apart, or the stale pairings would stay."""
+    follows, _ = _standings(make_site, event_toml(SIX, rounds=5), BERGER_ROUNDS_1_2)
+    games = BERGER_ROUND_1 + pgn_game("2.1", D, B, "1-0") + pgn_game("2.2", A, C, "1/2-1/2")
+    games += pgn_game("2.3", E, F, "0-1")
+    swapped, _ = _standings(make_site, event_toml(SIX, rounds=5), games)
+    shown, not_shown = (
+        views.round_view(event, player_records(event), 3) for event in (follows, swapped)
+    )
+    assert shown.scheduled and not not_shown.scheduled
+    assert round_page_key("chrome", shown) != round_page_key("chrome", not_shown)

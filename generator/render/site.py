@@ -1054,14 +1054,16 @@ def player_page_key(
 
 def round_page_key(chrome: str, shown: views.RoundView) -> str:
     """A round's page key: the chrome, and the round's pairings (with each player's score
-    before the round), byes and absent players."""
+    before the round), byes and absent players, and a round robin's pairings to come by the
+    Berger table (the games of other rounds decide whether they are shown)."""
     pairings = [
         (p.board, shown_game(p.game), p.white.number, p.black.number, p.white_score, p.black_score)
         for p in shown.pairings
     ]
     byes = [(player.number, bye) for player, bye in shown.byes]
     absent = [(player.number, why) for player, why in shown.absent]
-    return _digest(chrome, "round", shown.number, pairings, byes, absent)
+    scheduled = [(p.board, p.white.number, p.black.number) for p in shown.scheduled]
+    return _digest(chrome, "round", shown.number, pairings, byes, absent, scheduled)
 
 
 def standings_page_key(chrome: str, event: Event, shown: Standings) -> str:

@@ -253,6 +253,15 @@ class Pairing:
 
 
 @dataclass(frozen=True)
+class ScheduledPairing:
+    """A game of a round robin's round not played yet, as FIDE's Berger table pairs it."""
+
+    board: int
+    white: Player
+    black: Player
+
+
+@dataclass(frozen=True)
 class RoundView:
     number: int
     pairings: tuple[Pairing, ...]
@@ -260,6 +269,9 @@ class RoundView:
     absent: tuple[tuple[Player, str], ...]
     """Players with neither a game nor a bye, and why, where the schedule says (a round
     robin's: ``scheduled_no_game``; a withdrawal the page words itself)."""
+    scheduled: tuple[ScheduledPairing, ...] = ()
+    """A round robin's round not played yet: its games by the Berger table
+    (``Event.pairings_to_come``), without those of players who withdrew."""
 
 
 @dataclass(frozen=True)
@@ -479,12 +491,47 @@ def round_view(
         for game in event.games_in_round(number)
     )
     byes = tuple((event.player(b.player), b) for b in event.byes if b.round == number)
+    scheduled, no_game = scheduled_pairings(event, number)
     absent = tuple(
-        (event.player(n), scheduled_no_game(event, n, number) or "")
+        (event.player(n), no_game.get(n) or scheduled_no_game(event, n, number) or "")
         for n, record in records.items()
-        if record.entries[number - 1].kind in (Kind.ABSENT, Kind.UNPAIRED)
+        if record.entries[number - 1].kind in (Kind.ABSENT, Kind.UNPAIRED) or n in no_game
     )
-    return RoundView(number, pairings, byes, absent)
+    return RoundView(number, pairings, byes, absent, scheduled)
+
+
+def scheduled_pairings(
+    event: Event, number: int
+) -> tuple[tuple[ScheduledPairing, ...], dict[int, str]]:
+    """A round robin's round not played yet, by the Berger table (``Event.pairings_to_come``):
+    its games, boards numbered in the table's order, and the players without one, and why
+    ("sits out": the table's bye; "opponent withdrew"). A game with a player who withdrew
+    before the round is left out, as it will not be played (the arbiter's pairing list
+    leaves it out too); the withdrawn player is listed as not playing by the page itself.
+    Nothing for any other round, or where the table is not known to be followed."""
+    games = event.pairings_to_come.get(number)
+    if games is None:
+        return (), {}
+
+    def gone(player: int) -> bool:
+        withdrawn = event.player(player).withdrawn_after
+        return withdrawn is not None and withdrawn < number
+
+    paired = {n for game in games for n in game}
+    no_game = {
+        p.number: "sits out" for p in event.players if p.number not in paired and not gone(p.number)
+    }
+    kept = []
+    for white, black in games:
+        if gone(white) or gone(black):
+            no_game.update({n: "opponent withdrew" for n in (white, black) if not gone(n)})
+        else:
+            kept.append((white, black))
+    shown = tuple(
+        ScheduledPairing(board, event.player(white), event.player(black))
+        for board, (white, black) in enumerate(kept, start=1)
+    )
+    return shown, no_game
 
 
 @dataclass(frozen=True)
