@@ -628,6 +628,20 @@ def test_pairings_to_come_leave_out_a_player_who_withdrew(make_site: SiteMaker) 
     assert _absent(event, 3) == [(E, ""), (A, "opponent withdrew")]
 
 
+def test_pairings_to_come_leave_out_a_game_a_bye_entered_ahead_replaces(
+    make_site: SiteMaker,
+) -> None:
+    """Echo has a half-point bye entered for round 3, not played yet: round 3's 3-1
+    (Alpha-Echo) will not be played, so it is left out (the page listed it beside Echo's
+    bye); Alpha is not playing, the opponent having a bye; Echo stands under the byes."""
+    bye = SIX + f'[[byes]]\nround = 3\nplayer = "{E}"\npoints = 0.5\n\n'
+    event, _ = _standings(make_site, event_toml(bye, rounds=5), BERGER_ROUNDS_1_2)
+    assert _scheduled(event, 3) == [(1, F, D), (2, B, C)]
+    assert _absent(event, 3) == [(A, "opponent has a bye")]
+    view = views.round_view(event, player_records(event), 3)
+    assert [(player.name, b.points) for player, b in view.byes] == [(E, 0.5)]
+
+
 def test_a_rounds_page_key_covers_its_pairings_to_come(make_site: SiteMaker) -> None:
     """Round 3's page shows the table's pairings or, once a game of round 2 turns out to
     have had the other colours, none: nothing else on it changes, so its key for the

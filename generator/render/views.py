@@ -517,6 +517,9 @@ def scheduled_pairings(
         withdrawn = event.player(player).withdrawn_after
         return withdrawn is not None and withdrawn < number
 
+    # A bye entered ahead for the round (an absence announced): the page lists it, and its
+    # game will not be played either.
+    away = {bye.player for bye in event.byes if bye.round == number}
     paired = {n for game in games for n in game}
     no_game = {
         p.number: "sits out" for p in event.players if p.number not in paired and not gone(p.number)
@@ -525,6 +528,8 @@ def scheduled_pairings(
     for white, black in games:
         if gone(white) or gone(black):
             no_game.update({n: "opponent withdrew" for n in (white, black) if not gone(n)})
+        elif white in away or black in away:
+            no_game.update({n: "opponent has a bye" for n in (white, black) if n not in away})
         else:
             kept.append((white, black))
     shown = tuple(
