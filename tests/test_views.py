@@ -11,7 +11,7 @@ from conftest import SiteMaker, event_toml, load, pgn_game
 from generator.build import build_site
 from generator.model import Event
 from generator.render import views
-from generator.render.site import round_page_key
+from generator.render.site import player_page_key, round_page_key
 from generator.render.views import (
     TiebreakColumn,
     category_rows,
@@ -655,3 +655,39 @@ def test_a_rounds_page_key_covers_its_pairings_to_come(make_site: SiteMaker) -> 
     )
     assert shown.scheduled and not not_shown.scheduled
     assert round_page_key("chrome", shown) != round_page_key("chrome", not_shown)
+
+
+def test_a_card_names_the_opponent_and_colour_the_table_gives_for_a_round_to_come(
+    make_site: SiteMaker,
+) -> None:
+    """Rounds 1 and 2 of six played by the Berger table (Echo 1, Foxtrot 2, Alpha 3, Bravo
+    4, Charlie 5, Delta 6). FIDE's table goes on: round 3 2-6 3-1 4-5, round 4 6-5 1-4 2-3,
+    round 5 3-6 4-2 5-1. Alpha's card said only "not played yet" for rounds 3 to 5; it now
+    names the opponent and colour: Echo with White, Foxtrot with Black, Delta with White.
+    The page key tells a card whose rounds to come change (a round 2 game found to have
+    the other colours: no pairings to come) from one whose do not."""
+    event, standings = _standings(make_site, event_toml(SIX, rounds=5), BERGER_ROUNDS_1_2)
+    record = player_records(event)[3]
+    assert event.player(3).name == A
+    lines = {line.entry.round: line for line in views.player_lines(event, record, standings)}
+    assert (lines[3].opponent and lines[3].opponent.name, lines[3].entry.colour) == (E, "w")
+    assert (lines[4].opponent and lines[4].opponent.name, lines[4].entry.colour) == (F, "b")
+    assert lines[3].cell.label == "not played yet" and lines[3].entry.game is None
+    assert views.scheduled_opponents(event, 3) == {3: (1, "w"), 4: (2, "b"), 5: (6, "w")}
+    site = make_site(event_toml(SIX, rounds=5), {"g.pgn": BERGER_ROUNDS_1_2})
+    assert build_site(site).written
+    card = (site / "output/ev/players/3-alpha-anna.html").read_text(encoding="utf-8")
+    round_3 = card.split('href="../rounds/round-3.html">3</a></th>')[1].split("</tr>")[0]
+    assert "<td>White</td>" in round_3 and "Echo" in round_3 and "not played yet" in round_3
+
+    games = BERGER_ROUND_1 + pgn_game("2.1", D, B, "1-0") + pgn_game("2.2", A, C, "1/2-1/2")
+    games += pgn_game("2.3", E, F, "0-1")
+    swapped, swapped_standings = _standings(make_site, event_toml(SIX, rounds=5), games)
+    assert views.scheduled_opponents(swapped, 4) == {}
+    bravo = [
+        player_page_key("chrome", table.rows[i], table, [], event=ev)
+        for ev, table in ((event, standings), (swapped, swapped_standings))
+        for i, row in enumerate(table.rows)
+        if row.player.number == 4
+    ]
+    assert bravo[0] != bravo[1]

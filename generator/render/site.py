@@ -839,6 +839,7 @@ class SiteRenderer:
                     missing.get(row.player.number, ()),
                     cards,
                     passes.get(row.player.number, []),
+                    event,
                 )
                 if own_chrome
                 else None,
@@ -1027,6 +1028,7 @@ def player_page_key(
     missing: tuple[int, ...] = (),
     cards: Callable[[], dict[int, views.PlayerCard]] | None = None,
     passes: Sequence[Phrase] = (),
+    event: Event | None = None,
 ) -> str:
     """A player's page key: the event's chrome (players, settings, navigation), the player's
     place, points and prizes, the prizes that passed them over (``views.passed_over_lines``:
@@ -1049,7 +1051,11 @@ def player_page_key(
     # the card holds plain values: its fields as they are (``astuple`` copies each deeply,
     # a quarter of a second over 2,000 cards)
     shown = None if card is None else tuple(vars(card).values())
-    return _digest(chrome, "player", place, list(awards), rounds, missing, shown, list(passes))
+    # A round robin's rounds to come, by the Berger table: other games decide them.
+    to_come = sorted(views.scheduled_opponents(event, row.player.number).items()) if event else []
+    return _digest(
+        chrome, "player", place, list(awards), rounds, missing, shown, list(passes), to_come
+    )
 
 
 def round_page_key(chrome: str, shown: views.RoundView) -> str:

@@ -7,7 +7,7 @@ crosstable, lines of a player's card), so templates stay simple loops.
 from __future__ import annotations
 
 from collections.abc import Callable, Iterable, Mapping, Sequence
-from dataclasses import dataclass
+from dataclasses import dataclass, replace
 from typing import Any, NamedTuple
 
 from ..model import Bye, Event, Game, Player
@@ -553,9 +553,15 @@ class PlayerLine:
 def player_lines(
     event: Event, record: PlayerRecord, standings: Standings
 ) -> tuple[PlayerLine, ...]:
-    """A player's card: each round with opponent, colour, result and the running score."""
+    """A player's card: each round with opponent, colour, result and the running score; a
+    round robin's round not played yet with the opponent and colour the Berger table gives
+    (``scheduled_opponents``), as its round's page lists them."""
     lines = []
+    to_come = scheduled_opponents(event, record.number)
     for entry, running in zip(record.entries, record.running_scores(), strict=True):
+        if entry.kind is Kind.FUTURE and entry.round in to_come and entry.bye is None:
+            scheduled, colour = to_come[entry.round]
+            entry = replace(entry, opponent=scheduled, colour=colour)
         opponent = event.player(entry.opponent) if entry.opponent is not None else None
         points = standings.points_of(entry.opponent) if entry.opponent is not None else None
         cell = cell_for(entry)
@@ -565,6 +571,20 @@ def player_lines(
             )
         lines.append(PlayerLine(entry, cell, opponent, points, running))
     return tuple(lines)
+
+
+def scheduled_opponents(event: Event, number: int) -> dict[int, tuple[int, str]]:
+    """A player's opponent and colour ("w" or "b") in each round robin round not played yet
+    whose game the Berger table gives (``scheduled_pairings``: none where a withdrawal or a
+    bye entered ahead replaces it); empty outside a round robin that follows the table."""
+    found: dict[int, tuple[int, str]] = {}
+    for round_number in event.pairings_to_come:
+        for pairing in scheduled_pairings(event, round_number)[0]:
+            if pairing.white.number == number:
+                found[round_number] = (pairing.black.number, "w")
+            elif pairing.black.number == number:
+                found[round_number] = (pairing.white.number, "b")
+    return found
 
 
 @dataclass(frozen=True)
