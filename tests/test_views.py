@@ -691,3 +691,27 @@ def test_a_card_names_the_opponent_and_colour_the_table_gives_for_a_round_to_com
         if row.player.number == 4
     ]
     assert bravo[0] != bravo[1]
+
+
+def test_a_player_with_a_bye_entered_ahead_is_not_also_listed_as_not_playing(
+    make_site: SiteMaker,
+) -> None:
+    """Five players (Echo 1, Alpha 2, Bravo 3, Charlie 4, Delta 5), round 1 played: round 2
+    of the table of six is 6-4 5-3 1-2, so Charlie (4) sits out. The organiser enters that
+    round as a zero-point bye for Charlie: Charlie stands under the byes, and was listed a
+    second time under "Not playing" as sitting out. Likewise Delta gone after round 1 and
+    Bravo, Delta's opponent in round 2 (5-3), given a half-point bye for it: Bravo is under
+    the byes only, Charlie sits out and Delta is withdrawn."""
+    five = f'[[players]]\nname = "{E}"\n\n'
+    games = pgn_game("1.1", A, D, "1-0") + pgn_game("1.2", B, C, "0-1")
+    sat_out = five + f'[[byes]]\nround = 2\nplayer = "{C}"\npoints = 0\n\n'
+    event, _ = _standings(make_site, event_toml(sat_out, rounds=5), games)
+    assert _scheduled(event, 2) == [(1, D, B), (2, E, A)]
+    assert _absent(event, 2) == []
+    view = views.round_view(event, player_records(event), 2)
+    assert [(player.name, b.points) for player, b in view.byes] == [(C, 0)]
+    gone = five + f'[[withdrawals]]\nplayer = "{D}"\nafter_round = 1\n\n'
+    gone += f'[[byes]]\nround = 2\nplayer = "{B}"\npoints = 0.5\n\n'
+    event, _ = _standings(make_site, event_toml(gone, rounds=5), games)
+    assert _scheduled(event, 2) == [(1, E, A)]
+    assert _absent(event, 2) == [(C, "sits out"), (D, "")]

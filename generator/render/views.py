@@ -532,6 +532,9 @@ def scheduled_pairings(
             no_game.update({n: "opponent has a bye" for n in (white, black) if n not in away})
         else:
             kept.append((white, black))
+    # A player with a bye entered for the round stands under the byes: not again as not
+    # playing (the table's sit-out, or a game a withdrawal cancels, given as a bye).
+    no_game = {n: why for n, why in no_game.items() if n not in away}
     shown = tuple(
         ScheduledPairing(board, event.player(white), event.player(black))
         for board, (white, black) in enumerate(kept, start=1)
