@@ -1652,3 +1652,37 @@ def test_playoff_lots_may_name_a_player_by_an_alias(make_site: SiteMaker) -> Non
     assert [e.message for e in problems.errors] == [
         'play-off game (Round "1") A v B: B should have White in game 1 of "Two games at G15"'
     ]
+
+
+def test_a_play_off_game_being_played_that_no_play_off_needs_is_warned_about(
+    make_site: SiteMaker,
+) -> None:
+    """PAIR: A and B tie for 1st; A wins the G15 games 1½-½, so the play-off is decided.
+    A third game A v B left in the PGN as being played (result "*") was published as
+    "play-off, game 3" with its moves, while the play-off's page never lists it, and no
+    message said so (a finished third game is an error: not needed). It is now a warning
+    on its line. Entered while a game of the last round is still on, it is kept aside as a
+    finished play-off game is (``playoff-early``)."""
+    games = [(1, "A", "B", "1-0"), (2, "B", "A", "1/2-1/2"), (3, "A", "B", "*")]
+    event, outcome, problems = _outcome(
+        make_site, PAIR, games, rules="acf-junior", playoff_tags={"TimeControl": "900"}
+    )
+    assert event and outcome and not problems.errors, problems.items
+    (result,) = outcome.playoffs
+    assert result.status == "complete" and result.live == ()
+    (warning,) = [p for p in problems.warnings if p.code == "playoff-game-not-needed"]
+    assert warning.message == (
+        'play-off game (Round "3") A v B is being played (result "*"), but no play-off still '
+        "being played has a game due between these players: the play-off was already "
+        "decided, or no play-off is due"
+    )
+    # Its first line, [Round "3"]: games 1 and 2 before it take 8 lines each (5 tags, a
+    # blank line, the result, a blank line).
+    assert (warning.path.name, warning.line) == ("playoff.pgn", 17)
+    on = [*A_AND_C_LEVEL_AFTER_TWO_ROUNDS[:4], (3, "A", "D", "1-0"), (3, "B", "C", "*")]
+    _, outcome, problems = _outcome(
+        make_site, on, [(1, "A", "C", "*")], rules="us-junior-closed", slug="on"
+    )
+    assert outcome is not None and not problems.errors, problems.items
+    (warning,) = [p for p in problems.warnings if p.code == "playoff-early"]
+    assert 'play-off game (Round "1") A v C is kept aside' in warning.message

@@ -65,6 +65,7 @@ CHECKS: dict[str, str] = {
     "undecided-prize": "Titles and trophies the drawing of lots or the arbiter decides",
     "lots-not-recorded": "Places the drawing of lots should decide",
     "playoff-early": "Play-off games waiting for the event's last results",
+    "playoff-game-not-needed": "Play-off games being played that no play-off needs",
     "place-past-field": "Prizes, trophies and play-offs for a place past the last player",
     "prize-named-twice": "Titles, trophies and prizes with the same name",
     "girls-title-open-to-boys": "Girls' titles whose category admits boys",

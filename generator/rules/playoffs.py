@@ -354,6 +354,36 @@ def resolve_playoffs(
             "remove the game, or check its Round tag and players",
             code="playoff-extra-game",
         )
+    for game in on:  # being played, and no play-off still being played has it
+        if not finished:
+            problems.warning(
+                Phrase(
+                    _label(event, game),
+                    " is kept aside until the event is finished (every game with a result, "
+                    "every player with a game or a bye in each round): a play-off is decided "
+                    "only then",
+                ),
+                game.source,
+                game.line,
+                "enter the last results (and any missing game, bye or withdrawal); if the "
+                "game was added by mistake, remove it",
+                code="playoff-early",
+            )
+            continue
+        # Published as a play-off game being played, it would have a page of its own while
+        # the play-off's page never lists it; finished, it is an error (``playoff-extra-game``).
+        problems.warning(
+            Phrase(
+                _label(event, game),
+                ' is being played (result "*"), but no play-off still being played has a game '
+                "due between these players: the play-off was already decided, or no play-off "
+                "is due",
+            ),
+            game.source,
+            game.line,
+            "remove the game, or check its Round tag and players",
+            code="playoff-game-not-needed",
+        )
     return tuple(results)
 
 
