@@ -1686,3 +1686,37 @@ def test_a_play_off_game_being_played_that_no_play_off_needs_is_warned_about(
     assert outcome is not None and not problems.errors, problems.items
     (warning,) = [p for p in problems.warnings if p.code == "playoff-early"]
     assert 'play-off game (Round "1") A v C is kept aside' in warning.message
+
+
+def test_the_standings_do_not_say_a_player_put_out_shares_the_place(
+    make_site: SiteMaker, tmp_path: Path
+) -> None:
+    """The G15 games of By-law 3, 5.3.2 with A and B 3 each and C 0: C is 3rd, alone, while
+    A and B play on. The standings said the play-off's players' "places are shared until
+    then", untrue of C: they now say the players still in it share theirs, and those it has
+    put out have theirs. With nobody put out (A and B after one G15 game, C not in the
+    play-off) the sentence is as before."""
+    g15 = [
+        ("1", "A", "B", "1/2-1/2"), ("2", "B", "A", "1/2-1/2"), ("3", "A", "C", "1-0"),
+        ("4", "C", "A", "0-1"), ("5", "B", "C", "1-0"), ("6", "C", "B", "0-1"),
+    ]  # fmt: skip
+    _, outcome, problems = _outcome(
+        make_site, THREE_LEVEL_ON_EVERY_CUT, g15, rules="acf-junior", format="swiss"
+    )
+    assert outcome and not problems.errors, problems.items
+    report = build_site(tmp_path / "site")
+    assert report.written, [p.format() for p in report.problems.items]
+    page = (tmp_path / "site" / "output" / "ev" / "standings.html").read_text("utf-8")
+    assert (
+        "still to be played: the players still in it share their places until then; those it "
+        "has put out have theirs.</p>"
+    ) in page
+    assert "the places of its players are shared" not in page
+    _, outcome, problems = _outcome(
+        make_site, PAIR, [(1, "A", "B", "1-0")], rules="acf-junior", slug="pair"
+    )
+    assert outcome and not problems.errors, problems.items
+    report = build_site(tmp_path / "site")
+    assert report.written, [p.format() for p in report.problems.items]
+    page = (tmp_path / "site" / "output" / "pair" / "standings.html").read_text("utf-8")
+    assert "still to be played: the places of its players are shared until then.</p>" in page
