@@ -1720,3 +1720,40 @@ def test_the_standings_do_not_say_a_player_put_out_shares_the_place(
     assert report.written, [p.format() for p in report.problems.items]
     page = (tmp_path / "site" / "output" / "pair" / "standings.html").read_text("utf-8")
     assert "still to be played: the places of its players are shared until then.</p>" in page
+
+
+# Four players: A beats B and D, loses to C; B beats C and D; C beats A and D. A, B and C
+# tie on 2 and play the U.S. blitz double round robin.
+THREE_TIED_ON_TWO = [
+    (1, "A", "B", "1-0"), (1, "C", "D", "1-0"),
+    (2, "B", "C", "1-0"), (2, "D", "A", "0-1"),
+    (3, "C", "A", "1-0"), (3, "B", "D", "1-0"),
+]  # fmt: skip
+
+
+def test_a_blitz_game_being_played_keeps_the_number_next_gave_it(make_site: SiteMaker) -> None:
+    """A and B each beat C twice (A 2, B 2, C 0, C's games all played: out, 3rd), then draw
+    their first game. "Next" names the pair's second game: "game 2: B (White) v A (Black)"
+    (the second game of a pair reverses the first's colours). Once published as being
+    played it was "game 6", the stage's count with C's four games in it: it is still game 2
+    of B v A."""
+    blitz = [
+        (1, "A", "C", "1-0"), (2, "C", "A", "0-1"), (3, "B", "C", "1-0"), (4, "C", "B", "0-1"),
+        (5, "A", "B", "1/2-1/2"),
+    ]  # fmt: skip
+    head = "Blitz double round robin (3 minutes plus a 2-second increment (G3+2)), game 2: "
+    tags = {"TimeControl": "180+2"}
+    event, outcome, problems = _outcome(
+        make_site, THREE_TIED_ON_TWO, blitz, rules="us-junior-closed", playoff_tags=tags
+    )
+    assert event and outcome and not problems.errors, problems.items
+    (result,) = outcome.playoffs
+    assert sorted(_names(event, result.still)) == ["A", "B"]
+    assert str(result.next) == head + "B (White) v A (Black)"
+    on = [*blitz, (6, "B", "A", "*")]
+    _, outcome, problems = _outcome(
+        make_site, THREE_TIED_ON_TWO, on, rules="us-junior-closed", playoff_tags=tags, slug="on"
+    )
+    assert outcome and not problems.errors, problems.items
+    (result,) = outcome.playoffs
+    assert str(result.next) == head + "B (White) v A (Black), being played"

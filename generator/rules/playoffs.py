@@ -398,7 +398,11 @@ def _being_played(event: Event, playoff: Playoff, live: tuple[Game, ...]) -> Phr
     if not live or not two or stage is None or stage.complete:
         return playoff.next
     game = live[0]
-    number = "" if stage.spec.armageddon else f", game {len(stage.games) + 1}"
+    # Numbered as ``_next_in_stage`` numbers it: the pair's game ("game 2" of B v A), not
+    # the stage's (with a third player put out, the stage has that player's games too).
+    pair = {game.white, game.black}
+    before = sum({g.white, g.black} == pair for g in stage.games)
+    number = "" if stage.spec.armageddon else f", game {before + 1}"
     return Phrase(
         f"{stage.spec.name} ({stage.spec.time_control}){number}: ",
         _name(event, game.white),
