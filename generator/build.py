@@ -834,7 +834,9 @@ def pending_playoffs(outcomes: list[EventOutcome]) -> list[str]:
     for outcome in outcomes:
         for playoff in outcome.playoffs:
             if playoff.status == "pending":
-                names = name_list([outcome.event.player(n).name for n in playoff.players])
+                # Those still in it: a player a stage has put out has their place already.
+                playing = playoff.still or playoff.players
+                names = name_list([outcome.event.player(n).name for n in playing])
                 lines.append(
                     f"{outcome.event.name}: play-off for {ordinal(playoff.first_place)} place "
                     f"({names}) is pending; next: {playoff.next}"

@@ -1348,6 +1348,21 @@ def test_the_build_prints_a_line_for_every_pending_play_off(
     ) in out
 
 
+def test_the_build_names_the_players_still_in_a_pending_play_off(
+    make_site: SiteMaker, capsys: pytest.CaptureFixture[str]
+) -> None:
+    """The blitz of A, B and C (CYCLE) after A and B each beat C twice: C is 3rd, out of
+    it, and the build's line named C among the players of the pending play-off."""
+    from generator.cli import main
+
+    blitz = [(1, "A", "C", "1-0"), (2, "C", "A", "0-1"), (3, "B", "C", "1-0"), (4, "C", "B", "0-1")]
+    event, _, _ = _outcome(make_site, CYCLE, blitz, rules="us-junior-closed")
+    assert event is not None
+    assert main(["build", "--site", str(event.folder.parent.parent)]) == 0
+    (line,) = [x for x in capsys.readouterr().out.splitlines() if "is pending" in x]
+    assert line.startswith("crosstable: P: play-off for 1st place (B and A) is pending; next: ")
+
+
 A_AND_C_LEVEL_AFTER_TWO_ROUNDS = [
     (1, "A", "B", "1-0"), (1, "C", "D", "1-0"),
     (2, "A", "C", "1/2-1/2"), (2, "B", "D", "1-0"),
