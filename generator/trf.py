@@ -1122,13 +1122,19 @@ def _games(
     results: list[ResultEntry] = []
     byes: list[ByeEntry] = []
     cut: dict[int, list[tuple[int, int]]] = defaultdict(list)  # short line: (round, player)
+    # The first round after a line that stops early (a withdrawal, ``_withdrawn``): from it a
+    # round robin's player whose scheduled opponent that was has a blank round by right.
+    gone_from = min(
+        (len(p.rounds) + 1 for p in players.values() if len(p.rounds) < played), default=0
+    )
     for number in sorted(players):
         player = players[number]
         for index, block in enumerate(player.rounds, start=1):
             name = player.entry.name
             if block.opponent == 0:
                 place = TrfPlace(path, block.line, block.column)
-                if block.blank and index <= played:
+                withdrawn = format != "swiss" and 0 < gone_from <= index
+                if block.blank and index <= played and not withdrawn:
                     _blank_round(number, index, block, format, len(players), path, problems)
                 if block.result in BYES:
                     allocated = ALLOCATED.get(block.result)

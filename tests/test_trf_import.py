@@ -2518,6 +2518,27 @@ def test_a_missing_game_of_a_trf_player_is_warned_about_on_their_line(
     )
 
 
+def test_a_blank_round_against_a_player_who_withdrew_is_not_warned_about(
+    make_site: SiteMaker,
+) -> None:
+    """A round robin of four by the Berger table (1-4 2-3; 4-3 1-2; 2-4 3-1), D (4)
+    gone after round 1: C's round 2 game against D is not played, and C's line leaves
+    round 2 blank before round 3's game. Nothing is wrong there (the withdrawal's own
+    warning says what the file does not), so no blank-round warning: it said a round robin
+    of 4 has no round to sit out."""
+    robin = [
+        _row(1, "A, A", "   4 w 1", "   2 w 1", "   3 b 1"),
+        _row(2, "B, B", "   3 w 0", "   1 b 0", "0000 - -"),  # round 3's opponent gone too
+        _row(3, "C, C", "   2 b 1", "", "   1 w 0"),
+        _row(4, "D, D", "   1 b 0"),
+    ]
+    toml = _event_toml("round-robin", rounds=3)
+    event, problems = load(make_site(toml, {"event.trf": "\n".join(robin)}, "rr"), "rr")
+    assert event is not None and not problems.errors, [p.format() for p in problems.items]
+    assert not [p for p in problems.warnings if "is blank" in p.message]
+    assert [p.code for p in problems.warnings] == ["trf-withdrawal"]
+
+
 def test_a_blank_round_of_an_odd_round_robin_is_its_sit_out(make_site: SiteMaker) -> None:
     """A round robin of five, four rounds of five played, by FIDE's Berger table for six
     (the sixth the sit-out): round 1 1-6 2-5 3-4, round 2 6-4 5-3 1-2, round 3 2-6 3-1 4-5,
