@@ -1348,6 +1348,22 @@ def test_the_build_prints_a_line_for_every_pending_play_off(
     ) in out
 
 
+def test_the_play_off_page_says_who_is_still_in_and_who_is_placed_already(
+    make_site: SiteMaker,
+) -> None:
+    """The blitz of A, B and C (CYCLE) after A and B each beat C twice: the page said only
+    what is still to play, while the standings had C 3rd. It now says who is still in (B
+    and A, in seeding order) and who is placed already: C, 3rd whatever the rest."""
+    blitz = [(1, "A", "C", "1-0"), (2, "C", "A", "0-1"), (3, "B", "C", "1-0"), (4, "C", "B", "0-1")]
+    event, _, _ = _outcome(make_site, CYCLE, blitz, rules="us-junior-closed")
+    assert event is not None
+    site = event.folder.parent.parent
+    assert build_site(site).written
+    page = (site / "output/ev/playoff.html").read_text(encoding="utf-8")
+    text = re.sub(r"<[^>]+>", "", page)
+    assert "Still in it: B and A. Placed already, whatever the rest: 3. C." in text
+
+
 def test_the_build_names_the_players_still_in_a_pending_play_off(
     make_site: SiteMaker, capsys: pytest.CaptureFixture[str]
 ) -> None:
