@@ -539,7 +539,14 @@ def _unreadable_tags(
             # spaces between the tokens, or a ";" comment after them: PGN, read, not an error
             meant.setdefault(spaced.group(1), spaced.group(2))
             continue
-        name, value, what = _tag_as_meant(raw)
+        if spaced is not None:  # a FEN so written: the moves were read without it
+            name, value = spaced.group(1), spaced.group(2)
+            what = (
+                ": the moves are read from this tag only when it is written plainly, with no "
+                "space before the ] and no comment after it"
+            )
+        else:
+            name, value, what = _tag_as_meant(raw)
         if name is not None:
             meant.setdefault(name, value)
         problems.error(

@@ -652,6 +652,12 @@ def test_a_tag_pair_with_a_comment_after_it_is_read_not_an_error() -> None:
     problems = Problems()
     read_pgn_text(fen + text, Path("r3.pgn"), problems)
     assert [(e.code, e.line) for e in problems.errors] == [("bad-tag", 1)]
+    (error,) = problems.errors
+    assert error.message.endswith(
+        ": the moves are read from this tag only when it is written plainly, with no space "
+        "before the ] and no comment after it"
+    )
+    assert error.hint == 'write it as [FEN "8/8/8/8/8/8/8/K6k w - - 0 1"]'
 
 
 def _read_both_ways(text: str, name: str) -> tuple[list[pgn.PgnGame], Problems]:
