@@ -74,7 +74,7 @@ def test_the_play_offs_next_game_isolates_its_names(output: Path) -> None:
     (line,) = re.findall(r"still to play\. Next: (.*?)\.</p>", event)
     assert line == expected
     playoff = _page(output, "playoff.html")
-    (line,) = re.findall(r"Next: (.*?)</p>", playoff)
+    (line,) = re.findall(r"Next: (.*?)\.</p>", playoff)
     assert line == expected
 
 

@@ -704,7 +704,7 @@ def test_a_stage_of_three_names_the_games_being_played_beside_the_next(
     page = (tmp_path / "site/output/ev/playoff.html").read_text(encoding="utf-8")
     assert (
         '. Being played now: <a href="games/playoff-5.html"><bdi>B</bdi> (White) v '
-        "<bdi>C</bdi> (Black)</a></p>"
+        "<bdi>C</bdi> (Black)</a>.</p>"
     ) in page
 
 
@@ -1739,7 +1739,7 @@ def test_the_standings_do_not_say_a_player_put_out_shares_the_place(
     assert report.written, [p.format() for p in report.problems.items]
     page = (tmp_path / "site" / "output" / "ev" / "standings.html").read_text("utf-8")
     assert (
-        "still to be played: the players still in it share their places until then; those it "
+        "being played: the players still in it share their places until then; those it "
         "has put out have theirs.</p>"
     ) in page
     assert "the places of its players are shared" not in page
@@ -1750,7 +1750,8 @@ def test_the_standings_do_not_say_a_player_put_out_shares_the_place(
     report = build_site(tmp_path / "site")
     assert report.written, [p.format() for p in report.problems.items]
     page = (tmp_path / "site" / "output" / "pair" / "standings.html").read_text("utf-8")
-    assert "still to be played: the places of its players are shared until then.</p>" in page
+    # A game of it is in: the play-off is being played (``views.playoff_progress``).
+    assert "being played: the places of its players are shared until then.</p>" in page
 
 
 # Four players: A beats B and D, loses to C; B beats C and D; C beats A and D. A, B and C

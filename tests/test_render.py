@@ -2227,3 +2227,46 @@ def test_the_tiebreak_page_caps_the_dummy_by_the_rounds_played(make_site: SiteMa
     assert build_site(site).written
     page = (site / "output/on/tiebreaks.html").read_text(encoding="utf-8")
     assert "at most a draw in every round played (2 points during round 4) for any" in page
+
+
+def test_a_play_off_under_way_is_not_said_to_be_still_to_play(make_site: SiteMaker) -> None:
+    """A Swiss of four under the ACF rules: A and B 2 points each (A lost to B, beat C and
+    D; B drew with C and D), a play-off of two G15 games for 1st place. Game 1 drawn, game 2
+    (B White) on the board: the pages said "Still to play. Next: ..., game 2: B (White) v A
+    (Black), being played" and the standings "a play-off still to be played", though it was
+    being played. Now "Being played. Now: ..." and "a play-off being played". Before its
+    first game it is "Still to play. Next: ..." as before."""
+    names = ("A", "B", "C", "D")
+    players = "".join(f'[[players]]\nname = "{name}"\n\n' for name in names)
+    toml = f'name = "P"\nformat = "swiss"\nrounds = 3\nrules = "acf-junior"\n\n{players}'
+    games = (
+        pgn_game("1", "A", "B", "0-1")
+        + pgn_game("1", "C", "D", "1/2-1/2")
+        + pgn_game("2", "A", "C", "1-0")
+        + pgn_game("2", "B", "D", "1/2-1/2")
+        + pgn_game("3", "A", "D", "1-0")
+        + pgn_game("3", "B", "C", "1/2-1/2")
+    )
+    playoff = pgn_game("1", "A", "B", "1/2-1/2") + pgn_game("2", "B", "A", "*", "1. d4 d5")
+    site = make_site(toml, {"g.pgn": games, "playoff/p.pgn": playoff})
+    report = build_site(site)
+    assert report.written, [p.format() for p in report.problems.items]
+    out = site / "output/ev"
+    words = "Two games at G15 (15 minutes each for the whole game), game 2: "
+    words += "<bdi>B</bdi> (White) v <bdi>A</bdi> (Black), being played."
+    page = (out / "playoff.html").read_text(encoding="utf-8")
+    assert f"<strong>Being played.</strong> Now: {words}</p>" in page
+    assert "Still to play" not in page and "Next:" not in page
+    event = (out / "index.html").read_text(encoding="utf-8")
+    assert f"1st place</a>: being played. Now: {words}</p>" in event
+    standings = (out / "standings.html").read_text(encoding="utf-8")
+    assert "goes to a <a href" in standings and "play-off</a> being played: " in standings
+    assert "still to be played" not in standings
+
+    (site / "content/ev/playoff/p.pgn").unlink()
+    assert build_site(site).written
+    page = (out / "playoff.html").read_text(encoding="utf-8")
+    assert "<strong>Still to play.</strong> Next: Two games at G15" in page
+    event = (out / "index.html").read_text(encoding="utf-8")
+    assert "1st place</a>: still to play. Next: Two games at G15" in event
+    assert "play-off</a> still to be played: " in (out / "standings.html").read_text("utf-8")

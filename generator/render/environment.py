@@ -21,6 +21,7 @@ from .views import (
     event_status,
     event_title,
     listed_players,
+    playoff_progress,
     result_text,
     rounds_text,
     standings_round,
@@ -101,6 +102,8 @@ def make_environment(site_templates: Path | None) -> jinja2.Environment:
     environment.globals["event_status"] = event_status
     # The standings' round as their status reads: "after round 3", "during round 4".
     environment.globals["standings_round"] = standings_round
+    # A pending play-off's state and the word before its game: "Being played. Now: ...".
+    environment.globals["playoff_progress"] = playoff_progress
     own_nav = site_templates is not None and (site_templates / NAV_LINKS).is_file()
     environment.globals["event_nav"] = _event_nav(memoise=NAV_MEMO and not own_nav)
     own_macros = site_templates is not None and (site_templates / "_macros.html").is_file()

@@ -12,6 +12,7 @@ from typing import Any, NamedTuple
 
 from ..model import Bye, Event, Game, Player
 from ..rules.categories import category_ranking
+from ..rules.playoffs import Playoff
 from ..rules.prizes import Award, prize_name
 from ..rules.scores import Kind, PlayerRecord, RoundEntry
 from ..rules.standings import StandingRow, Standings, column_keys
@@ -385,6 +386,27 @@ def standings_round(event: Event, after_round: int) -> str:
     if current and after_round in event.rounds_in_progress:
         return f"during round {after_round}"
     return f"after round {after_round}"
+
+
+class PlayoffProgress(NamedTuple):
+    """How a play-off not yet decided is introduced: its state and the word before the game
+    it names (``playoff_progress``)."""
+
+    state: str
+    """"Still to play" before its first game; "Being played" once a game of it is in or on."""
+    game: str
+    """"Next" before the game due; "Now" where that game is being played."""
+
+
+def playoff_progress(playoff: Playoff) -> PlayoffProgress:
+    """The words of a pending play-off's line. With game 1 drawn and game 2 on, the pages said
+    "Still to play. Next: ..., game 2: A (White) v B (Black), being played" and the standings
+    "a play-off still to be played": a parent watching game 2 read that it had not begun, and
+    "Next" of the game already on the board."""
+    started = bool(playoff.live) or any(stage.games for stage in playoff.stages)
+    # ``rules.playoffs`` names the game due as "..., being played" when it is on the board.
+    now = str(playoff.next).endswith(", being played")
+    return PlayoffProgress("Being played" if started else "Still to play", "Now" if now else "Next")
 
 
 def dummy_cap_text(event: Event) -> str:
