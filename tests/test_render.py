@@ -2229,6 +2229,65 @@ def test_the_tiebreak_page_caps_the_dummy_by_the_rounds_played(make_site: SiteMa
     assert "at most a draw in every round played (2 points during round 4) for any" in page
 
 
+def test_the_tables_during_a_round_are_headed_and_explained_as_the_status_reads(
+    make_site: SiteMaker,
+) -> None:
+    """Four players, a round robin of 3 rounds: round 1 in (Alpha 1-0 Delta, Bravo ½ Charlie),
+    round 2 with Alpha 1-0 Charlie in and Delta v Bravo still on. The status says "after
+    round 1 of 3, round 2 in progress" and the standings "during round 2", but the crosstable
+    was headed "Crosstable after round 2", as if round 2 were over; its legend and the round
+    page named every result but the game still on ("*" in the table, "…" on the round page),
+    which a parent could not read. Now: "Crosstable during round 2", "* not finished" in its
+    legend and "…: game still being played." on round 2's page, not on round 1's. Once the
+    game is in (a draw), "Crosstable after round 2" and no word of a game still on."""
+    a, b, c, d = "Alpha, Anna", "Bravo, Bob", "Charlie, Carl", "Delta, Dora"
+    games = (
+        pgn_game("1.1", a, d, "1-0")
+        + pgn_game("1.2", b, c, "1/2-1/2")
+        + pgn_game("2.1", a, c, "1-0")
+        + pgn_game("2.2", d, b, "*", "1. e4 e5")
+    )
+    site = make_site(event_toml(), {"g.pgn": games})
+    report = build_site(site)
+    assert report.written, [p.format() for p in report.problems.items]
+    out = site / "output/ev"
+    crosstable = (out / "crosstable.html").read_text(encoding="utf-8")
+    assert "after round 1 of 3, round 2 in progress" in crosstable
+    assert "<h1>Crosstable during round 2</h1>" in crosstable
+    assert "after round 2" not in crosstable
+    assert "1 win, ½ draw, 0 loss, + and − forfeits, * not finished; the circle" in crosstable
+    on = (out / "rounds/round-2.html").read_text(encoding="utf-8")
+    assert "Pts: the player's score before this round. …: game still being played.</p>" in on
+    done = (out / "rounds/round-1.html").read_text(encoding="utf-8")
+    assert "being played" not in done
+
+    (site / "content/ev/g.pgn").write_text(
+        games.replace('"*"', '"1/2-1/2"').replace("e5 *", "e5 1/2-1/2"), encoding="utf-8"
+    )
+    assert build_site(site).written
+    crosstable = (out / "crosstable.html").read_text(encoding="utf-8")
+    assert "<h1>Crosstable after round 2</h1>" in crosstable
+    assert "not finished" not in crosstable and "during" not in crosstable
+    assert "being played" not in (out / "rounds/round-2.html").read_text(encoding="utf-8")
+
+
+def test_the_rank_table_during_a_round_is_headed_as_the_status_reads(
+    make_site: SiteMaker,
+) -> None:
+    """The Swiss of six during round 4 (Bravo 1-0 Charlie in, Alpha v Echo on): the rank table
+    was headed "Rank table after round 4" and gave each opponent's "rank after round 4",
+    round 4 being in progress; the "*" of the game still on was in no legend. Now "Rank table
+    during round 4", "rank during round 4" and "* not finished"."""
+    games = SIX_FIRST_TWO + SIX_ROUND_THREE + SIX_ROUND_FOUR_ON
+    site = make_site(*_six_player_swiss(games, SIX_ROUND_FOUR_BYE))
+    assert build_site(site).written
+    page = (site / "output/ev/crosstable.html").read_text(encoding="utf-8")  # a Swiss's rank table
+    assert "<h1>Rank table during round 4</h1>" in page
+    assert "Each round shows the opponent's rank during round 4, the colour" in page
+    assert "1 win, ½ draw, 0 loss, + and − forfeits, * not finished; " in page
+    assert "after round 4" not in page
+
+
 def test_a_play_off_under_way_is_not_said_to_be_still_to_play(make_site: SiteMaker) -> None:
     """A Swiss of four under the ACF rules: A and B 2 points each (A lost to B, beat C and
     D; B drew with C and D), a play-off of two G15 games for 1st place. Game 1 drawn, game 2
