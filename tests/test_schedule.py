@@ -203,3 +203,27 @@ def test_a_double_round_robin_waits_to_see_whether_the_two_rounds_are_swapped() 
     swapped = table_pairings(range(1, 5), [(1, 1, 4), (1, 2, 3), (2, 2, 4), (2, 3, 1)], 6)
     assert swapped[3] == ((4, 3), (1, 2))
     assert swapped[5] == ((3, 4), (2, 1))
+
+
+def test_three_players_get_the_pairings_of_the_table_of_four() -> None:
+    """Three players, one round robin: the table of four (1-4 2-3, 4-3 1-2, 2-4 3-1) with 4
+    as the bye, so 1, 3 and 2 sit out in turn. Three rounds are one cycle: no two rounds
+    that a swap could exchange, so every round is given once round 1 is played."""
+    pairings = table_pairings(range(1, 4), [(1, 2, 3)], 3)
+    assert pairings == {1: ((2, 3),), 2: ((1, 2),), 3: ((3, 1),)}
+
+
+def test_an_odd_fields_single_round_robin_gives_its_last_two_rounds() -> None:
+    """Five players, five rounds, by the table of six (round 4: 6-5 1-4 2-3; round 5: 3-6 4-2
+    5-1): a single round robin has no swap to wait for, so its last two rounds are known
+    after round 1 as the others are."""
+    pairings = table_pairings(range(1, 6), [(1, 2, 5), (1, 3, 4)], 5)
+    assert sorted(pairings) == [1, 2, 3, 4, 5]
+    assert pairings[4] == ((1, 4), (2, 3))
+    assert pairings[5] == ((4, 2), (5, 1))
+
+
+def test_no_table_pairings_for_players_not_numbered_from_one_on() -> None:
+    """Players 1, 2, 3 and 5: the table numbers 1 to 4, so it pairs nobody numbered 5, and
+    a game the table has (round 1: 2-3) does not make it the event's."""
+    assert table_pairings([1, 2, 3, 5], [(1, 2, 3)], 3) == {}

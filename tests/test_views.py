@@ -251,6 +251,29 @@ def _status_of(rounds: int, played: int, on: tuple[int, ...]) -> views.EventStat
     return views.event_status(event)  # type: ignore[arg-type]
 
 
+def test_the_dummys_cap_counts_the_rounds_the_standings_count() -> None:
+    """C.07 (2026) 16.4.2: a draw in every round played. Seven rounds, a draw ½: before the
+    first result there is no round to count, so the cap is the whole event's, ½ × 7 = 3½
+    points after all 7 rounds (not "0 points after round 0"); after round 2, ½ × 2 = 1 point
+    (one, not "points"); once the event is over, 3½ after all 7 rounds again."""
+
+    def cap(played: int, on: tuple[int, ...] = ()) -> str:
+        event = SimpleNamespace(
+            rounds=7,
+            rounds_played=played,
+            rounds_in_progress=on,
+            finished=played >= 7 and not on,
+            scoring=SimpleNamespace(draw=0.5),
+        )
+        return views.dummy_cap_text(event)  # type: ignore[arg-type]
+
+    assert cap(0) == "3½ points after all 7 rounds"
+    assert cap(2) == "1 point after round 2"
+    assert cap(3, on=(3,)) == "1½ points during round 3"
+    assert cap(7) == "3½ points after all 7 rounds"
+    assert cap(7, on=(7,)) == "3½ points during round 7"
+
+
 def test_the_event_status_reads_the_same_for_the_same_state() -> None:
     """Every state in the words of every page: short (home page, championship, print header),
     sentence (event page), and what keeps the standings provisional."""
@@ -563,6 +586,20 @@ def test_a_round_robin_following_the_table_shows_the_pairings_to_come(
     assert 'class="result"' not in page
 
 
+def test_a_round_whose_games_are_entered_has_no_pairings_to_come(make_site: SiteMaker) -> None:
+    """Rounds 1 and 2 played by the table of six, round 3's games entered while being played
+    (result "*": the arbiter's pairings are out). Round 3 is not yet among the rounds
+    played, but its page shows its own games: only rounds 4 (6-5 1-4 2-3: Delta-Charlie,
+    Echo-Bravo, Foxtrot-Alpha) and 5 come from the table."""
+    games = BERGER_ROUNDS_1_2 + pgn_game("3.1", F, D, "*") + pgn_game("3.2", A, E, "*")
+    games += pgn_game("3.3", B, C, "*")
+    event, _ = _standings(make_site, event_toml(SIX, rounds=5), games)
+    assert event.rounds_played == 2
+    assert sorted(event.pairings_to_come) == [4, 5]
+    assert _scheduled(event, 3) == []
+    assert _scheduled(event, 4) == [(1, D, C), (2, E, B), (3, F, A)]
+
+
 def test_no_pairings_to_come_where_a_game_had_the_other_colours(make_site: SiteMaker) -> None:
     """The same rounds, but Alpha had White against Charlie in round 2 (3-5), where the
     table has 5-3. Who met whom is the table's, the colours are not: the organiser may pair
@@ -626,6 +663,38 @@ def test_pairings_to_come_leave_out_a_player_who_withdrew(make_site: SiteMaker) 
     event, _ = _standings(make_site, event_toml(gone, rounds=5), BERGER_ROUNDS_1_2)
     assert _scheduled(event, 3) == [(1, F, D), (2, B, C)]
     assert _absent(event, 3) == [(E, ""), (A, "opponent withdrew")]
+
+
+def test_a_player_withdrawing_after_a_round_to_come_still_plays_it(make_site: SiteMaker) -> None:
+    """Rounds 1 and 2 of six played by the table; Delta (6) announces ahead a withdrawal after
+    round 3. Delta still plays round 3 (2-6: Foxtrot-Delta, board 1), not round 4, whose 6-5
+    (Delta-Charlie) is left out: Charlie is not playing, the opponent having withdrawn, and
+    the table's other games keep their order (1-4 Echo-Bravo, 2-3 Foxtrot-Alpha)."""
+    ahead = SIX + f'[[withdrawals]]\nplayer = "{D}"\nafter_round = 3\n\n'
+    event, _ = _standings(make_site, event_toml(ahead, rounds=5), BERGER_ROUNDS_1_2)
+    assert _scheduled(event, 3) == [(1, F, D), (2, A, E), (3, B, C)]
+    assert _scheduled(event, 4) == [(1, E, B), (2, F, A)]
+    assert (C, "opponent withdrew") in _absent(event, 4)
+
+
+def test_a_cards_progress_counts_rounds_in_and_says_a_withdrawal_once_its_round_is_played(
+    make_site: SiteMaker,
+) -> None:
+    """Six players, rounds 1 and 2 played, Alpha's round 2 game (Charlie-Alpha) still on.
+    Echo withdrew after round 2, the last round played: the card says so beside the points.
+    Delta's withdrawal after round 3 is announced ahead and waits for round 3. Alpha has 1
+    round in (round 1) of the 2 played, round 2 not finished, and the chart stops at round 1."""
+    games = BERGER_ROUND_1 + pgn_game("2.1", D, B, "1-0") + pgn_game("2.2", C, A, "*")
+    games += pgn_game("2.3", E, F, "0-1")
+    gone = SIX + f'[[withdrawals]]\nplayer = "{E}"\nafter_round = 2\n\n'
+    gone += f'[[withdrawals]]\nplayer = "{D}"\nafter_round = 3\n\n'
+    event, _ = _standings(make_site, event_toml(gone, rounds=5), games)
+    records = player_records(event)
+    assert event.rounds_played == 2
+    assert views.player_progress(event, records[1]).withdrawn_after == 2  # Echo
+    assert views.player_progress(event, records[6]).withdrawn_after is None  # Delta
+    alpha = views.player_progress(event, records[3])
+    assert (alpha.counted, alpha.unfinished, alpha.charted) == (1, (2,), 1)
 
 
 def test_pairings_to_come_leave_out_a_game_a_bye_entered_ahead_replaces(
