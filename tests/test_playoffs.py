@@ -1719,6 +1719,24 @@ def test_a_play_off_game_being_played_that_no_play_off_needs_is_warned_about(
     assert 'play-off game (Round "1") A v C is kept aside' in warning.message
 
 
+def test_a_game_being_played_with_a_player_outside_the_play_off_is_not_its_game(
+    make_site: SiteMaker,
+) -> None:
+    """PAIR: A and B tie for 1st (2 points each), C is 3rd with 1½. A wins G15 game 1, game 2
+    (B v A) is due. A game A v C published as being played is no game of the A-B play-off,
+    though A plays in it: the play-off lists nothing as being played, and the game is warned
+    about as one no play-off still being played has due."""
+    games = [(1, "A", "B", "1-0"), (2, "A", "C", "*")]
+    _, outcome, problems = _outcome(
+        make_site, PAIR, games, rules="acf-junior", playoff_tags={"TimeControl": "900"}
+    )
+    assert outcome and not problems.errors, problems.items
+    (result,) = outcome.playoffs
+    assert result.status == "pending" and result.live == ()
+    (warning,) = [p for p in problems.warnings if p.code == "playoff-game-not-needed"]
+    assert 'play-off game (Round "2") A v C is being played' in warning.message
+
+
 def test_the_standings_do_not_say_a_player_put_out_shares_the_place(
     make_site: SiteMaker, tmp_path: Path
 ) -> None:
