@@ -327,22 +327,8 @@ def resolve_playoffs(
             playoff = replace(playoff, live=live, next=_being_played(event, playoff, live))
         results.append(playoff)
     for game in (game for i, game in enumerate(played) if i not in taken):
-        if not finished:
-            # Played while a game of the event is still on (the tie may not change): the
-            # rest of the site still publishes, and the game counts once the results are in.
-            problems.warning(
-                Phrase(
-                    _label(event, game),
-                    " is kept aside until the event is finished (every game with a result, "
-                    "every player with a game or a bye in each round): a play-off is decided "
-                    "only then",
-                ),
-                game.source,
-                game.line,
-                "enter the last results (and any missing game, bye or withdrawal); if the "
-                "game was added by mistake, remove it",
-                code="playoff-early",
-            )
+        if not finished:  # played while a game of the event is still on
+            _kept_aside(event, game, problems)
             continue
         problems.error(
             Phrase(
@@ -356,19 +342,7 @@ def resolve_playoffs(
         )
     for game in on:  # being played, and no play-off still being played has it
         if not finished:
-            problems.warning(
-                Phrase(
-                    _label(event, game),
-                    " is kept aside until the event is finished (every game with a result, "
-                    "every player with a game or a bye in each round): a play-off is decided "
-                    "only then",
-                ),
-                game.source,
-                game.line,
-                "enter the last results (and any missing game, bye or withdrawal); if the "
-                "game was added by mistake, remove it",
-                code="playoff-early",
-            )
+            _kept_aside(event, game, problems)
             continue
         # Published as a play-off game being played, it would have a page of its own while
         # the play-off's page never lists it; finished, it is an error (``playoff-extra-game``).
@@ -385,6 +359,23 @@ def resolve_playoffs(
             code="playoff-game-not-needed",
         )
     return tuple(results)
+
+
+def _kept_aside(event: Event, game: Game, problems: Problems) -> None:
+    """A play-off game entered while the event is not finished: the rest of the site still
+    publishes, and the game counts once the results are in (the tie may yet change)."""
+    problems.warning(
+        Phrase(
+            _label(event, game),
+            " is kept aside until the event is finished (every game with a result, every "
+            "player with a game or a bye in each round): a play-off is decided only then",
+        ),
+        game.source,
+        game.line,
+        "enter the last results (and any missing game, bye or withdrawal); if the game was "
+        "added by mistake, remove it",
+        code="playoff-early",
+    )
 
 
 def _being_played(event: Event, playoff: Playoff, live: tuple[Game, ...]) -> Phrase | None:
