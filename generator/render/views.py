@@ -404,8 +404,7 @@ def playoff_progress(playoff: Playoff) -> PlayoffProgress:
     "a play-off still to be played": a parent watching game 2 read that it had not begun, and
     "Next" of the game already on the board."""
     started = bool(playoff.live) or any(stage.games for stage in playoff.stages)
-    # ``rules.playoffs`` names the game due as "..., being played" when it is on the board.
-    now = str(playoff.next).endswith(", being played")
+    now = playoff.due_on  # the game due is on the board
     return PlayoffProgress("Being played" if started else "Still to play", "Now" if now else "Next")
 
 

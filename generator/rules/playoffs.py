@@ -201,6 +201,8 @@ class Playoff:
     live: tuple[Game, ...] = ()
     """A play-off still being played: its games published while being played (result "*"),
     between players still in it, which the play-off's page shows with their moves so far."""
+    due_on: bool = False
+    """``next`` is a game of ``live``: the game due is on the board (``_being_played``)."""
 
     @property
     def first_place(self) -> int:
@@ -324,7 +326,8 @@ def resolve_playoffs(
             playing = set(playoff.to_play or playoff.still or playoff.players)
             live = tuple(g for g in on if g.white in playing and g.black in playing)
             on = [game for game in on if game not in live]
-            playoff = replace(playoff, live=live, next=_being_played(event, playoff, live))
+            due = _being_played(event, playoff, live)
+            playoff = replace(playoff, live=live, next=due, due_on=due is not playoff.next)
         results.append(playoff)
     for game in (game for i, game in enumerate(played) if i not in taken):
         if not finished:  # played while a game of the event is still on
