@@ -398,7 +398,7 @@ def _dump_blocks(found: dict[str, _BlockResult]) -> bytes:
         for game in games:
             values = [getattr(game, name) for name in _FIELDS]
             moves = game.moves
-            values[_MOVES_AT] = (moves.sans, moves.ucis, moves.final_placement, moves.quiet_plies)
+            values[_MOVES_AT] = moves.parts()
             rows.append(tuple(values))
         packed[key] = (rows, problems)
     return pickle.dumps(packed, _PICKLE)

@@ -70,16 +70,32 @@ class Moves(Sequence[PlayedMove]):
     where it is shown (the viewer script replays the moves), not kept for every move.
     """
 
-    __slots__ = ("_count", "_split", "final_placement", "quiet_plies", "sans", "ucis")
+    __slots__ = (
+        *("_count", "_split", "annotations", "clocks", "final_placement", "quiet_plies", "sans"),
+        "ucis",
+    )
 
     def __init__(
-        self, sans: str = "", ucis: str = "", final_placement: str = "", quiet_plies: int = 0
+        self,
+        sans: str = "",
+        ucis: str = "",
+        final_placement: str = "",
+        quiet_plies: int = 0,
+        annotations: str = "",
+        clocks: str = "",
     ) -> None:
         self.sans = sans
         self.ucis = ucis
         self.final_placement = final_placement
         """The placement after the last move; "" without moves (see ``Game.final_placement``)."""
         self.quiet_plies = quiet_plies
+        self.annotations = annotations
+        """The moves as the PGN gave them with its comments, NAGs and side lines, as lines of
+        PGN without the result (``annotated_movetext``); "" for a game with none of those:
+        a game's record in games.pgn keeps what the organiser's file held."""
+        self.clocks = clocks
+        """The clock after each half-move, as its ``[%clk]`` comment gives it ("1:29:58"),
+        a word per half-move ("-" where none is given); "" when the game gives no clock."""
         self._count = sans.count(" ") + 1 if sans else 0
         self._split: tuple[list[str], list[str]] | None = None
 
@@ -124,22 +140,31 @@ class Moves(Sequence[PlayedMove]):
     def uci_list(self) -> list[str]:
         return list(self._words()[1])
 
-    def _fields(self) -> tuple[str, str, str, int]:
-        return (self.sans, self.ucis, self.final_placement, self.quiet_plies)
+    @property
+    def clock_list(self) -> list[str]:
+        """Each half-move's clock ("" where none is given); empty when the game gives none."""
+        return [] if not self.clocks else [c if c != "-" else "" for c in self.clocks.split(" ")]
+
+    def parts(self) -> tuple[str, str, str, int, str, str]:
+        """The texts it is made of, in ``Moves``'s order: how the cache keeps it."""
+        return (
+            *(self.sans, self.ucis, self.final_placement, self.quiet_plies),
+            *(self.annotations, self.clocks),
+        )
 
     def __eq__(self, other: object) -> bool:
         if isinstance(other, Moves):
-            return self._fields() == other._fields()
+            return self.parts() == other.parts()
         return NotImplemented
 
     def __hash__(self) -> int:
-        return hash(self._fields())
+        return hash(self.parts())
 
     def __repr__(self) -> str:
-        return f"Moves{self._fields()!r}"
+        return f"Moves{self.parts()!r}"
 
-    def __reduce__(self) -> tuple[type[Moves], tuple[str, str, str, int]]:
-        return (Moves, self._fields())
+    def __reduce__(self) -> tuple[type[Moves], tuple[str, str, str, int, str, str]]:
+        return (Moves, self.parts())
 
 
 NO_MOVES = Moves()
@@ -1010,6 +1035,13 @@ def _to_game(
         if null is not None:
             side = "White" if ply % 2 == 0 else "Black"
             illegal = f"move {ply // 2 + 1} ({side}): '--', a null move"
+        elif source is not None and (unread := _unread_last_word(*source)) is not None:
+            word, illegal_line = unread
+            ply = first_ply(game.headers) + len(moves)
+            side = "White" if ply % 2 == 0 else "Black"
+            illegal = f"move {ply // 2 + 1} ({side}): '{word}'"
+    if illegal is None and not isinstance(game, _PlainGame):
+        moves.annotations, moves.clocks = annotated_movetext(game), clock_words(game)
     headers = {key: unescape_tag(value) for key, value in game.headers.items()}
     result = PgnGame(path, line, tag_lines, headers, moves, initial, illegal)
     where = tags_context(headers)
@@ -1046,6 +1078,69 @@ def _to_game(
     return result
 
 
+def annotated_movetext(game: chess.pgn.Game) -> str:
+    """The game's moves with its comments, NAGs and side lines, as lines of PGN without the
+    result (the export writes the result the event decided); "" for a game with none of them,
+    whose moves alone say it all. A plain game is read without them (``_read_lean``), so only
+    a game read the full way can have any."""
+    nodes = list(game.mainline())
+    if not (
+        game.comment
+        or any(len(node.variations) > 1 for node in (game, *nodes))
+        or any(node.comment or node.starting_comment or node.nags for node in nodes)
+    ):
+        return ""
+    exporter = _AnnotationExporter(headers=False, comments=True, variations=True)
+    return game.accept(exporter).rstrip()
+
+
+class _AnnotationExporter(chess.pgn.StringExporter):
+    """python-chess's PGN writer without the result, writing a comment word by word so that
+    its lines wrap at 80 columns as the moves do (it writes a comment as one word, on one line
+    whatever its length, and PGN allows 255 characters a line). A word that begins with "%"
+    stays on the line of the word before it: at the start of a line PGN reads "%" as an
+    escape, a line to skip. An annotation in brackets (``[%clk 1:29:58]``) stays whole."""
+
+    def visit_comment(self, comment: str) -> None:
+        if not (self.comments and (self.variations or not self.variation_depth)):
+            return
+        tokens = ["{"]
+        for word in _COMMENT_WORD.findall(comment.replace("}", "")):
+            if word.startswith("%"):
+                tokens[-1] += " " + word
+            else:
+                tokens.append(word)
+        for token in (*tokens, "}"):
+            self.write_token(token + " ")
+        self.force_movenumber = True
+
+    def visit_result(self, result: str) -> None:
+        pass
+
+
+_COMMENT_WORD = re.compile(r"\[%[^\]]*\]|\S+")
+
+
+def clock_words(game: chess.pgn.Game) -> str:
+    """Each main-line half-move's clock from its ``[%clk]`` comment, a word per half-move,
+    "-" where a half-move gives none; "" when none does (``Moves.clocks``)."""
+    clocks = [node.clock() for node in game.mainline()]
+    if all(clock is None for clock in clocks):
+        return ""
+    return " ".join("-" if clock is None else clock_text(clock) for clock in clocks)
+
+
+def clock_text(seconds: float) -> str:
+    """A clock as "1:29:58" (hours, minutes, seconds), with tenths where it gives them
+    ("0:00:04.5"), as ``[%clk]`` writes it."""
+    tenths = round(seconds * 10)
+    hours, rest = divmod(tenths, 36000)
+    minutes, rest = divmod(rest, 600)
+    whole, tenth = divmod(rest, 10)
+    text = f"{hours}:{minutes:02d}:{whole:02d}"
+    return f"{text}.{tenth}" if tenth else text
+
+
 _MOVETEXT_WORD = re.compile(r"\{[^}]*\}?|;[^\n]*|[()]|[^\s{};()]+")
 _MOVE_NUMBER = re.compile(r"^\d+\.+")
 
@@ -1080,6 +1175,26 @@ def _word_at(text: str, first_line: int, played: int) -> tuple[str, int, bool] |
         if count > played:
             return None
     return None
+
+
+def _unread_last_word(text: str, first_line: int) -> tuple[str, int] | None:
+    """The last word of a game's moves, and its line, when python-chess passed over it as no
+    move at all: a typo in the last move ("3. Bb9 1-0"). With no move after it to be
+    illegal, nothing else tells, and the game was shown whole without its last move. Only a
+    word written as a move is meant ("Bb9", "Nf9+", "e9"), not a word such as "mate" or a
+    result written "1/2"; a comment or side line at the end is left to python-chess."""
+    words = text.rstrip().rsplit(None, 2)
+    if len(words) > 1 and words[-1] in _RESULTS:
+        words.pop()
+    word = _MOVE_NUMBER.sub("", words[-1]) if words else ""
+    if not _MOVE_LIKE.match(word) or any(chess.pgn.MOVETEXT_REGEX.finditer(word)):
+        return None
+    at = text.rstrip().rindex(word)
+    return word, first_line + text.count("\n", 0, at)
+
+
+_MOVE_LIKE = re.compile(r"(?:[PNBRQK][a-z]?[0-9]?[-x:]?)?[a-z][0-9]")
+"""A word written as a move: a piece letter, a square-like pair ("Bb9", "Nf9", "e9")."""
 
 
 def _in_moves(row: str) -> bool:
@@ -1451,8 +1566,27 @@ def export_game(moves: Sequence[PlayedMove], headers: dict[str, str]) -> str:
         headers = _with_setup(headers)
     escaped = tuple((key, export_tag(key, value)) for key, value in headers.items())
     if "FEN" in headers or "Variant" in headers or not all(_TAG_NAME.match(k) for k in headers):
+        if isinstance(moves, Moves) and moves.annotations:
+            return _export_annotated(moves.annotations, escaped)
         return _export_game(tuple(moves), escaped)
+    if isinstance(moves, Moves) and moves.annotations:
+        return _export_annotated(moves.annotations, escaped)
     return _export_from_san(moves, escaped)
+
+
+def _export_annotated(annotations: str, header_items: tuple[tuple[str, str], ...]) -> str:
+    """A game whose PGN had comments, NAGs or side lines: the tags as ``_export_from_san``
+    writes them, then its moves with those kept (``Moves.annotations``) and the result the
+    event decided, which may not be the one the file ended with."""
+    headers = dict(header_items)
+    lines = _tag_pairs(headers)
+    lines.extend(annotations.split("\n"))
+    result = headers.get("Result", "*")
+    if len(lines[-1]) + 1 + len(result) < _COLUMNS:
+        lines[-1] += " " + result
+    else:
+        lines.append(result)
+    return "\n".join(lines)
 
 
 def _with_setup(headers: dict[str, str]) -> dict[str, str]:
@@ -1503,11 +1637,7 @@ def _export_from_san(moves: Sequence[PlayedMove], header_items: tuple[tuple[str,
     moves, for games from the standard starting position: python-chess's ``StringExporter``
     layout (the seven-tag roster first, then the other tags; moves wrapped at 80 columns)."""
     headers = dict(header_items)
-    ordered = [key for key in _TAG_ROSTER if key in headers]
-    ordered += [key for key in headers if key not in _TAG_ROSTER]
-    lines = [f'[{key} "{headers[key]}"]' for key in ordered]
-    if lines:
-        lines.append("")
+    lines = _tag_pairs(headers)
     sans = [move.san for move in moves]
     pairs = zip(_MOVE_NUMBERS, sans[0::2], sans[1::2], strict=False)  # shortest: whole moves
     words = list(itertools.chain.from_iterable(pairs))
@@ -1529,6 +1659,17 @@ def _export_from_san(moves: Sequence[PlayedMove], header_items: tuple[tuple[str,
     if current:
         lines.append(current.rstrip())
     return "\n".join(lines).rstrip()
+
+
+def _tag_pairs(headers: dict[str, str]) -> list[str]:
+    """The tag pairs as python-chess's ``StringExporter`` writes them, the seven-tag roster
+    first, and the blank line after them."""
+    ordered = [key for key in _TAG_ROSTER if key in headers]
+    ordered += [key for key in headers if key not in _TAG_ROSTER]
+    lines = [f'[{key} "{headers[key]}"]' for key in ordered]
+    if lines:
+        lines.append("")
+    return lines
 
 
 _MOVE_NUMBERS = tuple(f"{number}." for number in range(1, 1000))

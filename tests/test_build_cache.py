@@ -69,6 +69,24 @@ def test_an_edited_game_is_never_stale(make_site: SiteMaker, tmp_path: Path) -> 
     assert tree(site / "output") == fresh_build(site, tmp_path)
 
 
+def test_an_edited_clock_or_comment_is_never_stale(make_site: SiteMaker, tmp_path: Path) -> None:
+    """A game's clocks show on its page and its comments in games.pgn: an edit to them alone
+    (the moves and result unchanged) rewrites both."""
+    games = four_games()
+    games["r1.pgn"] = games["r1.pgn"].replace("1. e4 e5", "1. e4 { [%clk 1:30:00] } e5", 1)
+    site = make_site(event_toml(), games)
+    assert build_site(site).written
+    page = site / "output/ev/games/r1-b1.html"
+    assert "1:30:00</span>" in page.read_text(encoding="utf-8")
+    path = site / "content/ev/r1.pgn"
+    path.write_text(path.read_text().replace("1:30:00]", "1:29:41] quick"), encoding="utf-8")
+    assert build_site(site).written
+    html = page.read_text(encoding="utf-8")
+    assert "1:29:41</span>" in html and "1:30:00" not in html
+    assert "{ [%clk 1:29:41] quick }" in (site / "output/ev/games.pgn").read_text()
+    assert tree(site / "output") == fresh_build(site, tmp_path)
+
+
 def test_the_cache_is_beside_the_output_never_in_it(make_site: SiteMaker) -> None:
     site = make_site(event_toml(), four_games())
     build_site(site)

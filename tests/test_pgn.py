@@ -904,3 +904,124 @@ def test_a_game_of_tags_alone_straight_before_the_next_games_tags_stays_a_game()
     twice += '[Black "B, B"]\n[Result "1-0"]\n\n1. e4 1-0\n'
     games, _ = _read_both_ways(twice, "r1.pgn")
     assert len(games) == 1
+
+
+ANNOTATED = (
+    '[Event "E"]\n[Round "1.1"]\n[White "A"]\n[Black "B"]\n[Result "1-0"]\n\n'
+    "{ Hall } 1. e4 {[%clk 1:29:58]} e5 { [%clk 1:29:50.5] } 2. Nf3 $1 (2. f4) Nc6\n"
+    "{ [%clk 0:59:07] good } 3. Bb5 1-0\n"
+)
+
+
+def test_comments_nags_side_lines_and_clocks_are_kept() -> None:
+    """A game's record keeps what the organiser's file held beyond the moves: the comment
+    before the first move, the clocks, a NAG and a side line, in PGN's export layout (a move
+    number before Black's move after a comment or side line, 80 columns)."""
+    (game,) = read_pgn_text(ANNOTATED, Path("x.pgn"), Problems())
+    assert game.moves.sans == "e4 e5 Nf3 Nc6 Bb5"
+    assert game.moves.clocks == "1:29:58 1:29:50.5 - 0:59:07 -"
+    assert game.moves.clock_list == ["1:29:58", "1:29:50.5", "", "0:59:07", ""]
+    assert game.moves.annotations == (
+        "{ Hall } 1. e4 { [%clk 1:29:58] } 1... e5 { [%clk 1:29:50.5] } 2. Nf3 $1 ( 2.\n"
+        "f4 ) 2... Nc6 { [%clk 0:59:07] good } 3. Bb5"
+    )
+
+
+def test_an_annotated_game_is_exported_with_the_events_result() -> None:
+    """The result at the end of the moves is the one the event decided (the Result tag
+    given), not the one the file ended with: a [[results]] decision overrides it."""
+    (game,) = read_pgn_text(ANNOTATED, Path("x.pgn"), Problems())
+    exported = export_game(game.moves, {"White": "A", "Black": "B", "Result": "0-1"})
+    assert exported == (
+        '[White "A"]\n[Black "B"]\n[Result "0-1"]\n\n'
+        "{ Hall } 1. e4 { [%clk 1:29:58] } 1... e5 { [%clk 1:29:50.5] } 2. Nf3 $1 ( 2.\n"
+        "f4 ) 2... Nc6 { [%clk 0:59:07] good } 3. Bb5 0-1"
+    )
+    read = chess.pgn.read_game(io.StringIO(exported))
+    assert read is not None and read.headers["Result"] == "0-1"
+    nodes = list(read.mainline())
+    assert [node.san() for node in nodes] == ["e4", "e5", "Nf3", "Nc6", "Bb5"]
+    assert [node.clock() for node in nodes] == [5398, 5390.5, None, 3547, None]
+    assert read.comment == "Hall" and nodes[2].nags == {1}
+    assert [v.san() for v in nodes[1].variations] == ["Nf3", "f4"]
+
+
+def test_a_long_comment_wraps_within_pgn_lines_and_no_line_starts_with_an_escape() -> None:
+    """python-chess writes a comment as one word on one line, whatever its length (PGN
+    allows 255 characters a line); the export wraps it at 80 columns as the moves are, and a
+    word beginning with "%" never starts a line, where PGN reads it as a line to skip."""
+    words = " ".join(f"w{i} %{i}" for i in range(60))
+    text = ANNOTATED.replace("{ Hall }", "{ " + words + " }")
+    (game,) = read_pgn_text(text, Path("x.pgn"), Problems())
+    exported = export_game(game.moves, {"White": "A", "Black": "B", "Result": "1-0"})
+    lines = exported.split("\n")
+    assert max(len(line) for line in lines) < 80
+    assert not any(line.startswith("%") for line in lines)
+    read = chess.pgn.read_game(io.StringIO(exported))
+    assert read is not None and read.comment.split() == words.split()
+
+
+def test_a_plain_game_or_one_cut_short_by_an_illegal_move_keeps_no_annotations() -> None:
+    """Annotations are kept only when they follow the moves shown: a game cut short at an
+    illegal move is exported with the moves it has, as before, comments and all left out
+    with the rest of its text."""
+    (plain,) = read_pgn_text(TWO_GAMES.split("\n\n[Event")[0], Path("x.pgn"), Problems())
+    assert (plain.moves.annotations, plain.moves.clocks) == ("", "")
+    broken = ANNOTATED.replace("3. Bb5", "3. Ke3")
+    (cut,) = read_pgn_text(broken, Path("x.pgn"), Problems())
+    assert cut.illegal is not None and cut.moves.sans == "e4 e5 Nf3 Nc6"
+    assert (cut.moves.annotations, cut.moves.clocks) == ("", "")
+
+
+def test_clock_text_gives_hours_minutes_seconds_and_tenths() -> None:
+    assert pgn.clock_text(5398) == "1:29:58"
+    assert pgn.clock_text(4.5) == "0:00:04.5"
+    assert pgn.clock_text(59.96) == "0:01:00"  # tenths rounded: 600 tenths, a whole minute
+    assert pgn.clock_text(36000) == "10:00:00"
+
+
+def test_annotations_survive_the_cache_and_other_processes() -> None:
+    """The parse workers hand games back pickled, and the cache keeps ``Moves.parts``."""
+    (game,) = read_pgn_text(ANNOTATED, Path("x.pgn"), Problems())
+    again = pickle.loads(pickle.dumps(game.moves))
+    assert again == game.moves and again.annotations == game.moves.annotations
+    assert pgn.Moves(*game.moves.parts()).clocks == game.moves.clocks
+
+
+@pytest.mark.parametrize(
+    ("moves", "line", "what"),
+    [
+        ("1. e4 e5 2. Bb9 1-0", 7, "move 2 (White): 'Bb9'"),
+        ("1. e4 e5\n2. Nf3 Nc6\n3. Bb9 1-0", 9, "move 3 (White): 'Bb9'"),
+        ("1. e4 e5 2. Nf3 Nf9+ 1-0", 7, "move 2 (Black): 'Nf9+'"),
+        ("1. e4 e5 2. Nf3 { good } Nc6 3. Bb9 1-0", 7, "move 3 (White): 'Bb9'"),
+    ],
+    ids=["plain", "on a later line", "Black's, with a check", "read the full way"],
+)
+def test_a_last_move_python_chess_passes_over_is_an_unreadable_move(
+    moves: str, line: int, what: str
+) -> None:
+    """python-chess skips a word it cannot read as a move ("Bb9": there is no 9th rank);
+    inside the moves the next move is then illegal and says so, but after the last move
+    nothing did: the game was shown whole, without its last move and without a word."""
+    text = '[Event "E"]\n[Round "1.1"]\n[White "A"]\n[Black "B"]\n[Result "1-0"]\n\n' + moves
+    problems = Problems()
+    (game,) = read_pgn_text(text + "\n", Path("x.pgn"), problems)
+    assert game.illegal == what
+    (warning,) = problems.items
+    assert warning.code == "illegal-move" and warning.line == line
+    assert (game.moves.annotations, game.moves.clocks) == ("", "")
+
+
+@pytest.mark.parametrize(
+    "moves",
+    ["1. e4 e5 2. Qh5 mate 1-0", "1. e4 d5 2. e5 f5 3. exf6 e.p. 1-0", "1. e4 e5 1/2", "1-0"],
+)
+def test_a_last_word_that_is_no_move_written_is_no_unreadable_move(moves: str) -> None:
+    """Words after the last move that are not written as moves ("mate", "e.p.", a result
+    spelt "1/2") are passed over as before: the moves before them are the whole game."""
+    text = '[Event "E"]\n[Round "1.1"]\n[White "A"]\n[Black "B"]\n[Result "1-0"]\n\n' + moves
+    problems = Problems()
+    (game,) = read_pgn_text(text + "\n", Path("x.pgn"), problems)
+    assert game.illegal is None
+    assert not [p for p in problems.items if p.code == "illegal-move"]

@@ -796,6 +796,27 @@ def test_the_move_list_is_whole_moves_with_the_last_half_move_current() -> None:
     assert move_list(pgn.NO_MOVES) == ""
 
 
+def test_the_move_list_gives_each_half_moves_clock_where_the_pgn_does() -> None:
+    """A broadcast's ``[%clk]`` comments: the time left after each half-move stands beside
+    it, outside its link, named for a screen reader; a half-move without one has none."""
+    from generator import pgn
+    from generator.render.board import move_list
+
+    moves = pgn.Moves.of([("e4", "e2e4"), ("e5", "e7e5"), ("Qh5", "d1h5")], "x", 1)
+    moves.clocks = "1:29:58 - 0:00:04.5"
+    clock = (
+        ' <span class="clock" title="Time left on the clock after this move">'
+        '<span class="visually-hidden">clock </span>{}</span>'
+    )
+    current = ' class="current" aria-current="step"'
+    assert move_list(moves) == (
+        f'    <li><a href="#ply-1" id="ply-1" data-ply="1">e4</a>{clock.format("1:29:58")} '
+        '<a href="#ply-2" id="ply-2" data-ply="2">e5</a></li>\n'
+        f'    <li><a href="#ply-3" id="ply-3" data-ply="3"{current}>Qh5</a>'
+        f"{clock.format('0:00:04.5')}</li>\n"
+    )
+
+
 def test_the_player_row_and_badge_fragments_equal_their_macros() -> None:
     """``fragments.player_game_row`` and ``fragments.badges`` give what the macros of
     ``_macros.html`` give, on rounds of every sort and texts that need escaping."""

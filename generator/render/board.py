@@ -127,27 +127,39 @@ def move_list(moves: Moves, first: int = 0) -> Markup:
     of Black's move alone ("2. … Qh4"), so that every later item is a whole move again; the
     list's ``start`` (``moves_start``) numbers the items."""
     sans = str(escape(moves.sans)).split(" ") if moves else []
+    if moves.clocks:  # each half-move's clock after it, where the PGN gives one
+        sans = [
+            f"{san}</a>{_clock(clock)}" if clock else f"{san}</a>"
+            for san, clock in zip(sans, moves.clock_list, strict=False)
+        ]
+    else:
+        sans = [f"{san}</a>" for san in sans]
     last = len(sans)
     items = []
     if first % 2 and last:
         mark = _CURRENT if last == 1 else ""
-        items.append(
-            f'    <li>… <a href="#ply-1" id="ply-1" data-ply="1"{mark}>{sans[0]}</a></li>\n'
-        )
+        items.append(f'    <li>… <a href="#ply-1" id="ply-1" data-ply="1"{mark}>{sans[0]}</li>\n')
     for index in range(first % 2, last, 2):
         ply = index + 1
         mark = _CURRENT if ply == last else ""
-        white = f'<a href="#ply-{ply}" id="ply-{ply}" data-ply="{ply}"{mark}>{sans[index]}</a>'
+        white = f'<a href="#ply-{ply}" id="ply-{ply}" data-ply="{ply}"{mark}>{sans[index]}'
         if ply < last:
             ply += 1
             mark = _CURRENT if ply == last else ""
-            black = (
-                f' <a href="#ply-{ply}" id="ply-{ply}" data-ply="{ply}"{mark}>{sans[index + 1]}</a>'
-            )
+            black = f' <a href="#ply-{ply}" id="ply-{ply}" data-ply="{ply}"{mark}>{sans[index + 1]}'
             items.append(f"    <li>{white}{black}</li>\n")
         else:
             items.append(f"    <li>{white}</li>\n")
     return Markup("".join(items))
+
+
+def _clock(clock: str) -> str:
+    """A half-move's clock beside it in the list of moves (the player's time left after the
+    move, as ``[%clk]`` gives it), named for a screen reader."""
+    return (
+        f' <span class="clock" title="Time left on the clock after this move">'
+        f'<span class="visually-hidden">clock </span>{escape(clock)}</span>'
+    )
 
 
 def moves_start(first: int) -> str:

@@ -356,6 +356,7 @@ def export_key(event: Event, game: Game) -> str:
     fields = (
         *(event.name, event.config.location, game.round, game.board, game.result, game.headers),
         *(white.name, white.rating, black.name, black.rating, game.moves.ucis),
+        game.moves.annotations,
     )
     try:
         data = marshal.dumps(fields, 2)  # version 2: equal values give equal bytes

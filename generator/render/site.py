@@ -948,9 +948,12 @@ GAME_PAGE_CONTEXT = frozenset(
 def game_page_key(chrome: str, game: Game, pager: views.GamePager | None = None) -> str:
     """A game page's key: the event's chrome (``SiteRenderer._chrome_key``, which covers the
     players, so the two players' numbers name them), the game: its tags, result, decision
-    and moves (SAN and placements follow from the moves and the starting position), and the
-    pager's links to the games before and after it (a game added beside it changes them)."""
+    and moves (SAN and placements follow from the moves and the starting position) with
+    their comments and clocks, and the pager's links to the games before and after it (a
+    game added beside it changes them)."""
     moves = hashlib.blake2b(game.moves.ucis.encode(), digest_size=16)
+    if game.moves.annotations or game.moves.clocks:  # the page's PGN, the list's clocks
+        moves.update(f"\0{game.moves.annotations}\0{game.moves.clocks}".encode())
     return _digest(chrome, game_fields(game), moves.hexdigest(), pager_fields(pager))
 
 
