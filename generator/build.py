@@ -550,7 +550,7 @@ def _with_trf(
             code="config",
         )
         return None
-    data = read_trf(path, config.format, problems, config.scoring, config.encoding)
+    data = read_trf(path, config.format, problems, config.scoring, config.encoding, config.rounds)
     if data is None:
         return None
     hints, file = ReadingHints(config.encoding), f'the TRF file "{config.trf}"'

@@ -23,7 +23,10 @@ TRF's result), and ``[[byes]]``. Every result code of the format is read:
   round (TRF has no record of a withdrawal: ``_withdrawn``), a line with no round at all one
   who withdrew before round 1 (``after_round = 0``); so is the player of a comment
   line in which crosstable's export states a withdrawal the line cannot show
-  (``PLAYER_NOTES``).
+  (``PLAYER_NOTES``). Not in a round robin whose games follow the Berger table where no
+  game was due in the rounds after the line's end, the player sitting them out or their
+  scheduled opponent having withdrawn (``_no_game_due``); two lines that stop where the
+  table pairs them stay withdrawals, said so in the warning, until event.toml says which.
 * A name that fills the name field may have been cut there: it matches the event file's
   ``[[players]]`` name, and a PGN game's, that it begins (``merge_trf``, ``assemble``). Two
   names cut alike take the full names crosstable's export gives in its comment lines
@@ -81,6 +84,7 @@ from .model import PENDING
 from .pgn import calendar_day
 from .presets import PRESETS
 from .problems import Problems
+from .schedule import inferred_schedule
 from .text import Name, Phrase, name_list, score_text
 
 PLAYED = {"1": 1.0, "=": 0.5, "0": 0.0, "W": 1.0, "D": 0.5, "L": 0.0}
@@ -139,6 +143,13 @@ class TrfEvent:
     deputy_arbiters: tuple[str, ...] = ()
     """Records 022, 032, 102 and 112 (one a deputy), for the event file's keys it leaves
     unset."""
+    doubts: tuple[tuple[int, int, int], ...] = ()
+    """(start number, round, the scheduled opponent's start number) of a round robin's line
+    read as a withdrawal whose scheduled opponent's line stops before that round too: one
+    of the two may have had no game only because the other withdrew (``_no_game_due``)."""
+    off_table: bool = False
+    """A round robin with a line read as a withdrawal whose games do not follow the Berger
+    table: whether the line stops only because a scheduled opponent withdrew cannot be told."""
 
 
 TITLES = {
@@ -347,11 +358,14 @@ def read_trf(
     problems: Problems,
     scoring: Scoring | None = None,
     encoding: str | None = None,
+    event_rounds: int = 0,
 ) -> TrfEvent | None:
     """Read a TRF file into event-file entries, checking that both sides of a game agree.
 
     ``scoring`` is the event's: the points column is checked against the results with it;
-    ``encoding`` its event.toml's, for the lines that are not UTF-8 (``codepages.decode``).
+    ``encoding`` its event.toml's, for the lines that are not UTF-8 (``codepages.decode``);
+    ``event_rounds`` its rounds, which tell a double round robin (whose first cycle may
+    swap its last two rounds) where the file does not (no ``XXR``).
     """
     scoring = scoring or Scoring()
     try:
@@ -541,6 +555,8 @@ def read_trf(
     if len(problems.errors) > before:
         return None
     stopped = {w.player for w in withdrawals}
+    stated: dict[int, int] = {}
+    """Start number: the round after which a comment line says the player withdrew."""
     for number, (after, comment) in sorted(unshown.items()):
         # The export's own statement of a withdrawal the line cannot show: the rounds after
         # it hold its absences (Z), which the withdrawal accounts for, or a forfeit.
@@ -568,6 +584,7 @@ def read_trf(
             continue
         withdrawals.append(WithdrawalEntry(player.entry.name, after))
         confirmed.add((number, after))
+        stated[number] = after
         byes = [
             b
             for b in byes
@@ -575,6 +592,17 @@ def read_trf(
         ]
     if len(problems.errors) > before:
         return None
+    doubts: tuple[tuple[int, int, int], ...] = ()
+    off_table = False
+    if format != "swiss" and withdrawals:
+        stops = {n: len(p.rounds) for n, p in players.items() if len(p.rounds) < played}
+        due = _no_game_due(players, stops, stated, confirmed, played, max(rounds, event_rounds))
+        if due is None:
+            off_table = True
+        else:
+            no_game, doubts = due
+            left_alone = {players[n].entry.name for n in no_game}
+            withdrawals = [w for w in withdrawals if w.player not in left_alone]
     withdrawals.sort(key=lambda w: names[normalise_name(w.player)].number)
     for number in sorted(players):
         _check_points(players[number], scoring, played, path, problems)
@@ -595,6 +623,8 @@ def read_trf(
         federation=said_of_tournament.get("032", [""])[0],
         arbiter=said_of_tournament.get("102", [""])[0],
         deputy_arbiters=tuple(said_of_tournament.get("112", ())),
+        doubts=doubts,
+        off_table=off_table,
     )
 
 
@@ -1081,6 +1111,63 @@ def _withdrawn(player: TrfPlayer, played: int) -> int | None:
     return len(player.rounds) if len(player.rounds) < played else None
 
 
+def _no_game_due(
+    players: dict[int, TrfPlayer],
+    stops: dict[int, int],
+    stated: dict[int, int],
+    confirmed: set[tuple[int, int]],
+    played: int,
+    rounds: int,
+) -> tuple[set[int], tuple[tuple[int, int, int], ...]] | None:
+    """Of a round robin's lines that stop before the last round played (``stops``: the
+    round each stops after), those that stop only because no game was due: by the Berger
+    table the player sat each round after out, or was to meet an opponent who had withdrawn
+    before it, and a line has nothing to write for a round without a game. Read as
+    withdrawals, they cost a player the prize money under the U.S. Junior Closed rules.
+
+    An opponent's withdrawal counts where it is certain: stated by a comment line
+    (``stated``, ``confirmed``), or shown by the opponent's own line stopping before a round
+    in which their scheduled opponent was there (that one's line is written up to it). Two
+    lines that stop where the table pairs them may be either's withdrawal: they are returned
+    as doubts (player, round, opponent) and stay withdrawals, as they were read. ``None``
+    when the games do not follow the table, which then says nothing of the rounds."""
+    games = [
+        (index, number, block.opponent)
+        for number, player in players.items()
+        for index, block in enumerate(player.rounds, start=1)
+        if block.opponent and block.colour == "w"
+    ]
+    schedule = inferred_schedule(players, games, rounds)
+    if schedule is None:
+        return None
+    gone = {**stops, **stated}
+
+    def absent(number: int, round_number: int) -> bool:
+        return number in gone and gone[number] < round_number
+
+    # Each stopped line's scheduled opponent in each round after it (None: sat out; 0: a
+    # round without a game at all, of which the schedule says nothing).
+    due = {
+        number: [
+            (r, schedule[r][number] if r in schedule else 0) for r in range(stop + 1, played + 1)
+        ]
+        for number, stop in stops.items()
+    }
+    shown = {n for n, opponents in due.items() if any(o and not absent(o, r) for r, o in opponents)}
+    certain = shown | set(stated) | {n for n, stop in stops.items() if (n, stop) in confirmed}
+    no_game: set[int] = set()
+    doubts: list[tuple[int, int, int]] = []
+    for number, opponents in due.items():
+        if number in certain or any(o == 0 for _, o in opponents):
+            continue
+        unsure = [(number, r, o) for r, o in opponents if o is not None and o not in certain]
+        if unsure:
+            doubts.extend(unsure)
+        else:
+            no_game.add(number)
+    return no_game, tuple(doubts)
+
+
 def _check_points(
     player: TrfPlayer, scoring: Scoring, played: int, path: Path, problems: Problems
 ) -> None:
@@ -1374,11 +1461,13 @@ def warn_unconfirmed_withdrawals(config: EventConfig, data: TrfEvent, problems: 
     Closed rules, the prize money."""
     said = {normalise_name(w.player) for w in config.withdrawals}
     entries = {normalise_name(p.name): p for p in data.players}
+    no_game = no_game_by_event_file(config, data)
     unconfirmed = [
         (stop, entry)
         for stop in data.withdrawals
         if (entry := entries.get(normalise_name(stop.player))) is not None
         and (entry.number, stop.after_round) not in data.confirmed
+        and stop.player not in no_game
     ]
     # Each [[players]] entry's names, normalised once (not once per withdrawal).
     given_names = (
@@ -1412,13 +1501,100 @@ def warn_unconfirmed_withdrawals(config: EventConfig, data: TrfEvent, problems: 
                 ),
             )
         )
+        doubt, doubt_hint = _doubt_words(data, entry)
         problems.warning(
-            message,
+            Phrase(message, doubt),
             place.path if place else None,
             place.line if place else None,
-            hint=hint,
+            hint=Phrase(hint, doubt_hint),
             code="trf-withdrawal",
         )
+
+
+def _doubt_words(data: TrfEvent, entry: PlayerEntry) -> tuple[Phrase, Phrase]:
+    """What a withdrawal read from a round robin's line leaves open, said after the
+    warning and its hint: the scheduled opponent's line stops too (either may have withdrawn
+    and left the other without a game), or the games are not the Berger table's, so the
+    schedule cannot tell a withdrawal from a round without a game due."""
+    if data.off_table:
+        return (
+            Phrase(
+                "; the games do not follow the Berger table, so whether the scheduled "
+                "opponent had withdrawn, leaving the player no game, cannot be told"
+            ),
+            Phrase(),
+        )
+    names = {p.number: p.name for p in data.players}
+    doubts = [(r, o) for n, r, o in data.doubts if n == entry.number]
+    if not doubts:
+        return Phrase(), Phrase()
+    several = len(doubts) > 1
+    opponents = [
+        Phrase(f"player {o} (", Name(names[o]), f") in round {r}" if several else ")")
+        for r, o in doubts
+    ]
+    listed: list[str | Name | Phrase] = []
+    for index, opponent in enumerate(opponents):
+        if index:
+            listed.append(" and " if index == len(opponents) - 1 else ", ")
+        listed.append(opponent)
+    if several:
+        said = Phrase(
+            "; but the lines of the scheduled opponents, ",
+            *listed,
+            ", stop before those rounds too: the player may have had no game only because "
+            "they withdrew",
+        )
+    else:
+        said = Phrase(
+            "; but the line of ",
+            *listed,
+            f", the scheduled opponent in round {doubts[0][0]}, stops before it too: one of "
+            "the two may have had no game only because the other withdrew",
+        )
+    return said, Phrase(
+        f"; if only the other{'s' if several else ''} withdrew, say so of them, and this "
+        "player is read as having had no game"
+    )
+
+
+def _said_after(config: EventConfig, entry: PlayerEntry) -> int | None:
+    """The round after which event.toml's [[withdrawals]] says a TRF player withdrew, by
+    any of the names the player goes by there or in the TRF."""
+    spellings = {normalise_name(n) for n in (entry.name, *entry.aliases)}
+    for given in config.players:
+        names = {normalise_name(n) for n in (given.name, *given.aliases)}
+        if names & spellings or cut_from(entry.name, given.name):
+            spellings |= names
+    return next(
+        (w.after_round for w in config.withdrawals if normalise_name(w.player) in spellings),
+        None,
+    )
+
+
+def no_game_by_event_file(config: EventConfig, data: TrfEvent) -> frozenset[str]:
+    """The TRF names of players read as withdrawn whose line stops only where each
+    scheduled opponent it doubted (``TrfEvent.doubts``) withdrew before the round, as
+    event.toml's [[withdrawals]] says: the player had no game, and did not withdraw (unless
+    event.toml says so of them too)."""
+    if not data.doubts:
+        return frozenset()
+    entries = {p.number: p for p in data.players}
+    involved = {n for n, _, _ in data.doubts} | {o for _, _, o in data.doubts}
+    said = {n: _said_after(config, entries[n]) for n in sorted(involved)}
+
+    def left_before(number: int, round_number: int) -> bool:
+        after = said[number]
+        return after is not None and after < round_number
+
+    doubted: dict[int, list[tuple[int, int]]] = defaultdict(list)
+    for number, round_number, opponent in data.doubts:
+        doubted[number].append((round_number, opponent))
+    return frozenset(
+        entries[n].name
+        for n, rounds in doubted.items()
+        if said[n] is None and all(left_before(o, r) for r, o in rounds)
+    )
 
 
 def _no_round_words(entry: PlayerEntry, played: int) -> tuple[Phrase, Phrase]:
@@ -1559,10 +1735,12 @@ def merge_trf(
         )
     start = config.start or data.start
     said = {normalise_name(w.player): w.after_round for w in config.withdrawals}
+    no_game = no_game_by_event_file(config, data)
     withdrawals = config.withdrawals + tuple(
         replace(w, player=renamed.get(normalise_name(w.player), w.player))
         for w in data.withdrawals
         if normalise_name(renamed.get(normalise_name(w.player), w.player)) not in said
+        and w.player not in no_game
     )
     merged = replace(
         config,

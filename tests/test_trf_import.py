@@ -2558,3 +2558,147 @@ def test_a_blank_round_of_an_odd_round_robin_is_its_sit_out(make_site: SiteMaker
     assert event is not None and not problems.items, [p.format() for p in problems.items]
     assert (event.byes, event.unpaired) == ((), {})
     assert len(event.games) == 8
+
+
+# The Berger table for four players (FIDE C.05 Annex 1), worked out by hand: round 1 1-4 and
+# 2-3, round 2 4-3 and 1-2, round 3 2-4 and 3-1.
+
+
+def test_a_line_that_stops_where_the_scheduled_opponent_had_withdrawn_is_no_withdrawal(
+    make_site: SiteMaker,
+) -> None:
+    """D withdrew after round 1. Round 2 pairs 4-3: C has no game, and 1-2 is played; round 3
+    pairs 2-4: B has no game, and 3-1 is played. B's line stops after round 2 (nothing to
+    write for round 3), and was read as B withdrawing after round 2, which under the U.S.
+    Junior Closed rules costs B the prize money. D's line stops after round 1 while C, D's
+    scheduled opponent in round 2, has that round on the line: D withdrew. B's scheduled
+    opponent in round 3 is D, gone since round 1: B had no game, not a withdrawal. Only D's
+    withdrawal is read (and warned about, as nothing confirms it). Points by hand: A 1 + 0 +
+    1/2 = 1.5, B 1/2 + 1 = 1.5, C 1/2 + 1/2 = 1, D 0."""
+    trf = "\n".join(
+        [
+            "012 Gone",
+            "XXR 3",
+            line(1, "A, A", 2000, (4, "w", "1"), (2, "w", "0"), (3, "b", "=")),
+            line(2, "B, B", 1900, (3, "w", "="), (1, "b", "1")),
+            line(3, "C, C", 1800, (2, "b", "="), (0, "-", "-"), (1, "w", "=")),
+            line(4, "D, D", 1700, (1, "b", "0")),
+        ]
+    )
+    event, problems = load(make_site(_event_toml("round-robin"), {"event.trf": trf}))
+    assert event is not None and not problems.errors, messages(problems)
+    assert [p.withdrawn_after for p in event.players] == [None, None, None, 1]
+    assert [(w.code, w.line) for w in problems.warnings] == [("trf-withdrawal", 6)]
+    assert {n: r.points for n, r in player_records(event).items()} == {
+        1: 1.5,
+        2: 1.5,
+        3: 1.0,
+        4: 0.0,
+    }
+    assert event.scheduled_without_game(2, 3) == "opponent withdrew"
+    assert (event.unpaired, event.finished) == ({}, True)
+
+
+def test_two_lines_that_stop_where_they_were_paired_stay_withdrawals_and_say_so(
+    make_site: SiteMaker,
+) -> None:
+    """Only rounds 1 and 2 played: C's and D's lines both stop after round 1, and round 2
+    pairs them (4-3). One of them withdrew and left the other without a game, or both
+    withdrew: the lines cannot tell. Both stay withdrawals, as they were read, and each
+    warning names the other line. Once event.toml says which one withdrew, the other had
+    no game: not a withdrawal, and no warning."""
+    trf = "\n".join(
+        [
+            "012 Paired",
+            "XXR 3",
+            line(1, "A, A", 2000, (4, "w", "1"), (2, "w", "0")),
+            line(2, "B, B", 1900, (3, "w", "="), (1, "b", "1")),
+            line(3, "C, C", 1800, (2, "b", "=")),
+            line(4, "D, D", 1700, (1, "b", "0")),
+        ]
+    )
+    event, problems = load(make_site(_event_toml("round-robin"), {"event.trf": trf}))
+    assert event is not None and not problems.errors, messages(problems)
+    assert [p.withdrawn_after for p in event.players] == [None, None, 1, 1]
+    assert [(w.code, w.line) for w in problems.warnings] == [
+        ("trf-withdrawal", 5),
+        ("trf-withdrawal", 6),
+    ]
+    assert [str(w.message) for w in problems.warnings] == [
+        "player 3's line (C, C) stops after round 1 while round 2 was played: read as a "
+        "withdrawal after round 1; but the line of player 4 (D, D), the scheduled opponent "
+        "in round 2, stops before it too: one of the two may have had no game only because "
+        "the other withdrew",
+        "player 4's line (D, D) stops after round 1 while round 2 was played: read as a "
+        "withdrawal after round 1; but the line of player 3 (C, C), the scheduled opponent "
+        "in round 2, stops before it too: one of the two may have had no game only because "
+        "the other withdrew",
+    ]
+    assert str(problems.warnings[0].hint).endswith(
+        "; if only the other withdrew, say so of them, and this player is read as having "
+        "had no game"
+    )
+    for slug, gone in (("d", "D, D"), ("c", "C, C")):
+        said = f'[[withdrawals]]\nplayer = "{gone}"\nafter_round = 1\n'
+        event, problems = load(
+            make_site(_event_toml("round-robin", extra=said), {"event.trf": trf}, slug), slug
+        )
+        assert event is not None and not problems.items, messages(problems)
+        expected = [None, None, None, 1] if slug == "d" else [None, None, 1, None]
+        assert [p.withdrawn_after for p in event.players] == expected
+        other = 3 if slug == "d" else 4
+        assert event.scheduled_without_game(other, 2) == "opponent withdrew"
+        assert event.unpaired == {}
+
+
+def test_a_line_that_stops_off_the_berger_table_stays_a_withdrawal_and_says_so(
+    make_site: SiteMaker,
+) -> None:
+    """Round 1 pairs 1-2 and 3-4, which the Berger table pairs in round 2 and 3: the games
+    do not follow the table, so nothing says whom B or D was due to meet in round 2 (1-3
+    played). Both lines stop after round 1: read as withdrawals, as before, and the
+    warning says why the schedule cannot tell otherwise."""
+    trf = "\n".join(
+        [
+            "012 Off",
+            "XXR 3",
+            line(1, "A, A", 2000, (2, "w", "1"), (3, "w", "1")),
+            line(2, "B, B", 1900, (1, "b", "0")),
+            line(3, "C, C", 1800, (4, "w", "="), (1, "b", "0")),
+            line(4, "D, D", 1700, (3, "b", "=")),
+        ]
+    )
+    event, problems = load(make_site(_event_toml("round-robin"), {"event.trf": trf}))
+    assert event is not None and not problems.errors, messages(problems)
+    assert [p.withdrawn_after for p in event.players] == [None, 1, None, 1]
+    assert [str(w.message) for w in problems.warnings] == [
+        f"player {n}'s line ({name}) stops after round 1 while round 2 was played: read as a "
+        "withdrawal after round 1; the games do not follow the Berger table, so whether the "
+        "scheduled opponent had withdrawn, leaving the player no game, cannot be told"
+        for n, name in ((2, "B, B"), (4, "D, D"))
+    ]
+
+
+def test_a_line_that_stops_before_the_round_the_player_sits_out_is_no_withdrawal(
+    make_site: SiteMaker,
+) -> None:
+    """Five players: the Berger table for six, 6 the round sat out. Round 1 pairs 1-6, 2-5,
+    3-4 (1 sits out), round 2 6-4, 5-3, 1-2 (4 sits out). D's line stops after round 1, the
+    round it sits out being round 2, the last played: no game was due, so no withdrawal
+    (it was read as one, with a warning)."""
+    trf = "\n".join(
+        [
+            "012 Odd",
+            "XXR 5",
+            line(1, "A, A", 2000, (0, "-", "-"), (2, "w", "1")),
+            line(2, "B, B", 1900, (5, "w", "1"), (1, "b", "0")),
+            line(3, "C, C", 1800, (4, "w", "="), (5, "b", "0")),
+            line(4, "D, D", 1700, (3, "b", "=")),
+            line(5, "E, E", 1600, (2, "b", "0"), (3, "w", "1")),
+        ]
+    )
+    event, problems = load(make_site(_event_toml("round-robin", rounds=5), {"event.trf": trf}))
+    assert event is not None and not problems.items, messages(problems)
+    assert [p.withdrawn_after for p in event.players] == [None] * 5
+    assert event.scheduled_without_game(4, 2) == "sits out"
+    assert event.unpaired == {}
