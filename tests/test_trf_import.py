@@ -2702,3 +2702,68 @@ def test_a_line_that_stops_before_the_round_the_player_sits_out_is_no_withdrawal
     assert [p.withdrawn_after for p in event.players] == [None] * 5
     assert event.scheduled_without_game(4, 2) == "sits out"
     assert event.unpaired == {}
+
+
+def _dates_read(tmp_path: Path, start: str, end: str) -> tuple[dt.date | None, dt.date | None]:
+    """Records 042 and 052 of a two-player file, as ``read_trf`` reads them."""
+    from generator.trf import read_trf
+
+    rows = [line(1, "A, A", 2000, (2, "w", "1")), line(2, "B, B", 1900, (1, "b", "0"))]
+    path = tmp_path / "event.trf"
+    text = "\n".join(["012 Dated", f"042 {start}", f"052 {end}", "XXR 1", *rows])
+    path.write_text(text, encoding="utf-8")
+    data = read_trf(path, "swiss", Problems())
+    assert data is not None
+    return data.start, data.end
+
+
+# Each month's English names, abbreviated and in full, with its number and last day in 2025
+# (not a leap year), written out from the calendar.
+MONTHS_2025 = [
+    ("Jan", "January", 1, 31),
+    ("Feb", "February", 2, 28),
+    ("Mar", "March", 3, 31),
+    ("Apr", "April", 4, 30),
+    ("May", "May", 5, 31),
+    ("Jun", "June", 6, 30),
+    ("Jul", "July", 7, 31),
+    ("Aug", "August", 8, 31),
+    ("Sep", "September", 9, 30),
+    ("Oct", "October", 10, 31),
+    ("Nov", "November", 11, 30),
+    ("Dec", "December", 12, 31),
+]
+
+
+@pytest.mark.parametrize(("short", "full", "month", "last"), MONTHS_2025)
+def test_every_months_english_name_is_its_month(
+    tmp_path: Path, short: str, full: str, month: int, last: int
+) -> None:
+    """Only March was tested: a month name mapped to another number, or left out, went
+    unseen. Each month, abbreviated and in full, before or after the day, in any letter
+    case, from its first day to its last; the day after its last is no date."""
+    first, final = dt.date(2025, month, 1), dt.date(2025, month, last)
+    assert _dates_read(tmp_path, f"{short} 1, 2025", f"{full} {last}, 2025") == (first, final)
+    assert _dates_read(tmp_path, f"1 {full.upper()} 2025", f"{last} {short.lower()} 2025") == (
+        first,
+        final,
+    )
+    assert _dates_read(tmp_path, f"{short}. 1 2025", f"{last} {short}., 2025") == (first, final)
+    assert _dates_read(tmp_path, f"{short} 0, 2025", f"{short} {last + 1}, 2025") == (None, None)
+
+
+def test_month_names_at_the_edges_of_the_table(tmp_path: Path) -> None:
+    """ "Sept" is September too; a name cut elsewhere, or run on, is no month. 29 February
+    is a date in a leap year (2024) only."""
+    assert _dates_read(tmp_path, "Sept 1, 2025", "sept 30, 2025") == (
+        dt.date(2025, 9, 1),
+        dt.date(2025, 9, 30),
+    )
+    assert _dates_read(tmp_path, "Feb 29, 2024", "29 February 2024") == (
+        dt.date(2024, 2, 29),
+        dt.date(2024, 2, 29),
+    )
+    assert _dates_read(tmp_path, "Feb 29, 2025", "29 February 2025") == (None, None)
+    for start, end in (("Ja 1, 2025", "Janu 1, 2025"), ("Septe 1, 2025", "Decembers 1, 2025")):
+        assert _dates_read(tmp_path, start, end) == (None, None), (start, end)
+    assert _dates_read(tmp_path, "Mayo 1, 2025", "Juli 1, 2025") == (None, None)
