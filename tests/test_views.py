@@ -656,24 +656,35 @@ def test_a_double_round_robins_second_cycle_shows_the_colours_reversed(
 
 
 def test_pairings_to_come_leave_out_a_player_who_withdrew(make_site: SiteMaker) -> None:
-    """Echo gone after round 2: round 3's 3-1 (Alpha-Echo) will not be played. It is left
-    out, the other games keep the table's order (boards 1 and 2), and Alpha is listed as
-    not playing because the opponent withdrew, Echo as withdrawn (worded by the page)."""
+    """Echo gone after round 2: round 3's 3-1 (Alpha-Echo, the table's board 2) will not be
+    played. It is left out, and Alpha is listed as not playing because the opponent
+    withdrew, Echo as withdrawn (worded by the page). The other games keep the table's
+    boards, 2-6 board 1 and 4-5 board 3: the page called Bravo-Charlie board 2, closing up
+    around the game left out, where the table it names and the round's games once entered
+    have board 3."""
     gone = SIX + f'[[withdrawals]]\nplayer = "{E}"\nafter_round = 2\n\n'
     event, _ = _standings(make_site, event_toml(gone, rounds=5), BERGER_ROUNDS_1_2)
-    assert _scheduled(event, 3) == [(1, F, D), (2, B, C)]
+    assert _scheduled(event, 3) == [(1, F, D), (3, B, C)]
     assert _absent(event, 3) == [(E, ""), (A, "opponent withdrew")]
+    site = make_site(event_toml(gone, rounds=5), {"g.pgn": BERGER_ROUNDS_1_2})
+    assert build_site(site).written
+    page = (site / "output/ev/rounds/round-3.html").read_text(encoding="utf-8")
+    rows = page.split("<tbody>")[1].split("</tbody>")[0].split("<tr>")[1:]
+    assert len(rows) == 2
+    assert "<td>1</td>" in rows[0] and rows[0].index("Foxtrot") < rows[0].index("Delta")
+    assert "<td>3</td>" in rows[1] and rows[1].index("Bravo") < rows[1].index("Charlie")
 
 
 def test_a_player_withdrawing_after_a_round_to_come_still_plays_it(make_site: SiteMaker) -> None:
     """Rounds 1 and 2 of six played by the table; Delta (6) announces ahead a withdrawal after
     round 3. Delta still plays round 3 (2-6: Foxtrot-Delta, board 1), not round 4, whose 6-5
-    (Delta-Charlie) is left out: Charlie is not playing, the opponent having withdrawn, and
-    the table's other games keep their order (1-4 Echo-Bravo, 2-3 Foxtrot-Alpha)."""
+    (Delta-Charlie, board 1) is left out: Charlie is not playing, the opponent having
+    withdrawn, and the table's other games keep their boards (1-4 Echo-Bravo board 2, 2-3
+    Foxtrot-Alpha board 3)."""
     ahead = SIX + f'[[withdrawals]]\nplayer = "{D}"\nafter_round = 3\n\n'
     event, _ = _standings(make_site, event_toml(ahead, rounds=5), BERGER_ROUNDS_1_2)
     assert _scheduled(event, 3) == [(1, F, D), (2, A, E), (3, B, C)]
-    assert _scheduled(event, 4) == [(1, E, B), (2, F, A)]
+    assert _scheduled(event, 4) == [(2, E, B), (3, F, A)]
     assert (C, "opponent withdrew") in _absent(event, 4)
 
 
@@ -701,11 +712,12 @@ def test_pairings_to_come_leave_out_a_game_a_bye_entered_ahead_replaces(
     make_site: SiteMaker,
 ) -> None:
     """Echo has a half-point bye entered for round 3, not played yet: round 3's 3-1
-    (Alpha-Echo) will not be played, so it is left out (the page listed it beside Echo's
-    bye); Alpha is not playing, the opponent having a bye; Echo stands under the byes."""
+    (Alpha-Echo, board 2) will not be played, so it is left out (the page listed it beside
+    Echo's bye), Bravo-Charlie keeping board 3; Alpha is not playing, the opponent having a
+    bye; Echo stands under the byes."""
     bye = SIX + f'[[byes]]\nround = 3\nplayer = "{E}"\npoints = 0.5\n\n'
     event, _ = _standings(make_site, event_toml(bye, rounds=5), BERGER_ROUNDS_1_2)
-    assert _scheduled(event, 3) == [(1, F, D), (2, B, C)]
+    assert _scheduled(event, 3) == [(1, F, D), (3, B, C)]
     assert _absent(event, 3) == [(A, "opponent has a bye")]
     view = views.round_view(event, player_records(event), 3)
     assert [(player.name, b.points) for player, b in view.byes] == [(E, 0.5)]
@@ -770,7 +782,8 @@ def test_a_player_with_a_bye_entered_ahead_is_not_also_listed_as_not_playing(
     round as a zero-point bye for Charlie: Charlie stands under the byes, and was listed a
     second time under "Not playing" as sitting out. Likewise Delta gone after round 1 and
     Bravo, Delta's opponent in round 2 (5-3), given a half-point bye for it: Bravo is under
-    the byes only, Charlie sits out and Delta is withdrawn."""
+    the byes only, Charlie sits out and Delta is withdrawn; Echo-Alpha keeps board 2 (the
+    table's bye is no board, 5-3 board 1 is left out)."""
     five = f'[[players]]\nname = "{E}"\n\n'
     games = pgn_game("1.1", A, D, "1-0") + pgn_game("1.2", B, C, "0-1")
     sat_out = five + f'[[byes]]\nround = 2\nplayer = "{C}"\npoints = 0\n\n'
@@ -782,5 +795,5 @@ def test_a_player_with_a_bye_entered_ahead_is_not_also_listed_as_not_playing(
     gone = five + f'[[withdrawals]]\nplayer = "{D}"\nafter_round = 1\n\n'
     gone += f'[[byes]]\nround = 2\nplayer = "{B}"\npoints = 0.5\n\n'
     event, _ = _standings(make_site, event_toml(gone, rounds=5), games)
-    assert _scheduled(event, 2) == [(1, E, A)]
+    assert _scheduled(event, 2) == [(2, E, A)]
     assert _absent(event, 2) == [(C, "sits out"), (D, "")]

@@ -525,7 +525,8 @@ def scheduled_pairings(
     event: Event, number: int
 ) -> tuple[tuple[ScheduledPairing, ...], dict[int, str]]:
     """A round robin's round not played yet, by the Berger table (``Event.pairings_to_come``):
-    its games, boards numbered in the table's order, and the players without one, and why
+    its games, boards numbered in the table's order (a game left out keeps its board empty;
+    an odd field's table bye is no board), and the players without one, and why
     ("sits out": the table's bye; "opponent withdrew"). A game with a player who withdrew
     before the round is left out, as it will not be played (the arbiter's pairing list
     leaves it out too); the withdrawn player is listed as not playing by the page itself.
@@ -545,22 +546,21 @@ def scheduled_pairings(
     no_game = {
         p.number: "sits out" for p in event.players if p.number not in paired and not gone(p.number)
     }
+    # Each game keeps its board in the table's order when one before it is left out: the
+    # page says the pairings are the table's, and the round's games, once entered, carry
+    # the tournament's boards, which do not close up around a game not played.
     kept = []
-    for white, black in games:
+    for board, (white, black) in enumerate(games, start=1):
         if gone(white) or gone(black):
             no_game.update({n: "opponent withdrew" for n in (white, black) if not gone(n)})
         elif white in away or black in away:
             no_game.update({n: "opponent has a bye" for n in (white, black) if n not in away})
         else:
-            kept.append((white, black))
+            kept.append(ScheduledPairing(board, event.player(white), event.player(black)))
     # A player with a bye entered for the round stands under the byes: not again as not
     # playing (the table's sit-out, or a game a withdrawal cancels, given as a bye).
     no_game = {n: why for n, why in no_game.items() if n not in away}
-    shown = tuple(
-        ScheduledPairing(board, event.player(white), event.player(black))
-        for board, (white, black) in enumerate(kept, start=1)
-    )
-    return shown, no_game
+    return tuple(kept), no_game
 
 
 @dataclass(frozen=True)
