@@ -205,6 +205,25 @@ def test_a_double_round_robin_waits_to_see_whether_the_two_rounds_are_swapped() 
     assert swapped[5] == ((3, 4), (2, 1))
 
 
+def test_the_two_rounds_a_swap_may_exchange_share_no_pairing() -> None:
+    """Why a double round robin's rounds ``n - 2`` and ``n - 1`` show nothing while the swap
+    is not known: the table's last two rounds of a cycle have no game in common, not even
+    with the colours left open, and no player sits out both, so the two readings agree on
+    no pairing. By FIDE's table of eight, round 6 is 8-7 1-6 2-5 3-4, round 7 4-8 5-3 6-2
+    7-1; the same holds for every field of 3 to 16 players."""
+    assert {frozenset(p) for p in BERGER_EIGHT[5]} & {
+        frozenset(p) for p in BERGER_EIGHT[6]
+    } == set()
+    for players in range(3, 17):
+        cycle = players - 1 + players % 2
+        last_but_one, last = (
+            {frozenset(pair) for pair in berger_pairings(players, r)} for r in (cycle - 1, cycle)
+        )
+        assert last_but_one & last == set(), players
+        pairings = table_pairings(range(1, players + 1), [], 2 * cycle)
+        assert cycle - 1 not in pairings and cycle not in pairings
+
+
 def test_three_players_get_the_pairings_of_the_table_of_four() -> None:
     """Three players, one round robin: the table of four (1-4 2-3, 4-3 1-2, 2-4 3-1) with 4
     as the bye, so 1, 3 and 2 sit out in turn. Three rounds are one cycle: no two rounds
