@@ -1097,28 +1097,35 @@ def annotated_movetext(game: chess.pgn.Game) -> str:
 class _AnnotationExporter(chess.pgn.StringExporter):
     """python-chess's PGN writer without the result, writing a comment word by word so that
     its lines wrap at 80 columns as the moves do (it writes a comment as one word, on one line
-    whatever its length, and PGN allows 255 characters a line). A word that begins with "%"
-    stays on the line of the word before it: at the start of a line PGN reads "%" as an
-    escape, a line to skip. An annotation in brackets (``[%clk 1:29:58]``) stays whole."""
+    whatever its length, and PGN allows 255 characters a line; a longer word is cut). A line
+    that would begin with "%", which PGN reads as an escape, a line to skip, begins with a
+    space instead. An annotation in brackets (``[%clk 1:29:58]``) stays whole."""
 
     def visit_comment(self, comment: str) -> None:
         if not (self.comments and (self.variations or not self.variation_depth)):
             return
-        tokens = ["{"]
+        self.write_token("{ ")
+        room = PGN_LINE_LIMIT - 2  # a space before a word at a line's start, one after it
         for word in _COMMENT_WORD.findall(comment.replace("}", "")):
-            if word.startswith("%"):
-                tokens[-1] += " " + word
-            else:
-                tokens.append(word)
-        for token in (*tokens, "}"):
-            self.write_token(token + " ")
+            for start in range(0, len(word), room):
+                self.write_token(word[start : start + room] + " ")
+        self.write_token("} ")
         self.force_movenumber = True
+
+    def write_token(self, token: str) -> None:
+        if self.columns is not None and self.columns - len(self.current_line) < len(token):
+            self.flush_current_line()
+        if not self.current_line and token.startswith("%"):
+            token = " " + token
+        self.current_line += token
 
     def visit_result(self, result: str) -> None:
         pass
 
 
-_COMMENT_WORD = re.compile(r"\[%[^\]]*\]|\S+")
+_COMMENT_WORD = re.compile(r"\[%[^\s\[\]]+(?: [^\s\[\]]+){0,3}\]|\S+")
+"""A word of a comment, or a command in brackets of a few words (``[%clk 1:29:58]``,
+``[%csl Ga4,Rb5]``), kept on one line as programs that read them expect."""
 
 
 def clock_words(game: chess.pgn.Game) -> str:

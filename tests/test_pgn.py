@@ -950,15 +950,29 @@ def test_a_long_comment_wraps_within_pgn_lines_and_no_line_starts_with_an_escape
     """python-chess writes a comment as one word on one line, whatever its length (PGN
     allows 255 characters a line); the export wraps it at 80 columns as the moves are, and a
     word beginning with "%" never starts a line, where PGN reads it as a line to skip."""
-    words = " ".join(f"w{i} %{i}" for i in range(60))
+    words = " ".join(f"w{i} %{i} %" for i in range(60)) + " [%csl Ga4,Rb5] [%cal Ge2e4]"
     text = ANNOTATED.replace("{ Hall }", "{ " + words + " }")
     (game,) = read_pgn_text(text, Path("x.pgn"), Problems())
     exported = export_game(game.moves, {"White": "A", "Black": "B", "Result": "1-0"})
     lines = exported.split("\n")
     assert max(len(line) for line in lines) < 80
     assert not any(line.startswith("%") for line in lines)
+    assert any(line.startswith(" %") for line in lines)  # runs of them: a space before
+    assert any("[%csl Ga4,Rb5]" in line for line in lines)  # a command stays on one line
     read = chess.pgn.read_game(io.StringIO(exported))
     assert read is not None and read.comment.split() == words.split()
+
+
+def test_a_comment_word_too_long_for_a_pgn_line_is_cut() -> None:
+    """PGN lines hold 255 characters: a word of 600 is written on three lines."""
+    word = "x" * 600
+    text = ANNOTATED.replace("{ Hall }", "{ " + word + " }")
+    (game,) = read_pgn_text(text, Path("x.pgn"), Problems())
+    exported = export_game(game.moves, {"White": "A", "Black": "B", "Result": "1-0"})
+    lines = exported.split("\n")
+    assert max(len(line) for line in lines) == 253  # room for a space before a "%"
+    read = chess.pgn.read_game(io.StringIO(exported))
+    assert read is not None and "".join(read.comment.split()) == word
 
 
 def test_a_plain_game_or_one_cut_short_by_an_illegal_move_keeps_no_annotations() -> None:
