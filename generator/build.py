@@ -63,6 +63,7 @@ from .render.site import (
     TemplateFailure,
     fault_words,
     page_path,
+    published_paths,
     render_site,
 )
 from .rules.categories import check_categories
@@ -860,9 +861,10 @@ def check_site(
         _unnameable_pages(site, report.problems)
     if not report.problems.errors:
         try:
+            outcomes = _with_page_link_warnings(site, outcomes, report.problems)
             report.files = render(site, outcomes)
-            links_to_missing_pages(
-                _markdown_pages(site, outcomes),
+            links_to_missing_pages(  # the home page's: it has no Arbiter report
+                _markdown_pages(site, []),
                 report.files.keys(),
                 report.problems,
                 site.markdown_raw_html,
@@ -899,6 +901,32 @@ def check_site(
                 hint="check the templates in templates/ against the built-in ones",
             )
     return report
+
+
+def _with_page_link_warnings(
+    site: Site, outcomes: list[EventOutcome], problems: Problems
+) -> list[EventOutcome]:
+    """The outcomes with the warnings of their Markdown pages' links to pages the site does
+    not make, also given to ``problems``. Checked before the pages are rendered, against
+    the files the build will make (``published_paths``, listed only when a page links a
+    page), so that the event's Arbiter report and results.json list them with its other
+    warnings: printed by the build alone, an organiser reading the report missed them."""
+    listed: list[set[str]] = []
+
+    def published() -> set[str]:
+        if not listed:
+            listed.append(published_paths(site, outcomes))
+        return listed[0]
+
+    checked = []
+    for outcome in outcomes:
+        found = Problems()
+        pages = _markdown_pages(site, [outcome])[1:]  # the first is the home page
+        links_to_missing_pages(pages, published, found, site.markdown_raw_html)
+        problems.extend(found)
+        warnings = (*outcome.warnings, *found.items)
+        checked.append(replace(outcome, warnings=warnings) if found.items else outcome)
+    return checked
 
 
 def _markdown_pages(site: Site, outcomes: list[EventOutcome]) -> list[tuple[Path, str, str]]:

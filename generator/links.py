@@ -16,7 +16,7 @@ import difflib
 import posixpath
 import re
 import unicodedata
-from collections.abc import Collection, Iterable
+from collections.abc import Callable, Collection, Iterable
 from pathlib import Path
 from urllib.parse import unquote, urlsplit
 from xml.etree import ElementTree as etree
@@ -215,21 +215,26 @@ a link to the folder ("junior/") leads to that page."""
 
 def links_to_missing_pages(
     pages: Iterable[tuple[Path, str, str]],
-    published: Collection[str],
+    published: Collection[str] | Callable[[], Collection[str]],
     problems: Problems,
     raw_html: bool = False,
 ) -> None:
     """Links to the site's own pages that it does not make: "junior-closd/index.html",
     "players.html" (the players are players/...). ``page_attachments`` leaves a link ending
     in .html to this, as only the built site knows its pages: ``pages`` are each Markdown
-    page's file, where it is published and its text, ``published`` the built site's files."""
-    folders = {posixpath.dirname(path) for path in published}
+    page's file, where it is published and its text, ``published`` the built site's files,
+    or what lists them, asked only once a page links one (listing them takes time)."""
+    files: Collection[str] | None = None
+    folders: set[str] = set()
     for source, place, text in pages:
         for target in linked_files(text, raw_html):
             name = posixpath.normpath(target)
             folder = target.endswith("/")
             if not (name.endswith(".html") or folder) or (source.parent / name).exists():
                 continue
+            if files is None:
+                files = published() if callable(published) else published
+                folders = {posixpath.dirname(path) for path in files}
             found = posixpath.normpath(posixpath.join(posixpath.dirname(place), name))
             if found == ".." or found.startswith("../"):
                 problems.warning(
@@ -241,13 +246,9 @@ def links_to_missing_pages(
                     code="broken-link",
                 )
                 continue
-            if (
-                (found in folders or f"{found}/index.html" in published)
-                if folder
-                else (found in published)
-            ):
+            if (found in folders or f"{found}/index.html" in files) if folder else (found in files):
                 continue
-            pages_there = sorted(p for p in published if p.endswith(".html"))
+            pages_there = sorted(p for p in files if p.endswith(".html"))
             close = difflib.get_close_matches(
                 f"{found}/index.html" if folder else found, pages_there, n=1, cutoff=0.75
             )

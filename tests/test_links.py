@@ -3,6 +3,7 @@ links between Markdown pages lead to the pages made of them."""
 
 from __future__ import annotations
 
+import json
 import re
 from pathlib import Path
 
@@ -316,4 +317,34 @@ def test_a_link_to_a_page_the_site_does_not_make_is_a_warning(make_site: SiteMak
             'the page links "../evt/", a page the site does not have',
             'did you mean "index.html"?',  # the closest, ev/index.html, is the page's own
         ),
+    ]
+
+
+def test_a_link_to_a_page_the_site_lacks_is_on_the_arbiter_report(make_site: SiteMaker) -> None:
+    """A Markdown page's link to a page the site does not make ("player.html") was printed by
+    the build but missing from the event's Arbiter report and results.json, where the report
+    says every warning is: an organiser reading the report never learnt of it. An event with
+    no other warning gets the report (and its link) for it; the home page's own broken link,
+    which belongs to no event, is printed only."""
+    games = pgn_game("1.1", A, B, "1-0") + pgn_game("1.2", "Charlie, Carl", "Delta, Dora", "0-1")
+    page = "# Rules\n\nThe [players](player.html), the [standings](standings.html).\n"
+    site = make_site(event_toml(), {"g.pgn": games, "rules.md": page})
+    (site / "content/index.md").write_text("# Home\n\n[Event](evv/index.html)\n", encoding="utf-8")
+    report = build_site(site)
+    assert report.written, [p.format() for p in report.problems.errors]
+    told = [(p.path and p.path.name, p.line, p.message) for p in report.problems.warnings]
+    assert told == [
+        ("rules.md", 3, 'the page links "player.html", a page the site does not have'),
+        ("index.md", 3, 'the page links "evv/index.html", a page the site does not have'),
+    ]
+    out = site / "output/ev"
+    arbiter = (out / "arbiter.html").read_text(encoding="utf-8")
+    assert 'Links to pages or files that are not there <span class="count">(1)</span>' in arbiter
+    assert "the page links &#34;player.html&#34;, a page the site does not have" in arbiter
+    assert "<code>rules.md:3</code>" in arbiter
+    assert "evv/index.html" not in arbiter
+    assert 'href="arbiter.html"' in (out / "index.html").read_text(encoding="utf-8")
+    warned = json.loads((out / "results.json").read_text(encoding="utf-8"))["warnings"]
+    assert [(w["code"], w["message"]) for w in warned] == [
+        ("broken-link", 'the page links "player.html", a page the site does not have')
     ]

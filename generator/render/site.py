@@ -1323,5 +1323,18 @@ class EventLinks:
         return category_path(self.event, category_id)
 
 
+def published_paths(site: Site, outcomes: list[EventOutcome]) -> set[str]:
+    """The files a build of ``site`` makes, without rendering a page (the pages are listed,
+    not written): for the links of the organiser's Markdown pages to be checked before the
+    pages are rendered, so that a broken one is on its event's Arbiter report as well."""
+    renderer = SiteRenderer(site, outcomes, jobs=2)  # with ``jobs``, pages are listed first
+    renderer.collect()
+    return {
+        *renderer.files,
+        *(job.path for job in renderer.pages or ()),
+        *(path for path, *_ in renderer.after),
+    }
+
+
 def render_site(site: Site, outcomes: list[EventOutcome], jobs: int = 1) -> dict[str, bytes]:
     return SiteRenderer(site, outcomes, jobs).render()

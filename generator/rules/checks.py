@@ -58,7 +58,7 @@ CHECKS: dict[str, str] = {
     "trf-withdrawal": "TRF lines that stop before the last round",
     "trf": "TRF records that are not used",
     "birthday-unknown": "Birthdays an age group needs",
-    "broken-link": "Links to files that are not there",
+    "broken-link": "Links to pages or files that are not there",
     "link-outside": "Links to files the site does not publish",
     "link": "Linked files that cannot be read",
     "fide-id-mismatch": "FIDE ids that belong to another player than the name beside them",
