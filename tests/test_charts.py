@@ -4,6 +4,9 @@ from __future__ import annotations
 
 import re
 
+from conftest import SiteMaker, event_toml, pgn_game
+
+from generator.build import build_site
 from generator.render.charts import HEIGHT, rank_by_round, score_progression
 
 
@@ -44,3 +47,44 @@ def test_score_axis_labels_stay_apart_with_three_points_a_win() -> None:
     assert _score_labels(nine) == [str(n) for n in range(10)]
     fifteen = str(score_progression([1.0] * 15, 1.0, "Okafor, Nia"))
     assert _score_labels(fifteen) == [str(n) for n in range(0, 15, 2)]
+
+
+A, B, C, D = "Alpha, Anna", "Bravo, Bob", "Charlie, Carl", "Delta, Dora"
+
+
+def test_event_page_chart_of_places_leaves_out_a_round_being_played(make_site: SiteMaker) -> None:
+    """The event page's chart plotted a round still being played as if it were over: its
+    places were only those "during round 3" the standings name. It now ends at the last round
+    played to its end and says which round it leaves out; once that round is over it is in.
+    No tie-breaks, so players level share the place, the chart drawing the first of it.
+    By hand: after round 1 (A beat B, C beat D) A 1, C 1, B 0, D 0: places 1, 1, 3, 3;
+    after round 2 (A beat C, B drew D) A 2, C 1, B ½, D ½: places 1, 2, 3, 3; during round 3
+    (B beat C, A v D on) A 2, B 1½, C 1, D ½, the order the chart's lines follow."""
+    games = (
+        pgn_game("1.1", A, B, "1-0")
+        + pgn_game("1.2", C, D, "1-0")
+        + pgn_game("2.1", A, C, "1-0")
+        + pgn_game("2.2", B, D, "1/2-1/2")
+        + pgn_game("3.1", B, C, "1-0")
+    )
+    site = make_site(event_toml("tiebreaks = []\n"), {"g.pgn": games + pgn_game("3.2", A, D, "*")})
+    assert build_site(site).written
+    page = (site / "output/ev/index.html").read_text(encoding="utf-8")
+    desc = re.search(r"<desc>([^<]*)</desc>", page)
+    assert desc is not None
+    assert desc.group(1) == (
+        "\u2068Alpha, Anna\u2069: 1, 1; \u2068Bravo, Bob\u2069: 3, 3; "
+        "\u2068Charlie, Carl\u2069: 1, 2; \u2068Delta, Dora\u2069: 3, 3"
+    )
+    assert "Place after each round (round 3, still being played, not shown)" in page
+    # Round 3 over (A beat D): A 3, B 1½, C 1, D ½, places 1, 2, 3, 4.
+    (site / "content/ev/g.pgn").write_text(games + pgn_game("3.2", A, D, "1-0"), encoding="utf-8")
+    assert build_site(site).written
+    page = (site / "output/ev/index.html").read_text(encoding="utf-8")
+    desc = re.search(r"<desc>([^<]*)</desc>", page)
+    assert desc is not None
+    assert desc.group(1) == (
+        "\u2068Alpha, Anna\u2069: 1, 1, 1; \u2068Bravo, Bob\u2069: 3, 3, 2; "
+        "\u2068Charlie, Carl\u2069: 1, 2, 3; \u2068Delta, Dora\u2069: 3, 3, 4"
+    )
+    assert "not shown" not in page

@@ -721,19 +721,17 @@ class SiteRenderer:
         own_card = {k: v for k, v in common.items() if k != "social"}  # players', games' pages
         self._exports(outcome, paths)
         leaders = [row.player for row in standings.rows[: len(charts.COLOURS)]]
+        charted = views.rounds_charted(event)
+        by_round = (*outcome.history, standings)[:charted]
         series = [
-            (
-                player.name,
-                [s.place_of(player.number) for s in (*outcome.history, standings)],
-            )
-            for player in leaders
+            (player.name, [s.place_of(player.number) for s in by_round]) for player in leaders
         ]
         self._page(
             paths["home"],
             "event.html",
-            rank_chart=charts.rank_by_round(series, len(event.players))
-            if event.rounds_played > 1
-            else "",
+            rank_chart=charts.rank_by_round(series, len(event.players)) if charted > 1 else "",
+            # The rounds still being played after the chart's last: said under it.
+            chart_left_out=tuple(range(charted + 1, event.rounds_played + 1)),
             chart_legend=[
                 (name, charts.COLOURS[i], charts.DASHES[i]) for i, (name, _) in enumerate(series)
             ],

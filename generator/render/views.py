@@ -388,6 +388,18 @@ def standings_round(event: Event, after_round: int) -> str:
     return f"after round {after_round}"
 
 
+def rounds_charted(event: Event) -> int:
+    """The rounds the event page's chart of places plots: up to the last one played to its
+    end. A round still being played at the end (a game without a result, a player without a
+    game or a bye) is left out: its places are only those "during round N" the standings
+    name, and a point for it, drawn like the others, read as the place after the round."""
+    last = event.rounds_played
+    in_progress = set(event.rounds_in_progress)
+    while last and last in in_progress:
+        last -= 1
+    return last
+
+
 class PlayoffProgress(NamedTuple):
     """How a play-off not yet decided is introduced: its state and the word before the game
     it names (``playoff_progress``)."""
