@@ -1766,15 +1766,16 @@ def test_a_sites_copy_of_the_macros_shows_a_dash_where_direct_encounter_never_ap
     ``_macros.html`` printed the 0 the row holds instead: a site with its own copy of the
     file (the demo built from the source checkout, whose ``templates/`` is that copy) showed
     "DE 0" for the 3rd, 4th and 10th of the U.S. Junior Closed demo, who met no tied player.
-    Here after two rounds Alpha (1½: beat Delta, drew Bravo) and Charlie (1½: drew Bravo,
-    beat Delta) are tied and have not met, so DE was applied to them and is 0 for each;
-    Bravo (1) and Delta (0) are alone on their points: a dash."""
+    Here after two rounds Alpha (1½: drew Charlie, beat Delta) and Charlie (1½: drew Alpha,
+    beat Bravo) are tied and have met, so DE was applied to them and is ½ for each; Bravo (1)
+    and Delta (0) are alone on their points: a dash. (Tied players who have not met get a
+    dash too: ``test_standings``.)"""
     body = 'tiebreaks = ["DE"]\n'
     games = (
-        pgn_game("1.1", "Alpha, Anna", "Delta, Dora", "1-0")
-        + pgn_game("1.2", "Bravo, Bob", "Charlie, Carl", "1/2-1/2")
-        + pgn_game("2.1", "Delta, Dora", "Charlie, Carl", "0-1")
-        + pgn_game("2.2", "Alpha, Anna", "Bravo, Bob", "1/2-1/2")
+        pgn_game("1.1", "Alpha, Anna", "Charlie, Carl", "1/2-1/2")
+        + pgn_game("1.2", "Bravo, Bob", "Delta, Dora", "1-0")
+        + pgn_game("2.1", "Alpha, Anna", "Delta, Dora", "1-0")
+        + pgn_game("2.2", "Charlie, Carl", "Bravo, Bob", "1-0")
     )
     site = make_site(event_toml(body), {"g.pgn": games})
     assert build_site(site).written
@@ -1795,8 +1796,8 @@ def test_a_sites_copy_of_the_macros_shows_a_dash_where_direct_encounter_never_ap
             name = re.sub(r"^\d+ ", "", re.sub(r"\s+,", ",", " ".join(name.split())))
             de[name] = re.findall(r'<td class="tb[^"]*">([^<]*)</td>', row)
         assert de == {
-            "Alpha, Anna": ["0"],
-            "Charlie, Carl": ["0"],
+            "Alpha, Anna": ["0.5"],
+            "Charlie, Carl": ["0.5"],
             "Bravo, Bob": ["–"],
             "Delta, Dora": ["–"],
         }

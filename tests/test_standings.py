@@ -2,10 +2,13 @@
 
 from __future__ import annotations
 
+import json
+import re
+
 from conftest import SiteMaker, de_twice_event, event_toml, load, pgn_game
 from trf_rows import values
 
-from generator.build import decide
+from generator.build import build_site, decide
 from generator.model import Event
 from generator.problems import Problems
 from generator.rules.scores import player_records
@@ -283,3 +286,56 @@ def test_direct_encounter_does_not_wait_for_a_tied_players_game_against_another(
         (B, "3", "points"),
         (D, "4", "points"),
     ]
+
+
+SWISS_NOT_MET = (
+    pgn_game("1.1", A, B, "1-0")
+    + pgn_game("1.2", C, D, "1-0")
+    + pgn_game("2.1", A, C, "1-0")
+    + pgn_game("2.2", B, D, "1-0")
+)
+"""A Swiss of two rounds: A 2, B 1, C 1, D 0; B and C, tied, have not met."""
+
+
+def test_direct_encounter_of_tied_players_who_have_not_met_is_not_applied(
+    make_site: SiteMaker,
+) -> None:
+    """FIDE C.07 6.2-6.3: B and C, level on 1 point, have not met, so neither heads a separate
+    standings whatever their missing game: Direct Encounter is skipped and WIN (1 each) then
+    leaves them sharing 2nd-3rd. Their 0 under DE was printed as if DE had scored them level:
+    it is now among the keys the tables show as a dash (``unreached``), as for A and D whom
+    DE never reached; the value stays 0, the number results.json gives."""
+    text = event_toml('tiebreaks = ["DE", "WIN"]\n', format="swiss", rounds=2)
+    event, problems = load(make_site(text, {"g.pgn": SWISS_NOT_MET}))
+    assert event is not None and not problems.errors, problems.items
+    assert not event.is_round_robin
+    standings = rank(event, player_records(event))
+    rows = [(r.player.name, r.place, r.tiebreaks, r.unreached) for r in standings.rows]
+    assert rows == [
+        (A, "1", {"DE": 0, "WIN": 2}, ("DE",)),
+        (B, "2-3", {"DE": 0, "WIN": 1}, ("DE",)),
+        (C, "2-3", {"DE": 0, "WIN": 1}, ("DE",)),
+        (D, "4", {"DE": 0, "WIN": 0}, ("DE",)),
+    ]
+
+
+def test_pages_show_a_dash_for_a_direct_encounter_not_applied(make_site: SiteMaker) -> None:
+    """The event above, built: the standings print "–" under DE for B and C (they printed 0,
+    as if DE had found them level), a player's card says "DE –", the legend says what the
+    dash means, and the page on tie-breaks says when DE is skipped (C.07 6.2, 6.3).
+    results.json keeps the number the spec gives, 0."""
+    text = event_toml('tiebreaks = ["DE", "WIN"]\n', format="swiss", rounds=2)
+    site = make_site(text, {"g.pgn": SWISS_NOT_MET})
+    assert build_site(site).written
+    out = site / "output/ev"
+    standings = (out / "standings.html").read_text(encoding="utf-8")
+    cells = re.findall(r'<td class="tb[^"]*">([^<]*)</td>', standings)
+    # A, B, C, D in order, each with DE then WIN.
+    assert cells == ["–", "2", "–", "1", "–", "1", "–", "0"]
+    assert "A dash (–) under DE: Direct Encounter was not applied to the player" in standings
+    card = (out / "players/3-charlie-carl.html").read_text(encoding="utf-8")
+    assert '<abbr title="Direct Encounter">DE</abbr> –' in card
+    page = (out / "tiebreaks.html").read_text(encoding="utf-8")
+    assert "when it places nobody, it is skipped and the next tie-break decides" in page
+    data = json.loads((out / "results.json").read_text(encoding="utf-8"))
+    assert [row["tiebreaks"]["DE"] for row in data["standings"]] == [0, 0, 0, 0]

@@ -26,6 +26,7 @@ from .tiebreaks import (
     describe,
     direct_encounter_explained,
     direct_encounter_scores,
+    direct_encounter_skipped,
     parse_code,
     round_table,
     tiebreak_values,
@@ -54,8 +55,9 @@ class StandingRow:
     """Why this player is ahead of the next one, in words, any player it names kept apart
     (``text.Name``) for the pages to isolate; ``str()`` is the plain text."""
     unreached: tuple[str, ...] = ()
-    """Keys of Direct Encounters never applied to this player (tied with nobody, or separated
-    before it): the value is a 0 for ``results.json``, which the tables show as a dash."""
+    """Keys of Direct Encounters never applied to this player (tied with nobody, separated
+    before it, or tied with players not all met, ``direct_encounter_skipped``): the value is
+    a number for ``results.json``, which the tables show as a dash."""
 
     @property
     def points(self) -> float:
@@ -289,6 +291,7 @@ def rank(
 
     order: list[int] = []
     boundaries: list[_Boundary] = []
+    skipped: dict[str, set[int]] = {}
     by_points = sorted(event.players, key=lambda p: (-ctx.scores[p.number], p.number))
     groups: list[list[int]] = []
     for player in by_points:
@@ -299,7 +302,7 @@ def rank(
     for index, group in enumerate(groups):
         if index:
             boundaries.append(_Boundary("points", _MORE_POINTS))
-        _split(ctx, group, columns, values, de_values, order, boundaries)
+        _split(ctx, group, columns, values, de_values, order, boundaries, skipped)
 
     rows = []
     position = 0
@@ -324,7 +327,11 @@ def rank(
                     decided_by=boundary.decided_by,
                     tiebreaks=tiebreaks,
                     reason=boundary.reason,
-                    unreached=tuple(c for c, found in de_values.items() if number not in found),
+                    unreached=tuple(
+                        c
+                        for c, found in de_values.items()
+                        if number not in found or number in skipped.get(c, ())
+                    ),
                 )
             )
         position = end + 1
@@ -439,9 +446,11 @@ def _split(
     de_values: dict[str, dict[int, float]],
     order: list[int],
     boundaries: list[_Boundary],
+    skipped: dict[str, set[int]] | None = None,
 ) -> None:
     """Order one tied group by the remaining tie-breaks, appending to ``order`` and
-    ``boundaries``."""
+    ``boundaries``; ``skipped``: by key, the players of groups a Direct Encounter was not
+    applied to, their players not having all met (``direct_encounter_skipped``)."""
     if len(group) == 1:
         order.append(group[0])
         return
@@ -456,6 +465,13 @@ def _split(
         scores, _ = direct_encounter_scores(ctx, group, played)
         for number in group:
             de_values[key].setdefault(number, scores[number])
+        # Not applied separates nobody: asked only then (an open's groups are big).
+        if (
+            skipped is not None
+            and len(subgroups) == 1
+            and direct_encounter_skipped(ctx, group, played)
+        ):
+            skipped.setdefault(key, set()).update(group)
         reasons = [Phrase(AHEAD_ON_DE + note) for note in notes]
     else:
         by_level: dict[float, list[int]] = {}
@@ -470,4 +486,4 @@ def _split(
     for index, subgroup in enumerate(subgroups):
         if index:
             boundaries.append(_Boundary(key, reasons[index - 1]))
-        _split(ctx, subgroup, rest, values, de_values, order, boundaries)
+        _split(ctx, subgroup, rest, values, de_values, order, boundaries, skipped)

@@ -1042,12 +1042,7 @@ def direct_encounter_explained(
     notes: list[str] = []
     while len(remaining) > 1:
         scores, met = direct_encounter_scores(ctx, remaining, forfeits_played)
-        all_played = (
-            ctx.round_robin
-            and ctx.rounds >= ctx.event.rounds
-            and not _game_still_on(ctx, remaining)
-        )
-        if all_played or all(len(met[p]) == len(remaining) - 1 for p in remaining):
+        if _all_met(ctx, remaining, met):
             subgroups, subnotes = _split_all_met(ctx, remaining, scores, forfeits_played)
             return ordered + subgroups, notes + subnotes
 
@@ -1062,6 +1057,31 @@ def direct_encounter_explained(
         remaining.remove(leader)
     ordered.append(remaining)
     return ordered, notes
+
+
+def _all_met(ctx: TiebreakContext, group: Sequence[int], met: dict[int, set[int]]) -> bool:
+    """Whether the separate standings of ``group`` decide by 6.2: every player has met every
+    other (a finished round robin's group counts as met, ``direct_encounter_explained``)."""
+    all_played = (
+        ctx.round_robin and ctx.rounds >= ctx.event.rounds and not _game_still_on(ctx, group)
+    )
+    return all_played or all(len(met[p]) == len(group) - 1 for p in group)
+
+
+def direct_encounter_skipped(
+    ctx: TiebreakContext, group: Sequence[int], forfeits_played: bool = False
+) -> bool:
+    """Whether Direct Encounter was not applied to the tied ``group`` at all: its players
+    have not all met (6.2 does not apply) and none of them is certain to head the separate
+    standings whatever the missing games (6.3 places nobody), so the next tie-break decides.
+    Their scores in the games among them decide nothing then: the tables show a dash, as for
+    a player Direct Encounter never reached, not a score read as a result of it."""
+    if len(group) < 2:
+        return False
+    scores, met = direct_encounter_scores(ctx, group, forfeits_played)
+    if _all_met(ctx, group, met):
+        return False
+    return not any(_certain(ctx, p, list(group), scores, met) for p in group)
 
 
 def _game_still_on(ctx: TiebreakContext, group: Sequence[int]) -> bool:
