@@ -2126,8 +2126,9 @@ SIX_ROUND_FOUR_BYE = f'[[byes]]\nround = 4\nplayer = "{D6}"\npoints = 1\n\n'
 def test_a_card_says_the_withdrawal_beside_the_points_it_explains(make_site: SiteMaker) -> None:
     """Foxtrot withdrew after round 2, seen during round 4: the card said "0 from 4 rounds",
     four rounds lost to a parent who did not know. By hand: 0 (lost to Charlie) + 0 (lost to
-    Alpha) + nothing in the two rounds after the withdrawal = 0 from 4 rounds. The card now
-    says "0 from 4 rounds; withdrew after round 2 (Illness)", and not again in a row of its
+    Alpha) = 0 from the 2 rounds taken part in (the rounds after the withdrawal are not
+    counted, as the standings' Games do not). The card now
+    says "0 from 2 rounds; withdrew after round 2 (Illness)", and not again in a row of its
     own. A withdrawal announced after a round not played yet is not in the points yet: the
     row of its own still gives it."""
     games = SIX_FIRST_TWO + SIX_ROUND_THREE + SIX_ROUND_FOUR_ON
@@ -2136,7 +2137,7 @@ def test_a_card_says_the_withdrawal_beside_the_points_it_explains(make_site: Sit
     report = build_site(site)
     assert report.written, [p.format() for p in report.problems.items]
     card = (site / "output/ev/players/6-foxtrot-fay.html").read_text(encoding="utf-8")
-    assert "<dt>Points</dt><dd>0 from 4 rounds; withdrew after round 2 (Illness)</dd>" in card
+    assert "<dt>Points</dt><dd>0 from 2 rounds; withdrew after round 2 (Illness)</dd>" in card
     assert "<dt>Withdrew</dt>" not in card and card.count("withdrew after round 2") == 1
     alpha = (site / "output/ev/players/1-alpha-anna.html").read_text(encoding="utf-8")
     assert "<dd>2½ from 3 rounds; round 4 not finished</dd>" in alpha  # 1 + 1 + ½
@@ -2159,7 +2160,7 @@ def test_a_withdrawal_before_round_1_is_not_after_round_0(make_site: SiteMaker) 
     """event.toml takes ``after_round = 0`` for a player who withdrew before playing (and a
     TRF line without a round reads so), and every page said "withdrew after round 0", a round
     no event has: the standings, the card, the round pages. They now say "before round 1".
-    Echo, withdrawn so, two rounds played: 0 points from 2 rounds."""
+    Echo, withdrawn so, two rounds played: 0 points from 0 rounds taken part in."""
     names = ("Alpha, Ann", "Bravo, Bo", "Charlie, Cy", "Delta, Di", "Echo, Eve")
     players = "".join(f'[[players]]\nname = "{name}"\n\n' for name in names)
     toml = (
@@ -2177,7 +2178,7 @@ def test_a_withdrawal_before_round_1_is_not_after_round_0(make_site: SiteMaker) 
     assert report.written, [p.format() for p in report.problems.items]
     out = site / "output/ev"
     card = (out / "players/5-echo-eve.html").read_text(encoding="utf-8")
-    assert "<dt>Points</dt><dd>0 from 2 rounds; withdrew before round 1 (Visa)</dd>" in card
+    assert "<dt>Points</dt><dd>0 from 0 rounds; withdrew before round 1 (Visa)</dd>" in card
     standings = (out / "standings.html").read_text(encoding="utf-8")
     assert '<span class="note">withdrew before round 1</span>' in standings
     for number in (1, 2):

@@ -2,6 +2,7 @@
 
 from __future__ import annotations
 
+import re
 from dataclasses import replace
 from types import SimpleNamespace
 from typing import Any
@@ -797,3 +798,35 @@ def test_a_player_with_a_bye_entered_ahead_is_not_also_listed_as_not_playing(
     event, _ = _standings(make_site, event_toml(gone, rounds=5), games)
     assert _scheduled(event, 2) == [(2, E, A)]
     assert _absent(event, 2) == [(C, "sits out"), (D, "")]
+
+
+def test_a_withdrawn_players_card_claims_no_result_for_a_round_to_come(
+    make_site: SiteMaker,
+) -> None:
+    """A Swiss of three rounds, two played: Delta lost to Charlie in round 1 and withdrew
+    after it (Bravo had a bye in round 2). Round 3, not reached, showed "withdrawn", a 0 and a
+    score, as if lost; it now says only that the player withdrew, with no result or score, as
+    round 2 (played without them) keeps its 0. The points counted "0 from 2 rounds" where the
+    standings' Games say 1: the round missed after withdrawing was counted as one taken part
+    in. By hand: 0 from 1 round, and Games 1."""
+    body = (
+        f'[[byes]]\nround = 2\nplayer = "{B}"\npoints = 1.0\n\n'
+        f'[[withdrawals]]\nplayer = "{D}"\nafter_round = 1\n\n'
+    )
+    games = (
+        pgn_game("1.1", A, B, "1-0") + pgn_game("1.2", C, D, "1-0") + pgn_game("2.1", A, C, "1-0")
+    )
+    site = make_site(event_toml(body, format="swiss", rounds=3), {"g.pgn": games})
+    assert build_site(site).written
+    card = (site / "output/ev/players/4-delta-dora.html").read_text(encoding="utf-8")
+    assert "<dt>Points</dt><dd>0 from 1 round; withdrew after round 1</dd>" in card
+    rows = re.findall(r"<tr>(.*?)</tr>", card.split("<tbody>")[1], re.S)
+    cells = [re.findall(r"<t[dh][^>]*>(.*?)</t[dh]>", row, re.S) for row in rows]
+    assert [(c[2], c[5], c[6]) for c in cells[1:]] == [
+        ("withdrawn", "0", "0"),
+        ("withdrawn (round not played yet)", "", ""),
+    ]
+    standings = (site / "output/ev/standings.html").read_text(encoding="utf-8")
+    row = re.search(r"4-delta-dora\.html.*?</tr>", standings, re.S)
+    assert row is not None
+    assert re.findall(r'<td class="optional">([^<]*)</td>', row.group(0))[-1] == "1"

@@ -598,6 +598,16 @@ def player_lines(
         if entry.kind is Kind.FUTURE and entry.round in to_come and entry.bye is None:
             scheduled, colour = to_come[entry.round]
             entry = replace(entry, opponent=scheduled, colour=colour)
+        if entry.kind is Kind.ABSENT and entry.round > event.rounds_played:
+            # A round to come after the withdrawal: no result nor score for it yet ("0" read
+            # as a round lost), only that the player will not be in it.
+            entry = replace(entry, kind=Kind.FUTURE)
+            lines.append(
+                PlayerLine(
+                    entry, cell_for(entry)._replace(label=WITHDRAWN_AHEAD), None, None, running
+                )
+            )
+            continue
         opponent = event.player(entry.opponent) if entry.opponent is not None else None
         points = standings.points_of(entry.opponent) if entry.opponent is not None else None
         cell = cell_for(entry)
@@ -607,6 +617,11 @@ def player_lines(
             )
         lines.append(PlayerLine(entry, cell, opponent, points, running))
     return tuple(lines)
+
+
+WITHDRAWN_AHEAD = "withdrawn (round not played yet)"
+"""A withdrawn player's round to come, on their card: a round already played says "withdrawn"
+with its 0."""
 
 
 def scheduled_opponents(event: Event, number: int) -> dict[int, tuple[int, str]]:
@@ -629,7 +644,10 @@ class Progress:
     round 7 not finished" rather than counting a game still on as a round played."""
 
     counted: int
-    """Rounds up to the last one played whose outcome for this player is known."""
+    """Rounds up to the last one played whose outcome for this player is known, those after
+    the player's withdrawal left out: "1 from 6 rounds" beside the standings' "Games 5" of a
+    player who withdrew after round 5 counted a round they were not in (the standings' games
+    are those with a result; a bye is a round in, not a game)."""
     unfinished: tuple[int, ...]
     """Those rounds whose game of this player has no result yet."""
     charted: int
@@ -658,7 +676,8 @@ def player_progress(event: Event, record: PlayerRecord) -> Progress:
     withdrawn = event.player(record.number).withdrawn_after
     if withdrawn is not None and withdrawn > event.rounds_played:
         withdrawn = None
-    return Progress(len(entries) - len(unfinished), unfinished, charted, withdrawn)
+    absent = sum(1 for e in entries if e.kind is Kind.ABSENT)  # after the withdrawal
+    return Progress(len(entries) - len(unfinished) - absent, unfinished, charted, withdrawn)
 
 
 @dataclass(frozen=True)
