@@ -319,6 +319,29 @@ def test_direct_encounter_of_tied_players_who_have_not_met_is_not_applied(
     ]
 
 
+def test_a_direct_encounter_not_applied_is_0_in_results_json(make_site: SiteMaker) -> None:
+    """All four on 1 point after two Swiss rounds; each has played two of the other three
+    (A beat B, C beat D, D beat A, B beat C) and scored 1 among them, and A-C, B-D are
+    missing: anyone could still head the separate standings, so DE is not applied (C.07
+    6.3) and WIN (1 each) leaves them sharing 1st-4th. The spec gives DE "0 when ... not
+    applicable": results.json gave each 1, their score in games that decided nothing."""
+    games = (
+        pgn_game("1.1", A, B, "1-0")
+        + pgn_game("1.2", C, D, "1-0")
+        + pgn_game("2.1", D, A, "1-0")
+        + pgn_game("2.2", B, C, "1-0")
+    )
+    text = event_toml('tiebreaks = ["DE", "WIN"]\n', format="swiss", rounds=2)
+    site = make_site(text, {"g.pgn": games})
+    assert build_site(site).written
+    data = json.loads((site / "output/ev/results.json").read_text(encoding="utf-8"))
+    rows = [(row["place"], row["tiebreaks"]) for row in data["standings"]]
+    assert rows == [("1-4", {"DE": 0, "WIN": 1})] * 4
+    standings = (site / "output/ev/standings.html").read_text(encoding="utf-8")
+    cells = re.findall(r'<td class="tb[^"]*">([^<]*)</td>', standings)
+    assert cells == ["–", "1"] * 4
+
+
 def test_pages_show_a_dash_for_a_direct_encounter_not_applied(make_site: SiteMaker) -> None:
     """The event above, built: the standings print "–" under DE for B and C (they printed 0,
     as if DE had found them level), a player's card says "DE –", the legend says what the

@@ -463,14 +463,13 @@ def _split(
         played = parsed.modifiers.forfeits_played
         subgroups, notes = direct_encounter_explained(ctx, group, played)
         scores, _ = direct_encounter_scores(ctx, group, played)
+        # Not applied separates nobody: asked only then (an open's groups are big). Its value
+        # is then 0, as the spec gives for a DE "not applicable", not the score in the games
+        # the tied players have played among them, which decided nothing.
+        not_applied = len(subgroups) == 1 and direct_encounter_skipped(ctx, group, played)
         for number in group:
-            de_values[key].setdefault(number, scores[number])
-        # Not applied separates nobody: asked only then (an open's groups are big).
-        if (
-            skipped is not None
-            and len(subgroups) == 1
-            and direct_encounter_skipped(ctx, group, played)
-        ):
+            de_values[key].setdefault(number, 0.0 if not_applied else scores[number])
+        if not_applied and skipped is not None:
             skipped.setdefault(key, set()).update(group)
         reasons = [Phrase(AHEAD_ON_DE + note) for note in notes]
     else:
