@@ -2352,3 +2352,20 @@ def test_a_play_off_under_way_is_not_said_to_be_still_to_play(make_site: SiteMak
     event = (out / "index.html").read_text(encoding="utf-8")
     assert "1st place</a>: still to play. Next: Two games at G15" in event
     assert "play-off</a> still to be played: " in (out / "standings.html").read_text("utf-8")
+
+
+def test_a_games_comments_are_escaped_on_its_page_and_kept_in_games_pgn(
+    make_site: SiteMaker,
+) -> None:
+    """A comment is the organiser's text, written into the page's PGN: escaped there, and
+    kept as written in games.pgn, which is no HTML."""
+    A, B = "Alpha, Anna", "Bravo, Bob"
+    moves = '1. e4 { <script>alert("x")</script> & [%clk 0:10:00] } e5'
+    site = make_site(event_toml(), {"g.pgn": pgn_game("1.1", A, B, "1-0", moves)})
+    assert build_site(site).written
+    page = (site / "output/ev/games/r1-b1.html").read_text(encoding="utf-8")
+    assert "<script>alert" not in page
+    assert "{ &lt;script&gt;alert(&#34;x&#34;)&lt;/script&gt; &amp; [%clk 0:10:00] }" in page
+    assert "0:10:00</span>" in page  # the clock beside 1. e4
+    games = (site / "output/ev/games.pgn").read_text(encoding="utf-8")
+    assert '{ <script>alert("x")</script> & [%clk 0:10:00] }' in games
