@@ -835,12 +835,17 @@ def pending_playoffs(outcomes: list[EventOutcome]) -> list[str]:
     for outcome in outcomes:
         for playoff in outcome.playoffs:
             if playoff.status == "pending":
-                # Those still in it: a player a stage has put out has their place already.
-                playing = playoff.still or playoff.players
+                # Those still in it: a player a stage has put out has their place already,
+                # and a leader nobody can catch any more has won it (``Playoff.ahead``).
+                playing = playoff.still or (playoff.undecided or (playoff.players,))[0]
                 names = name_list([outcome.event.player(n).name for n in playing])
+                won = ""
+                if playoff.ahead:
+                    winner = outcome.event.player(playoff.ahead[0]).name
+                    won = f"won by {winner}, played on for the places below; "
                 lines.append(
                     f"{outcome.event.name}: play-off for {ordinal(playoff.first_place)} place "
-                    f"({names}) is pending; next: {playoff.next}"
+                    f"({names}) is pending; {won}next: {playoff.next}"
                 )
     return lines
 

@@ -17,7 +17,13 @@ from generator.model import Event, Game, Player
 from generator.problems import Problems
 from generator.render.exports import playoff_json
 from generator.render.site import EventOutcome, has_game_page, has_playoff_page
-from generator.rules.playoffs import FORMATS, _seeding, armageddon_winner
+from generator.rules.playoffs import (
+    FORMATS,
+    StageResult,
+    _out_of_the_lead,
+    _seeding,
+    armageddon_winner,
+)
 from generator.rules.scores import PlayerRecord
 from generator.rules.standings import StandingRow, Standings
 
@@ -1807,3 +1813,181 @@ def test_a_blitz_game_being_played_keeps_the_number_next_gave_it(make_site: Site
     assert outcome and not problems.errors, problems.items
     (result,) = outcome.playoffs
     assert str(result.next) == head + "B (White) v A (Black), being played"
+
+
+# -- a stage being played: what is certain already ----------------------------------------------
+
+
+def _blitz(players: tuple[int, ...], games: list[tuple[int, int, str]]) -> StageResult:
+    """The U.S. blitz double round robin among ``players`` after ``games`` (white, black,
+    result), scored by hand: a win 1, a draw ½."""
+    spec = FORMATS["us-junior-closed"].stages[0]
+    taken = tuple(Game(0, i + 1, w, b, r) for i, (w, b, r) in enumerate(games))
+    scores = {p: 0.0 for p in players}
+    for white, black, result in games:
+        white_points = {"1-0": 1.0, "1/2-1/2": 0.5, "0-1": 0.0}[result]
+        scores[white] += white_points
+        scores[black] += 1 - white_points
+    return StageResult(spec, players, taken, scores, False)
+
+
+def test_a_leader_nobody_can_catch_any_more_is_ahead_and_the_rest_play_on() -> None:
+    """1 beat 2 twice and drew 1-3 twice: 3 points, all four games played. 2 and 3 drew
+    their first game (½ and 1½) and have one left: at best 1½ and 2½, both below 3, so 1
+    has won; 2 and 3 may yet end either way round (3 ahead, or level at 1½ each if 2
+    wins), so they are still in, both with the game due."""
+    stage = _blitz(
+        (1, 2, 3),
+        [(1, 2, "1-0"), (2, 1, "0-1"), (1, 3, "1/2-1/2"), (3, 1, "1/2-1/2"), (2, 3, "1/2-1/2")],
+    )
+    assert _out_of_the_lead(stage) == ([1], [2, 3], [], [], [2, 3])
+
+
+def test_a_leader_another_can_still_draw_level_with_is_not_ahead() -> None:
+    """1 beat 2 twice, drew 3 and lost to 3: 2½; 2 won 2-3's first game: 2 has 1, 3 1½,
+    their second game still due. 3 can reach 2½ by winning the last game: level
+    with 1, the blitz would have no clear winner (Armageddon), so 1 has not won yet. 2 can
+    reach 2 at best, below 1's 2½ but not below 3's 1½: nobody is out. All three still in,
+    and all three may play (1 the Armageddon)."""
+    stage = _blitz(
+        (1, 2, 3),
+        [(1, 2, "1-0"), (2, 1, "0-1"), (1, 3, "1/2-1/2"), (3, 1, "1-0"), (2, 3, "1-0")],
+    )
+    assert stage.scores == {1: 2.5, 2: 1.0, 3: 1.5}
+    assert _out_of_the_lead(stage) == ([], [1, 2, 3], [], [], [1, 2, 3])
+
+
+def test_the_last_player_alone_below_everyone_s_reach_is_out() -> None:
+    """1 and 2 beat 3 twice each; 1-2 still to play twice. 3 has 0 with no game left, below
+    1's and 2's 2: out, alone, at the bottom (the cut before the last player)."""
+    stage = _blitz((1, 2, 3), [(1, 3, "1-0"), (3, 1, "0-1"), (2, 3, "1-0"), (3, 2, "0-1")])
+    assert _out_of_the_lead(stage) == ([], [1, 2], [[3]], [], [1, 2])
+
+
+def test_two_out_of_the_lead_with_games_against_each_other_are_out_together() -> None:
+    """Four players: 1 and 2 beat 3 and 4 twice each (4 points each), 1-2 and 3-4 still to
+    play twice. 3 and 4 reach 2 at most, below 4: out of the lead, but their own games
+    decide which of them is 3rd, so they are out as one group whose order is open."""
+    wins = [(w, b) for w in (1, 2) for b in (3, 4) for _ in range(2)]
+    stage = _blitz((1, 2, 3, 4), [(w, b, "1-0") for w, b in wins])
+    assert _out_of_the_lead(stage) == ([], [1, 2], [[3, 4]], [(3, 4)], [1, 2, 3, 4])
+
+
+def test_a_certain_leader_and_a_certain_second_are_both_ahead() -> None:
+    """Four players: 1 beat everyone twice (6), 2 beat 3 and 4 twice (4), 3-4 still to play
+    twice (0 each, at best 2): 1 has won, 2 is 2nd whatever the rest (4 above 3's and 4's
+    best), and 3 and 4 play on for 3rd, their order open."""
+    wins = [(1, b) for b in (2, 3, 4) for _ in range(2)] + [(2, b) for b in (3, 4) for _ in (1, 2)]
+    stage = _blitz((1, 2, 3, 4), [(w, b, "1-0") for w, b in wins])
+    assert _out_of_the_lead(stage) == ([1, 2], [3, 4], [], [], [3, 4])
+
+
+def test_a_us_blitz_leader_nobody_can_catch_is_1st_while_the_others_play_on(
+    make_site: SiteMaker, tmp_path: Path
+) -> None:
+    """U.S. Junior Closed, A, B and C tied (CYCLE; seeding C, B, A). Blitz: A beats B twice
+    and draws C twice (3 points, all A's games played); B beats C in their first game (B 1,
+    C 1), C v B still due. B and C reach 2 at most, below A's 3: A is the clear winner of
+    the blitz, 1st at once, with the 1st prize (A has no game left to forfeit). B and C
+    play on for 2nd and 3rd and share 2nd-3rd until then (they shared 1st-3rd with A)."""
+    blitz = [
+        (1, "A", "B", "1-0"), (2, "B", "A", "0-1"), (3, "A", "C", "1/2-1/2"),
+        (4, "C", "A", "1/2-1/2"), (5, "B", "C", "1-0"),
+    ]  # fmt: skip
+    event, outcome, problems = _outcome(
+        make_site, CYCLE, blitz, rules="us-junior-closed", extra=THREE_US_PRIZES
+    )
+    assert event and outcome and not problems.errors, problems.items
+    (result,) = outcome.playoffs
+    assert result.status == "pending"
+    assert (_names(event, result.ahead), _names(event, result.still)) == (["A"], ["C", "B"])
+    assert str(result.next) == (
+        "Blitz double round robin (3 minutes plus a 2-second increment (G3+2)), game 2: "
+        "C (White) v B (Black)"
+    )
+    assert [(r.player.name, r.place, r.rank, r.decided_by) for r in outcome.standings.rows] == [
+        ("A", "1", 1, "playoff"), ("C", "2-3", 2, "shared"), ("B", "2-3", 2, "points"),
+        ("D", "4", 4, "points"),
+    ]  # fmt: skip
+    first = outcome.prizes[0]
+    assert (first.name, first.status, first.player) == ("1st", "awarded", 1)
+    assert [a.status for a in outcome.prizes[1:]] == ["pending", "pending"]
+    report = build_site(tmp_path / "site")
+    assert report.written, [p.format() for p in report.problems.items]
+    data = json.loads((tmp_path / "site/output/ev/results.json").read_text("utf-8"))
+    (published,) = data["playoffs"]
+    assert (published["status"], published["order"]) == ("pending", [])
+    assert published["placed"] == [{"place": "1", "player": "A"}]
+    assert published["undecided"] == [["C", "B"]]
+    page = (tmp_path / "site/output/ev/playoff.html").read_text(encoding="utf-8")
+    text = re.sub(r"<[^>]+>", "", page)
+    assert "Won by A, whom nobody can catch any more; the others play on" in text
+    assert "Still in it: C and B. Placed already, whatever the rest: 1. A." in text
+    assert report.notices == [
+        "P: play-off for 1st place (C and B) is pending; won by A, played on for the places "
+        "below; next: Blitz double round robin (3 minutes plus a 2-second increment (G3+2)), "
+        "game 2: C (White) v B (Black)"
+    ]
+
+
+def test_an_acf_stage_leader_nobody_can_catch_wins_and_the_rest_play_for_2nd(
+    make_site: SiteMaker,
+) -> None:
+    """By-law 3 with A, B and C level on every cut (5.2.3: all three play a double round
+    robin of G15 games). A beats B and C twice each (4); B and C draw their first game (½
+    each) with C v B still due: at best 1½, below 4. A has won (a single leader after the
+    stage; "If the players are still tied" there is no G5 stage for anyone): 1st and its 100
+    now. B and C share 2nd-3rd and wait for their game for the 60 and the 40."""
+    g15 = [
+        ("1", "A", "B", "1-0"), ("2", "B", "A", "0-1"), ("3", "A", "C", "1-0"),
+        ("4", "C", "A", "0-1"), ("5", "B", "C", "1/2-1/2"),
+    ]  # fmt: skip
+    event, outcome, problems = _outcome(
+        make_site,
+        THREE_LEVEL_ON_EVERY_CUT,
+        g15,
+        rules="acf-junior",
+        format="swiss",
+        extra=MONEY_FOR_THREE_PLACES,
+    )
+    assert event and outcome and not problems.errors, problems.items
+    (result,) = outcome.playoffs
+    assert result.status == "pending"
+    assert (_names(event, result.ahead), _names(event, result.still)) == (["A"], ["B", "C"])
+    rows = outcome.standings.rows
+    assert [(r.player.name, r.place, r.rank, r.decided_by) for r in rows[:4]] == [
+        ("A", "1", 1, "playoff"), ("B", "2-3", 2, "shared"), ("C", "2-3", 2, "points"),
+        ("G", "4", 4, "points"),
+    ]  # fmt: skip
+    money = [(a.name, a.status, a.player and event.player(a.player).name) for a in outcome.prizes]
+    assert money == [("1st", "awarded", "A"), ("2nd", "pending", None), ("3rd", "pending", None)]
+    assert [str(a.reason) for a in outcome.prizes[1:]] == ["waits for the play-off: B or C"] * 2
+
+
+def test_two_players_out_of_the_lead_with_games_left_share_the_places_below(
+    make_site: SiteMaker,
+) -> None:
+    """U.S. blitz of D, A, B and C (ROUND_ROBIN_OF_SIX, seeding order): A and B beat C and D
+    twice each (4 each); A-B and C-D still to play twice each. C and D reach 2 at most,
+    below 4: both out of the lead (they shared 1st-4th with A and B), placed 3rd-4th, shared
+    until their own games say which is 3rd (no order is invented for them)."""
+    blitz = LEVEL_AFTER_THE_BLITZ[:8]
+    event, outcome, problems = _outcome(
+        make_site, ROUND_ROBIN_OF_SIX, blitz, rules="us-junior-closed"
+    )
+    assert event and outcome and not problems.errors, problems.items
+    (result,) = outcome.playoffs
+    assert result.stages[0].scores == {1: 4.0, 2: 4.0, 3: 0.0, 4: 0.0}
+    assert (result.status, _names(event, result.still)) == ("pending", ["A", "B"])
+    assert [_names(event, g) for g in result.undecided] == [["A", "B"], ["D", "C"]]
+    assert [(r.player.name, r.place, r.decided_by) for r in outcome.standings.rows[:4]] == [
+        ("A", "1-2", "shared"), ("B", "1-2", "playoff"), ("D", "3-4", "shared"),
+        ("C", "3-4", "points"),
+    ]  # fmt: skip
+    site = event.folder.parent.parent
+    assert build_site(site).written
+    page = (site / "output/ev/playoff.html").read_text(encoding="utf-8")
+    text = re.sub(r"<[^>]+>", "", page)
+    assert (
+        "Still in it: A and B. Out of the lead, their order still to be played for: D and C (3-4)."
+    ) in text

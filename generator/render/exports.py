@@ -55,7 +55,7 @@ def playoff_json(event: Event, playoff: Playoff) -> dict[str, Any]:
     def name(number: int) -> str:
         return event.player(number).name
 
-    return {
+    data: dict[str, Any] = {
         "place": playoff.place,
         "format": playoff.format.name if playoff.format else "none",
         "players": [name(n) for n in playoff.players],
@@ -86,6 +86,14 @@ def playoff_json(event: Event, playoff: Playoff) -> dict[str, Any]:
         "tied": [name(n) for n in playoff.tied],
         "seeding": str(playoff.note) or None,
     }
+    if playoff.status == "pending":
+        # Extensions of the spec's entry while it is being played (``order`` is empty until
+        # it is complete): the players whose places are known whatever the rest (a leader
+        # nobody can catch any more is 1st), and the groups whose order it has still to
+        # decide, top first, who share their places until then.
+        data["placed"] = [{"place": place, "player": name(n)} for place, n in playoff.placed]
+        data["undecided"] = [[name(n) for n in group] for group in playoff.undecided]
+    return data
 
 
 def award_json(event: Event, award: Award) -> dict[str, Any]:

@@ -20,10 +20,12 @@ Procedures where the regulations leave room (documented on the play-off page):
   ordered by the math tie-breaks among themselves alone (Direct Encounter counts only their
   games with each other); equal on those too, they share the place (and its prizes), never
   ordered by pairing number.
-* A stage still being played puts out, at the bottom, a player who cannot catch up any more
-  (even winning every game still due leaves them below each other player's score now), and
-  players level there with all their games played: their places behind those still in are
-  known. Where the order of several players out of the lead could still change, they stay in.
+* A stage still being played is cut where its order is certain already: where every player
+  above is ahead now of the best any player below can reach, winning every game still due
+  (reaching the same score is no certainty: a tie goes on to the next stage or the math
+  tie-breaks). A leader nobody can catch any more has won (a stage's single leader wins),
+  and the others play on for the places below; players out of the lead take the places
+  below those still in, shared among them while their own games still due may order them.
 * Colours drawn by lot are taken from ``[playoff] lots`` (the player who drew White, one name per
   drawing, in order) when given, and otherwise accepted as the PGN records them.
 """
@@ -198,11 +200,39 @@ class Playoff:
     player out of the lead may still have a game of the stage due), any of whom may yet
     forfeit one (U.S. Junior Closed: no prize money then)."""
 
+    ahead: tuple[int, ...] = ()
+    """A play-off still being played: players certain of the places above ``still``, best
+    first, each place its own (the first of them has won the play-off: a stage's leader
+    nobody can catch any more). The others play on for the places below
+    (``_out_of_the_lead``)."""
+    open: tuple[tuple[int, ...], ...] = ()
+    """A play-off still being played: groups of ``order`` out of the lead whose order among
+    themselves the games still due decide; they share their places until then."""
+
     live: tuple[Game, ...] = ()
     """A play-off still being played: its games published while being played (result "*"),
     between players still in it, which the play-off's page shows with their moves so far."""
     due_on: bool = False
     """``next`` is a game of ``live``: the game due is on the board (``_being_played``)."""
+
+    @property
+    def placed(self) -> tuple[tuple[str, int], ...]:
+        """A play-off still being played: the players whose places are known whatever the
+        rest, with their places (``ahead``, then those out of the lead but ``open``)."""
+        start = self.first_place
+        opened = {n for group in self.open for n in group}
+        known = [(str(start + i), n) for i, n in enumerate(self.ahead)]
+        known += [(p, n) for p, n in zip(self.places, self.order, strict=True) if n not in opened]
+        return tuple(known)
+
+    @property
+    def undecided(self) -> tuple[tuple[int, ...], ...]:
+        """A play-off still being played: the groups whose order it has still to decide, top
+        first (those still in, then those out of the lead but ``open``); none once complete."""
+        if self.status != "pending":
+            return ()
+        still = self.still or (() if self.ahead or self.order else self.players)
+        return tuple(g for g in (still, *self.open) if len(g) > 1)
 
     @property
     def first_place(self) -> int:
@@ -320,7 +350,7 @@ def resolve_playoffs(
             playoff = _settle(event, records, playoff, first)
         elif playoff.level:
             # Players a finished stage put out: their places are known, behind those still in.
-            playoff = _settle(event, records, playoff, first + len(playoff.still))
+            playoff = _settle(event, records, playoff, first + len(playoff.ahead + playoff.still))
         if playoff.status == "pending":
             # Players out of the lead may still have a game due (``to_play``).
             playing = set(playoff.to_play or playoff.still or playoff.players)
@@ -420,6 +450,10 @@ def _settle(
     for group in playoff.level:
         if order:
             separations.append(("playoff", _AHEAD_IN_THE_PLAYOFF))
+        if group in playoff.open:  # their games still due order them: shared until then
+            order.extend(group)
+            separations.extend([("shared", _NOT_FINISHED)] * (len(group) - 1))
+            continue
         if len(group) == 1:
             order.append(group[0])
             continue
@@ -610,12 +644,13 @@ def _play(
             first_colours = first
         stages.append(result)
         if pending:
-            out, still, to_play = _out_of_the_lead(result)
+            ahead, still, out, opened, to_play = _out_of_the_lead(result)
             if out:
                 eliminated.append(out)
-            return _pending(
+            playoff = _pending(
                 place, form, players, tied, stages, eliminated, still, pending, note, to_play
             )
+            return replace(playoff, ahead=tuple(ahead), open=tuple(opened))
         best = max(result.scores[p] for p in active)
         leaders = [p for p in active if result.scores[p] == best]
         by_score: dict[float, list[int]] = {}
@@ -630,34 +665,53 @@ def _play(
     return _finish(place, form, players, tied, stages, eliminated, note)
 
 
-def _out_of_the_lead(result: StageResult) -> tuple[list[list[int]], list[int], list[int]]:
-    """A stage still being played: the players it has already put out of the lead, in
-    groups of equal score, best first; the players still in; and those with a game of the
-    stage still due. A player is out, and last of those still in, when even winning every
-    game still due leaves them below each other player's score now: the stage can no longer
-    leave them among the leaders ("all remaining tied players" play on; U.S. Junior Closed),
-    and nothing can change their place behind the others. Players whose games are all played
-    are out together, level, when each other player has more already. Worked from the bottom
-    up; nobody whose place may still change is put out."""
+def _out_of_the_lead(
+    result: StageResult,
+) -> tuple[list[int], list[int], list[list[int]], list[tuple[int, ...]], list[int]]:
+    """A stage still being played, cut where its order is certain already: a player (or
+    group) is certainly above the rest when each of them is ahead now of the best any player
+    below can still reach, winning every game still due. Reaching the same score is no
+    certainty: a tie for the lead goes on to the next stage ("If a clear winner is not
+    produced", U.S. Junior Closed; "If the players are still tied", By-law 3, 5.3.2) and one
+    below it to the math tie-breaks. Returns, top down:
+
+    * ``ahead``: a leader nobody can catch any more wins the play-off at once (a stage's
+      single leader wins), and players certain of each next place follow;
+    * ``still``: the players still in: those sharing the lead, or (below ``ahead``) the
+      next group whose order the games still due decide;
+    * ``out``: the groups below, best first: one player alone has their place; players
+      level with all their games played go by the math tie-breaks (``_settle``); players
+      whose games still due may change their order among themselves are ``open``, sharing
+      their places until they are played (no order is invented for them);
+    * ``to_play``: who may still play a game of the play-off (a game of the stage due, or
+      the next stage for the players sharing the lead), and so forfeit one.
+    """
     spec, active = result.spec, list(result.players)
     each = spec.games * (len(active) - 1)
     played = {p: sum(p in (g.white, g.black) for g in result.games) for p in active}
     due = {p: each - played[p] for p in active}
     best = {p: result.scores[p] + due[p] for p in active}  # a win scores 1 in a stage
-    left = list(active)
-    out: list[list[int]] = []  # last first
-    while len(left) > 1:
-        below = [p for p in left if all(best[p] < result.scores[q] for q in left if q != p)]
-        if not below:
-            low = min(result.scores[p] for p in left)
-            below = [p for p in left if best[p] == low]  # all their games played
-            rest = [q for q in left if q not in below]
-            if not below or not rest or any(result.scores[q] <= low for q in rest):
-                break
-        out.append(below)
-        left = [p for p in left if p not in below]
-    to_play = [p for p in active if due[p] > 0 or (p in left and len(left) > 1)]
-    return list(reversed(out)), left, to_play
+    ranked = sorted(active, key=lambda p: -result.scores[p])  # seeding order among equals
+    groups: list[list[int]] = [[ranked[0]]]
+    for index in range(1, len(ranked)):
+        upper, lower = ranked[:index], ranked[index:]
+        if min(result.scores[p] for p in upper) > max(best[p] for p in lower):
+            groups.append([])  # nobody below can reach anybody above
+        groups[-1].append(ranked[index])
+    groups = [sorted(group, key=active.index) for group in groups]
+    ahead: list[int] = []
+    rest = groups
+    if len(groups[0]) == 1:  # a clear winner: places below go by the stage's scores
+        while rest and len(rest[0]) == 1:
+            ahead.append(rest[0][0])
+            rest = rest[1:]
+    still: list[int] = []
+    if rest and (not ahead or any(due[p] for p in rest[0])):
+        still, rest = rest[0], rest[1:]  # sharing the lead, or the next open group
+    opened = [tuple(g) for g in rest if len(g) > 1 and any(due[p] for p in g)]
+    lead = still if not ahead else []  # they play the next stage
+    to_play = [p for p in active if due[p] > 0 or (p in lead and len(lead) > 1)]
+    return ahead, still, rest, opened, to_play
 
 
 def _ladder(
@@ -1037,8 +1091,9 @@ def apply_playoffs(standings: Standings, playoffs: Sequence[Playoff]) -> Standin
     """The final standings: each play-off's order replaces the math order of its players.
 
     Players tied with them but left out by the seeding (ACF 5.2) follow in math order. A play-off
-    still being played is not guessed: the players still in it share the place until it is
-    complete; those a finished stage put out take the places it gave them, behind.
+    still being played is not guessed: a leader nobody can catch any more is first
+    (``Playoff.ahead``); the players still in it share the place until it is complete; those
+    a stage put out take the places it gave them, behind.
     """
     rows = list(standings.rows)
     for playoff in playoffs:
@@ -1053,16 +1108,24 @@ def apply_playoffs(standings: Standings, playoffs: Sequence[Playoff]) -> Standin
         separations = list(playoff.separations)
         places = list(playoff.places)
         if playoff.status != "complete":
-            # Still being played: those still in share the place, not guessed; those a
-            # finished stage put out follow, in the places it gave them (``Playoff.still``).
-            playing = [by_number[n] for n in playoff.still or playoff.players]
-            first = start + 1
-            last = start + len(playing)
+            # Still being played: a leader nobody can catch any more, and any place certain
+            # below them, first (``Playoff.ahead``); then those still in share the place, not
+            # guessed; those it put out follow, in the places it gave them (``Playoff.still``).
+            ahead = [by_number[n] for n in playoff.ahead]
+            still = playoff.still or (() if playoff.ahead or playoff.order else playoff.players)
+            playing = [by_number[n] for n in still]
+            first = start + len(ahead) + 1
+            last = start + len(ahead) + len(playing)
             shared = f"{first}-{last}" if last > first else str(first)
-            ahead = [("playoff", _AHEAD_IN_THE_PLAYOFF)] if settled else []
-            separations = [("shared", _NOT_FINISHED)] * (len(playing) - 1) + ahead + separations
-            places = [shared] * len(playing) + places
-            settled = playing + settled
+            above = [("playoff", _AHEAD_IN_THE_PLAYOFF)] * len(ahead)
+            below = [("playoff", _AHEAD_IN_THE_PLAYOFF)] if settled and playing else []
+            if not playing and ahead and not settled:
+                above.pop()  # nothing below them: the last goes by the boundary
+            shared_run = [("shared", _NOT_FINISHED)] * max(len(playing) - 1, 0)
+            separations = above + shared_run + below + separations
+            places = [str(start + 1 + i) for i in range(len(ahead))]
+            places += [shared] * len(playing) + list(playoff.places)
+            settled = ahead + playing + settled
         ordered = settled + leftover
         size = len(settled)
         new_rows = []

@@ -165,13 +165,10 @@ def award_prizes(
     lots or the arbiter is also reported to ``problems`` (``undecided-prize``)."""
     if event.rounds_played == 0:
         return _before_the_first_result(event)
-    # A pending play-off's players a finished stage put out have their places: only those
-    # still in it may finish in any order.
-    playing = [
-        still
-        for p in playoffs
-        if p.status == "pending" and len(still := tuple(p.still or p.players)) > 1
-    ]
+    # A pending play-off's players a stage put out, or a leader nobody can catch any more,
+    # have their places: only those still in it, and players out of the lead with games
+    # still due among themselves, may finish in any order (``Playoff.undecided``).
+    playing = [group for p in playoffs for group in p.undecided]
     if not event.finished:
         # Were the event to end now, players tied for a place a play-off decides would play
         # off: their tie-breaks do not give them what the play-off would.
