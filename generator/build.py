@@ -837,7 +837,9 @@ def pending_playoffs(outcomes: list[EventOutcome]) -> list[str]:
             if playoff.status == "pending":
                 # Those still in it: a player a stage has put out has their place already,
                 # and a leader nobody can catch any more has won it (``Playoff.ahead``).
-                playing = playoff.still or (playoff.undecided or (playoff.players,))[0]
+                # With every place known and games still due, those who have them.
+                playing = playoff.still or (playoff.undecided or (playoff.to_play,))[0]
+                playing = playing or playoff.players
                 names = name_list([outcome.event.player(n).name for n in playing])
                 won = ""
                 if playoff.ahead:

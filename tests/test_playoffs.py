@@ -1991,3 +1991,59 @@ def test_two_players_out_of_the_lead_with_games_left_share_the_places_below(
     assert (
         "Still in it: A and B. Out of the lead, their order still to be played for: D and C (3-4)."
     ) in text
+
+
+def test_a_level_group_below_a_certain_leader_is_out_not_still_in() -> None:
+    """Four players: 1 beat 2 and 3 twice (4), 1-4 still to play twice; 2 and 3 drew twice
+    and beat 4 twice each (3 each, all their games played). 1 is ahead of everyone's best
+    (2 and 3 stay on 3, 4 reaches 2 at most): 1 has won. 2 and 3 are level for good above
+    4's best: out together (the math tie-breaks order them), not still in; 4 is last. Only
+    1 and 4 have games left: nobody is still in, yet the play-off goes on."""
+    games = [(1, b, "1-0") for b in (2, 3) for _ in (1, 2)]
+    games += [(2, 3, "1/2-1/2"), (3, 2, "1/2-1/2")]
+    games += [(w, 4, "1-0") for w in (2, 3) for _ in (1, 2)]
+    stage = _blitz((1, 2, 3, 4), games)
+    assert stage.scores == {1: 4.0, 2: 3.0, 3: 3.0, 4: 0.0}
+    assert _out_of_the_lead(stage) == ([1], [], [[2, 3], [4]], [], [1, 4])
+
+
+def test_leaders_level_with_their_games_played_are_still_in_for_the_next_stage() -> None:
+    """Four players: 1 and 2 drew twice and beat 3 and 4 twice each (5 each, all their
+    games played); 3-4 still to play twice (at best 2). 1 and 2 share the lead for good:
+    no clear winner, so they are still in, for the Armageddon (both may yet play, and
+    forfeit), not ordered by the math tie-breaks; 3 and 4 are out, their order open."""
+    games = [(1, 2, "1/2-1/2"), (2, 1, "1/2-1/2")]
+    games += [(w, b, "1-0") for w in (1, 2) for b in (3, 4) for _ in (1, 2)]
+    stage = _blitz((1, 2, 3, 4), games)
+    assert stage.scores == {1: 5.0, 2: 5.0, 3: 0.0, 4: 0.0}
+    assert _out_of_the_lead(stage) == ([], [1, 2], [[3, 4]], [(3, 4)], [1, 2, 3, 4])
+
+
+def test_every_place_known_while_a_game_is_still_due(make_site: SiteMaker) -> None:
+    """U.S. blitz of D, A, B and C (ROUND_ROBIN_OF_SIX): A beats B and C twice (4), B and C
+    draw twice and beat D twice each (3 each, done), A-D still to play twice (D at best 2).
+    A has won; B and C are level for good, and as level on every math tie-break they share
+    2nd-3rd; D is 4th. Nobody is still in, but A and D have games due (either may forfeit):
+    the play-off is still pending, and the build's line names them."""
+    blitz = [
+        (1, "A", "B", "1-0"), (2, "B", "A", "0-1"), (3, "A", "C", "1-0"), (4, "C", "A", "0-1"),
+        (5, "B", "C", "1/2-1/2"), (6, "C", "B", "1/2-1/2"), (7, "B", "D", "1-0"),
+        (8, "D", "B", "0-1"), (9, "C", "D", "1-0"), (10, "D", "C", "0-1"),
+    ]  # fmt: skip
+    event, outcome, problems = _outcome(
+        make_site, ROUND_ROBIN_OF_SIX, blitz, rules="us-junior-closed"
+    )
+    assert event and outcome and not problems.errors, problems.items
+    (result,) = outcome.playoffs
+    assert (result.status, result.still, result.undecided) == ("pending", (), ())
+    assert _names(event, result.ahead) == ["A"]
+    assert [(r.player.name, r.place, r.decided_by) for r in outcome.standings.rows[:4]] == [
+        ("A", "1", "playoff"), ("B", "2-3", "shared"), ("C", "2-3", "playoff"),
+        ("D", "4", "points"),
+    ]  # fmt: skip
+    report = build_site(event.folder.parent.parent)
+    assert report.written
+    assert report.notices[0].startswith(
+        "P: play-off for 1st place (D and A) is pending; won by A, played on for the places "
+        "below; next: "
+    )
