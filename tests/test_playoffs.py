@@ -47,6 +47,10 @@ FIVE = [
     (3, "A", "F", "0-1"), (3, "B", "E", "1-0"), (3, "C", "H", "1-0"), (3, "D", "G", "1-0"),
 ]  # fmt: skip
 
+FORFEITS = " if play-off games are forfeited (a player who forfeits one receives no prize money)"
+"""How a pending prize names who may take it only should play-off games be forfeited
+(U.S. rule: no prize money after a forfeit)."""
+
 
 def _pgn(games: list[tuple[str | int, str, str, str]], **tags: str) -> str:
     extra = "".join(f'[{k} "{v}"]\n' for k, v in tags.items())
@@ -1148,9 +1152,9 @@ def test_a_player_who_cannot_catch_up_in_the_blitz_is_out_while_it_goes_on(
         ("D", "4", 4, "points"),
     ]  # fmt: skip
     assert [str(a.reason) for a in outcome.prizes] == [
-        "waits for the play-off: B or A or C",
-        "waits for the play-off: B or A or C or D",
-        "waits for the play-off: C or D, or nobody",
+        f"waits for the play-off: B or A, or C{FORFEITS}",
+        f"waits for the play-off: B or A, or C or D{FORFEITS}",
+        f"waits for the play-off: C, or D or nobody{FORFEITS}",
     ]
 
 
@@ -1185,7 +1189,10 @@ def test_a_player_out_of_the_blitz_with_a_game_still_due_may_still_forfeit_it(
         ("B", "1-2"), ("A", "1-2"), ("C", "3"),
     ]  # fmt: skip
     (third,) = outcome.prizes
-    assert (third.status, str(third.reason)) == ("pending", "waits for the play-off: C or D")
+    assert (third.status, str(third.reason)) == (
+        "pending",
+        f"waits for the play-off: C, or D{FORFEITS}",
+    )
 
 
 def test_a_game_being_played_by_a_player_out_of_the_lead_is_shown_being_played(

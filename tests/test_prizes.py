@@ -37,6 +37,10 @@ PLAYERS = {
     "F": ("2016-01-01", "M"),  # 10
 }
 
+FORFEITS = " if play-off games are forfeited (a player who forfeits one receives no prize money)"
+"""How a pending prize names who may take it only should play-off games be forfeited
+(U.S. rule: no prize money after a forfeit)."""
+
 
 def _outcome(
     make_site: SiteMaker,
@@ -1033,11 +1037,11 @@ def test_money_waits_for_a_play_off_its_players_may_still_forfeit(make_site: Sit
     assert [r.player.name for r in outcome.standings.rows] == ["A", "B", "D", "C", "E", "F"]
     assert [r.place for r in outcome.standings.rows[:2]] == ["1-2", "1-2"]
     assert [(a.name, a.status, a.player, str(a.reason)) for a in outcome.prizes] == [
-        ("Place 1", "pending", None, "waits for the play-off: B or D"),
-        ("Place 2", "pending", None, "waits for the play-off: D or C"),
-        ("Place 3", "pending", None, "waits for the play-off: C or E"),
-        ("Place 4", "pending", None, "waits for the play-off: E or F"),
-        ("Place 5", "pending", None, "waits for the play-off: F, or nobody"),
+        ("Place 1", "pending", None, f"waits for the play-off: B, or D{FORFEITS}"),
+        ("Place 2", "pending", None, f"waits for the play-off: D, or C{FORFEITS}"),
+        ("Place 3", "pending", None, f"waits for the play-off: C, or E{FORFEITS}"),
+        ("Place 4", "pending", None, f"waits for the play-off: E, or F{FORFEITS}"),
+        ("Place 5", "pending", None, f"waits for the play-off: F, or nobody{FORFEITS}"),
     ]
 
     playoff = "".join(
@@ -1089,7 +1093,10 @@ def test_a_prize_the_same_whichever_way_a_play_off_goes_says_why_as_it_stands(
     assert outcome is not None and not problems.errors, problems.items
     assert [r.player.name for r in outcome.standings.rows] == ["A", "B", "D", "C", "E", "F"]
     first, girl = outcome.prizes
-    assert (first.status, str(first.reason)) == ("pending", "waits for the play-off: B or D")
+    assert (first.status, str(first.reason)) == (
+        "pending",
+        f"waits for the play-off: B, or D{FORFEITS}",
+    )
     assert (girl.status, outcome.event.player(girl.player).name) == ("awarded", "C")
     assert tuple(map(str, girl.passed_over)) == ("B has a larger prize",)
 
@@ -1467,7 +1474,7 @@ def test_money_waits_only_for_play_off_endings_the_math_tie_breaks_allow(
     assert outcome is not None and not problems.errors, problems.items
     assert (outcome.prizes[3].status, str(outcome.prizes[3].reason)) == (
         "pending",
-        "waits for the play-off: D, or nobody",
+        f"waits for the play-off: D, or nobody{FORFEITS}",
     )
 
 
@@ -1491,8 +1498,8 @@ def test_split_money_waits_for_a_play_off_its_players_may_still_forfeit(
     )
     assert outcome is not None and not problems.errors, problems.items
     assert [(a.name, a.status, a.player, str(a.reason)) for a in outcome.prizes] == [
-        ("1st", "pending", None, "waits for the play-off: A or B or C or D"),
-        ("2nd", "pending", None, "waits for the play-off: A or B or C or D, or nobody"),
+        ("1st", "pending", None, f"waits for the play-off: A or B or C, or D{FORFEITS}"),
+        ("2nd", "pending", None, f"waits for the play-off: A or B or C, or D or nobody{FORFEITS}"),
     ]
 
 

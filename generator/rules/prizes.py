@@ -918,18 +918,33 @@ def _money_awards(
                 sorted(merged, key=lambda a: unclaimed if a.player is None else position[a.player])
             )
             continue
-        # Who may take it, alone or sharing the pool of another prize that covers it.
-        possible = {
-            a.player
-            for r, pooled in zip(results, pools, strict=True)
-            for a in r[pooled.get(index, index)]
-            if a.player is not None
-        }
-        names = Phrase(" or ").join(
-            Name(event.player(n).name) for n in sorted(possible, key=position.__getitem__)
-        )
-        if any(a.status == "unclaimed" for e in each for a in e):
+        # Who may take it, alone or sharing the pool of another prize that covers it: as
+        # the play-off may end, and only should play-off games be forfeited (U.S. rule: a
+        # player put out of it may take the 1st prize money only if those above forfeit).
+        possible: dict[bool, set[int]] = {False: set(), True: set()}
+        nobody: dict[bool, bool] = {False: False, True: False}
+        for r, pooled, tag in zip(results, pools, tags, strict=True):
+            forfeited = bool(tag[-1])
+            possible[forfeited].update(
+                a.player for a in r[pooled.get(index, index)] if a.player is not None
+            )
+            nobody[forfeited] |= any(a.status == "unclaimed" for a in r[index])
+
+        def listed(numbers: set[int]) -> list[Name]:
+            return [Name(event.player(n).name) for n in sorted(numbers, key=position.__getitem__)]
+
+        names = Phrase(" or ").join(listed(possible[False]))
+        if nobody[False]:
             names += ", or nobody"
+        only_by_forfeits: list[str | Name] = [*listed(possible[True] - possible[False])]
+        only_by_forfeits += ["nobody"] if nobody[True] and not nobody[False] else []
+        if only_by_forfeits:
+            names += Phrase(
+                ", or ",
+                Phrase(" or ").join(only_by_forfeits),
+                " if play-off games are forfeited (a player who forfeits one receives no prize "
+                "money)",
+            )
         # What it waits for: the play-off, the drawing of lots, or both (each changes who
         # takes it with the other held fixed, or players whose lots are not drawn take it).
         paid = [tuple((a.player, a.amount) for a in e) for e in each]
