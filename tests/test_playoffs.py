@@ -2054,3 +2054,31 @@ def test_every_place_known_while_a_game_is_still_due(make_site: SiteMaker) -> No
         "P: play-off for 1st place (D and A) is pending; won by A, played on for the places "
         "below; next: "
     )
+
+
+def test_an_armageddon_being_played_while_its_order_waits_for_the_lots_is_listed_there(
+    make_site: SiteMaker, tmp_path: Path
+) -> None:
+    """A, B and C drew the blitz and are level on every tie-break: the Armageddon's order
+    waits for the drawing of lots. C v B is on the board: it is a game of the Armageddon,
+    the stage after the blitz, which is over; the page listed it under the blitz."""
+    on = [(7, "C", "B", "*")]
+    event, outcome, problems = _outcome(
+        make_site, LEVEL_THREE, DRAWN_BLITZ + on, rules="us-junior-closed"
+    )
+    assert event and outcome and not problems.errors, problems.items
+    (result,) = outcome.playoffs
+    assert result.status == "pending"
+    assert [(s.spec.name, s.complete, len(s.games)) for s in result.stages] == [
+        ("Blitz double round robin", True, 6),
+        ("Armageddon", False, 0),
+    ]
+    assert [(g.white, g.black) for g in result.live] == [(3, 2)]
+    report = build_site(tmp_path / "site")
+    assert report.written, [p.format() for p in report.problems.items]
+    page = (tmp_path / "site/output/ev/playoff.html").read_text(encoding="utf-8")
+    blitz, armageddon = page.split('<li class="stage')[1:3]
+    assert "being played" not in blitz and "Stage 1: Blitz double round robin" in blitz
+    assert "Stage 2: Armageddon" in armageddon
+    text = re.sub(r"<[^>]+>", "", armageddon)
+    assert re.search(r"C\s*being played\s*B", text) and "In progress" in text

@@ -618,8 +618,15 @@ def _play(
                 # "math tiebreaks will be used to determine the order in which tied players
                 # face each other": among the players still tied, Direct Encounter included
                 active, boundaries = rank_among(event, records, active)
+                start = games.position
                 active, undecided = _ladder(event, spec, active, boundaries, games)
                 if undecided:
+                    # The stage is the Armageddon's, though its order waits for the lots:
+                    # its games, played or being played, are listed there, not under the
+                    # stage before, which is over.
+                    taken = tuple(games.games[start : games.position])
+                    scores = {p: 0.0 for p in active}
+                    stages.append(StageResult(spec, tuple(active), taken, scores, False))
                     return _pending(
                         place, form, players, tied, stages, eliminated, active, undecided, note
                     )
