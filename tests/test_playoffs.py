@@ -691,10 +691,11 @@ def test_a_player_a_finished_stage_put_out_has_their_place_while_the_rest_play_o
 def test_a_stage_of_three_names_the_games_being_played_beside_the_next(
     make_site: SiteMaker, tmp_path: Path
 ) -> None:
-    """Three still in have three games due at once in a stage (a double round robin): a
-    game being played is not necessarily the one "Next" names, so "Next" stays as it was and
-    the page lists the games being played beside it. A, B and C (level on every cut) have
-    played four of the six G15 games; B v C (game 5) is on."""
+    """Three still in have three games due at once in a stage (a double round robin): the
+    page lists the games being played beside "Next", which names the first game due not on
+    the board (it named B v C's first game, the one being played). A, B and C (level on
+    every cut) have played four of the six G15 games; B v C (game 5) is on, so the next is
+    their second game, colours reversed: C (White) v B (Black)."""
     g15 = [
         ("1", "A", "B", "1/2-1/2"), ("2", "B", "A", "1/2-1/2"), ("3", "A", "C", "1-0"),
         ("4", "C", "A", "0-1"), ("5", "B", "C", "*"),
@@ -705,8 +706,9 @@ def test_a_stage_of_three_names_the_games_being_played_beside_the_next(
     assert event and outcome and not problems.errors, problems.items
     (result,) = outcome.playoffs
     assert result.status == "pending" and _names(event, result.players) == ["A", "B", "C"]
-    assert str(result.next) == (
-        "Two games at G15 (15 minutes each for the whole game), game 1: B v C, colours by lot"
+    assert (str(result.next), result.due_on) == (
+        "Two games at G15 (15 minutes each for the whole game), game 2: C (White) v B (Black)",
+        False,
     )
     assert [(g.board, g.white, g.black) for g in result.live] == [(5, 2, 3)]
     report = build_site(tmp_path / "site")
@@ -1201,7 +1203,8 @@ def test_a_game_being_played_by_a_player_out_of_the_lead_is_shown_being_played(
     """The blitz above, C v B (C's last game, B's too) being played: C is out of the lead
     (at best 1, below A's 3 and B's 2) but plays on, so the game is one of the play-off's
     being played (``Playoff.live``: players with a game due, not only those still in). Three
-    players may still play (A the Armageddon), so "Next" is left as it was."""
+    players may still play (A the Armageddon), but the stage's only game due is on the
+    board: the game named is being played ("Now"), not next."""
     blitz = [
         (1, "A", "B", "1/2-1/2"), (2, "B", "A", "1/2-1/2"), (3, "A", "C", "1-0"),
         (4, "C", "A", "0-1"), (5, "B", "C", "1-0"), (6, "C", "B", "*"),
@@ -1213,9 +1216,10 @@ def test_a_game_being_played_by_a_player_out_of_the_lead_is_shown_being_played(
     (result,) = outcome.playoffs
     assert _names(event, result.still) == ["B", "A"]
     assert [(g.board, _names(event, (g.white, g.black))) for g in result.live] == [(6, ["C", "B"])]
-    assert str(result.next) == (  # the second game of a pair: colours reversed
+    assert (str(result.next), result.due_on) == (  # the second game of a pair: reversed
         "Blitz double round robin (3 minutes plus a 2-second increment (G3+2)), game 2: "
-        "C (White) v B (Black)"
+        "C (White) v B (Black), being played",
+        True,
     )
 
 

@@ -356,8 +356,8 @@ def resolve_playoffs(
             playing = set(playoff.to_play or playoff.still or playoff.players)
             live = tuple(g for g in on if g.white in playing and g.black in playing)
             on = [game for game in on if game not in live]
-            due = _being_played(event, playoff, live)
-            playoff = replace(playoff, live=live, next=due, due_on=due is not playoff.next)
+            due, due_on = _being_played(event, playoff, live)
+            playoff = replace(playoff, live=live, next=due, due_on=due_on)
         results.append(playoff)
     for game in (game for i, game in enumerate(played) if i not in taken):
         if not finished:  # played while a game of the event is still on
@@ -411,17 +411,25 @@ def _kept_aside(event: Event, game: Game, problems: Problems) -> None:
     )
 
 
-def _being_played(event: Event, playoff: Playoff, live: tuple[Game, ...]) -> Phrase | None:
-    """The game due, where it is being played: two players still to play in the play-off
-    have one game due, so a game of theirs published while being played is that game, its colours
-    the board's ("colours by lot" was said of an Armageddon being played). With more players
-    a stage has several games due: the next one named stays, and the page lists the games
-    being played beside it."""
+def _being_played(
+    event: Event, playoff: Playoff, live: tuple[Game, ...]
+) -> tuple[Phrase | None, bool]:
+    """The game due, and whether it is on the board: two players still to play in the
+    play-off have one game due, so a game of theirs published while being played is that
+    game, its colours the board's ("colours by lot" was said of an Armageddon being played).
+    With more players a stage has several games due: the page lists the games being played
+    beside the next one not on the board (``_next_not_on_the_board``)."""
     stage = playoff.stages[-1] if playoff.stages else None
     two = len(playoff.to_play or playoff.still or playoff.players) == 2
-    if not live or not two or stage is None or stage.complete:
-        return playoff.next
-    game = live[0]
+    if not live or stage is None or stage.complete:
+        return playoff.next, False
+    if not two:
+        return _next_not_on_the_board(event, playoff, stage, live)
+    return _on_the_board(event, stage, live[0]), True
+
+
+def _on_the_board(event: Event, stage: StageResult, game: Game) -> Phrase:
+    """A game due named as it is being played, in the board's colours."""
     # Numbered as ``_next_in_stage`` numbers it: the pair's game ("game 2" of B v A), not
     # the stage's (with a third player put out, the stage has that player's games too).
     pair = {game.white, game.black}
@@ -434,6 +442,31 @@ def _being_played(event: Event, playoff: Playoff, live: tuple[Game, ...]) -> Phr
         _name(event, game.black),
         " (Black), being played",
     )
+
+
+def _next_not_on_the_board(
+    event: Event, playoff: Playoff, stage: StageResult, live: tuple[Game, ...]
+) -> tuple[Phrase | None, bool]:
+    """More than two players with games due in a round robin stage: "Next" names the first
+    game due that is not on the board (it named a game being played, beside "Being played
+    now:" with that game), the second game of a pair whose first is on in reversed colours.
+    Every game due on the board: the one named is being played ("Now")."""
+    spec, active = stage.spec, list(stage.players)
+    if spec.armageddon or len(active) < 3:
+        return playoff.next, False
+    due: dict[frozenset[int], list[tuple[int, int] | None]] = {}
+    for index, a in enumerate(active):
+        for b in active[index + 1 :]:
+            pair = {a, b}
+            slots: list[tuple[int, int] | None] = [
+                (g.white, g.black) for g in (*stage.games, *live) if {g.white, g.black} == pair
+            ]
+            due[frozenset(pair)] = (slots + [None] * spec.games)[: spec.games]
+    if any(None in slots for slots in due.values()):
+        return _next_in_stage(event, spec, active, due, None, None), False
+    order = {pair: index for index, pair in enumerate(due)}  # as the next game is looked for
+    first = min(live, key=lambda g: order.get(frozenset((g.white, g.black)), len(order)))
+    return _on_the_board(event, stage, first), True
 
 
 def _settle(
