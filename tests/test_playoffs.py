@@ -1934,6 +1934,8 @@ def test_a_us_blitz_leader_nobody_can_catch_is_1st_while_the_others_play_on(
     text = re.sub(r"<[^>]+>", "", page)
     assert "Won by A, whom nobody can catch any more; the others play on" in text
     assert "Still in it: C and B. Placed already, whatever the rest: 1. A." in text
+    standings = (tmp_path / "site/output/ev/standings.html").read_text(encoding="utf-8")
+    assert "1st place was decided by a " in standings  # not "goes to a play-off"
     assert report.notices == [
         "P: play-off for 1st place (C and B) is pending; won by A, played on for the places "
         "below; next: Blitz double round robin (3 minutes plus a 2-second increment (G3+2)), "

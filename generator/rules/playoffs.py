@@ -194,7 +194,9 @@ class Playoff:
     Armageddon ladder's game) put out have their places already, behind them: ``order``,
     ``places`` and ``separations`` then hold those players alone (By-law 3, 5.3.2: only the
     players "still tied" play the next stage, so a player out cannot win it). A stage still
-    being played puts out a player it leaves no way to catch up (``_out_of_the_lead``)."""
+    being played puts out a player it leaves no way to catch up (``_out_of_the_lead``); once
+    its leader nobody can catch has won (``ahead``), those still in play for the places
+    below, and none may be left (every place known, a game still due)."""
     to_play: tuple[int, ...] = ()
     """A play-off still being played: the players who may still play one of its games (a
     player out of the lead may still have a game of the stage due), any of whom may yet
