@@ -742,6 +742,67 @@ def test_the_demo_standings_keep_each_name_on_one_line_at_1280(
     assert facts == {"names": 24, "wrap": 1246, "scroll": 1246, "broken": 0}, facts
 
 
+STANDINGS_ON_A_PHONE = """() => {
+  const wrap = document.querySelector('.table-wrap'), edge = wrap.getBoundingClientRect();
+  const inside = e => e !== null && e.getClientRects().length > 0
+    && e.getBoundingClientRect().left >= edge.left && e.getBoundingClientRect().right <= edge.right;
+  const rows = [...wrap.querySelectorAll('tbody tr')];
+  const cells = row => [...row.children].filter(inside)
+    .map(c => c.className || c.tagName.toLowerCase());
+  const fifth = rows[4];
+  return {
+    page: document.documentElement.scrollWidth, frame: wrap.clientWidth, table: wrap.scrollWidth,
+    columns: [...wrap.querySelectorAll('thead tr:not(.print-only) th')].filter(inside)
+      .map(th => th.textContent),
+    rows: rows.length,
+    whole: rows.filter(row => inside(row.querySelector('.tb-line'))
+      && cells(row).join() === 'td,th,pts,optional games').length,
+    fifth: [...fifth.querySelectorAll('.tb-value')].map(v => [
+      v.querySelector('abbr').textContent + v.lastChild.textContent,
+      getComputedStyle(v).fontWeight]),
+  };
+}"""
+
+
+def test_the_demo_standings_fit_a_phone_with_the_tie_breaks_under_each_name(
+    browser: Browser, demo: ServeSession
+) -> None:
+    """The junior closed breaks ties by DE, BPG, KS, SB and WIN (the US Junior Closed
+    regulations): as five columns they made its standings 454 px wide in a 390 px phone's 364 px
+    frame, SB and WIN seen only by scrolling sideways. On a phone they are a line under each
+    name now, the deciding one in bold as in its column, and each row's place, name, points
+    and games are in view, after every round too. Drummond, 5th, is ahead of Okoro-Winter on
+    Games with Black, 5 to 4 (the reason the table gives): her BPG is the bold one, and a
+    screen reader names it in full. Above the phone's width the columns are as they were."""
+    page = browser.new_page(viewport=PHONE)
+    paths = ["standings.html"] + [f"standings/after-round-{n}.html" for n in range(1, 9)]
+    problems = []
+    for path in paths:
+        page.goto(f"{demo.url}junior-closed/{path}")
+        facts = page.evaluate(STANDINGS_ON_A_PHONE)
+        if not (facts["page"] <= 390 and facts["table"] <= facts["frame"] == 364):
+            problems.append(f"{path}: {facts}")
+        if facts["columns"] != ["Place", "Name", "Points", "Games"] or facts["whole"] != 10:
+            problems.append(f"{path}: {facts}")
+    assert problems == [], "\n".join(problems)
+    page.goto(f"{demo.url}junior-closed/standings.html")
+    fifth = page.evaluate(STANDINGS_ON_A_PHONE)["fifth"]
+    assert [value.split(" ")[0] for value, _ in fifth] == ["DE", "BPG", "KS", "SB", "WIN"]
+    assert [value for value, weight in fifth if int(weight) >= 700] == ["BPG 5"], fifth
+    # A screen reader hears the full name before the value, not the code nor the dots.
+    heard = page.locator("tbody tr").nth(4).get_by_role("rowheader").aria_snapshot()
+    assert "Drummond" in heard and "Games with Black 5 " in heard, heard
+    assert "BPG" not in heard and "·" not in heard, heard
+    for viewport, media in ((SCREEN, "screen"), ({"width": 1031, "height": 800}, "print")):
+        page.set_viewport_size(viewport)
+        page.emulate_media(media=media)  # type: ignore[arg-type]
+        page.goto(f"{demo.url}junior-closed/standings.html")
+        assert page.locator("tbody .tb-line").first.is_hidden(), media
+        assert page.locator("thead th.tb").count() == 5, media
+        assert all(cell.is_visible() for cell in page.locator("thead th.tb").all()), media
+    page.close()
+
+
 def test_the_prize_money_with_a_fine_is_read_whole_on_a_phone(
     browser: Browser, demo: ServeSession
 ) -> None:

@@ -598,7 +598,10 @@ def test_the_table_row_fragments_equal_their_macros() -> None:
         (Cell("½", "b", games[1], "3", "", "game"),),
         (Cell("+", None, None, "bye", 'a "bye" & <more>', "bye"),),
     ]
-    columns = [SimpleNamespace(code=c, key=c) for c in ("BH/C1", "SB", "DE")]
+    columns = [
+        SimpleNamespace(code=c, key=c, name=n)
+        for c, n in (("BH/C1", "Buchholz <Cut 1>"), ("SB", "Sonneborn-Berger"), ("DE", "D & E"))
+    ]
     award = SimpleNamespace(
         kind="title", reason="best <junior>", name="Champion & co", label="Champion & co"
     )
@@ -627,6 +630,7 @@ def test_the_table_row_fragments_equal_their_macros() -> None:
                     decided_by=decided,
                     reason=reason,
                     tiebreaks={"BH/C1": 12.5, "SB": 10.25, "DE": 0.0},
+                    unreached=("DE",) if decided == "points" else (),  # a dash
                 )
                 table_row = SimpleNamespace(position=3, row=row, cells=cells[: 1 + rows % 3])
                 for after_round, final in ((2, False), (3, True)):
@@ -1792,7 +1796,9 @@ def test_a_sites_copy_of_the_macros_shows_a_dash_where_direct_encounter_never_ap
         rows = re.findall(r"<tr[^>]*>(.*?)</tr>", shown.split("<tbody>")[1], re.S)
         de = {}
         for row in rows:
-            name = re.sub(r"<[^>]+>", "", re.findall(r'<th scope="row".*?</th>', row, re.S)[0])
+            # The name is the link's text (the tie-breaks repeated under it are not).
+            link = re.findall(r'<th scope="row".*?<a [^>]*>(.*?)</a>', row, re.S)[0]
+            name = re.sub(r"<[^>]+>", "", link)
             name = re.sub(r"^\d+ ", "", re.sub(r"\s+,", ",", " ".join(name.split())))
             de[name] = re.findall(r'<td class="tb[^"]*">([^<]*)</td>', row)
         assert de == {

@@ -242,8 +242,8 @@ def standings_row(
     tiebreaks: Sequence[Any],
 ) -> Markup:
     """One player's row of the standings: place, number, name (and badges when ``final``:
-    the current standings of a finished event), rating, federation, points, games, tie-breaks
-    and why ahead of the next."""
+    the current standings of a finished event; the tie-breaks again, shown on a phone),
+    rating, federation, points, games, tie-breaks and why ahead of the next."""
     player = row.player
     withdrawn = player.withdrawn_after
     fields = (
@@ -254,8 +254,33 @@ def standings_row(
         *(player.rating, player.federation, row.points, row.record.games),
         _tiebreak_values(row, tiebreaks),
         *(row.decided_by, _reason_html(row.reason)),
+        _tiebreak_labels(tiebreaks),
     )
     return Markup(_row(fields, _standings_row))
+
+
+def _tiebreak_labels(tiebreaks: Sequence[Any]) -> tuple[tuple[str, str], ...]:
+    """Each column's code and full name, for the tie-breaks under the name on a phone."""
+    return tuple([(column.code, column.name) for column in tiebreaks])
+
+
+def _tiebreak_line(
+    values: Sequence[tuple[str, float | None]],
+    labels: Sequence[tuple[str, str]],
+    decided_by: str,
+) -> str:
+    """The tie-breaks again, under the name: on a phone in place of their columns (the
+    style sheet shows one or the other), each value after its code, and after its full name
+    for a screen reader, which does not hear the hidden column's heading."""
+    if not values:
+        return ""
+    items = " ".join(
+        f'<span class="tb-value{" decisive" if decided_by == key else ""}">'
+        f'<abbr title="{escape(name)}" aria-hidden="true">{escape(code)}</abbr>'
+        f'<span class="visually-hidden">{escape(name)}</span> {_number(value)}</span>'
+        for (key, value), (code, name) in zip(values, labels, strict=True)
+    )
+    return f'<span class="tb-line">{items}</span>'
 
 
 @functools.lru_cache(maxsize=1024)
@@ -268,7 +293,7 @@ def _reason_html(reason: Phrase | str) -> str:
 
 def _standings_row(fields: tuple[Any, ...]) -> str:
     place, number, href, title, name, withdrew, awards, rating, federation = fields[:9]
-    points, games, values, decided_by, reason = fields[9:]
+    points, games, values, decided_by, reason, labels = fields[9:]
     note = (
         f' <span class="note">withdrew {escape(withdrawal_text(withdrew))}</span>'
         if withdrew is not None
@@ -280,15 +305,17 @@ def _standings_row(fields: tuple[Any, ...]) -> str:
         inline = f'<span class="why-inline">{why}</span>'  # under the name on a phone
     else:
         why = '<span class="note">shares the place</span>' if decided_by == "shared" else ""
+    line = _tiebreak_line(values, labels, decided_by)
     return (
         f"{_WITHDRAWN if withdrew is not None else '<tr>'}\n"
         f"      <td>{_text(place)}</td>\n"
         f'      <td class="optional">{_text(str(number))}</td>\n'
-        f'      <th scope="row">{_link(href, title, name)}{note}{_badges(awards)}{inline}</th>\n'
+        f'      <th scope="row">{_link(href, title, name)}{note}{_badges(awards)}'
+        f"{line}{inline}</th>\n"
         f'      <td class="optional">{_text(str(rating or ""))}</td>\n'
         f'      <td class="optional">{_text(federation or "")}</td>\n'
         f'      <td class="pts">{_text(score_text(points))}</td>\n'
-        f'      <td class="optional">{_text(str(games))}</td>\n'
+        f'      <td class="optional games">{_text(str(games))}</td>\n'
         f"      {_tiebreak_cells(values, decided_by)}\n"
         f'      <td class="why">{why}</td>\n'
         "    </tr>"
