@@ -2166,7 +2166,9 @@ def test_a_withdrawal_before_round_1_is_not_after_round_0(make_site: SiteMaker) 
     """event.toml takes ``after_round = 0`` for a player who withdrew before playing (and a
     TRF line without a round reads so), and every page said "withdrew after round 0", a round
     no event has: the standings, the card, the round pages. They now say "before round 1".
-    Echo, withdrawn so, two rounds played: 0 points from 0 rounds taken part in."""
+    Echo, withdrawn so, two rounds played: 0 points, no round taken part in. The card's points
+    read "0 from 0 rounds; withdrew before round 1", counting rounds she was never in; they
+    read "0; withdrew before round 1" now."""
     names = ("Alpha, Ann", "Bravo, Bo", "Charlie, Cy", "Delta, Di", "Echo, Eve")
     players = "".join(f'[[players]]\nname = "{name}"\n\n' for name in names)
     toml = (
@@ -2184,7 +2186,8 @@ def test_a_withdrawal_before_round_1_is_not_after_round_0(make_site: SiteMaker) 
     assert report.written, [p.format() for p in report.problems.items]
     out = site / "output/ev"
     card = (out / "players/5-echo-eve.html").read_text(encoding="utf-8")
-    assert "<dt>Points</dt><dd>0 from 0 rounds; withdrew before round 1 (Visa)</dd>" in card
+    assert "<dt>Points</dt><dd>0; withdrew before round 1 (Visa)</dd>" in card
+    assert "from 0 rounds" not in card
     standings = (out / "standings.html").read_text(encoding="utf-8")
     assert '<span class="note">withdrew before round 1</span>' in standings
     for number in (1, 2):

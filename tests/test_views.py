@@ -709,6 +709,24 @@ def test_a_cards_progress_counts_rounds_in_and_says_a_withdrawal_once_its_round_
     assert (alpha.counted, alpha.unfinished, alpha.charted) == (1, (2,), 1)
 
 
+def test_a_cards_points_count_rounds_only_when_there_is_one(make_site: SiteMaker) -> None:
+    """The card's points say how many rounds they count ("5 from 6 rounds"), and nothing of
+    rounds when none counts: a player who withdrew before round 1 read "0 from 0 rounds;
+    withdrew before round 1" (``test_render``), rounds she was never in. A Swiss of four,
+    round 1 half in: Charlie beat Delta, Alpha-Bravo is still on. Alpha's card: 0 points, no
+    round counted, round 1 not finished; Charlie's: 1 from 1 round."""
+    assert views.Progress(0, (), 0, 0).counted_text == ""
+    assert views.Progress(1, (), 1).counted_text == " from 1 round"
+    assert views.Progress(6, (7,), 6).counted_text == " from 6 rounds"
+    games = pgn_game("1.1", A, B, "*") + pgn_game("1.2", C, D, "1-0")
+    site = make_site(event_toml("", format="swiss", rounds=3), {"g.pgn": games})
+    assert build_site(site).written
+    alpha = (site / "output/ev/players/1-alpha-anna.html").read_text(encoding="utf-8")
+    assert "<dt>Points</dt><dd>0; round 1 not finished</dd>" in alpha
+    charlie = (site / "output/ev/players/3-charlie-carl.html").read_text(encoding="utf-8")
+    assert "<dt>Points</dt><dd>1 from 1 round</dd>" in charlie
+
+
 def test_pairings_to_come_leave_out_a_game_a_bye_entered_ahead_replaces(
     make_site: SiteMaker,
 ) -> None:

@@ -283,8 +283,7 @@ def player_page(environment: jinja2.Environment, context: Mapping[str, Any]) -> 
         f"<h1>{abbr}<bdi>{name}</bdi></h1>\n",
         '<dl class="facts">\n',
         f"  <dt>Place</dt><dd>{_e(row.place)}{provisional}</dd>\n",
-        f"  <dt>Points</dt><dd>{points} from {_e(progress.counted)} "
-        f"round{'' if progress.counted == 1 else 's'}{beside}</dd>\n",
+        f"  <dt>Points</dt><dd>{points}{_e(progress.counted_text)}{beside}</dd>\n",
         f"  <dt>Pairing number</dt><dd>{_e(player.number)}</dd>\n",
     ]
     for label, value in (

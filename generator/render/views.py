@@ -658,6 +658,15 @@ class Progress:
     rounds lost to a parent who did not know the player had withdrawn after round 2, so the
     card says so beside the points ("0 from 4 rounds; withdrew after round 2")."""
 
+    @property
+    def counted_text(self) -> str:
+        """What the points on the card count, after them: " from 6 rounds", or nothing when no
+        round counts (a withdrawal before round 1, an event not started): "0 from 0 rounds;
+        withdrew before round 1" counted rounds the player was never in."""
+        if not self.counted:
+            return ""
+        return f" from {self.counted} round{'' if self.counted == 1 else 's'}"
+
 
 def player_progress(event: Event, record: PlayerRecord) -> Progress:
     entries = record.entries[: event.rounds_played]
