@@ -803,6 +803,37 @@ def test_the_demo_standings_fit_a_phone_with_the_tie_breaks_under_each_name(
     page.close()
 
 
+TABLE_ON_A_PHONE = """() => {
+  const wrap = document.querySelector('.table-wrap'), edge = wrap.getBoundingClientRect();
+  const inside = e => e.getClientRects().length > 0
+    && e.getBoundingClientRect().left >= edge.left && e.getBoundingClientRect().right <= edge.right;
+  return {
+    page: document.documentElement.scrollWidth, frame: wrap.clientWidth, table: wrap.scrollWidth,
+    columns: [...wrap.querySelectorAll('thead th')].filter(inside).map(th => th.textContent),
+  };
+}"""
+
+
+def test_the_demo_category_tables_fit_a_phone_with_the_tie_breaks_under_each_name(
+    browser: Browser, demo: ServeSession
+) -> None:
+    """The junior championship's categories break ties by the progressive scores and their
+    six cuts: as columns beside place, overall place, name, rating and points, each table was
+    751 px wide in a 390 px phone's 364 px frame. On a phone the tie-breaks are a line under
+    each name, as on the standings, and the rating column is left out, as there."""
+    page = browser.new_page(viewport=PHONE)
+    problems = []
+    for slug in ("g-open", "g-u12", "g-u14", "u10", "u12", "u14", "u16"):
+        page.goto(f"{demo.url}junior-championship/categories/{slug}.html")
+        facts = page.evaluate(TABLE_ON_A_PHONE)
+        if not (facts["page"] <= 390 and facts["table"] <= facts["frame"] == 364):
+            problems.append(f"{slug}: {facts}")
+        if facts["columns"] != ["Place", "Overall", "Name", "Points"]:
+            problems.append(f"{slug}: {facts['columns']}")
+    assert problems == [], "\n".join(problems)
+    page.close()
+
+
 def test_the_prize_money_with_a_fine_is_read_whole_on_a_phone(
     browser: Browser, demo: ServeSession
 ) -> None:
