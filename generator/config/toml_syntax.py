@@ -72,12 +72,15 @@ def syntax_problem(message: str, text: str, line: int | None) -> tuple[str, int 
             f"put every key of [{table}] under the first [{table}] line and delete the second "
             "(a list of entries, such as [[players]], takes two brackets)",
         )
-    if message == "Illegal character '\\n'" and row.count('"') % 2 == 1:
+    quote = _open_quote(message, row)
+    if quote:
         return (
             "a quoted text is not closed: the line ends before its closing quote",
             line,
-            'add the closing " at the end of the value, e.g. location = "Springfield"',
+            f"add the closing {quote} at the end of the value: {_closed(row, quote)}",
         )
+    if message == "Invalid value" and (unquoted := _unquoted(row)):
+        return (*unquoted[:1], line, unquoted[1])
     if message == "Unclosed array" and line is not None:
         opened = _unclosed_list(lines, line)
         if opened is not None:
@@ -120,6 +123,79 @@ def syntax_problem(message: str, text: str, line: int | None) -> tuple[str, int 
     if _DECIMAL_COMMA.search(row):
         return (message, line, "write decimals with a point, not a comma: 0.5, not 0,5")
     return message, line, _date_hint(row) or GENERAL_HINT
+
+
+_BARE_TEXT = re.compile(r"""^(\s*[A-Za-z0-9_.-]+\s*=\s*)([^\W\d_][^#]*?)(\s*(?:#.*)?)$""")
+"""A key whose value is words without quotes (``format = swiss``, ``name = Kowalski, Adam``,
+``currency = AUD  # dollars``), the key and spaces, the words, and any comment after them."""
+
+_BARE_LIST = re.compile(r"""^(\s*[A-Za-z0-9_.-]+\s*=\s*)\[([^\]\["'#]*)\](\s*(?:#.*)?)$""")
+"""A list whose items are words without quotes: ``tiebreaks = [DE, SB]``."""
+
+_BOOLEANS = ("true", "false")
+_TEXT_LIST = "the items of this list are text, which TOML reads only in quotes"
+_CODE_LISTS = frozenset(("tiebreaks", "sections", "pgn_time_control"))
+"""Lists of codes or folder names, one word each, which a hint may quote item by item; a list
+of names cannot be split at its commas ("Okafor, Nia" is one name)."""
+
+
+def _unquoted(row: str) -> tuple[str, str] | None:
+    """What is wrong and how to write it, for a value typed without the quotes TOML needs
+    around text (``format = swiss``, ``tiebreaks = [DE, SB]``) or a true/false typed with a
+    capital, as spreadsheets and Python write it; tomllib says only "Invalid value"."""
+    if bare := _BARE_TEXT.match(row):
+        key, text, comment = bare.group(1), bare.group(2).strip().strip('"').strip(), bare.group(3)
+        if text.casefold() in _BOOLEANS:
+            return (
+                f"{text} is not a value TOML reads",
+                f"write true and false in lower case: {key}{text.casefold()}{comment}",
+            )
+        return (
+            f"{text} is text, which TOML reads only in quotes",
+            f'write it in quotes: {key}"{_escaped(text)}"{comment}',
+        )
+    if listed := _BARE_LIST.match(row):
+        items = [item.strip() for item in listed.group(2).split(",") if item.strip()]
+        if items and all(_BARE_TEXT.match(f"x = {item}") for item in items):
+            key = listed.group(1)
+            if key.partition("=")[0].strip() not in _CODE_LISTS:  # names hold commas too
+                example = '["Surname, Given", "Surname, Given"]: a name is one item'
+                return (_TEXT_LIST, f"write each item in quotes, e.g. {key.strip()} {example}")
+            quoted = ", ".join(f'"{_escaped(item)}"' for item in items)
+            return (_TEXT_LIST, f"write each item in quotes: {key}[{quoted}]{listed.group(3)}")
+    return None
+
+
+def _open_quote(message: str, row: str) -> str:
+    """The quote, ``"`` or ``'``, that ``row`` opens and never closes, when tomllib stopped at
+    the line's end for it (``Illegal character '\\n'`` inside "...", ``Found invalid
+    character '\\n'`` inside '...'), else ""."""
+    if message == "Illegal character '\\n'" and row.count('"') % 2 == 1:
+        return '"'
+    if message == "Found invalid character '\\n'" and row.count("'") % 2 == 1:
+        return "'"
+    return ""
+
+
+def _closed(row: str, quote: str) -> str:
+    """``row`` with its quoted text closed, to copy: at the end of the value, before a
+    comment the open quote swallowed (``location = "Chess Club  # as written``) and before
+    the ``]`` of a list (``aliases = ["Marlowe, J.]``). The example was always
+    ``location = "Springfield"``, whatever the line held: an organiser who left a player's
+    name open read of a location."""
+    opened = row.rindex(quote) + 1  # the quotes before it are pairs
+    value, hash_, comment = row[opened:].partition(" #")
+    text = value.rstrip()
+    spaces = value[len(text) :]
+    closing = quote
+    if "[" in row[:opened] and text.endswith("]"):
+        text, closing = text[:-1].rstrip(), quote + "]"
+    return f"{row[:opened]}{text}{closing}{spaces}{hash_}{comment}".strip()
+
+
+def _escaped(text: str) -> str:
+    """``text`` as it goes between double quotes in TOML."""
+    return text.replace("\\", "\\\\").replace('"', '\\"')
 
 
 def both_readings(first: int, second: int, year: int, written: str) -> str:
