@@ -129,7 +129,8 @@ def test_an_unknown_name_in_many_games_is_compared_with_the_players_once(
     _, problems = load(make_site(event_toml(), {"games.pgn": games}))
     assert [e.code for e in problems.errors] == ["unknown-player"] * 3
     assert {e.hint for e in problems.errors} == {
-        "closest known players: Charlie, Carl (add an alias to [[players]])"
+        'closest known players: Charlie, Carl (add aliases = ["Charly, Carl"] to the [[players]] '
+        'entry of the player it is, or "Charly, Carl" to the aliases it has)'
     }
     assert asked == ["Charly, Carl"]
 

@@ -415,7 +415,9 @@ def test_a_typo_among_thousands_of_players_gets_the_closest_names_after_few_comp
     players = [PlayerEntry(name=n, number=i) for i, n in enumerate(named + others, start=1)]
     config = EventConfig(name="T", format="swiss", rounds=9, players=tuple(players))
     assert closest_hint("Charly, Carl", config) == (
-        "closest known players: Charlie, Carl; Charles, Carla (add an alias to [[players]])"
+        "closest known players: Charlie, Carl; Charles, Carla (add aliases = "
+        '["Charly, Carl"] to the [[players]] entry of the player it is, or "Charly, Carl" to '
+        "the aliases it has)"
     )
     assert config.spelling_index.compared == 3
 
@@ -431,7 +433,12 @@ def test_cross_key_checks_name_unknown_players_and_rounds(make_site: SiteMaker) 
     assert "byes[1].round: round 7 does not exist: the event has 3" in messages
     assert 'byes[1].player: unknown player "Bravo, Bobby"' in messages
     hints = [h for _, m, h in errors if "Bravo, Bobby" in m]
-    assert hints == ["closest known players: Bravo, Bob (add an alias to [[players]])"]
+    # a name mistyped in event.toml itself is written as the player list spells it: an alias
+    # is for the spellings of PGN files
+    assert hints == [
+        "closest known players: Bravo, Bob (write the name as the player list spells it, or as "
+        "one of the player's aliases)"
+    ]
     assert any(
         m.startswith("withdrawals[1].after_round: after_round 3 leaves no round") for m in messages
     )
@@ -811,7 +818,24 @@ def test_a_name_in_the_other_order_is_suggested(make_site: SiteMaker) -> None:
         make_site(event_toml(), {"g.pgn": pgn_game("1.1", "Dora Delta", "Alpha, Anna", "1-0")})
     )
     (error,) = problems.errors
-    assert error.hint == "closest known players: Delta, Dora (add an alias to [[players]])"
+    assert error.hint == (
+        'closest known players: Delta, Dora (add aliases = ["Dora Delta"] to the [[players]] '
+        'entry of the player it is, or "Dora Delta" to the aliases it has)'
+    )
+
+
+def test_a_name_like_no_player_gets_the_aliases_line_to_copy(make_site: SiteMaker) -> None:
+    """No player is close to 'Xu, "Q"' (no letter in common with Alpha, Bravo, Charlie or
+    Delta): the hint offers adding the player or the alias, written as TOML needs it (the
+    quotes inside escaped), not "an alias to an existing one" with no word of how."""
+    _, problems = load(
+        make_site(event_toml(), {"g.pgn": pgn_game("1.1", 'Xu, \\"Q\\"', "Alpha, Anna", "1-0")})
+    )
+    (error,) = problems.errors
+    assert error.hint == (
+        'add this player to [[players]] in event.toml, or aliases = ["Xu, \\"Q\\""] to the '
+        "entry of the player it is"
+    )
 
 
 def test_an_event_file_saved_as_utf16_is_read_and_a_code_page_byte_is_named(

@@ -730,7 +730,7 @@ def check_event(config: EventConfig, issues: list[Issue], players_complete: bool
 
     def need_player(path: KeyPath, name: str) -> None:
         if players_complete and normalise_name(name) not in known:
-            issues.append(Issue(path, f'unknown player "{name}"', closest_hint(name, config)))
+            issues.append(Issue(path, f'unknown player "{name}"', reference_hint(name, config)))
 
     def need_round(path: KeyPath, number: int) -> None:
         if number > config.rounds:
@@ -991,12 +991,40 @@ def respelt(first: str, second: str) -> bool:
 
 
 def closest_hint(name: str, config: EventConfig) -> str:
-    """A "did you mean" hint listing the closest known players, in whatever script each
-    is written (compared in Latin letters)."""
+    """A "did you mean" hint for a game's unknown name: the closest known players, in
+    whatever script each is written (compared in Latin letters), and the ``aliases`` line
+    that makes the game's spelling theirs, to copy. "add an alias to [[players]]" left a
+    first-time organiser to find out what an alias is written like."""
+    spelling = _toml_string(name)
+    aliases = f"aliases = [{spelling}]"
     names = config.spelling_index.closest(name)
     if names:
-        return "closest known players: " + "; ".join(names) + " (add an alias to [[players]])"
-    return "add this player to [[players]] in event.toml, or an alias to an existing one"
+        return (
+            "closest known players: " + "; ".join(names) + f" (add {aliases} to the "
+            f"[[players]] entry of the player it is, or {spelling} to the aliases it has)"
+        )
+    return (
+        f"add this player to [[players]] in event.toml, or {aliases} to the entry of the "
+        "player it is"
+    )
+
+
+def reference_hint(name: str, config: EventConfig) -> str:
+    """The hint for an unknown name in event.toml itself (a [[results]], [[byes]] or
+    [[withdrawals]] entry, a fine, the lots): the name is mistyped there, so the fix is to
+    write it as the player list does, not an alias, which is for spellings in PGN files."""
+    names = config.spelling_index.closest(name)
+    if names:
+        return (
+            "closest known players: " + "; ".join(names) + " (write the name as the player "
+            "list spells it, or as one of the player's aliases)"
+        )
+    return "write the name as the player list spells it, or add the player to [[players]]"
+
+
+def _toml_string(text: str) -> str:
+    """``text`` as TOML writes it between double quotes, for a line to copy."""
+    return '"' + text.replace("\\", "\\\\").replace('"', '\\"') + '"'
 
 
 class SpellingIndex:
