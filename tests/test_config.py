@@ -363,6 +363,20 @@ _HEAD = 'name = "X"\nformat = "swiss"\nrounds = 5\n'
             "[[prizes]] makes prizes a list of entries, but [prizes] on line 4 made it one table",
             "write [[prizes.money]]: each money prize is an entry of [prizes]",
         ),
+        (  # tomllib: "Cannot mutate immutable namespace ('prizes', 'money')", on line 7
+            _HEAD + '[prizes]\nmoney = [500, 300, 200]\n\n[[prizes.money]]\nname = "1st"\n',
+            5,
+            "money = gives the money prizes a value, and [[prizes.money]] on line 7 adds entries "
+            "to it",
+            "delete this line: each money prize is a [[prizes.money]] entry of its own, with "
+            "name, place and amount",
+        ),
+        (  # tomllib: "Cannot overwrite a value", which named no key
+            _HEAD + 'playoff = "none"\n\n[playoff]\nplaces = [1]\n',
+            6,
+            "[playoff] cannot follow playoff = on line 4, which already gave playoff a value",
+            "keep one of the two: the playoff = line, or the [playoff] table",
+        ),
     ],
     ids=[
         "key-twice",
@@ -386,6 +400,8 @@ _HEAD = 'name = "X"\nformat = "swiss"\nrounds = 5\n'
         "thousands-commas",
         "decimal-comma",
         "prizes-as-entries",
+        "money-as-a-list",
+        "value-then-table",
     ],
 )
 def test_a_toml_syntax_error_is_said_in_words_on_the_line_to_correct(

@@ -21,6 +21,9 @@ _THOUSANDS = re.compile(r"=\s*(-?[1-9]\d{0,2}(?:,\d{3})+)\s*(#.*)?$")
 """A number with thousands commas, amount = 6,000 (a first group of 0, 0,500, is a
 decimal comma)."""
 _ARRAY_HEADER = re.compile(r"^\s*\[\[\s*([A-Za-z0-9_.-]+)\s*\]\]\s*(#.*)?$")
+_TABLE_HEADER = re.compile(r"^\s*(\[\[?)\s*([A-Za-z0-9_.-]+)\s*(\]\]?)\s*(#.*)?$")
+_IMMUTABLE_NAMESPACE = "Cannot mutate immutable namespace"
+"""tomllib's words for a [[table]] whose name a key above already gave a value."""
 _CURLY_QUOTES = "\u201c\u201d\u201e\u2018\u2019\u00ab\u00bb"
 _LIST_START = re.compile(r"^\s*(?:[A-Za-z0-9_.-]+|\"[^\"]*\")\s*=\s*\[")
 _NEXT_ENTRY = re.compile(
@@ -63,6 +66,36 @@ def syntax_problem(message: str, text: str, line: int | None) -> tuple[str, int 
                 if table == "prizes"
                 else f"a name is one table, [{table}], or a list of entries, [[{table}]]: "
                 "keep the one the README gives",
+            )
+    header = _TABLE_HEADER.match(row)
+    if header and (
+        message == "Cannot overwrite a value" or message.startswith(_IMMUTABLE_NAMESPACE)
+    ):
+        table = header.group(2).strip()
+        key = table.rpartition(".")[2]
+        value_line = next(
+            (
+                n
+                for n in range((line or 1) - 1, 0, -1)
+                if re.match(rf"\s*{re.escape(key)}\s*=", lines[n - 1])
+            ),
+            None,
+        )
+        if value_line is not None:
+            brackets = f"{header.group(1)}{table}{header.group(3)}"
+            if table == "prizes.money":  # money = [500, 300, 200]: the line to correct
+                return (
+                    f"money = gives the money prizes a value, and {brackets} on line {line} "
+                    "adds entries to it",
+                    value_line,
+                    "delete this line: each money prize is a [[prizes.money]] entry of its own, "
+                    "with name, place and amount",
+                )
+            return (
+                f"{brackets} cannot follow {key} = on line {value_line}, which already gave "
+                f"{table} a value",
+                line,
+                f"keep one of the two: the {key} = line, or the {brackets} table",
             )
     if twice := _TABLE_TWICE.match(message):
         table = ".".join(part.strip(" '\"") for part in twice.group(1).split(",") if part.strip())
