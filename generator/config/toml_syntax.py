@@ -72,12 +72,12 @@ def syntax_problem(message: str, text: str, line: int | None) -> tuple[str, int 
         message == "Cannot overwrite a value" or message.startswith(_IMMUTABLE_NAMESPACE)
     ):
         table = header.group(2).strip()
-        key = table.rpartition(".")[2]
+        last = table.rpartition(".")[2]
         value_line = next(
             (
                 n
                 for n in range((line or 1) - 1, 0, -1)
-                if re.match(rf"\s*{re.escape(key)}\s*=", lines[n - 1])
+                if re.match(rf"\s*{re.escape(last)}\s*=", lines[n - 1])
             ),
             None,
         )
@@ -92,10 +92,10 @@ def syntax_problem(message: str, text: str, line: int | None) -> tuple[str, int 
                     "with name, place and amount",
                 )
             return (
-                f"{brackets} cannot follow {key} = on line {value_line}, which already gave "
+                f"{brackets} cannot follow {last} = on line {value_line}, which already gave "
                 f"{table} a value",
                 line,
-                f"keep one of the two: the {key} = line, or the {brackets} table",
+                f"keep one of the two: the {last} = line, or the {brackets} table",
             )
     if twice := _TABLE_TWICE.match(message):
         table = ".".join(part.strip(" '\"") for part in twice.group(1).split(",") if part.strip())
