@@ -19,6 +19,7 @@ from .config.event import (
     EventConfig,
     PlayerEntry,
     closest_hint,
+    meant_arbiter_result,
     meant_played_result,
     normalise_name,
 )
@@ -401,8 +402,11 @@ def _from_pgn(
             f'write "{meant}": PGN writes a result "1-0", "0-1", "1/2-1/2", or "*" for a '
             "game not finished"
             if meant
-            else 'use "1-0", "0-1", "1/2-1/2", or "*" for a game not finished; '
-            "record forfeits in [[results]] of event.toml",
+            else _FORFEIT_IN_PGN.get(
+                result if result in _FORFEIT_IN_PGN else meant_arbiter_result(result) or "",
+                'use "1-0", "0-1", "1/2-1/2", or "*" for a game not finished; '
+                "record forfeits in [[results]] of event.toml",
+            ),
             code="bad-result",
         )
     if ok and result == "*" and "Result" not in pgn_game.tag_lines and not pgn_game.moves:
@@ -435,6 +439,19 @@ def _from_pgn(
         illegal=pgn_game.illegal,
     )
     return _Candidate(game, f"{path.name}:{pgn_game.line}")
+
+
+_FORFEIT_IN_PGN = {
+    "+-": 'a forfeit in a PGN file is [Result "1-0"] with [Termination "forfeit"] and no moves '
+    '(or, instead of this game, a [[results]] entry in event.toml with result = "+-")',
+    "-+": 'a forfeit in a PGN file is [Result "0-1"] with [Termination "forfeit"] and no moves '
+    '(or, instead of this game, a [[results]] entry in event.toml with result = "-+")',
+    "--": "neither player came: delete this game and add a [[results]] entry in event.toml with "
+    'result = "--"',
+}
+"""The hint for a forfeit written in a Result tag as a crosstable writes it ("+/-", "1F-0F",
+"+:-"): the README's two ways to enter it, where the hint named the second alone and the
+first is the one for a PGN file."""
 
 
 def _no_result(pgn_game: PgnGame, round_number: int, board: int, problems: Problems) -> None:

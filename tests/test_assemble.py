@@ -328,6 +328,43 @@ def test_a_bad_result_tag(make_site: SiteMaker) -> None:
 
 
 @pytest.mark.parametrize(
+    ("written", "hint"),
+    [
+        (
+            "+/-",
+            'a forfeit in a PGN file is [Result "1-0"] with [Termination "forfeit"] and no '
+            "moves (or, instead of this game, a [[results]] entry in event.toml with result = "
+            '"+-")',
+        ),
+        (
+            "0F-1F",
+            'a forfeit in a PGN file is [Result "0-1"] with [Termination "forfeit"] and no '
+            "moves (or, instead of this game, a [[results]] entry in event.toml with result = "
+            '"-+")',
+        ),
+        (
+            "--",
+            "neither player came: delete this game and add a [[results]] entry in event.toml "
+            'with result = "--"',
+        ),
+    ],
+)
+def test_a_forfeit_written_in_the_result_tag_is_told_both_ways_to_enter_it(
+    make_site: SiteMaker, written: str, hint: str
+) -> None:
+    """A club's "+/-" in the Result tag: the hint named only a [[results]] entry, not the
+    README's way for a PGN file, a Termination tag of "forfeit"; a double forfeit has only
+    the [[results]] way."""
+    game = pgn_game("1.1", A, B, written).replace(f" {written}\n", " *\n")
+    _, problems = load(make_site(event_toml(), {"g.pgn": game}))
+    (error,) = problems.errors
+    assert error.message == (
+        f'round 1, board 1, Alpha, Anna v Bravo, Bob: the result "{written}" is not a PGN result'
+    )
+    assert error.hint == hint
+
+
+@pytest.mark.parametrize(
     ("written", "meant"),
     [("½-½", "1/2-1/2"), ("0.5-0.5", "1/2-1/2"), ("½:½", "1/2-1/2"), ("0 - 1", "0-1")],
 )
