@@ -944,3 +944,50 @@ def test_a_date_in_quotes_as_a_form_writes_it_says_what_to_write(
             hint,
         )
     ]
+
+
+@pytest.mark.parametrize(
+    ("line", "message", "hint"),
+    [
+        (
+            "born = 2008",
+            "players[1].born: expected a date written as YYYY-MM-DD (no quotes), found a whole "
+            "number 2008",
+            "write the whole date of birth, YYYY-MM-DD, or birth_year = 2008 if only the year is "
+            "known",
+        ),
+        (
+            'sex = "Male"',
+            'players[1].sex: "Male" is not one of "M", "F"',
+            'did you mean "M"?',
+        ),
+        (
+            'sex = "female"',
+            'players[1].sex: "female" is not one of "M", "F"',
+            'did you mean "F"?',
+        ),
+    ],
+)
+def test_a_birth_year_or_a_sex_written_as_a_form_does_is_told_what_to_write(
+    make_site: SiteMaker, line: str, message: str, hint: str
+) -> None:
+    """born = 2008 and sex = "Male" had no hint: a year alone is birth_year (not a made-up
+    1 January, which could move the player into another age group), and "Male" and "Female"
+    are the letters "M" and "F"."""
+    text = event_toml().replace("rating = 2300", f"rating = 2300\n{line}")
+    errors = _errors(make_site(text) / "content/ev/event.toml")
+    assert errors == [(10, message, hint)]
+
+
+def test_a_year_alone_for_another_date_is_told_to_write_a_day(make_site: SiteMaker) -> None:
+    """age_reference_date = 2026: the day to write, the year's first for the example."""
+    text = event_toml().replace("rounds = 3\n", "rounds = 3\nage_reference_date = 2026\n")
+    errors = _errors(make_site(text) / "content/ev/event.toml")
+    assert errors == [
+        (
+            4,
+            "age_reference_date: expected a date written as YYYY-MM-DD (no quotes), found a "
+            "whole number 2026",
+            "write a whole day, YYYY-MM-DD, e.g. 2026-01-01",
+        )
+    ]

@@ -128,7 +128,11 @@ class Str(Option):
             begun = [
                 c for c in self.choices if len(wanted) >= 2 and c.casefold().startswith(wanted)
             ]
-            close = folded or begun or difflib.get_close_matches(value, self.choices, n=1)
+            # "Male" and "Female" for "M" and "F": a letter of a word, as forms write it.
+            initial = [c for c in self.choices if len(c) == 1 and wanted[:1] == c.casefold()]
+            close = (
+                folded or begun or initial or difflib.get_close_matches(value, self.choices, n=1)
+            )
             hint = "did you mean " + " or ".join(f'"{c}"' for c in close) + "?" if close else ""
             issues.append(Issue(path, f'"{value}" is not {self.expected()}', hint))
             return MISSING
@@ -289,6 +293,13 @@ class Date(Option):
         self._wrong_type(value, path, issues)
         if isinstance(value, str):
             issues[-1].hint = _date_hint(value.strip())
+        elif isinstance(value, int) and 1900 <= value <= 2999:  # born = 2010: a year alone
+            issues[-1].hint = (
+                "write the whole date of birth, YYYY-MM-DD, or "
+                f"birth_year = {value} if only the year is known"
+                if path and path[-1] == "born"
+                else f"write a whole day, YYYY-MM-DD, e.g. {value}-01-01"
+            )
         return MISSING
 
 
