@@ -855,15 +855,17 @@ def _check_withdrawals(
         # played was five errors, none saying which number to write.
         first, last = later[0], later[-1].game.round
         rounds = name_list([str(c.game.round) for c in later])
-        more = f" and {len(later) - 1} more" if len(later) > 1 else ""
+        # The place of a single game is the message's own; of several, where they begin.
+        where = f" ({first.where} and {len(later) - 1} more)" if len(later) > 1 else ""
         problems.error(
             f"{player.name} withdrew after round {player.withdrawn_after} but plays "
-            f"in round{'s' if len(later) > 1 else ''} {rounds} ({first.where}{more})",
+            f"in round{'s' if len(later) > 1 else ''} {rounds}{where}",
             first.game.source,
             first.game.line,
             f"correct after_round in [[withdrawals]] (after_round = {last} if the player left "
             f"after round {last}), or record "
-            + ("the games as forfeits" if len(later) > 1 else "the game as a forfeit"),
+            + ("the games as forfeits" if len(later) > 1 else "the game as a forfeit")
+            + ' ([Termination "forfeit"] and no moves)',
             code="withdrawn-player",
         )
 

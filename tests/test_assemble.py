@@ -275,7 +275,14 @@ def test_a_withdrawn_player_cannot_play_later(make_site: SiteMaker) -> None:
     games = pgn_game("1.1", A, B, "1-0") + pgn_game("2.1", A, C, "1-0")
     _, problems = load(make_site(event_toml(body, format="swiss"), {"g.pgn": games}))
     (error,) = problems.errors
-    assert error.message.startswith("Alpha, Anna withdrew after round 1 but plays in round 2")
+    # g.pgn:9 (each game takes eight lines), the game's place, was said twice: before the
+    # message and in brackets after it
+    assert (error.path.name, error.line) == ("g.pgn", 9)
+    assert error.message == "Alpha, Anna withdrew after round 1 but plays in round 2"
+    assert error.hint == (
+        "correct after_round in [[withdrawals]] (after_round = 2 if the player left after round "
+        '2), or record the game as a forfeit ([Termination "forfeit"] and no moves)'
+    )
 
 
 def test_a_withdrawal_before_rounds_played_is_one_error_with_the_round_to_write(
@@ -294,7 +301,7 @@ def test_a_withdrawal_before_rounds_played_is_one_error_with_the_round_to_write(
             "Alpha, Anna withdrew after round 0 but plays in rounds 1, 2 and 3 (g.pgn:1 and 2 "
             "more)",
             "correct after_round in [[withdrawals]] (after_round = 3 if the player left after "
-            "round 3), or record the games as forfeits",
+            'round 3), or record the games as forfeits ([Termination "forfeit"] and no moves)',
         )
     ]
 
