@@ -854,6 +854,19 @@ def test_a_name_like_no_player_gets_the_aliases_line_to_copy(make_site: SiteMake
     )
 
 
+def test_a_name_too_long_for_an_alias_is_told_to_be_corrected(make_site: SiteMaker) -> None:
+    """A 300-character White tag: an aliases line to copy would be refused (names and
+    aliases are at most 200 characters) and would print the whole name again."""
+    _, problems = load(
+        make_site(event_toml(), {"g.pgn": pgn_game("1.1", "Q" * 300, "Alpha, Anna", "1-0")})
+    )
+    (error,) = problems.errors
+    assert error.hint == (
+        "correct the name in the PGN file: it is 300 characters long, more than a name or an "
+        "alias may be (200)"
+    )
+
+
 def test_an_event_file_saved_as_utf16_is_read_and_a_code_page_byte_is_named(
     make_site: SiteMaker,
 ) -> None:

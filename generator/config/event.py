@@ -995,9 +995,15 @@ def closest_hint(name: str, config: EventConfig) -> str:
     whatever script each is written (compared in Latin letters), and the ``aliases`` line
     that makes the game's spelling theirs, to copy. "add an alias to [[players]]" left a
     first-time organiser to find out what an alias is written like."""
+    names = config.spelling_index.closest(name)
+    if len(name) > MAX_NAME:  # no alias can be (and a 10,000-character one filled the screen)
+        closest = f"closest known players: {'; '.join(names)}; " if names else ""
+        return (
+            f"{closest}correct the name in the PGN file: it is {len(name)} characters long, "
+            f"more than a name or an alias may be ({MAX_NAME})"
+        )
     spelling = _toml_string(name)
     aliases = f"aliases = [{spelling}]"
-    names = config.spelling_index.closest(name)
     if names:
         return (
             "closest known players: " + "; ".join(names) + f" (add {aliases} to the "
