@@ -425,6 +425,8 @@ def _from_pgn(
         return None
     if _forfeit_marked(pgn_game, result):
         result = "+-" if result == "1-0" else "-+"
+    else:
+        _forfeit_unmarked(pgn_game, result, round_number, board, problems)
     game = Game(
         round=round_number,
         board=board,
@@ -454,15 +456,21 @@ _FORFEIT_IN_PGN = {
 first is the one for a PGN file."""
 
 
-def _no_result(pgn_game: PgnGame, round_number: int, board: int, problems: Problems) -> None:
-    """A game of tags without a Result tag, or a result after them, counts as not finished
-    (``*``); said, because a result left out when typing the games in keeps the event
-    provisional with nothing printed, while ``[Result "*"]`` is how pairings are published."""
+def _game_context(pgn_game: PgnGame, round_number: int, board: int) -> dict[str, str | int]:
+    """The ``results.json`` fields of a warning about a game of the rounds."""
     headers = pgn_game.headers
     where: dict[str, str | int] = {"round": round_number, "white": headers.get("White", "?")}
     if board:
         where["board"] = board
     where["black"] = headers.get("Black", "?")
+    return where
+
+
+def _no_result(pgn_game: PgnGame, round_number: int, board: int, problems: Problems) -> None:
+    """A game of tags without a Result tag, or a result after them, counts as not finished
+    (``*``); said, because a result left out when typing the games in keeps the event
+    provisional with nothing printed, while ``[Result "*"]`` is how pairings are published."""
+    where = _game_context(pgn_game, round_number, board)
     problems.warning(
         Phrase(
             pgn_game.label_words,
@@ -474,6 +482,52 @@ def _no_result(pgn_game: PgnGame, round_number: int, board: int, problems: Probl
         'or [Result "*"] for a game not played yet',
         code="no-result",
         context=where,
+    )
+
+
+_FORFEIT_SAID = re.compile(r"\b(?:forfeit\w*|walk-?over|no[- ]show|default(?:ed)?)\b", re.I)
+"""Words that call a game a forfeit, in a Termination tag or a comment."""
+_ON_TIME = re.compile(r"\b(?:time|clock|flag\w*)\b", re.I)
+"""Words of a game lost on time ("time forfeit"), which was played."""
+
+
+def _forfeit_unmarked(
+    pgn_game: PgnGame, result: str, round_number: int, board: int, problems: Problems
+) -> None:
+    """A decisive game without moves that its Termination tag or a comment calls a forfeit
+    in other words ("White wins by forfeit", ``{ forfeit }``, "walkover") counts as played:
+    only ``[Termination "forfeit"]`` makes one (``_forfeit_marked``), and a result is never
+    changed on a guess. Said, because a forfeit counts otherwise in the tie-breaks and,
+    under the U.S. rules, for prize money, and nothing on the pages showed the difference."""
+    if result not in ("1-0", "0-1") or pgn_game.moves:
+        return
+    termination = pgn_game.headers.get("Termination", "")
+    said = (("Termination tag", termination), ("comment", pgn_game.moves.annotations))
+    found = next(
+        (
+            (what, words)
+            for what, text in said
+            if _FORFEIT_SAID.search(words := " ".join(text.strip("{} ").split()))
+            and not _ON_TIME.search(words)
+        ),
+        None,
+    )
+    if found is None:
+        return
+    what, words = found
+    problems.warning(
+        Phrase(
+            pgn_game.label_words,
+            f': no moves, and its {what} says "{shorten(words)}", but the game counts as '
+            f"played {result}: only a Termination tag of forfeit makes a PGN game a forfeit",
+        ),
+        pgn_game.path,
+        pgn_game.tag_line("Termination") if what == "Termination tag" else pgn_game.line,
+        hint='if it was a forfeit, write [Termination "forfeit"] (a forfeit counts otherwise '
+        "in the tie-breaks and, under the U.S. rules, for prize money); if it was played, "
+        "leave it",
+        code="forfeit-unmarked",
+        context=_game_context(pgn_game, round_number, board),
     )
 
 

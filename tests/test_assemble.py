@@ -460,6 +460,54 @@ def test_a_game_marked_forfeit_in_its_pgn_is_a_forfeit(make_site: SiteMaker) -> 
     ]
 
 
+def test_a_game_without_moves_called_a_forfeit_in_other_words_is_said_to_count_as_played(
+    make_site: SiteMaker,
+) -> None:
+    """A Termination tag "White wins by forfeit", a comment "{ Bravo did not come: forfeit }"
+    or "walkover" on a result without moves: only [Termination "forfeit"] makes a forfeit,
+    so each counts as a game played, as before, but the arbiter is told (Games with Black,
+    the U.S. prize rule and TRF count a forfeit otherwise). Not said of "time forfeit" (lost
+    on time: played), of a game with moves, of a draw, nor of [Termination "forfeit"]."""
+    games = (
+        pgn_game("1.1", A, B, "1-0", Termination="White wins by forfeit")
+        + pgn_game("1.2", C, D, "0-1", "{ Charlie did not come: forfeit }")
+        + pgn_game("2.1", A, C, "1-0", Termination="Walkover")
+        + pgn_game("2.2", B, D, "0-1", Termination="Time forfeit")
+        + pgn_game("3.1", A, D, "1-0", "1. e4 e5", Termination="White wins by forfeit")
+        + pgn_game("3.2", B, C, "1/2-1/2", Termination="forfeit, both")
+    )
+    event, problems = load(make_site(event_toml(), {"g.pgn": games}))
+    assert event is not None and not problems.errors, [p.format() for p in problems.items]
+    assert [(g.round, g.board, g.result) for g in event.games][:3] == [
+        (1, 1, "1-0"),
+        (1, 2, "0-1"),
+        (2, 1, "1-0"),
+    ]
+    said = [(p.line, p.message) for p in problems.items if p.code == "forfeit-unmarked"]
+    assert said == [
+        (
+            6,  # the Termination tag's line
+            "round 1, board 1, Alpha, Anna v Bravo, Bob: no moves, and its Termination tag "
+            'says "White wins by forfeit", but the game counts as played 1-0: only a '
+            "Termination tag of forfeit makes a PGN game a forfeit",
+        ),
+        (
+            10,  # the game's first line (the first game's 8 lines and a blank before it)
+            "round 1, board 2, Charlie, Carl v Delta, Dora: no moves, and its comment says "
+            '"Charlie did not come: forfeit", but the game counts as played 0-1: only a '
+            "Termination tag of forfeit makes a PGN game a forfeit",
+        ),
+        (
+            23,  # 10 to 17 the second game, its Event tag on 18
+            "round 2, board 1, Alpha, Anna v Charlie, Carl: no moves, and its Termination tag "
+            'says "Walkover", but the game counts as played 1-0: only a Termination tag of '
+            "forfeit makes a PGN game a forfeit",
+        ),
+    ]
+    (first,) = [p for p in problems.items if p.line == 6]
+    assert dict(first.context) == {"round": 1, "white": A, "board": 1, "black": B}
+
+
 def test_a_board_tag_numbers_the_board_when_the_round_tag_does_not(make_site: SiteMaker) -> None:
     """[Round "1"] [Board "2"] (ChessBase, lichess): board 2, whatever the order in the file;
     a board in the Round tag ("1.1") still decides."""

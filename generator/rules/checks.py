@@ -49,6 +49,7 @@ CHECKS: dict[str, str] = {
     "duplicate-game": "The same game in two places",
     "missing-game": "Players without a game or a bye",
     "no-result": "Games without a result",
+    "forfeit-unmarked": "Games without moves called a forfeit, counted as played",
     "duplicate-board": "Two games on one board",
     "no-games": "No PGN files",
     "empty-pgn": "Empty PGN files",
