@@ -230,6 +230,28 @@ place = 2
     assert str(outcome.prizes[1].reason) == "1st in Girls"  # its own place: nobody passed
 
 
+def test_a_trophy_passing_two_holders_names_them_as_a_list(make_site: SiteMaker) -> None:
+    """First places first: B takes "1st Girls", A "1st Under 12"; then C "2nd Girls" and D
+    "2nd Under 12" (U12: A, D, F). "3rd overall" starts at C, 3rd, and passes C and D, each
+    holding a 2nd-place trophy, higher than a 3rd (clause 3), to E, 5th. The reason listed
+    them "C, D hold a higher prize", which with names written "Last, First" reads as four
+    people; a list says "C and D"."""
+    extra = CATEGORIES + "".join(
+        f'[[trophies]]\nname = "{name}"\ncategory = "{category}"\nplace = {place}\n\n'
+        for name, category, place in (
+            ("1st Girls", "G", 1),
+            ("2nd Girls", "G", 2),
+            ("1st Under 12", "U12", 1),
+            ("2nd Under 12", "U12", 2),
+            ("3rd overall", "open", 3),
+        )
+    )
+    outcome, problems = _outcome(make_site, extra)
+    assert outcome is not None and not problems.errors, problems.items
+    assert _who(outcome, "trophy")[-1] == ("3rd overall", "E")
+    assert str(outcome.prizes[-1].reason) == "5th overall; C and D hold a higher prize"
+
+
 def test_a_trophy_passing_a_holder_of_one_of_the_same_place_does_not_call_it_higher(
     make_site: SiteMaker,
 ) -> None:

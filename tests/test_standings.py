@@ -74,6 +74,27 @@ def test_lots_decide_when_the_organiser_asks(make_site: SiteMaker) -> None:
     ]
 
 
+def test_lots_not_recorded_lists_names_written_last_first_apart(make_site: SiteMaker) -> None:
+    """Every game drawn: all four equal on every tie-break, and the lots name only A. The
+    warning listed "Alpha, Anna, Bravo, Bob, Charlie, Carl and Delta, Dora", which reads as
+    seven people; names written "Last, First" are parted by semicolons."""
+    draws = (
+        "".join(
+            pgn_game(f"{r}.{b}", w, k, "1/2-1/2")
+            for r, b, w, k in ((1, 1, A, D), (1, 2, B, C), (2, 1, C, A), (2, 2, D, B))
+        )
+        + pgn_game("3.1", A, B, "1/2-1/2")
+        + pgn_game("3.2", C, D, "1/2-1/2")
+    )
+    event = _event(make_site, _lots(A), games=draws)
+    outcome = decide(event, problems := Problems())
+    assert outcome is not None
+    assert [w.message for w in problems.warnings if w.code == "lots-not-recorded"] == [
+        f"{A}; {B}; {C} and {D} are equal on every tie-break, but [ranking] lots does not "
+        "name them all: they share the place"
+    ]
+
+
 def test_lots_that_do_not_name_a_tied_player_leave_the_place_shared(
     make_site: SiteMaker,
 ) -> None:

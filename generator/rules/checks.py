@@ -34,7 +34,7 @@ import chess
 from ..model import Event, Game
 from ..pgn import Moves, game_words, start_board, tag_date
 from ..problems import Problems
-from ..text import Name, Phrase
+from ..text import Name, Phrase, named_list
 from ..trf import round_column
 from .standings import Standings
 
@@ -659,9 +659,7 @@ def lots_not_recorded(event: Event, standings: Standings, problems: Problems) ->
     for names in (names for names in groups.values() if len(names) > 1):
         problems.warning(
             Phrase(
-                Phrase(", ").join(map(Name, names[:-1])),
-                " and ",
-                Name(names[-1]),
+                named_list(names),
                 " are equal on every tie-break, but [ranking] lots does not name them all: "
                 "they share the place",
             ),

@@ -719,7 +719,7 @@ def _trophies(ctx: _Context, title_holders: dict[int, tuple[CategoryEntry, str]]
             ):
                 if who:
                     verb = "holds" if len(who) == 1 else "hold"
-                    names = Phrase(", ").join(ctx.name(n) for n in who)
+                    names = named_list(ctx.event.player(n).name for n in who)
                     reason += Phrase("; ", names, f" {verb} {what}")
             for n in above:
                 if n in holders:  # a trophy decided before this one: a higher place
