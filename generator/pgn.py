@@ -893,6 +893,15 @@ def _cut_short(
             code="bad-result",
         )
         return False
+    if text[end:].strip():  # another game follows: this one's result was left out
+        problems.error(
+            Phrase(label, ": the moves stop without a result (1-0, 0-1, 1/2-1/2 or *)"),
+            path,
+            last_line,
+            hint="end the moves with the game's result, as the Result tag gives it",
+            code="truncated-pgn",
+        )
+        return False
     problems.error(
         Phrase(
             label,

@@ -1039,3 +1039,26 @@ def test_a_last_word_that_is_no_move_written_is_no_unreadable_move(moves: str) -
     (game,) = read_pgn_text(text + "\n", Path("x.pgn"), problems)
     assert game.illegal is None
     assert not [p for p in problems.items if p.code == "illegal-move"]
+
+
+def test_a_game_without_a_result_before_another_game_is_not_said_to_be_a_cut_file() -> None:
+    """Moves without a result, then another game: the file was not cut short, the result was
+    left out; only the last game of a file can be where the file was cut."""
+    first = '[Event "E"]\n[Round "1.1"]\n[White "A"]\n[Black "B"]\n[Result "1-0"]\n\n1. e4 e5\n\n'
+    second = '[Event "E"]\n[Round "1.2"]\n[White "C"]\n[Black "D"]\n[Result "0-1"]\n\n1. d4 d5\n'
+    problems = Problems()
+    read_pgn_text(first + second, Path("x.pgn"), problems)
+    assert [(p.line, p.message, p.hint) for p in problems.items] == [
+        (
+            7,
+            "round 1, board 1, A v B: the moves stop without a result (1-0, 0-1, 1/2-1/2 or *)",
+            "end the moves with the game's result, as the Result tag gives it",
+        ),
+        (
+            15,
+            "round 1, board 2, C v D: the moves stop without a result (1-0, 0-1, 1/2-1/2 or *); "
+            "the file looks cut short",
+            "copy the whole file again from its source; if the moves are complete, end them "
+            "with the game's result",
+        ),
+    ]
