@@ -1977,6 +1977,35 @@ def test_an_acf_stage_leader_nobody_can_catch_wins_and_the_rest_play_for_2nd(
     assert [str(a.reason) for a in outcome.prizes[1:]] == ["waits for the play-off: B or C"] * 2
 
 
+def test_play_off_players_level_who_never_met_show_a_dash_under_direct_encounter(
+    make_site: SiteMaker,
+) -> None:
+    """By-law 3 Swiss, tie-breaks DE then Buchholz: A, B and C level on every cut (A drew B;
+    C met neither) play a double round robin. A beats both twice; B and C draw twice: 1
+    each, level, so the math tie-breaks order them among themselves. B and C never met in
+    the event: Direct Encounter is not applied to them (C.07 6.3 places nobody) and Buchholz
+    (3 each) leaves them sharing 2nd-3rd. Their DE is a dash, as in the standings before
+    the play-off, and 0 in results.json; it read 0 in the tables, as if it were a result."""
+    g15 = [
+        ("1", "A", "B", "1-0"), ("2", "B", "A", "0-1"), ("3", "A", "C", "1-0"),
+        ("4", "C", "A", "0-1"), ("5", "B", "C", "1/2-1/2"), ("6", "C", "B", "1/2-1/2"),
+    ]  # fmt: skip
+    event, outcome, problems = _outcome(
+        make_site,
+        THREE_LEVEL_ON_EVERY_CUT,
+        g15,
+        rules="acf-junior",
+        format="swiss",
+        extra='tiebreaks = ["DE", "BH"]\n',
+    )
+    assert event and outcome and not problems.errors, problems.items
+    rows = {r.player.name: r for r in outcome.standings.rows}
+    assert [(n, rows[n].place) for n in "ABC"] == [("A", "1"), ("B", "2-3"), ("C", "2-3")]
+    for name in "BC":
+        assert rows[name].unreached == ("DE",), name
+        assert rows[name].tiebreaks["DE"] == 0.0
+
+
 def test_two_players_out_of_the_lead_with_games_left_share_the_places_below(
     make_site: SiteMaker,
 ) -> None:

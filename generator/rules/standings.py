@@ -394,14 +394,20 @@ def rank_among_with_encounters(
     """``rank_among``, and each Direct Encounter's values among these players, by its key
     (``column_keys``): the spec publishes a player's DE as the score among the group it was
     applied to, and these are the ones that ordered them. A player the Direct Encounter did
-    not reach (separated before it) has no value in it."""
+    not reach (separated before it, or tied with players who have not all met,
+    ``direct_encounter_skipped``) has no value in it: the tables show a dash, as ``rank``
+    has them for the standings before the play-off."""
     codes = tuple(event.tiebreaks)
     columns = tuple(zip(column_keys(codes), codes, strict=True))
     ctx = TiebreakContext.from_records(event, records, event.rounds_played)
     values, de_values = _tiebreak_columns(ctx, columns, players)
     order: list[int] = []
     boundaries: list[_Boundary] = []
-    _split(ctx, sorted(players), columns, values, de_values, order, boundaries)
+    skipped: dict[str, set[int]] = {}
+    _split(ctx, sorted(players), columns, values, de_values, order, boundaries, skipped)
+    for key, numbers in skipped.items():
+        for number in numbers:
+            de_values[key].pop(number, None)
     return order, [(b.decided_by, b.reason) for b in boundaries], de_values
 
 
