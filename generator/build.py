@@ -61,6 +61,7 @@ from .render.site import (
     RESERVED_PAGES,
     EventOutcome,
     TemplateFailure,
+    event_paths,
     fault_words,
     page_path,
     published_paths,
@@ -930,6 +931,19 @@ def _with_page_link_warnings(
         found = Problems()
         pages = _markdown_pages(site, [outcome])[1:]  # the first is the home page
         links_to_missing_pages(pages, published, found, site.markdown_raw_html)
+        report = event_paths(outcome.event)["arbiter"]
+        if found.items and not outcome.warnings:
+            # These warnings make the event an Arbiter report: a link to it is not broken
+            # then. Were it the only one, the report would be made to say it is not there:
+            # the build says so alone, and makes no report, as for an event with no warning.
+            again = Problems()
+            with_report = {*published(), report}
+            links_to_missing_pages(pages, with_report, again, site.markdown_raw_html)
+            if not again.items:
+                problems.extend(found)
+                checked.append(outcome)
+                continue
+            found = again
         problems.extend(found)
         warnings = (*outcome.warnings, *found.items)
         checked.append(replace(outcome, warnings=warnings) if found.items else outcome)

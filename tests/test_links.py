@@ -348,3 +348,31 @@ def test_a_link_to_a_page_the_site_lacks_is_on_the_arbiter_report(make_site: Sit
     assert [(w["code"], w["message"]) for w in warned] == [
         ("broken-link", 'the page links "player.html", a page the site does not have')
     ]
+
+
+def test_a_link_to_the_arbiter_report_is_broken_only_while_no_warning_makes_one(
+    make_site: SiteMaker,
+) -> None:
+    """An event with no warning has no Arbiter report. A page linking "arbiter.html" alone
+    is warned of by the build, and no report is made for it: one was made, its only line
+    saying that "arbiter.html" is not there. Beside a broken link to "player.html", the
+    report is made for that one, and its own link is not broken then."""
+    games = pgn_game("1.1", A, B, "1-0") + pgn_game("1.2", "Charlie, Carl", "Delta, Dora", "0-1")
+    only = "# Rules\n\nThe [report](arbiter.html).\n"
+    site = make_site(event_toml(), {"g.pgn": games, "rules.md": only})
+    report = build_site(site)
+    assert report.written, [p.format() for p in report.problems.errors]
+    told = [(p.path and p.path.name, p.line, p.message) for p in report.problems.warnings]
+    assert told == [("rules.md", 3, 'the page links "arbiter.html", a page the site does not have')]
+    out = site / "output/ev"
+    assert not (out / "arbiter.html").exists()
+    assert json.loads((out / "results.json").read_text(encoding="utf-8"))["warnings"] == []
+
+    both = "# Rules\n\nThe [report](arbiter.html), the [players](player.html).\n"
+    (site / "content/ev/rules.md").write_text(both, encoding="utf-8")
+    report = build_site(site)
+    assert report.written, [p.format() for p in report.problems.errors]
+    told = [(p.path and p.path.name, p.line, p.message) for p in report.problems.warnings]
+    assert told == [("rules.md", 3, 'the page links "player.html", a page the site does not have')]
+    arbiter = (out / "arbiter.html").read_text(encoding="utf-8")
+    assert "player.html" in arbiter and "arbiter.html&#34;" not in arbiter
