@@ -1209,8 +1209,9 @@ def _unread_last_word(text: str, first_line: int) -> tuple[str, int] | None:
     return word, first_line + text.count("\n", 0, at)
 
 
-_MOVE_LIKE = re.compile(r"(?:[PNBRQK][a-z]?[0-9]?[-x:]?)?[a-z][0-9]")
-"""A word written as a move: a piece letter, a square-like pair ("Bb9", "Nf9", "e9")."""
+_MOVE_LIKE = re.compile(r"(?:[PNBRQK][a-z]?[0-9]?[-x:]?|[a-z][x:])?[a-z][0-9]")
+"""A word written as a move: a piece letter or a pawn's file and capture, then a square-like
+pair ("Bb9", "Nf9", "e9", "exd9")."""
 
 
 def _in_moves(row: str) -> bool:

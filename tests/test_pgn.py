@@ -1009,8 +1009,13 @@ def test_annotations_survive_the_cache_and_other_processes() -> None:
         ("1. e4 e5\n2. Nf3 Nc6\n3. Bb9 1-0", 9, "move 3 (White): 'Bb9'"),
         ("1. e4 e5 2. Nf3 Nf9+ 1-0", 7, "move 2 (Black): 'Nf9+'"),
         ("1. e4 e5 2. Nf3 { good } Nc6 3. Bb9 1-0", 7, "move 3 (White): 'Bb9'"),
+        ("1. e4 d5 2. exd9 1-0", 7, "move 2 (White): 'exd9'"),
+        ("1. d4 e5 2. Nf3 exd0 1-0", 7, "move 2 (Black): 'exd0'"),
     ],
-    ids=["plain", "on a later line", "Black's, with a check", "read the full way"],
+    ids=[
+        *("plain", "on a later line", "Black's, with a check", "read the full way"),
+        *("a pawn's capture", "Black's pawn capture"),
+    ],
 )
 def test_a_last_move_python_chess_passes_over_is_an_unreadable_move(
     moves: str, line: int, what: str
