@@ -1044,7 +1044,7 @@ def _to_game(
         if null is not None:
             side = "White" if ply % 2 == 0 else "Black"
             illegal = f"move {ply // 2 + 1} ({side}): '--', a null move"
-        elif source is not None and (unread := _unread_last_word(*source)) is not None:
+        elif source is not None and (unread := _unread_last_word(*source, len(moves))):
             word, illegal_line = unread
             ply = first_ply(game.headers) + len(moves)
             side = "White" if ply % 2 == 0 else "Black"
@@ -1193,20 +1193,22 @@ def _word_at(text: str, first_line: int, played: int) -> tuple[str, int, bool] |
     return None
 
 
-def _unread_last_word(text: str, first_line: int) -> tuple[str, int] | None:
-    """The last word of a game's moves, and its line, when python-chess passed over it as no
-    move at all: a typo in the last move ("3. Bb9 1-0"). With no move after it to be
-    illegal, nothing else tells, and the game was shown whole without its last move. Only a
-    word written as a move is meant ("Bb9", "Nf9+", "e9"), not a word such as "mate" or a
-    result written "1/2"; a comment or side line at the end is left to python-chess."""
-    words = text.rstrip().rsplit(None, 2)
-    if len(words) > 1 and words[-1] in _RESULTS:
-        words.pop()
-    word = _MOVE_NUMBER.sub("", words[-1]) if words else ""
-    if not _MOVE_LIKE.match(word) or any(chess.pgn.MOVETEXT_REGEX.finditer(word)):
+def _unread_last_word(text: str, first_line: int, played: int) -> tuple[str, int] | None:
+    """The word after the last of the ``played`` moves read, and its line, when python-chess
+    passed over it as no move at all: a typo in the last move ("3. Bb9 1-0"). With no move
+    after it to be illegal, nothing else tells, and the game was shown whole without its last
+    move. Only a word of the main line written as a move is meant ("Bb9", "Nf9+", "e9"), not
+    a word such as "mate" or a result written "1/2", nor one in a comment ("; threat on h9",
+    "{threat on h9}"), after the result, or on a line python-chess skips ("%")."""
+    kept = _ESCAPED_LINE.sub(lambda line: " " * len(line.group()), text)  # same places
+    found = _word_at(kept, first_line, played)
+    if found is None or not found[2] or not _MOVE_LIKE.match(found[0]):
         return None
-    at = text.rstrip().rindex(word)
-    return word, first_line + text.count("\n", 0, at)
+    return found[0], found[1]
+
+
+_ESCAPED_LINE = re.compile(r"(?m)^%[^\n]*")
+"""A line beginning with "%", which PGN's readers skip (an escape)."""
 
 
 _MOVE_LIKE = re.compile(r"(?:[PNBRQK][a-z]?[0-9]?[-x:]?|[a-z][x:])?[a-z][0-9]")

@@ -1034,11 +1034,18 @@ def test_a_last_move_python_chess_passes_over_is_an_unreadable_move(
 
 @pytest.mark.parametrize(
     "moves",
-    ["1. e4 e5 2. Qh5 mate 1-0", "1. e4 d5 2. e5 f5 3. exf6 e.p. 1-0", "1. e4 e5 1/2", "1-0"],
+    [
+        *("1. e4 e5 2. Qh5 mate 1-0", "1. e4 d5 2. e5 f5 3. exf6 e.p. 1-0", "1. e4 e5 1/2", "1-0"),
+        *("1. e4 e5 2. Nf3 ; threat on h9\n1-0", "1. e4 e5 2. Nf3 {threat on h9} 1-0"),
+        *("1. e4 e5 2. Nf3\n%escape Bb9\n1-0", "1. e4 e5 2. Nf3 1-0 {after the result, h9}"),
+    ],
 )
 def test_a_last_word_that_is_no_move_written_is_no_unreadable_move(moves: str) -> None:
     """Words after the last move that are not written as moves ("mate", "e.p.", a result
-    spelt "1/2") are passed over as before: the moves before them are the whole game."""
+    spelt "1/2") are passed over as before: the moves before them are the whole game. So are
+    words written as moves in a comment ("h9" in "; threat on h9", or before the "}" of one),
+    after the result, or on a line beginning with "%" (an escape, skipped by PGN's readers):
+    the last word of the text was taken for a move, and the game said to stop before it."""
     text = '[Event "E"]\n[Round "1.1"]\n[White "A"]\n[Black "B"]\n[Result "1-0"]\n\n' + moves
     problems = Problems()
     (game,) = read_pgn_text(text + "\n", Path("x.pgn"), problems)
