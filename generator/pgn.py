@@ -1200,6 +1200,16 @@ def _unread_last_word(text: str, first_line: int, played: int) -> tuple[str, int
     move. Only a word of the main line written as a move is meant ("Bb9", "Nf9+", "e9"), not
     a word such as "mate" or a result written "1/2", nor one in a comment ("; threat on h9",
     "{threat on h9}"), after the result, or on a line python-chess skips ("%")."""
+    if not any(mark in text for mark in "{;%"):
+        # The usual game, no comment nor escape: its last word (before the result) is the
+        # one, if any. Reading the whole game word by word (``_word_at``) for every game took
+        # half a millisecond a game, five seconds of an open's 11,000.
+        words = text.rstrip().rsplit(None, 2)
+        if len(words) > 1 and words[-1] in _RESULTS:
+            words.pop()
+        last = _MOVE_NUMBER.sub("", words[-1]) if words else ""
+        if not _MOVE_LIKE.match(last) or any(chess.pgn.MOVETEXT_REGEX.finditer(last)):
+            return None
     kept = _ESCAPED_LINE.sub(lambda line: " " * len(line.group()), text)  # same places
     found = _word_at(kept, first_line, played)
     if found is None or not found[2] or not _MOVE_LIKE.match(found[0]):
