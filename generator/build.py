@@ -845,7 +845,8 @@ def pending_playoffs(outcomes: list[EventOutcome]) -> list[str]:
                 won = ""
                 if playoff.ahead:
                     winner = outcome.event.player(playoff.ahead[0]).name
-                    won = f"won by {winner}, played on for the places below; "
+                    below = "still played for;" if playoff.undecided else "known too; still due,"
+                    won = f"won by {winner}, the places below {below} "
                 lines.append(
                     f"{outcome.event.name}: play-off for {ordinal(playoff.first_place)} place "
                     f"({names}) is pending; {won}next: {playoff.next}"

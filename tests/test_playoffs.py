@@ -1937,8 +1937,8 @@ def test_a_us_blitz_leader_nobody_can_catch_is_1st_while_the_others_play_on(
     standings = (tmp_path / "site/output/ev/standings.html").read_text(encoding="utf-8")
     assert "1st place was decided by a " in standings  # not "goes to a play-off"
     assert report.notices == [
-        "P: play-off for 1st place (C and B) is pending; won by A, played on for the places "
-        "below; next: Blitz double round robin (3 minutes plus a 2-second increment (G3+2)), "
+        "P: play-off for 1st place (C and B) is pending; won by A, the places below still "
+        "played for; next: Blitz double round robin (3 minutes plus a 2-second increment (G3+2)), "
         "game 2: C (White) v B (Black)"
     ]
 
@@ -2086,9 +2086,12 @@ def test_every_place_known_while_a_game_is_still_due(make_site: SiteMaker) -> No
     report = build_site(event.folder.parent.parent)
     assert report.written
     assert report.notices[0].startswith(
-        "P: play-off for 1st place (D and A) is pending; won by A, played on for the places "
-        "below; next: "
+        "P: play-off for 1st place (D and A) is pending; won by A, the places below known "
+        "too; still due, next: "
     )
+    standings = (event.folder.parent.parent / "output/ev/standings.html").read_text("utf-8")
+    # Not "played for still": B and C share 2nd-3rd for good, D is 4th whatever A v D gives.
+    assert "cannot be caught any more; the places below it are known too." in standings
 
 
 def test_an_armageddon_being_played_while_its_order_waits_for_the_lots_is_listed_there(
