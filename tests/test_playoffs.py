@@ -2092,6 +2092,8 @@ def test_every_place_known_while_a_game_is_still_due(make_site: SiteMaker) -> No
     standings = (event.folder.parent.parent / "output/ev/standings.html").read_text("utf-8")
     # Not "played for still": B and C share 2nd-3rd for good, D is 4th whatever A v D gives.
     assert "cannot be caught any more; the places below it are known too." in standings
+    page = (event.folder.parent.parent / "output/ev/playoff.html").read_text("utf-8")
+    assert "whom nobody can catch any more; every place below is known too." in page
 
 
 def test_an_armageddon_being_played_while_its_order_waits_for_the_lots_is_listed_there(
