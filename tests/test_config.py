@@ -1004,3 +1004,86 @@ def test_a_year_alone_for_another_date_is_told_to_write_a_day(make_site: SiteMak
             "write a whole day, YYYY-MM-DD, e.g. 2026-01-01",
         )
     ]
+
+
+@pytest.mark.parametrize(
+    ("text", "line", "message", "hint"),
+    [
+        (  # a play-off's places as a prize list writes them: one problem, the list to write
+            _HEAD + '[playoff]\nformat = "none"\nplaces = ["1st", "2nd"]\n',
+            6,
+            "playoff.places: expected a list (each item a whole number of at least 1), found "
+            'text in quotes: "1st", "2nd"',
+            "write places = [1, 2], the numbers alone",
+        ),
+        (  # a trophy's place
+            _HEAD + '[[trophies]]\nname = "Third"\ncategory = "open"\nplace = "3rd"\n',
+            7,
+            "trophies[1].place: expected a whole number of at least 1, found a string '3rd'",
+            "write place = 3, the number alone",
+        ),
+        (  # the age group's label for its age
+            _HEAD + '[[categories]]\nid = "U16"\nname = "Under 16"\nunder = "U16"\n',
+            7,
+            "categories[1].under: expected a whole number of at least 1, found a string 'U16'",
+            'write under = 16, the age alone; the label "U16" belongs in id or name',
+        ),
+        (  # the currency after the amount, in quotes
+            _HEAD + '[[prizes.money]]\nname = "1st"\nplace = 1\namount = "6,000 USD"\n',
+            7,
+            "prizes.money[1].amount: expected a number of at least 0, found a string '6,000 USD'",
+            "write amount = 6000, the number alone; the currency is written once for the "
+            'event, under [prizes]: currency = "USD"',
+        ),
+        (  # without quotes: tomllib's "Expected newline or end of document after a statement"
+            _HEAD + '[[prizes.money]]\nname = "1st"\nplace = 1\namount = 6000 USD\n',
+            7,
+            "TOML syntax error: 6000 USD is not a number TOML reads",
+            "write amount = 6000, the number alone; the currency is written once for the "
+            'event, under [prizes]: currency = "USD"',
+        ),
+        (  # a fine in Australian dollars, the code first
+            _HEAD + '[[fines]]\nplayer = "A"\namount = AUD 50\n',
+            6,
+            "TOML syntax error: AUD 50 is not a number TOML reads",
+            "write amount = 50, the number alone; the currency is written once for the "
+            'event, under [prizes]: currency = "AUD"',
+        ),
+        (  # tomllib: "Invalid value"; the hint was to quote it, an error again
+            _HEAD + '[[categories]]\nid = "U16"\nname = "Under 16"\nunder = U16\n',
+            7,
+            "TOML syntax error: U16 is not a number TOML reads",
+            'write under = 16, the age alone; the label "U16" belongs in id or name',
+        ),
+        (  # tomllib: "Unclosed array"; the hint was about commas between items
+            _HEAD + "[playoff]\nplaces = [1st, 2nd]  # as the regulations say\n",
+            5,
+            "TOML syntax error: [1st, 2nd] is not a list TOML reads",
+            "write places = [1, 2], the numbers alone",
+        ),
+        (
+            _HEAD + '[[trophies]]\nname = "Second"\ncategory = "open"\nplace = 2nd\n',
+            7,
+            "TOML syntax error: 2nd is not a number TOML reads",
+            "write place = 2, the number alone",
+        ),
+    ],
+    ids=[
+        "places-ordinals",
+        "place-ordinal",
+        "under-label",
+        "amount-code-quoted",
+        "amount-code",
+        "amount-code-first",
+        "under-label-bare",
+        "places-ordinals-bare",
+        "place-ordinal-bare",
+    ],
+)
+def test_a_place_an_age_or_an_amount_written_as_on_a_form_is_told_the_number_to_write(
+    make_site: SiteMaker, text: str, line: int, message: str, hint: str
+) -> None:
+    """ "1st", "U16" and "6000 USD" got no hint, or the general one, or (U16 without quotes)
+    "write it in quotes", which only led to the next error: the hint is the line to write."""
+    errors = _errors(make_site(text) / "content/ev/event.toml")
+    assert errors == [(line, message, hint)]

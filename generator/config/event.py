@@ -28,6 +28,7 @@ from .schema import (
     TableList,
 )
 from .toml_lines import KeyPath
+from .written import age_limit
 
 FORMATS = ("round-robin", "double-round-robin", "swiss")
 PLAYOFF_FORMATS = ("us-junior-closed", "acf-by-law-3", "acf-by-law-3-rapid", "none")
@@ -511,6 +512,21 @@ class PlayoffFormat(Str):
         return cleaned
 
 
+class AgeLimit(Number):
+    """A category's ``under``: written as the age group's label ("U16", "Under 16"), as
+    entry forms and the README's ids do, it is text, and the hint gives the number in it."""
+
+    def validate(self, value: object, path: KeyPath, issues: list[Issue]) -> object:
+        cleaned = super().validate(value, path, issues)
+        age = age_limit(value) if isinstance(value, str) else None
+        if cleaned is MISSING and age is not None:
+            issues[-1].hint = (
+                f'write under = {age}, the age alone; the label "{str(value).strip()}" '
+                "belongs in id or name"
+            )
+        return cleaned
+
+
 PLAYOFF = Table(
     {
         "format": PlayoffFormat(choices=PLAYOFF_FORMATS),
@@ -534,7 +550,7 @@ CATEGORY = Table(
     {
         "id": Str(required=True),
         "name": Str(required=True),
-        "under": Number(integer=True, minimum=1),
+        "under": AgeLimit(integer=True, minimum=1),
         "sex": Str(choices=("M", "F")),
         "min_rating": Number(integer=True, minimum=0),
         "max_rating": Number(integer=True, minimum=0),

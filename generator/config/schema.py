@@ -17,6 +17,7 @@ from typing import Any
 
 from .toml_lines import KeyPath
 from .toml_syntax import both_readings
+from .written import amount_and_currency, currency_hint, ordinal
 
 MISSING: Any = object()
 
@@ -215,6 +216,23 @@ class Number(Option):
             return self.example or "..."
         return " or ".join(f"{c:g}" for c in self.choices)
 
+    def meant(self, value: Any) -> str | None:
+        """The number ``value`` was written for, as TOML writes it: itself, or the number a
+        quoted text holds ("3", "1st"); ``None`` for anything else or a number out of range."""
+        if isinstance(value, str):
+            number = _quoted_number(value)
+            place = ordinal(value) if self.integer else None
+            text = number or (str(place) if place is not None else None)
+            return text if text is not None and self._fits(float(text)) else None
+        if isinstance(value, int | float) and not isinstance(value, bool):
+            return _toml_value(value) if self._fits(value) else None
+        return None
+
+    def _fits(self, value: float) -> bool:
+        """Whether a number is one this option takes (checked quietly, for a hint)."""
+        number: float = int(value) if self.integer and float(value).is_integer() else value
+        return self.validate(number, (), []) is not MISSING
+
     def validate(self, value: Any, path: KeyPath, issues: list[Issue]) -> Any:
         if isinstance(value, bool) or not isinstance(value, int | float):
             self._wrong_type(value, path, issues)
@@ -225,6 +243,10 @@ class Number(Option):
                     f"write {number} without quotes or currency sign (the currency is "
                     'written once: [prizes] currency = "USD")'
                 )
+            elif isinstance(value, str) and (money := amount_and_currency(value)):
+                issues[-1].hint = currency_hint(_key_name(path), *money)
+            elif isinstance(value, str) and self.integer and (place := ordinal(value)):
+                issues[-1].hint = f"write {_key_name(path)} = {place}, the number alone"
             return MISSING
         if isinstance(value, float) and not math.isfinite(value):
             issues.append(Issue(path, f"expected {self.expected()}, found {value}"))
@@ -259,6 +281,12 @@ def _quoted_number(text: str) -> str | None:
         return None
     whole, point, fraction = stripped.replace(",", "").partition(".")
     return f"{'-' if whole.startswith('-') else ''}{int(whole.lstrip('+-'))}{point}{fraction}"
+
+
+def _key_name(path: KeyPath) -> str:
+    """The key a value is written for (``place`` of ``trophies[2].place``), for a hint."""
+    names = [part for part in path if isinstance(part, str)]
+    return names[-1] if names else "value"
 
 
 def _bound(value: float) -> str:
@@ -344,10 +372,35 @@ class List(Option):
             if self.item.validate(value, path, []) is not MISSING:
                 issues[-1].hint = f"write it in brackets, as a list: [{_toml_value(value)}]"
             return MISSING
+        before = len(issues)
         cleaned = [self.item.validate(v, (*path, i), issues) for i, v in enumerate(value)]
         if any(v is MISSING for v in cleaned):
+            self._numbers_in_quotes(value, path, issues, before)
             return MISSING
         return tuple(cleaned)
+
+    def _numbers_in_quotes(
+        self, value: list[Any], path: KeyPath, issues: list[Issue], before: int
+    ) -> None:
+        """One problem, with the list to write, for numbers written as text
+        (``places = ["1st", "2nd"]``, as a prize list writes places): an item's own issue
+        could only say it is not a number, and said so item by item."""
+        if not isinstance(self.item, Number):
+            return
+        meant = [self.item.meant(item) for item in value]
+        texts = [item for item in value if isinstance(item, str)]
+        if not texts or any(number is None for number in meant):
+            return
+        del issues[before:]
+        found = ", ".join(_toml_value(text) for text in texts)
+        issues.append(
+            Issue(
+                path,
+                f"expected {self.expected()}, found text in quotes: {found}",
+                f"write {_key_name(path)} = [{', '.join(str(n) for n in meant)}], the numbers "
+                "alone",
+            )
+        )
 
 
 def _toml_value(value: Any) -> str:

@@ -12,6 +12,8 @@ from __future__ import annotations
 import datetime as dt
 import re
 
+from .written import age_limit, amount_and_currency, currency_hint, ordinal
+
 _KEY = re.compile(r"""^\s*([A-Za-z0-9_.-]+|"[^"]*"|'[^']*')\s*=""")
 _TABLE_TWICE = re.compile(r"^Cannot declare \((.*)\) twice$")
 _BAD_DATE = re.compile(r"=\s*(\d{4}-\d{1,2}-\d{1,2})\b")
@@ -112,6 +114,8 @@ def syntax_problem(message: str, text: str, line: int | None) -> tuple[str, int 
             line,
             f"add the closing {quote} at the end of the value: {_closed(row, quote)}",
         )
+    if form := _written_as_on_a_form(row):
+        return (*form[:1], line, form[1])
     if message == "Invalid value" and (unquoted := _unquoted(row)):
         return (*unquoted[:1], line, unquoted[1])
     if message == "Unclosed array" and line is not None:
@@ -170,6 +174,42 @@ _TEXT_LIST = "the items of this list are text, which TOML reads only in quotes"
 _CODE_LISTS = frozenset(("tiebreaks", "sections", "pgn_time_control"))
 """Lists of codes or folder names, one word each, which a hint may quote item by item; a list
 of names cannot be split at its commas ("Okafor, Nia" is one name)."""
+
+
+_VALUE = re.compile(r"^\s*([A-Za-z0-9_-]+)\s*=\s*([^#]*?)\s*(#.*)?$")
+"""A key, its value written out, and any comment."""
+
+_WORDS_LIST = re.compile(r"^\[([^\]\[\"'#]*)\]$")
+"""A list written without quotes: ``[1st, 2nd]``."""
+
+
+def _written_as_on_a_form(row: str) -> tuple[str, str] | None:
+    """What is wrong and what to write, for a place, an age or an amount without quotes as a
+    prize list writes it (``place = 1st``, ``places = [1st, 2nd]``, ``under = U16``,
+    ``amount = 6000 USD``): tomllib's words, and "write it in quotes" for U16, led away from
+    the number that is wanted."""
+    found = _VALUE.match(row)
+    if not found:
+        return None
+    key, value = found.group(1), found.group(2)
+    if key == "amount" and (money := amount_and_currency(value)):
+        return (f"{value} is not a number TOML reads", currency_hint(key, *money))
+    if key == "under" and (age := age_limit(value)) is not None:
+        return (
+            f"{value} is not a number TOML reads",
+            f'write under = {age}, the age alone; the label "{value}" belongs in id or name',
+        )
+    if (place := ordinal(value)) is not None:
+        return (f"{value} is not a number TOML reads", f"write {key} = {place}, the number alone")
+    listed = _WORDS_LIST.match(value)
+    items = [item.strip() for item in listed.group(1).split(",")] if listed else []
+    places = [ordinal(item) if not item.isdigit() else int(item) for item in items if item]
+    if places and any(not item.isdigit() for item in items if item) and None not in places:
+        return (
+            f"{value} is not a list TOML reads",
+            f"write {key} = [{', '.join(str(place) for place in places)}], the numbers alone",
+        )
+    return None
 
 
 def _unquoted(row: str) -> tuple[str, str] | None:
