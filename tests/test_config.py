@@ -1087,3 +1087,46 @@ def test_a_place_an_age_or_an_amount_written_as_on_a_form_is_told_the_number_to_
     "write it in quotes", which only led to the next error: the hint is the line to write."""
     errors = _errors(make_site(text) / "content/ev/event.toml")
     assert errors == [(line, message, hint)]
+
+
+@pytest.mark.parametrize(
+    ("header", "message", "hint"),
+    [
+        ("[[player]]", "player: unknown table name [[player]]", "did you mean [[players]]?"),
+        ("[[trophy]]", "trophy: unknown table name [[trophy]]", "did you mean [[trophies]]?"),
+        ("[playof]", "playof: unknown table name [playof]", "did you mean [playoff]?"),
+        (  # a list of entries written for a table of the file: brackets as the README has
+            "[[prize]]",
+            "prize: unknown table name [[prize]]",
+            "did you mean [prizes]?",
+        ),
+        (
+            "[[prizes.moneys]]",
+            "prizes.moneys: unknown table name [[prizes.moneys]]",
+            "did you mean [[prizes.money]]?",
+        ),
+    ],
+)
+def test_a_mistyped_table_name_is_said_to_be_a_table_with_the_closest_one(
+    make_site: SiteMaker, header: str, message: str, hint: str
+) -> None:
+    """[[player]] was 'unknown key "player"', did you mean "players"?: an organiser looked
+    for a player = line. It is a table name, and the hint gives the header to write."""
+    text = _HEAD + f'{header}\nname = "Echo, Eve"\n'
+    errors = _errors(make_site(text) / "content/ev/event.toml")
+    assert errors == [(4, message, hint)]
+
+
+def test_an_inline_table_below_a_table_is_still_told_to_move_up(make_site: SiteMaker) -> None:
+    """scoring = {...} under the last [[players]] is a key of the file, not a table name."""
+    text = event_toml() + "scoring = { win = 3 }\n"
+    errors = _errors(make_site(text) / "content/ev/event.toml")
+    assert errors == [
+        (
+            len(text.splitlines()),
+            'players[4].scoring: unknown key "scoring"',
+            "scoring is a key of the file itself, not of [[players]]: TOML reads every key "
+            "below a [[players]] line as part of it, so move scoring up, above the first line "
+            "in [brackets]",
+        )
+    ]

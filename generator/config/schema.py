@@ -440,7 +440,10 @@ class Table(Option):
         cleaned: dict[str, Any] = {}
         failed = False
         for key in value:
-            if key not in self.keys:
+            if key not in self.keys and _is_table(value[key]):
+                issues.append(self._unknown_table(key, value[key], path))
+                failed = True
+            elif key not in self.keys:
                 close = difflib.get_close_matches(key, list(self.keys), n=1, cutoff=0.6)
                 hint = (
                     f'did you mean "{close[0]}"?'
@@ -477,6 +480,25 @@ class Table(Option):
                 return MISSING
         return built
 
+    def _unknown_table(self, key: str, value: Any, path: KeyPath) -> Issue:
+        """A ``[[player]]`` or ``[playof]`` line: said as the table name it is, with the
+        closest of this table's own tables, brackets and all ("unknown key" sent an
+        organiser looking for a key = line the file does not have)."""
+        tables = {
+            name: _brackets(path, name, isinstance(option, TableList))
+            for name, option in self.keys.items()
+            if isinstance(option, Table | TableList)
+        }
+        written = _brackets(path, key, isinstance(value, list))
+        close = difflib.get_close_matches(key, list(tables), n=1, cutoff=0.6)
+        if close:
+            hint = f"did you mean {tables[close[0]]}?"
+        elif tables:
+            hint = "the tables are " + ", ".join(tables.values())
+        else:
+            hint = "known keys: " + ", ".join(sorted(self.keys))
+        return Issue((*path, key), f"unknown table name {written}", hint)
+
     def default_value(self) -> Any:
         if self.default is not None:
             return self.default
@@ -505,6 +527,19 @@ class TableList(Option):
         return ()
 
 
+def _is_table(value: Any) -> bool:
+    """Whether a value is a ``[table]`` or a ``[[list of tables]]``, as TOML reads it."""
+    return isinstance(value, dict) or (
+        isinstance(value, list) and bool(value) and all(isinstance(v, dict) for v in value)
+    )
+
+
+def _brackets(path: KeyPath, name: str, entries: bool) -> str:
+    """A table's header line: ``[[prizes.money]]`` for a list of entries, ``[playoff]``."""
+    dotted = ".".join([*(part for part in path if isinstance(part, str)), name])
+    return f"[[{dotted}]]" if entries else f"[{dotted}]"
+
+
 def validate(schema: Table, data: Mapping[str, Any]) -> tuple[Any, list[Issue]]:
     """Validate ``data`` against ``schema``; the result is ``None`` when there are issues."""
     issues: list[Issue] = []
@@ -519,8 +554,9 @@ def _hint_top_level_key(schema: Table, issue: Issue) -> None:
     ``[[table]]`` line (a README example added at the end of the file), TOML puts it in that
     table, and "known keys: after_round, player, reason" would not explain it."""
     *table, key = issue.path
-    if not table or issue.message != f'unknown key "{key}"' or key not in schema.keys:
+    if not table or not issue.message.startswith("unknown ") or key not in schema.keys:
         return
+    issue.message = f'unknown key "{key}"'  # an inline table, key = {...}, is a key here
     name = ".".join(part for part in table if isinstance(part, str))
     header = f"[[{name}]]" if isinstance(table[-1], int) else f"[{name}]"
     issue.hint = (
