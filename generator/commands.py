@@ -90,7 +90,9 @@ def _port(text: str) -> int:
     return port
 
 
-def _report(report: BuildReport, site: Path, strict: bool) -> int:
+def _report(report: BuildReport, site: Path, strict: bool, *, count_warnings: bool = True) -> int:
+    """Print the problems and the outcome; the exit status. ``check`` counts the warnings in
+    its own last line, so ``count_warnings`` leaves the separate count out for it."""
     base = site.resolve()
     for problem in report.problems.items:
         print(problem.format(base), file=sys.stderr)
@@ -100,7 +102,7 @@ def _report(report: BuildReport, site: Path, strict: bool) -> int:
         reason = f"{errors} error(s)" if errors else f"{warnings} warning(s) with --strict"
         print(f"crosstable: failed with {reason}; nothing was written.", file=sys.stderr)
         return 1
-    if warnings:
+    if warnings and count_warnings:
         print(f"crosstable: {warnings} warning(s).", file=sys.stderr)
     for notice in report.notices:
         print(f"crosstable: {notice}")
@@ -187,7 +189,16 @@ def main(argv: Sequence[str] | None = None) -> int:
     from .build import check_site
 
     report = check_site(args.site.resolve(), args.strict)
-    status = _report(report, args.site, args.strict)
+    status = _report(report, args.site, args.strict, count_warnings=False)
     if status == 0:
-        print("crosstable: the site is valid.")
+        print(f"crosstable: {_valid(len(report.problems.warnings))}")
     return status
+
+
+def _valid(warnings: int) -> str:
+    """``check``'s verdict: "the site is valid." alone read as all clear above warnings that
+    an organiser should still look at."""
+    if not warnings:
+        return "the site is valid."
+    plural = "warning" if warnings == 1 else "warnings"
+    return f"the site is valid, with {warnings} {plural} (listed above)."

@@ -13,6 +13,7 @@ from conftest import ROOT, SiteMaker, event_toml, pgn_game
 from generator.cli import main
 
 A, B = "Alpha, Anna", "Bravo, Bob"
+C, D = "Charlie, Carl", "Delta, Dora"
 
 
 def test_build_writes_the_site_and_exits_zero(
@@ -254,3 +255,24 @@ def test_python_dash_m_runs_the_command(module: str, make_site: SiteMaker) -> No
     )  # fmt: skip
     assert done.returncode == 0, done.stderr
     assert (site / "output" / "index.html").is_file()
+
+
+def test_check_with_warnings_says_how_many(
+    make_site: SiteMaker, capsys: pytest.CaptureFixture[str]
+) -> None:
+    """ "the site is valid." alone, under a screen of warnings, read as all clear: the line
+    counts them (the exit status stays 0, and 1 with --strict, as for build)."""
+    # Round 1 complete, rounds 2 and 3 to come; one illegal move: one warning.
+    games = pgn_game("1.1", A, B, "1-0", "1. e4 e5 2. Ke3") + pgn_game("1.2", C, D, "0-1")
+    site = make_site(event_toml(), {"g.pgn": games})
+    assert main(["check", "--site", str(site)]) == 0
+    captured = capsys.readouterr()
+    assert captured.err.count(": warning: ") == 1
+    assert captured.out == "crosstable: the site is valid, with 1 warning (listed above).\n"
+    assert "warning(s)" not in captured.err
+    assert main(["check", "--site", str(site), "--strict"]) == 1
+    assert "valid" not in capsys.readouterr().out
+    games = pgn_game("1.1", A, B, "1-0") + pgn_game("1.2", C, D, "0-1")
+    (site / "content/ev/g.pgn").write_text(games, encoding="utf-8")
+    assert main(["check", "--site", str(site)]) == 0
+    assert capsys.readouterr().out == "crosstable: the site is valid.\n"
