@@ -1130,3 +1130,29 @@ def test_an_inline_table_below_a_table_is_still_told_to_move_up(make_site: SiteM
             "in [brackets]",
         )
     ]
+
+
+@pytest.mark.parametrize(
+    ("header", "message", "hint"),
+    [
+        (
+            "[players]",
+            "players: [players] written with single brackets: each entry of a list takes two",
+            "write [[players]] above each entry",
+        ),
+        (
+            "[prizes.money]",
+            "prizes.money: [prizes.money] written with single brackets: each entry of a list "
+            "takes two",
+            "write [[prizes.money]] above each entry",
+        ),
+    ],
+)
+def test_a_list_of_entries_written_with_single_brackets_is_told_to_take_two(
+    make_site: SiteMaker, header: str, message: str, hint: str
+) -> None:
+    """[players] was "expected an array of tables ([[...]]), found a table {'name': ...}":
+    words from TOML's specification, and the organiser's own entry printed back as Python."""
+    text = _HEAD + f'{header}\nname = "Echo, Eve"\n'
+    errors = _errors(make_site(text) / "content/ev/event.toml")
+    assert errors == [(4, message, hint)]

@@ -516,6 +516,17 @@ class TableList(Option):
         return "an array of tables ([[...]])"
 
     def validate(self, value: Any, path: KeyPath, issues: list[Issue]) -> Any:
+        if isinstance(value, dict) and path:
+            # [players] for [[players]]: one table, where each entry takes its own [[...]]
+            name = _brackets(path[:-1], str(path[-1]), entries=True)
+            issues.append(
+                Issue(
+                    path,
+                    f"{name[1:-1]} written with single brackets: each entry of a list takes two",
+                    f"write {name} above each entry",
+                )
+            )
+            return MISSING
         if not isinstance(value, list):
             return self._wrong_type(value, path, issues)
         cleaned = [self.table.validate(v, (*path, i), issues) for i, v in enumerate(value)]
