@@ -13,12 +13,12 @@ titles, trophies and money) or the 2016 U.S. Junior Closed regulations
 from __future__ import annotations
 
 import datetime as dt
-import json
 import sys
 from dataclasses import dataclass
 from pathlib import Path
 
 from . import __version__
+from .config.toml_syntax import toml_string
 
 EVENT_SLUG = "club-championship"
 
@@ -757,12 +757,6 @@ jobs:
         id: deployment
         uses: actions/deploy-pages@v4
 """
-
-
-def toml_string(text: str) -> str:
-    """``text`` as a TOML basic string: a folder named ``Bob"s results`` or ``c:\\club`` must
-    still give a site.toml that reads (JSON's escapes are TOML's)."""
-    return json.dumps(text, ensure_ascii=False)
 
 
 def site_files(title: str, year: int, rules: str = "fide") -> dict[str, str]:

@@ -28,6 +28,7 @@ from .schema import (
     TableList,
 )
 from .toml_lines import KeyPath
+from .toml_syntax import toml_string
 from .written import age_limit
 
 FORMATS = ("round-robin", "double-round-robin", "swiss")
@@ -1018,7 +1019,7 @@ def closest_hint(name: str, config: EventConfig) -> str:
             f"{closest}correct the name in the PGN file: it is {len(name)} characters long, "
             f"more than a name or an alias may be ({MAX_NAME})"
         )
-    spelling = _toml_string(name)
+    spelling = toml_string(name)
     aliases = f"aliases = [{spelling}]"
     if names:
         return (
@@ -1042,11 +1043,6 @@ def reference_hint(name: str, config: EventConfig) -> str:
             "list spells it, or as one of the player's aliases)"
         )
     return "write the name as the player list spells it, or add the player to [[players]]"
-
-
-def _toml_string(text: str) -> str:
-    """``text`` as TOML writes it between double quotes, for a line to copy."""
-    return '"' + text.replace("\\", "\\\\").replace('"', '\\"') + '"'
 
 
 class SpellingIndex:

@@ -10,6 +10,7 @@ else keeps tomllib's words.
 from __future__ import annotations
 
 import datetime as dt
+import json
 import re
 
 from .written import age_limit, amount_and_currency, currency_hint, ordinal
@@ -225,7 +226,7 @@ def _unquoted(row: str) -> tuple[str, str] | None:
             )
         return (
             f"{text} is text, which TOML reads only in quotes",
-            f'write it in quotes: {key}"{_escaped(text)}"{comment}',
+            f"write it in quotes: {key}{toml_string(text)}{comment}",
         )
     if listed := _BARE_LIST.match(row):
         items = [item.strip() for item in listed.group(2).split(",") if item.strip()]
@@ -234,7 +235,7 @@ def _unquoted(row: str) -> tuple[str, str] | None:
             if key.partition("=")[0].strip() not in _CODE_LISTS:  # names hold commas too
                 example = '["Surname, Given", "Surname, Given"]: a name is one item'
                 return (_TEXT_LIST, f"write each item in quotes, e.g. {key.strip()} {example}")
-            quoted = ", ".join(f'"{_escaped(item)}"' for item in items)
+            quoted = ", ".join(toml_string(item) for item in items)
             return (_TEXT_LIST, f"write each item in quotes: {key}[{quoted}]{listed.group(3)}")
     return None
 
@@ -266,9 +267,10 @@ def _closed(row: str, quote: str) -> str:
     return f"{row[:opened]}{text}{closing}{spaces}{hash_}{comment}".strip()
 
 
-def _escaped(text: str) -> str:
-    """``text`` as it goes between double quotes in TOML."""
-    return text.replace("\\", "\\\\").replace('"', '\\"')
+def toml_string(text: str) -> str:
+    """``text`` as a TOML basic string, quotes included, for a line to copy or a file to
+    write: a name with a quote or a backslash must still read (JSON's escapes are TOML's)."""
+    return json.dumps(text, ensure_ascii=False)
 
 
 def both_readings(first: int, second: int, year: int, written: str) -> str:
