@@ -2122,3 +2122,140 @@ def test_an_armageddon_being_played_while_its_order_waits_for_the_lots_is_listed
     assert "Stage 2: Armageddon" in armageddon
     text = re.sub(r"<[^>]+>", "", armageddon)
     assert re.search(r"C\s*being played\s*B", text) and "In progress" in text
+
+
+# A, B and C win both their games (2 each, running scores 1, 2: level on every By-law 3
+# cut, so all three play off); H beats G and draws F (1½); F ½; D, E and G 0. A, B, C and H
+# are under 16 on the reference date, D to G are not.
+LEVEL_THREE_AND_AN_UNDER_16 = [
+    (1, "A", "D", "1-0"), (1, "B", "E", "1-0"), (1, "C", "F", "1-0"), (1, "H", "G", "1-0"),
+    (2, "A", "E", "1-0"), (2, "B", "G", "1-0"), (2, "C", "D", "1-0"), (2, "H", "F", "1/2-1/2"),
+]  # fmt: skip
+UNDER_16_MONEY = """
+[ranking]
+exhausted = "share"
+
+[[categories]]
+id = "U16"
+name = "Under 16"
+under = 16
+
+[prizes]
+currency = "AUD"
+
+[[prizes.money]]
+name = "1st overall"
+place = 1
+amount = 300
+
+[[prizes.money]]
+name = "2nd overall"
+place = 2
+amount = 250
+
+[[prizes.money]]
+name = "3rd overall"
+place = 3
+amount = 50
+
+[[prizes.money]]
+name = "1st U16"
+place = 1
+category = "U16"
+amount = 250
+
+[[prizes.money]]
+name = "2nd U16"
+place = 2
+category = "U16"
+amount = 100
+"""
+# C beats A and B twice (4); A-B drawn; B v A still due. A and B reach 1½ at most: C has won.
+C_UNCATCHABLE = [
+    (1, "C", "A", "1-0"), (2, "A", "C", "0-1"), (3, "C", "B", "1-0"), (4, "B", "C", "0-1"),
+    (5, "A", "B", "1/2-1/2"),
+]  # fmt: skip
+
+
+def _under_16_outcome(
+    make_site: SiteMaker, playoff: list[tuple[str | int, str, str, str]], slug: str
+) -> tuple[Event, EventOutcome]:
+    toml = (
+        'name = "P"\nformat = "swiss"\nrounds = 2\nrules = "acf-junior"\n'
+        f"age_reference_date = 2026-01-01\n{UNDER_16_MONEY}"
+    )
+    for name in "ABCDEFGH":
+        born = "2012-05-01" if name in "ABCH" else "2005-05-01"
+        toml += f'\n[[players]]\nname = "{name}"\nborn = {born}\n'
+    files = {
+        "games.pgn": _pgn(list(LEVEL_THREE_AND_AN_UNDER_16)),
+        "playoff/playoff.pgn": _pgn(playoff, TimeControl="900"),
+    }
+    site = make_site(toml, files, slug=slug)
+    problems = Problems()
+    event = load_event(site / "content" / slug, problems)
+    assert event is not None and not problems.errors, [p.format() for p in problems.items]
+    outcome = decide(event, problems)
+    assert not problems.errors, [p.format() for p in problems.errors]
+    return event, outcome
+
+
+def _money(outcome: EventOutcome) -> dict[str, list[tuple[str | None, str, float, list[str]]]]:
+    """Each money prize: who, its status, the amount and who shares it, by name."""
+    event = outcome.event
+    found: dict[str, list[tuple[str | None, str, float, list[str]]]] = {}
+    for a in outcome.prizes:
+        if a.kind == "money":
+            who = None if a.player is None else event.player(a.player).name
+            shared = sorted(event.player(n).name for n in a.shared_with)
+            found.setdefault(a.name, []).append((who, a.status, a.amount or 0.0, shared))
+    return found
+
+
+def test_players_below_an_uncatchable_leader_drawing_their_last_game_pool_their_money(
+    make_site: SiteMaker,
+) -> None:
+    """By-law 3 G15 of A, B and C (LEVEL_THREE_AND_AN_UNDER_16), played out: C beat A and B
+    twice (4); A and B drew twice (1 each), level, and level on every cut: they share
+    2nd-3rd (exhausted = "share"). Money, the largest first, one prize each: C takes 1st
+    overall (300). A and B, sharing, pool the places they cover: 2nd + 3rd overall, 300, is
+    150 each; passing C, 1st + 2nd U16, 350, is 175 each, the larger: theirs. 2nd overall
+    (250) then goes to the next player, H (4th, 1½); 3rd overall (50) to F (5th, ½)."""
+    playoff = [*C_UNCATCHABLE, (6, "B", "A", "1/2-1/2")]
+    event, outcome = _under_16_outcome(make_site, playoff, "ended")
+    (result,) = outcome.playoffs
+    assert (result.status, _names(event, result.order)) == ("complete", ["C", "A", "B"])
+    places = {r.player.name: r.place for r in outcome.standings.rows}
+    assert [places[n] for n in "CABH"] == ["1", "2-3", "2-3", "4"]
+    money = _money(outcome)
+    assert money["1st overall"] == [("C", "awarded", 300.0, [])]
+    assert sorted(money["1st U16 + 2nd U16"]) == [
+        ("A", "awarded", 175.0, ["B"]),
+        ("B", "awarded", 175.0, ["A"]),
+    ]
+    assert money["2nd overall"] == [("H", "awarded", 250.0, [])]
+    assert money["3rd overall"] == [("F", "awarded", 50.0, [])]
+
+
+@pytest.mark.xfail(
+    strict=True,
+    reason="prizes._Group.orders gives every undecided group of a pending play-off a lone "
+    "winner; a group below a leader nobody can catch may end level and share its places",
+)
+def test_money_is_not_awarded_while_players_below_an_uncatchable_leader_may_yet_share(
+    make_site: SiteMaker,
+) -> None:
+    """C_UNCATCHABLE: C has won; A and B, on ½ each, play for 2nd-3rd with B v A due. Won
+    by either, the winner takes 2nd overall (250, the first listed of the two 250s), the
+    other 1st U16 (250; C holds 1st overall) and H, the next under 16, 2nd U16 (100).
+    Drawn, A and B share 2nd-3rd and take 1st + 2nd U16 (175 each, the test above): H takes
+    2nd overall (250) instead. So 2nd U16 is not H's yet (found by the play-off property
+    test, seed 57): pending, H and A and B may take it; C's 300 is certain."""
+    event, outcome = _under_16_outcome(make_site, C_UNCATCHABLE, "pending")
+    (result,) = outcome.playoffs
+    assert result.status == "pending"
+    assert (_names(event, result.ahead), _names(event, result.still)) == (["C"], ["A", "B"])
+    assert [(outcome.event.player(n).name, p) for p, n in result.placed] == [("C", "1")]
+    money = _money(outcome)
+    assert money["1st overall"] == [("C", "awarded", 300.0, [])]
+    assert [status for _, status, _, _ in money["2nd U16"]] == ["pending"]
