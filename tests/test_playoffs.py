@@ -2237,11 +2237,6 @@ def test_players_below_an_uncatchable_leader_drawing_their_last_game_pool_their_
     assert money["3rd overall"] == [("F", "awarded", 50.0, [])]
 
 
-@pytest.mark.xfail(
-    strict=True,
-    reason="prizes._Group.orders gives every undecided group of a pending play-off a lone "
-    "winner; a group below a leader nobody can catch may end level and share its places",
-)
 def test_money_is_not_awarded_while_players_below_an_uncatchable_leader_may_yet_share(
     make_site: SiteMaker,
 ) -> None:

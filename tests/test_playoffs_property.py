@@ -552,25 +552,12 @@ def _known_bug(case: Case, key: Key, held: Shown, before: Before, after: Decided
     """Which known bug of ``rules/prizes.py`` (reported, not fixed here) explains a prize
     that changed, or None:
 
-    * "level below the winner": the ending leaves players of a group still playing for
-      places below the winner's sharing a place, which ``prizes._Group.orders`` never
-      considers (it gives every group of a play-off still being played a lone winner, right
-      for the group playing for first place only); the case is
-      ``test_money_is_not_awarded_while_players_below_an_uncatchable_leader_may_yet_share``
-      in test_playoffs.py;
     * "lots past the limit": money awarded to a player below players sharing a place whose
       drawing of lots is not recorded, while the ways to tell were past ``OUTCOMES_LIMIT``
       (``prizes._money_awards`` then pools their places for now and checks only the holder
       against them); the case is
       ``test_money_passing_players_whose_lots_wait_past_the_limit_waits_too`` in
       test_prizes.py."""
-    final = _places(after.standings)
-    for group in before.undecided:
-        if min(_span(before.shown[n])[0] for n in group) == 1:
-            continue  # playing for first place: a winner alone
-        places = [final[n] for n in group]
-        if len(set(places)) < len(places):
-            return "level below the winner"
     holders = [str(entry[0]) for entry in held if entry[0] is not None]
     if key[0] == "money" and case.exhausted == "lots" and holders:
         lowest = max(_span(before.shown[n])[0] for n in holders)

@@ -169,6 +169,10 @@ def award_prizes(
     # have their places: only those still in it, and players out of the lead with games
     # still due among themselves, may finish in any order (``Playoff.undecided``).
     playing = [group for p in playoffs for group in p.undecided]
+    # Only the group playing for the play-off's first place has a lone winner: players below
+    # a leader nobody can catch, or out of the lead with games due among themselves, may end
+    # level and share their places, and their money (``_Group.lone_winner``).
+    no_winner = {group for p in playoffs for group in p.undecided if p.ahead or group in p.open}
     if not event.finished:
         # Were the event to end now, players tied for a place a play-off decides would play
         # off: their tie-breaks do not give them what the play-off would.
@@ -177,7 +181,9 @@ def award_prizes(
     # Who may still play a game of a play-off, and so forfeit one: a player a stage still
     # being played has put out may still have a game of it due.
     to_play = {n for p in playoffs if p.status == "pending" for n in p.to_play}
-    awards += _money_awards(event, standings, playing, records, forfeit_cancels_money, to_play)
+    awards += _money_awards(
+        event, standings, playing, records, forfeit_cancels_money, to_play, no_winner
+    )
     if problems is not None and event.finished:  # a shared place mid-event is no news
         for award in awards:
             if award.undecided:
@@ -212,6 +218,9 @@ class _Group:
 
     players: tuple[int, ...]
     playoff: bool
+    lone_winner: bool = True
+    """A play-off's group playing for its first place: one of them wins it, the rest may end
+    level behind. A group playing for places below (``no_winner``) may end level throughout."""
 
     def orders(
         self, shared: bool, settle: Settle | None = None
@@ -224,7 +233,9 @@ class _Group:
         if not shared:
             return [tuple((n,) for n in order) for order in itertools.permutations(self.players)]
         found = []
-        for winner in self.players:
+        if not self.lone_winner:
+            found = _weak_orders(list(self.players))
+        for winner in self.players if self.lone_winner else ():
             rest = [n for n in self.players if n != winner]
             found += [((winner,), *blocks) for blocks in _weak_orders(rest)]
         if settle is None:
@@ -315,7 +326,9 @@ class _Orders:
         def ways(group: _Group) -> int:
             k = len(group.players)
             if shared and group.playoff:
-                return k * _ordered_partitions(k - 1)
+                return (
+                    k * _ordered_partitions(k - 1) if group.lone_winner else _ordered_partitions(k)
+                )
             return math.factorial(k)
 
         return math.prod(ways(g) for g in groups)
@@ -826,6 +839,7 @@ def _money_awards(
     records: dict[int, PlayerRecord],
     forfeit_cancels_money: bool,
     to_play: set[int] | None = None,
+    no_winner: set[tuple[int, ...]] | None = None,
 ) -> list[Award]:
     """Clause 4 and the U.S. rules for every order a play-off still being played could give
     (its winner alone, those behind in any order or level), and, with ``exhausted = "lots"``,
@@ -859,7 +873,7 @@ def _money_awards(
     ]
     groups: list[_Group] = []
     if config.prizes.ties != "split":
-        candidates = [_Group(g, True) for g in playing]
+        candidates = [_Group(g, True, g not in (no_winner or set())) for g in playing]
         if config.ranking.exhausted == "lots":
             in_playoff = {n for g in playing for n in g}
             candidates += [
