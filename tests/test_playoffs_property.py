@@ -17,9 +17,9 @@ G5 as a double round robin "as far as possible", then Armageddon) partly played:
    amount and shares, in the endings (``PRIZE_ENDINGS`` of them picked at random: the
    prizes are slow to work out); where a forfeit costs the prize money (U.S. rule), also
    with a loser of a game still due forfeiting it. (``test_prizes_property`` checks this
-   from a play-off not yet started; this test starts from one partly played.) Two known
-   bugs of rules/prizes.py break it (``_known_bug``, each with a case of its own marked
-   xfail): their changes are reported in the tally, not failed.
+   from a play-off not yet started; this test starts from one partly played.) It found two
+   bugs of rules/prizes.py, each now a case of its own (money below a leader nobody can
+   catch, in test_playoffs.py; money past the limit on orders, in test_prizes.py).
 
 The endings are decided in memory (the play-off games replaced in the loaded event); one
 ending per event is also built from its files, and must give the same standings and prizes.
@@ -445,8 +445,6 @@ class Tally:
     prize_endings: int = 0
     forfeit_endings: int = 0
     checked_prizes: int = 0
-    known: list[str] = field(default_factory=list)
-    """Prizes changed by a known bug (``_known_bug``)."""
 
 
 TALLY = Tally()
@@ -464,8 +462,7 @@ def _report() -> Iterator[None]:
         f"({t.in_ladder} in an Armageddon ladder); "
         f"{t.endings} endings ({t.checked_places} places compared); prizes in "
         f"{t.prize_endings} of them ({t.forfeit_endings} with a forfeit), {t.checked_prizes} "
-        "decided prizes compared; changed by a known bug of rules/prizes.py (_known_bug): "
-        f"{len(t.known)}\n" + "\n".join(t.known),
+        "decided prizes compared",
         UserWarning,
         stacklevel=1,
     )
@@ -527,8 +524,8 @@ def _compare_prizes(
     ending: State,
     after: Decided,
 ) -> int:
-    """Property 2 for one ending (as ``test_prizes_property._compare``); a prize a known bug
-    changes is counted in the tally instead (``_known_bug``). Returns how many it compared."""
+    """Property 2 for one ending (as ``test_prizes_property._compare``). Returns how many
+    prizes it compared."""
     checked = 0
     for key, held in before.items():
         if not _decided(held):
@@ -540,35 +537,8 @@ def _compare_prizes(
             f'{ending.label}: the {key[0]} "{key[1]}" ({key[2]}) was {held[0][1]} before, '
             f"and changed.\n  before: {_show(held)}\n  after:  {_show(after.prizes.get(key))}"
         )
-        bug = _known_bug(case, key, held, shown, after)
-        assert bug is not None, (
-            f"{what}\nbefore: {shown.words}\n=== the ending ===\n{ending.dump()}"
-        )
-        TALLY.known.append(f"  {bug}: {what.splitlines()[0]}")
+        raise AssertionError(f"{what}\nbefore: {shown.words}\n=== the ending ===\n{ending.dump()}")
     return checked
-
-
-def _known_bug(case: Case, key: Key, held: Shown, before: Before, after: Decided) -> str | None:
-    """Which known bug of ``rules/prizes.py`` (reported, not fixed here) explains a prize
-    that changed, or None:
-
-    * "lots past the limit": money awarded to a player below players sharing a place whose
-      drawing of lots is not recorded, while the ways to tell were past ``OUTCOMES_LIMIT``
-      (``prizes._money_awards`` then pools their places for now and checks only the holder
-      against them); the case is
-      ``test_money_passing_players_whose_lots_wait_past_the_limit_waits_too`` in
-      test_prizes.py."""
-    holders = [str(entry[0]) for entry in held if entry[0] is not None]
-    if key[0] == "money" and case.exhausted == "lots" and holders:
-        lowest = max(_span(before.shown[n])[0] for n in holders)
-        shared = [
-            name
-            for name, place in before.shown.items()
-            if "-" in place and name not in case.tied and _span(place)[1] < lowest
-        ]
-        if shared:
-            return "lots past the limit"
-    return None
 
 
 @pytest.mark.parametrize("seed", range(CASES))

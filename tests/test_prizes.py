@@ -2500,11 +2500,6 @@ def test_the_build_s_pending_play_off_line_names_the_tie_s_first_place(
     assert line.startswith("P: play-off for 3rd place (")
 
 
-@pytest.mark.xfail(
-    strict=True,
-    reason="prizes._money_awards: past OUTCOMES_LIMIT a lots group not recorded pools its "
-    "places for now, and a prize that passes its players is awarded to the player below",
-)
 def test_money_passing_players_whose_lots_wait_past_the_limit_waits_too(
     make_site: SiteMaker, monkeypatch: pytest.MonkeyPatch
 ) -> None:

@@ -923,7 +923,7 @@ def _money_awards(
     for index, prize in enumerate(config.prizes.money):
         each = [r[index] for r in results]
         agreed = all(_same_money(e, each[0]) for e in each)
-        if agreed and not any(a.player in waiting for a in each[0]):
+        if agreed and not _waits_on(rankings[prize.category], prize.place, each[0], waiting):
             # Sharers as the standings list them (the play-off's winner first), whatever
             # order the odd cents went in (by pairing number).
             merged = _merge_reasons([r[index] for r in actual], groups)
@@ -983,6 +983,23 @@ def _money_awards(
             )
         )
     return awards
+
+
+def _waits_on(ranking: Sequence[int], place: int, held: Sequence[Award], waiting: set[int]) -> bool:
+    """Whether a prize held so, while players whose drawing of lots is not recorded share a
+    place for now (past ``OUTCOMES_LIMIT``), may still change with the lots: it is theirs, or
+    its walk down the category from its place passed one of them, whom the lots may leave to
+    take it."""
+    if not waiting:
+        return False
+    for award in held:
+        if award.player in waiting:
+            return True
+        if award.player in ranking:
+            passed = ranking[place - 1 : ranking.index(award.player)]
+            if waiting.intersection(passed):
+                return True
+    return False
 
 
 def _money_reach(
