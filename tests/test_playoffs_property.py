@@ -42,6 +42,7 @@ from test_prizes_property import (
     Key,
     Shown,
     State,
+    _build,
     _decided,
     _pgn,
     _prizes,
@@ -49,10 +50,9 @@ from test_prizes_property import (
     _show,
 )
 
-from generator.build import decide, load_event
+from generator.build import load_event
 from generator.model import Event, Game
 from generator.problems import Problems
-from generator.render.site import EventOutcome
 from generator.rules.playoffs import Playoff, apply_playoffs, resolve_playoffs
 from generator.rules.prizes import award_prizes, forfeit_cancels_money
 from generator.rules.scores import PlayerRecord, player_records
@@ -410,16 +410,6 @@ def _decide(
     return Decided(playoff, standings, _prizes_by_key(outcome), errors)  # type: ignore[arg-type]
 
 
-def _built(make_site: SiteMaker, state: State, slug: str) -> EventOutcome:
-    site = make_site(state.toml, state.files, slug=slug)
-    problems = Problems()
-    event = load_event(site / "content" / slug, problems)
-    outcome = decide(event, problems) if event is not None and not problems.errors else None
-    errors = "\n".join(p.format() for p in problems.errors)
-    assert outcome is not None and not errors, f"{state.label}: errors\n{errors}\n{state.dump()}"
-    return outcome
-
-
 def _places(standings: Standings) -> dict[str, str]:
     return {row.player.name: row.place for row in standings.rows}
 
@@ -565,7 +555,7 @@ def test_a_play_off_partly_played_keeps_what_it_calls_known(
         case.event_toml(),
         {**files, "playoff/playoff.pgn": _playoff_pgn(games)},
     )
-    outcome = _built(make_site, base, "base")
+    outcome = _build(make_site, base, "base")
     (playoff,) = outcome.playoffs
     assert playoff.status == "pending", f"{playoff.status}\n{base.dump()}"
     in_memory = _decide(event, math_order, records, games)
@@ -616,6 +606,6 @@ def test_a_play_off_partly_played_keeps_what_it_calls_known(
         TALLY.forfeit_endings += "forfeit" in label
         if i == 0 and seed % 3 == 0:
             # The same ending from its files: the in-memory endings stand for builds.
-            built = _built(make_site, ending, "ending")
+            built = _build(make_site, ending, "ending")
             assert _prizes_by_key(built) == after.prizes, ending.dump()
             assert _places(built.standings) == _places(after.standings), ending.dump()
