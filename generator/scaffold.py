@@ -808,17 +808,23 @@ def new_site(folder: Path, year: int | None = None, rules: str = "fide") -> int:
             file=sys.stderr,
         )
         return 1
-    if folder.exists() and (not folder.is_dir() or any(folder.iterdir())):
+    foreign = _foreign_entries(folder) if folder.is_dir() else []
+    if folder.exists() and (not folder.is_dir() or foreign):
         what = "a file" if not folder.is_dir() else "a folder that is not empty"
+        held = f" (it holds {', '.join(foreign[:3])}{', ...' if len(foreign) > 3 else ''})"
         print(
-            f"crosstable: {folder} is {what}; nothing was written\n"
-            "    hint: choose a new folder name, e.g. crosstable new my-results",
+            f"crosstable: {folder} is {what}{held if foreign else ''}; nothing was written\n"
+            "    hint: choose a new folder name, e.g. crosstable new my-results (a fresh "
+            "clone of a new GitHub repository, with only its README and licence, will do too)",
             file=sys.stderr,
         )
         return 1
     title = folder.resolve().name.replace("-", " ").replace("_", " ").strip().title()
     files = site_files(title or "Chess results", year or dt.date.today().year, rules)
+    ignore = folder / ".gitignore"
     try:
+        if ignore.is_file():
+            files[".gitignore"] = _with_output_ignored(ignore.read_text(encoding="utf-8"))
         for relative, text in files.items():
             path = folder / relative
             path.parent.mkdir(parents=True, exist_ok=True)
@@ -834,8 +840,54 @@ def new_site(folder: Path, year: int | None = None, rules: str = "fide") -> int:
             f"Fill in content/{EXAMPLES[rules].slug}/event.toml: its comments follow "
             f"{EXAMPLES[rules].regulations}."
         )
+    here = folder.resolve() == Path.cwd().resolve()
     print(
-        f"Next: cd {folder} && crosstable serve    (preview at http://127.0.0.1:8000/)\n"
+        f"Next: {'' if here else f'cd {folder} && '}crosstable serve    "
+        "(preview at http://127.0.0.1:8000/)\n"
         "Publish: crosstable deploy (a gh-pages branch), or push to GitHub and use the workflow."
     )
+    top = _repository_above(folder.resolve())
+    if top is not None:
+        inside = folder.resolve().relative_to(top).as_posix()
+        print(
+            f"Note: this site is inside the git repository {top}, and GitHub runs workflows "
+            f"only from {top / '.github' / 'workflows'}: to publish with Actions, move "
+            f".github there and, in pages.yml, build with crosstable build --site {inside} "
+            f"and upload {inside}/output (crosstable deploy --site {inside} needs no change)."
+        )
     return 0
+
+
+_NEW_REPOSITORY = (".git", ".gitattributes", ".gitignore")
+_NEW_REPOSITORY_PREFIXES = ("README", "LICENSE", "LICENCE", "COPYING")
+
+
+def _foreign_entries(folder: Path) -> list[str]:
+    """What ``folder`` holds besides what a new GitHub repository starts with (``.git``, a
+    README, a licence, a ``.gitignore``): organisers create the repository on GitHub, clone
+    it, and run ``crosstable new .`` there, which refused the clone's ``.git`` as "not
+    empty". None of these is a file ``new`` writes, but ``.gitignore`` (kept and added to)."""
+    return sorted(
+        entry.name
+        for entry in folder.iterdir()
+        if entry.name not in _NEW_REPOSITORY
+        and not entry.name.upper().startswith(_NEW_REPOSITORY_PREFIXES)
+    )
+
+
+def _with_output_ignored(text: str) -> str:
+    """An existing ``.gitignore`` (GitHub's template for a new repository) kept whole, with
+    the output added unless a line already ignores it."""
+    lines = {line.strip() for line in text.splitlines()}
+    if lines & {"output", "output/", "/output", "/output/"}:
+        return text
+    return text + ("" if not text or text.endswith("\n") else "\n") + "\n" + GITIGNORE
+
+
+def _repository_above(folder: Path) -> Path | None:
+    """The top of the git repository that ``folder`` lies in below its top (a ``.git`` in a
+    folder above it), where GitHub never reads the workflow ``new`` writes."""
+    for parent in folder.parents:
+        if (parent / ".git").exists():
+            return parent
+    return None

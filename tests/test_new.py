@@ -68,6 +68,59 @@ def test_new_refuses_a_folder_that_is_not_empty(
     assert sorted(p.name for p in tmp_path.iterdir()) == ["keep.txt"]
 
 
+def test_new_writes_into_a_fresh_clone_of_a_new_github_repository(
+    tmp_path: Path, monkeypatch: pytest.MonkeyPatch, capsys: pytest.CaptureFixture[str]
+) -> None:
+    """Create the repository on GitHub (with a README, a licence and Python's .gitignore),
+    clone it, run ``crosstable new .`` in it: the clone's files are kept and the output is
+    ignored too. It was refused as "not empty" for the clone's own .git."""
+    clone = tmp_path / "club-results"
+    (clone / ".git").mkdir(parents=True)
+    (clone / ".git" / "HEAD").write_text("ref: refs/heads/main\n")
+    (clone / "README.md").write_text("# club-results\n")
+    (clone / "LICENSE").write_text("licence text\n")
+    (clone / ".gitignore").write_text("__pycache__/\n*.pyc")  # no final newline
+    monkeypatch.chdir(clone)
+    assert main(["new", "."]) == 0
+    out = capsys.readouterr().out
+    assert "Next: crosstable serve" in out and "cd ." not in out
+    assert (clone / "README.md").read_text() == "# club-results\n"
+    assert (clone / "LICENSE").read_text() == "licence text\n"
+    assert (clone / ".git" / "HEAD").read_text() == "ref: refs/heads/main\n"
+    ignored = (clone / ".gitignore").read_text().splitlines()
+    assert ignored[:2] == ["__pycache__/", "*.pyc"] and "output/" in ignored
+    assert build_site(clone, strict=True).problems.items == []
+
+
+def test_new_keeps_a_gitignore_that_already_ignores_the_output(tmp_path: Path) -> None:
+    (tmp_path / ".gitignore").write_text("/output/\n")
+    assert main(["new", str(tmp_path)]) == 0
+    assert (tmp_path / ".gitignore").read_text() == "/output/\n"
+
+
+def test_new_still_refuses_a_clone_holding_files_of_its_own(
+    tmp_path: Path, capsys: pytest.CaptureFixture[str]
+) -> None:
+    (tmp_path / ".git").mkdir()
+    (tmp_path / "site.toml").write_text('title = "Mine"\n')
+    assert main(["new", str(tmp_path)]) == 1
+    assert "not empty (it holds site.toml)" in capsys.readouterr().err
+    assert (tmp_path / "site.toml").read_text() == 'title = "Mine"\n'
+    assert not (tmp_path / "content").exists()
+
+
+def test_a_site_made_below_a_repository_s_top_says_where_github_reads_workflows(
+    tmp_path: Path, capsys: pytest.CaptureFixture[str]
+) -> None:
+    """GitHub runs only the repository's own .github/workflows: the one written in a
+    sub-folder never ran, and its build ran at the top, where there is no site."""
+    (tmp_path / ".git").mkdir()
+    assert main(["new", str(tmp_path / "results")]) == 0
+    out = " ".join(capsys.readouterr().out.split())
+    assert f"inside the git repository {tmp_path}" in out
+    assert "crosstable build --site results" in out and "upload results/output" in out
+
+
 @pytest.mark.parametrize("folder", ['Bob"s results', "c:\\club", "Ünïcode club"])
 def test_a_folder_name_any_characters_gives_a_site_that_builds(tmp_path: Path, folder: str) -> None:
     """The title comes from the folder's name: quotes and backslashes are escaped in
