@@ -159,6 +159,14 @@ def _deploy(site: Path, remote: str | None, branch: str | None, message: str | N
         f"crosstable: deployed {done.files} files to {where}: commit {done.commit[:12]}{on_top}, "
         f"built from {done.source}"
     )
+    if done.overtaken:
+        print(
+            f"crosstable: warning: the site this deploy replaced was built from "
+            f"{done.overtaken[:12]}, which this repository's history does not hold (a deploy "
+            "from another clone?): edits made there are no longer on the published site. "
+            "git pull, then crosstable deploy again, to publish both.",
+            file=sys.stderr,
+        )
     return 0
 
 

@@ -71,6 +71,9 @@ class Published:
     pushed: bool = True
     """Whether this deploy pushed (an unchanged site is pushed only when the remote lacks
     the last deploy's commit: its push failed, or the branch was deleted there)."""
+    overtaken: str = ""
+    """The source commit of the deploy this one replaced, when the site's own history does
+    not hold it (``_overtaken``): someone deployed newer edits from another clone."""
 
 
 STALL_SECONDS = 60
@@ -425,6 +428,7 @@ def publish(target: Target, site_dir: Path, output: Path, message: str | None) -
             if behind:
                 _push(target, parent)
             return Published(parent, parent, files, False, source, kept, pushed=behind)
+        overtaken = _overtaken(repo, parent)
         args = ["commit-tree", tree, "-F", "-"]
         if parent is not None:
             args += ["-p", parent]
@@ -434,7 +438,29 @@ def publish(target: Target, site_dir: Path, output: Path, message: str | None) -
     except GitFailed as exc:
         raise DeployError(f"git could not record the site; {_says(exc)}") from None
     _push(target, commit)
-    return Published(commit, parent, files, True, source, kept, replaced)
+    return Published(commit, parent, files, True, source, kept, replaced, overtaken=overtaken)
+
+
+_BUILT_FROM = re.compile(r"\bbuilt from ([0-9a-f]{40})\b", re.IGNORECASE)
+
+
+def _overtaken(repo: Path, parent: str | None) -> str:
+    """The commit the branch's last deploy was built from (its message says "built from
+    SHA"), when this repository's HEAD does not hold it: a second organiser's deploy, from
+    a clone with results not pulled here, was replaced by an older site without a word."""
+    if parent is None:
+        return ""
+    try:
+        found = _BUILT_FROM.search(_git(repo, "log", "-1", "--format=%B", parent))
+    except GitFailed:
+        return ""
+    if found is None:  # a --message of its own with {sha}: nothing to compare
+        return ""
+    try:
+        _git(repo, "merge-base", "--is-ancestor", found.group(1), "HEAD")
+    except GitFailed:  # not an ancestor, or a commit this repository has never fetched
+        return found.group(1)
+    return ""
 
 
 def _waiting(repo: Path, branch: str, remote_tip: str) -> str:

@@ -141,6 +141,38 @@ def test_a_deploy_from_another_clone_goes_on_top_of_the_remote_branch(
     assert "second computer" in git(remote, "show", "gh-pages:index.html")
 
 
+def test_a_deploy_replacing_one_built_from_commits_not_pulled_says_so(
+    repo: tuple[Path, Path], tmp_path: Path, capsys: pytest.CaptureFixture[str]
+) -> None:
+    """Two organisers: B enters round 2 in a clone, commits and deploys; A, not pulled,
+    deploys an edit of their own. The live site loses round 2: A is told, with the fix."""
+    site, remote = repo
+    git(site, "push", "--quiet", "origin", "main")
+    clone = tmp_path / "clone"
+    git(tmp_path, "clone", "--quiet", "--branch", "main", str(remote), str(clone))
+    (clone / "content/index.md").write_text("# Results\n\nRound 2 is in.\n")
+    git(clone, "commit", "--quiet", "-am", "Round 2")
+    git(clone, "push", "--quiet", "origin", "main")
+    assert main(["deploy", "--site", str(clone)]) == 0
+    round_2 = git(clone, "rev-parse", "HEAD")
+    capsys.readouterr()
+    (site / "content/index.md").write_text("# Results\n\nA typo fixed.\n")
+    git(site, "commit", "--quiet", "-am", "Typo")
+    assert main(["deploy", "--site", str(site)]) == 0
+    err = " ".join(capsys.readouterr().err.split())
+    assert f"replaced was built from {round_2[:12]}" in err and "git pull" in err
+    # Pulled: B's round is in A's history, and the next deploy says nothing.
+    git(site, "pull", "--quiet", "--no-rebase", "--no-edit", "-X", "ours", "origin", "main")
+    (site / "content/index.md").write_text("# Results\n\nRound 2 is in; typo fixed.\n")
+    git(site, "commit", "--quiet", "-am", "Both")
+    assert main(["deploy", "--site", str(site)]) == 0
+    assert "replaced" not in capsys.readouterr().err
+    # One's own deploys, one after another, say nothing either.
+    (site / "content/index.md").write_text("# Results\n\nRound 3 is in.\n")
+    assert main(["deploy", "--site", str(site)]) == 0
+    assert "replaced" not in capsys.readouterr().err
+
+
 def test_a_deploy_whose_push_failed_is_pushed_by_the_next_one_and_said_so(
     repo: tuple[Path, Path], capsys: pytest.CaptureFixture[str]
 ) -> None:
