@@ -287,6 +287,19 @@ _HEAD = 'name = "X"\nformat = "swiss"\nrounds = 5\n'
             "AUD is text, which TOML reads only in quotes",
             'write it in quotes: currency = "AUD"   # dollars',
         ),
+        (  # a key that takes a number: quotes would only move the error on
+            'name = "X"\nformat = "swiss"\nrounds = seven\n',
+            3,
+            "seven is not a number TOML reads",
+            "rounds takes a whole number of at least 1: write it in digits, without quotes",
+        ),
+        (  # in a table of players, with what an unrated player writes
+            _HEAD + '[[players]]\nname = "Okafor, Nia"\nrating = unrated\n',
+            6,
+            "unrated is not a number TOML reads",
+            "rating takes a whole number of at least 0: write it in digits, without quotes; "
+            "leave rating out for an unrated player",
+        ),
         (  # as a spreadsheet or Python writes it
             _HEAD + "[prizes]\nforfeit_cancels_money = True\n",
             5,
@@ -388,6 +401,8 @@ _HEAD = 'name = "X"\nformat = "swiss"\nrounds = 5\n'
         "quote-single",
         "unquoted-name",
         "unquoted-code",
+        "unquoted-number",
+        "unquoted-rating",
         "capital-true",
         "unquoted-codes",
         "unquoted-names",

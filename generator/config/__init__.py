@@ -17,7 +17,7 @@ from urllib.parse import urlsplit, urlunsplit
 from ..problems import Problems
 from .championship import CHAMPIONSHIP, ChampionshipConfig
 from .event import EVENT, EventConfig
-from .schema import Issue, Table, format_path, validate
+from .schema import Issue, Table, format_path, number_keys, validate
 from .site import SITE, SiteConfig
 from .toml_lines import KeyLines, KeyPath, line_of
 from .toml_syntax import syntax_problem
@@ -88,7 +88,9 @@ def load_toml(path: Path, schema: Table, problems: Problems) -> tuple[Any, Mappi
         message = str(exc)
         match = _DECODE_LINE.search(message)
         line = int(match.group(1)) if match else None
-        message, line, hint = syntax_problem(_DECODE_LINE.sub("", message).strip(), text, line)
+        numbers = {name: option.expected() for name, option in number_keys(schema).items()}
+        message = _DECODE_LINE.sub("", message).strip()
+        message, line, hint = syntax_problem(message, text, line, numbers)
         problems.error(f"TOML syntax error: {message}", path, line, hint=hint)
         return None, {}
     except RecursionError:

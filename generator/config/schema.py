@@ -574,3 +574,24 @@ def _hint_top_level_key(schema: Table, issue: Issue) -> None:
         f"{key} is a key of the file itself, not of {header}: TOML reads every key below a "
         f"{header} line as part of it, so move {key} up, above the first line in [brackets]"
     )
+
+
+def number_keys(schema: Table) -> dict[str, Number]:
+    """The keys that take a number wherever ``schema`` and its tables name them (``rounds``,
+    ``rating``, ``amount``), by name: a syntax error such as ``rounds = seven`` is about one
+    of these before the schema can say so, and "write it in quotes" would lead astray."""
+    found: dict[str, list[Option]] = {}
+
+    def walk(table: Table) -> None:
+        for name, option in table.keys.items():
+            found.setdefault(name, []).append(option)
+            inner = option.table if isinstance(option, TableList) else option
+            if isinstance(inner, Table):
+                walk(inner)
+
+    walk(schema)
+    return {
+        name: options[0]
+        for name, options in found.items()
+        if all(isinstance(option, Number) for option in options) and isinstance(options[0], Number)
+    }

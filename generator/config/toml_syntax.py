@@ -12,6 +12,7 @@ from __future__ import annotations
 import datetime as dt
 import json
 import re
+from collections.abc import Mapping
 
 from .written import age_limit, amount_and_currency, currency_hint, ordinal
 
@@ -39,9 +40,12 @@ GENERAL_HINT = (
 )
 
 
-def syntax_problem(message: str, text: str, line: int | None) -> tuple[str, int | None, str]:
+def syntax_problem(
+    message: str, text: str, line: int | None, numbers: Mapping[str, str] | None = None
+) -> tuple[str, int | None, str]:
     """What is wrong, the line to correct and how, for tomllib's ``message`` (its position
-    removed) about ``line`` of ``text``."""
+    removed) about ``line`` of ``text``; ``numbers``: the keys of the file's schema that take
+    a number, with what they take in words (``schema.number_keys``)."""
     lines = text.splitlines()
     row = lines[line - 1] if line is not None and 0 < line <= len(lines) else ""
     key = _KEY.match(row)
@@ -117,7 +121,7 @@ def syntax_problem(message: str, text: str, line: int | None) -> tuple[str, int 
         )
     if form := _written_as_on_a_form(row):
         return (*form[:1], line, form[1])
-    if message == "Invalid value" and (unquoted := _unquoted(row)):
+    if message == "Invalid value" and (unquoted := _unquoted(row, numbers or {})):
         return (*unquoted[:1], line, unquoted[1])
     if message == "Unclosed array" and line is not None:
         opened = _unclosed_list(lines, line)
@@ -213,16 +217,24 @@ def _written_as_on_a_form(row: str) -> tuple[str, str] | None:
     return None
 
 
-def _unquoted(row: str) -> tuple[str, str] | None:
+def _unquoted(row: str, numbers: Mapping[str, str]) -> tuple[str, str] | None:
     """What is wrong and how to write it, for a value typed without the quotes TOML needs
     around text (``format = swiss``, ``tiebreaks = [DE, SB]``) or a true/false typed with a
-    capital, as spreadsheets and Python write it; tomllib says only "Invalid value"."""
+    capital, as spreadsheets and Python write it; tomllib says only "Invalid value". A key
+    that takes a number (``numbers``) is told so: quotes would only move the error on."""
     if bare := _BARE_TEXT.match(row):
         key, text, comment = bare.group(1), bare.group(2).strip().strip('"').strip(), bare.group(3)
         if text.casefold() in _BOOLEANS:
             return (
                 f"{text} is not a value TOML reads",
                 f"write true and false in lower case: {key}{text.casefold()}{comment}",
+            )
+        name = key.partition("=")[0].strip().rpartition(".")[2]
+        if name in numbers:
+            return (
+                f"{text} is not a number TOML reads",
+                f"{name} takes {numbers[name]}: write it in digits, without quotes"
+                + ("; leave rating out for an unrated player" if name == "rating" else ""),
             )
         return (
             f"{text} is text, which TOML reads only in quotes",
