@@ -334,3 +334,33 @@ def test_with_a_base_url_the_card_has_absolute_urls(tmp_path: Path) -> None:
         assert meta(tree)["og:url"] == url
         assert [link.get("href") for link in tree.iter("link") if link.get("rel") == "canonical"]
         assert meta(tree)["og:site_name"] == "Club results"
+
+
+def test_a_game_page_dates_the_game_as_every_other_page_dates_a_day(
+    trees: dict[str, Element],
+) -> None:
+    """Round 1 of the junior demo is dated 2026.01.10 in its PGN (the tag's own form); the
+    event page gives its dates as 2026-01-10 – 2026-01-16, so the game page says 2026-01-10
+    too, not a second way of writing a day for a parent to puzzle over."""
+    page = trees["junior-championship/games/r1-b1.html"]
+    (line,) = [p for p in page.iter("p") if p.get("class") == "meta"]
+    assert text_of(line) == "Round 1, board 1 · 2026-01-10"
+    event = text_of(trees["junior-championship/index.html"].find("body"))  # type: ignore[arg-type]
+    assert "2026-01-10 – 2026-01-16" in event
+
+
+def test_a_prize_passed_on_reads_as_two_sentences_not_one_run_on_word(
+    trees: dict[str, Element],
+) -> None:
+    """By-law 3 clause 4, one money prize each: Delacroix is the first girl but takes the
+    600 for 1st place, so the 200 for the 1st girl goes to Nakagawa-Bell, the second girl.
+    The note saying so is a separate line on screen (CSS); without a space before it, a
+    screen reader's or a copied text ran the two together ("2nd in GirlsDelacroix")."""
+    prizes = trees["junior-championship/prizes.html"]
+    rows = {
+        text_of(head): row
+        for row in prizes.iter("tr")
+        if (head := row.find("th[@scope='row']")) is not None
+    }
+    (why,) = [td for td in rows["1st Girls"].iter("td") if td.get("class") == "why"]
+    assert text_of(why) == "2nd in Girls Delacroix, Amelie has a larger prize"

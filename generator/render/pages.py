@@ -143,8 +143,8 @@ def _main(context: Mapping[str, Any], game: Any, white: Any, black: Any, result:
         href = _e(url(links.round(game.round)))
         meta = f'<a href="{href}">Round {_e(game.round)}</a>, board {_e(game.board)}'
     date = headers.get("Date")
-    if date and "?" not in date:
-        meta += f" · {_e(headers['Date'])}"
+    if date and "?" not in date:  # in the ISO form the event's dates take, not the tag's
+        meta += f" · {_e(date.replace('.', '-'))}"
     if headers.get("ECO"):
         meta += f" · {_e(headers['ECO'])}"
     if headers.get("Opening"):
