@@ -364,3 +364,22 @@ def test_a_prize_passed_on_reads_as_two_sentences_not_one_run_on_word(
     }
     (why,) = [td for td in rows["1st Girls"].iter("td") if td.get("class") == "why"]
     assert text_of(why) == "2nd in Girls Delacroix, Amelie has a larger prize"
+
+
+def test_how_prizes_are_awarded_speaks_of_age_groups_only_where_there_are_titles_of_several(
+    trees: dict[str, Element],
+) -> None:
+    """The junior closed awards one title, Junior Closed Champion, to the open category (its
+    event file): the procedure says who takes it, without the ACF's order of age groups and
+    titles of the same kind, which a parent of that event would look for in vain. The junior
+    championship's titles of several ages keep the full rule (By-law 3, 2a)."""
+
+    def procedure(page: str) -> list[str]:
+        (items,) = [ul for ul in trees[page].iter("ul") if ul.get("class") == "procedure"]
+        return [text_of(li) for li in items.iter("li")]
+
+    closed = procedure("junior-closed/prizes.html")
+    assert closed[0] == "The title goes to the best-placed player."
+    assert not any("age group" in item for item in closed)
+    (titles,) = [i for i in procedure("junior-championship/prizes.html") if "Titles" in i]
+    assert titles.startswith("Titles are awarded highest first, as listed, an older age group's")
