@@ -803,6 +803,11 @@ def load_site(
             hint="create content/<event>/event.toml (see README)",
             code="no-events",
         )
+    across = Problems()
+    championships = (
+        load_championships(content, events, across, config, drafts) if content.is_dir() else ()
+    )
+    problems.extend(across)
     site = Site(
         folder=site_dir,
         title=config.title,
@@ -817,13 +822,28 @@ def load_site(
             else ()
         ),
         markdown_raw_html=config.markdown_raw_html,
-        championships=(
-            load_championships(content, events, problems, config, drafts)
-            if content.is_dir()
-            else ()
-        ),
+        championships=championships,
     )
-    return site, outcomes
+    return site, _with_section_warnings(outcomes, across)
+
+
+def _with_section_warnings(outcomes: list[EventOutcome], found: Problems) -> list[EventOutcome]:
+    """The outcomes with the championship's warnings about one of its sections (a player
+    entered in two sections, a section ranked by other rules or ages than the rest) on that
+    section's Arbiter report and in its results.json: printed by the build alone, no page
+    showed them to an organiser who reads the report."""
+    checked = []
+    for outcome in outcomes:
+        folder = outcome.event.folder
+        own = tuple(
+            problem
+            for problem in found.items
+            if problem.severity is Severity.WARNING
+            and problem.path is not None
+            and problem.path.is_relative_to(folder)
+        )
+        checked.append(replace(outcome, warnings=(*outcome.warnings, *own)) if own else outcome)
+    return checked
 
 
 Renderer = Callable[[Site, list[EventOutcome]], dict[str, bytes]]

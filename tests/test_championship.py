@@ -360,6 +360,14 @@ def test_a_player_in_two_sections_is_reported(tmp_path: Path) -> None:
         "enter each player in one section; two players of one name need names that tell them "
         "apart (the other entry: content/ajc-2026/under-16-open/event.toml:17)"
     )
+    # On the Arbiter report of the section whose entry to correct it names, and in its
+    # results.json: the build's terminal alone said it, and no page did.
+    output = site / "output/ajc-2026"
+    report_page = (output / "under-18-girls/arbiter.html").read_text("utf-8")
+    assert "Open16-4 plays in two sections: Under 16 Open and Under 18 Girls" in report_page
+    data = json.loads((output / "under-18-girls/results.json").read_text("utf-8"))
+    assert [w["code"] for w in data["warnings"]] == ["championship"]
+    assert not (output / "under-16-open/arbiter.html").exists()
 
 
 def test_one_fide_id_in_two_sections_is_reported(tmp_path: Path) -> None:
