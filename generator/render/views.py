@@ -232,6 +232,12 @@ def rank_table(standings: Standings) -> tuple[TableRow, ...]:
     for position, row in enumerate(standings.rows, start=1):
         cells = []
         for entry in row.record.entries:
+            if entry.kind is Kind.ABSENT and entry.round > standings.after_round:
+                # A round to come after the withdrawal: no result yet, as the player's card
+                # says (``player_lines``); "–" and "0" read as a round lost.
+                ahead = cell_for(replace(entry, kind=Kind.FUTURE))
+                cells.append((ahead._replace(label=WITHDRAWN_AHEAD),))
+                continue
             opponent = "" if entry.opponent is None else ranks[entry.opponent]
             if entry.kind is Kind.BYE:
                 opponent = "bye"
