@@ -383,3 +383,23 @@ def test_how_prizes_are_awarded_speaks_of_age_groups_only_where_there_are_titles
     assert not any("age group" in item for item in closed)
     (titles,) = [i for i in procedure("junior-championship/prizes.html") if "Titles" in i]
     assert titles.startswith("Titles are awarded highest first, as listed, an older age group's")
+
+
+def test_badges_tie_breaks_and_reasons_are_words_apart_from_the_name_and_the_result(
+    trees: dict[str, Element],
+) -> None:
+    """Delacroix wins the junior championship's play-off: the open title, the girls' title a
+    girl may hold beside it (By-law 3, 2b) and the 1st prize. On screen each is a badge
+    after her name; to a screen reader or in a copied text they ran together with the name
+    and the tie-breaks ("Delacroix, AmelieAustralian Junior Champion..."). So did the
+    arbiter's reason after a forfeit on a round's page ("...White did not arrive")."""
+    standings = trees["junior-championship/standings.html"]
+    (name,) = [text_of(th) for th in standings.iter("th") if "Delacroix" in "".join(th.itertext())]
+    assert name.startswith(
+        "Delacroix, Amelie Australian Junior Champion Australian Junior Girls Champion "
+        "1st place prize PS"
+    )
+    assert name.endswith(" 6 ahead in the play-off")  # PS/C6 6, then why she is 1st
+    round_4 = trees["junior-closed/rounds/round-4.html"]
+    (cell,) = [text_of(td) for td in round_4.iter("td") if "late" in "".join(td.itertext())]
+    assert cell.endswith("− Black more than 30 minutes late")  # [[results]] of round 4

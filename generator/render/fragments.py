@@ -195,7 +195,7 @@ def _award_fields(awards: Any, number: int) -> tuple[tuple[str, str, str], ...]:
 
 def _badges(awards: Sequence[tuple[str, str, str]]) -> str:
     return "".join(
-        f'<span class="badge {escape(kind)}" title="{escape(reason)}">{escape(name)}</span>'
+        f' <span class="badge {escape(kind)}" title="{escape(reason)}">{escape(name)}</span>'
         for kind, reason, name in awards
     )
 
@@ -280,7 +280,7 @@ def _tiebreak_line(
         f'<span class="visually-hidden">{escape(name)}</span> {_number(value)}</span>'
         for (key, value), (code, name) in zip(values, labels, strict=True)
     )
-    return f'<span class="tb-line">{items}</span>'
+    return f' <span class="tb-line">{items}</span>'
 
 
 @functools.lru_cache(maxsize=1024)
@@ -302,7 +302,7 @@ def _standings_row(fields: tuple[Any, ...]) -> str:
     inline = ""
     if decided_by not in ("points", "shared"):
         why = reason  # HTML already (``_reason_html``)
-        inline = f'<span class="why-inline">{why}</span>'  # under the name on a phone
+        inline = f' <span class="why-inline">{why}</span>'  # under the name on a phone
     else:
         why = '<span class="note">shares the place</span>' if decided_by == "shared" else ""
     line = _tiebreak_line(values, labels, decided_by)
@@ -345,7 +345,7 @@ def _pairing_row(fields: tuple[Any, ...]) -> str:
     shown = _text(result_text(result))
     if href:
         shown = f'<a href="{_text(href)}">{shown}</a>'
-    reason = f'<span class="reason">{escape(reason)}</span>' if reason else ""
+    reason = f' <span class="reason">{escape(reason)}</span>' if reason else ""
     return (
         "<tr>\n"
         f"      <td>{_text(str(board))}</td>\n"
