@@ -167,3 +167,42 @@ def test_a_last_round_with_a_game_still_on_is_not_final(make_site: SiteMaker) ->
     assert (event.rounds_played, event.rounds_in_progress, event.finished) == (3, (3,), False)
     event = _event(make_site, "", games + pgn_game("3.2", C, D, "1-0"))
     assert (event.rounds_played, event.rounds_in_progress, event.finished) == (3, (), True)
+
+
+def test_a_forfeit_loss_scores_nothing_even_when_a_loss_scores_something(
+    make_site: SiteMaker,
+) -> None:
+    """[scoring] win 3, draw 2, loss 1: a loss over the board earns its 1, a forfeit loss
+    earns nothing (the module's rule: "a forfeit win earns a win and a forfeit loss
+    nothing"), a double forfeit nothing for either. Round 1: A beat B over the board, C won
+    by forfeit against D. Round 2: A lost by forfeit to C (A White, "-+"), B and D a double
+    forfeit. By hand: A 3 + 0 = 3, B 1 + 0 = 1, C 3 + 3 = 6, D 0 + 0 = 0."""
+    body = "[scoring]\nwin = 3\ndraw = 2\nloss = 1\n\n"
+    body += f'[[results]]\nround = 1\nwhite = "{C}"\nblack = "{D}"\nresult = "+-"\n\n'
+    body += f'[[results]]\nround = 2\nwhite = "{A}"\nblack = "{C}"\nresult = "-+"\n\n'
+    body += f'[[results]]\nround = 2\nwhite = "{B}"\nblack = "{D}"\nresult = "--"\n\n'
+    games = pgn_game("1.1", A, B, "1-0")
+    records = player_records(_event(make_site, body, games, format="swiss", rounds=2))
+    assert {n: r.points for n, r in records.items()} == {1: 3, 2: 1, 3: 6, 4: 0}
+
+
+def test_each_round_s_outcome_is_seen_from_the_player_s_side(make_site: SiteMaker) -> None:
+    """``outcome`` (the crosstable's symbol, the TRF's result column) for every kind of
+    round. Round 1: A (White) beat B over the board, D (Black) beat C. Round 2: C (White)
+    won by forfeit against A, B and D drew. Round 3: A v D double forfeit, B v C still on."""
+    body = f'[[results]]\nround = 2\nwhite = "{C}"\nblack = "{A}"\nresult = "+-"\n\n'
+    body += f'[[results]]\nround = 3\nwhite = "{A}"\nblack = "{D}"\nresult = "--"\n\n'
+    games = (
+        pgn_game("1.1", A, B, "1-0")
+        + pgn_game("1.2", C, D, "0-1")
+        + pgn_game("2.2", B, D, "1/2-1/2")
+        + pgn_game("3.2", B, C, "*")
+    )
+    records = player_records(_event(make_site, body, games, format="swiss", rounds=3))
+    outcomes = {n: [e.outcome for e in r.entries] for n, r in records.items()}
+    assert outcomes == {
+        1: ["win", "loss", "loss"],
+        2: ["loss", "draw", None],
+        3: ["loss", "win", None],
+        4: ["win", "draw", "loss"],
+    }

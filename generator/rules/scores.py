@@ -51,11 +51,6 @@ class RoundEntry:
         white_won = result in ("1-0", "+-")
         return "win" if white_won == (self.colour == "w") else "loss"
 
-    @property
-    def paired(self) -> bool:
-        """A pairing against an opponent, whether played, forfeited or pending."""
-        return self.game is not None
-
 
 @dataclass(frozen=True)
 class PlayerRecord:
