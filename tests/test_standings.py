@@ -12,7 +12,14 @@ from generator.build import build_site, decide
 from generator.model import Event
 from generator.problems import Problems
 from generator.rules.scores import player_records
-from generator.rules.standings import rank
+from generator.rules.standings import (
+    Standings,
+    column_code,
+    column_keys,
+    rank,
+    rank_among,
+    rank_among_with_encounters,
+)
 
 A, B, C, D = "Alpha, Anna", "Bravo, Bob", "Charlie, Carl", "Delta, Dora"
 
@@ -383,3 +390,61 @@ def test_pages_show_a_dash_for_a_direct_encounter_not_applied(make_site: SiteMak
     assert "when it places nobody, it is skipped and the next tie-break decides" in page
     data = json.loads((out / "results.json").read_text(encoding="utf-8"))
     assert [row["tiebreaks"]["DE"] for row in data["standings"]] == [0, 0, 0, 0]
+
+
+def test_players_left_level_are_ordered_among_themselves_alone(make_site: SiteMaker) -> None:
+    """``rank_among`` (a play-off that leaves some level, "followed by math tiebreaks"): the
+    tie-breaks ``["DE", "WIN", "DE"]`` among the players given, Direct Encounter counting
+    only their games with each other. The DE-twice event: Alpha beat Bravo, Bravo beat
+    Charlie, Charlie beat Alpha; wins: Alpha 1, Bravo 2, Charlie 2.
+    - All three: DE 1 each; WIN puts Bravo and Charlie (2) ahead of Alpha (1); DE again,
+      Bravo and Charlie alone: Bravo's win, 1 to 0. Alpha, alone after WIN, has no DE#2.
+    - Alpha and Charlie alone: DE is Charlie's win, 1 to 0, and decides at once.
+    - Alpha and Bravo alone: Alpha's win; the whole group's DE (1 each) would tie them."""
+    event, problems = load(make_site(de_twice_event()))
+    assert event is not None and not problems.errors, problems.items
+    records = player_records(event)
+    order, boundaries, de = rank_among_with_encounters(event, records, [3, 1, 2])
+    assert order == [2, 3, 1]
+    assert [by for by, _ in boundaries] == ["DE#2", "WIN"]
+    assert str(boundaries[0][1]).startswith("ahead on Direct Encounter")
+    assert de == {"DE": {1: 1, 2: 1, 3: 1}, "DE#2": {2: 1, 3: 0}}
+    order, boundaries, de = rank_among_with_encounters(event, records, [1, 3])
+    assert (order, [by for by, _ in boundaries]) == ([3, 1], ["DE"])
+    assert de == {"DE": {1: 0, 3: 1}, "DE#2": {}}
+    order, boundaries = rank_among(event, records, [2, 1])
+    assert (order, [by for by, _ in boundaries]) == ([1, 2], ["DE"])
+
+
+def test_players_left_level_who_have_not_met_have_no_direct_encounter(
+    make_site: SiteMaker,
+) -> None:
+    """The Swiss where Bravo and Charlie (1 point each) have not met: ordered among
+    themselves, DE is not applied (C.07 6.3, anyone could head the separate standings), so
+    they have no DE value (a dash, not the 0 of a DE that found them level); WIN, 1 each,
+    leaves them sharing, in pairing-number order."""
+    text = event_toml('tiebreaks = ["DE", "WIN"]\n', format="swiss", rounds=2)
+    event, problems = load(make_site(text, {"g.pgn": SWISS_NOT_MET}))
+    assert event is not None and not problems.errors, problems.items
+    order, boundaries, de = rank_among_with_encounters(event, player_records(event), [3, 2])
+    assert (order, [by for by, _ in boundaries], de) == ([2, 3], ["shared"], {"DE": {}})
+
+
+def test_keys_of_a_tiebreak_listed_again(make_site: SiteMaker) -> None:
+    """A code listed again gets its count ("DE#2", C.07 4.3); ``column_code`` gives the code
+    back, which results.json prints as ``decided_by``."""
+    assert column_keys(["DE", "WIN", "DE", "DE"]) == ("DE", "WIN", "DE#2", "DE#3")
+    assert [column_code(k) for k in ("DE#2", "BH/C1", "points")] == ["DE", "BH/C1", "points"]
+
+
+def test_points_of_a_player_in_the_standings_after_a_round(make_site: SiteMaker) -> None:
+    """``points_of`` (an opponent's score on a player's card): counted up to the round of the
+    standings. After round 1 A and C have 1, B and D 0; after round 3 A and C 2, B and D 1."""
+    event = _event(make_site, 'tiebreaks = ["SB"]\n')
+    records = player_records(event)
+    after_one, final = rank(event, records, after_round=1), rank(event, records)
+    assert [after_one.points_of(n) for n in (1, 2, 3, 4)] == [1, 0, 1, 0]
+    assert [final.points_of(n) for n in (1, 2, 3, 4)] == [2, 1, 2, 1]
+    assert after_one != final and final == rank(event, records)
+    assert final.__eq__(object()) is NotImplemented
+    assert Standings(final.rows, 2) != Standings(final.rows, 3)  # same rows, other round
