@@ -38,6 +38,17 @@ rating = 2150
 """
 
 
+def circle(players: int) -> list[list[tuple[int, int]]]:
+    """Round-robin rounds by the circle method; with an odd count, a pair with 0 sits out."""
+    seats = list(range(1, players + 1)) + ([0] if players % 2 else [])
+    rounds = []
+    for _ in range(len(seats) - 1):
+        half = len(seats) // 2
+        rounds.append(list(zip(seats[:half], reversed(seats[half:]), strict=True)))
+        seats = [seats[0], seats[-1], *seats[1:-1]]
+    return rounds
+
+
 def event_toml(body: str = "", *, format: str = "round-robin", rounds: int = 3) -> str:
     """A valid event file for the four players above, plus ``body``."""
     head = f'name = "Test Event"\nformat = "{format}"\nrounds = {rounds}\nstart = 2025-06-01\n'

@@ -34,6 +34,7 @@ from dataclasses import dataclass, field
 from pathlib import Path
 
 import pytest
+from conftest import circle
 
 from generator.build import check_site
 
@@ -156,17 +157,6 @@ class Drawn:
             code = {1.0: "U" if self.format == "swiss" else "F", 0.5: "H", 0.0: "Z"}[points]
             cells[player, number] = (0, "-", code)
         return cells
-
-
-def circle(players: int) -> list[list[tuple[int, int]]]:
-    """Round-robin rounds by the circle method; with an odd count a pair with 0 sits out."""
-    seats = list(range(1, players + 1)) + ([0] if players % 2 else [])
-    rounds = []
-    for _ in range(len(seats) - 1):
-        half = len(seats) // 2
-        rounds.append(list(zip(seats[:half], reversed(seats[half:]), strict=True)))
-        seats = [seats[0], seats[-1], *seats[1:-1]]
-    return rounds
 
 
 def draw_event(seed: int) -> Drawn:

@@ -17,6 +17,7 @@ from collections.abc import Callable
 from dataclasses import dataclass, field
 from pathlib import Path
 
+from conftest import circle
 from hypothesis import HealthCheck, given, settings
 from hypothesis import strategies as st
 
@@ -70,17 +71,6 @@ class EventSpec:
 
     def name(self, number: int) -> str:
         return f"Player{number:02d}, Test"
-
-
-def circle(players: int) -> list[list[tuple[int, int]]]:
-    """Round-robin rounds by the circle method; with an odd count, a pair with 0 sits out."""
-    seats = list(range(1, players + 1)) + ([0] if players % 2 else [])
-    rounds = []
-    for _ in range(len(seats) - 1):
-        half = len(seats) // 2
-        rounds.append(list(zip(seats[:half], reversed(seats[half:]), strict=True)))
-        seats = [seats[0], seats[-1], *seats[1:-1]]
-    return rounds
 
 
 @st.composite
