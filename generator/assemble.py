@@ -92,6 +92,7 @@ def _player(entry: PlayerEntry, number: int, withdrawn_after: int | None, reason
         withdrawn_after=withdrawn_after,
         withdrawal_reason=reason,
         day_unknown=entry.day_from_trf and entry.born is not None,
+        k_factor=entry.k_factor,
     )
 
 

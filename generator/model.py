@@ -98,6 +98,9 @@ class Player:
     day_unknown: bool = False
     """``born`` is the 1st of a month whose day is unknown (a TRF date "2014/07/00"): the
     age groups warn where the day would decide, and tournament.trf writes the "00" back."""
+    k_factor: int | None = None
+    """The player's own FIDE K (``[[players]] k_factor``); ``None``: the event's, if any
+    (``rules.ratings.player_k``)."""
 
 
 @dataclass(frozen=True)

@@ -1711,6 +1711,7 @@ def merge_trf(
                 federation=given.federation or entry.federation,
                 title=given.title or entry.title,
                 fide_id=given.fide_id or entry.fide_id,
+                k_factor=given.k_factor,  # TRF has no field for it
             )
         )
     # Indexed once for all the names the TRF file lacks (all of them, were it spelt otherwise).

@@ -633,3 +633,25 @@ def test_an_organiser_s_edits_to_a_championship_are_never_stale(tmp_path: Path) 
     assert build_site(site, jobs=1).written
     assert tree(site / "output") == fresh_build_kept_templates(site, tmp_path)
     assert (site / "output/logo.png").read_bytes() == b"second picture"
+
+
+def test_a_card_whose_k_or_ratings_change_is_rebuilt(make_site: SiteMaker, tmp_path: Path) -> None:
+    """The card's rating change (FIDE Rating Regulations 8.3) follows from the event's K and
+    the players' ratings, in event.toml: no result changes with them. Alpha (2300) beat
+    Bravo (2250): D = +50, PD 0.57, +0.43; then drew Charlie (2200): D = +100, PD 0.64,
+    -0.14; +0.29 in all. K 20: +5.8; K 10: +2.9; Charlie rated 2300 instead (D = 0,
+    PD 0.50, 0.00): +0.43 x 10 = +4.3."""
+    site = make_site(event_toml("k_factor = 20\n"), four_games())
+    assert build_site(site).written
+    card = site / "output/ev/players/1-alpha-anna.html"
+    assert "<dt>Rating change</dt><dd>+5.8 (K 20) " in card.read_text(encoding="utf-8")
+    path = site / "content/ev/event.toml"
+    path.write_text(event_toml("k_factor = 10\n"), encoding="utf-8")
+    assert build_site(site).written
+    assert "<dt>Rating change</dt><dd>+2.9 (K 10) " in card.read_text(encoding="utf-8")
+    assert tree(site / "output") == fresh_build(site, tmp_path)
+    text = event_toml("k_factor = 10\n").replace("rating = 2200", "rating = 2300")
+    path.write_text(text, encoding="utf-8")
+    assert build_site(site).written
+    assert "<dt>Rating change</dt><dd>+4.3 (K 10) " in card.read_text(encoding="utf-8")
+    assert tree(site / "output") == fresh_build(site, tmp_path)

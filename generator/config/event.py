@@ -85,6 +85,9 @@ class PlayerEntry:
     birth_year: int | None = None
     sex: str | None = None
     club: str | None = None
+    k_factor: int | None = None
+    """FIDE's development coefficient K for this player (Rating Regulations 8.3.3), over
+    the event's ``k_factor``."""
     trf: TrfPlace | None = field(default=None, compare=False, repr=False)
     year_from_trf: bool = field(default=False, compare=False, repr=False)
     """``birth_year`` is the TRF line's, a date without the day ("2014/00/00"), not an
@@ -255,6 +258,10 @@ class EventConfig:
     encoding: str | None = None
     """The code page of the event's PGN and TRF lines that are not UTF-8 ("windows-1250"),
     instead of telling it line by line (``codepages.decode``)."""
+    k_factor: int | None = None
+    """FIDE's development coefficient K (Rating Regulations 8.3.3) of every player whose
+    ``[[players]]`` entry gives none. The build cannot know a player's games history, which
+    decides K, so the organiser gives it; without one, no rating change is shown."""
 
     @cached_property
     def spelling_index(self) -> SpellingIndex:
@@ -349,6 +356,28 @@ class Encoding(Str):
         return cleaned
 
 
+class KFactor(Number):
+    """FIDE's development coefficient K (Rating Regulations 8.3.3): a whole number from 1 to
+    40. The regulations give 40, 20 and 10; 8.3.3's cap of 700 over the rating period lowers
+    it to any whole number, so any from 1 to 40 is taken."""
+
+    def __init__(self) -> None:
+        super().__init__(integer=True, minimum=1, maximum=40, example="20")
+
+    def expected(self) -> str:
+        return "a whole number from 1 to 40"
+
+    def validate(self, value: object, path: KeyPath, issues: list[Issue]) -> object:
+        before = len(issues)
+        found = super().validate(value, path, issues)
+        if len(issues) > before and not issues[-1].hint:
+            issues[-1].hint = (
+                "FIDE's K (Rating Regulations 8.3.3) is 40 for a player new to the list or a "
+                "junior under 2300, 20 under 2400, 10 from 2400: e.g. k_factor = 20"
+            )
+        return found
+
+
 def _modifier_problem(code: str, modifiers: str) -> str:
     """What is wrong with ``code``'s modifiers (e.g. "/C1/M1"), or "" when nothing is."""
     kinds = [part[0] for part in modifiers.split("/")[1:]]
@@ -389,6 +418,7 @@ PLAYER = Table(
         "birth_year": Number(integer=True, minimum=1900, maximum=2999),
         "sex": Str(choices=("M", "F")),
         "club": Str(),
+        "k_factor": KFactor(),
     },
     PlayerEntry,
 )
@@ -654,6 +684,7 @@ EVENT = Table(
         "min_draw_moves": Number(integer=True, minimum=0),
         "pgn_time_control": List(Str(), single=True, default=()),
         "encoding": Encoding(),
+        "k_factor": KFactor(),
     },
     EventConfig,
     check=lambda config, path, issues: check_event(

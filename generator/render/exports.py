@@ -24,7 +24,8 @@ from ..pgn import PGN_LINE_LIMIT, export_game, export_tag
 from ..problems import Problem
 from ..rules.playoffs import Playoff
 from ..rules.prizes import Award
-from ..rules.standings import Standings, column_code, column_keys
+from ..rules.ratings import gives_rating_changes, rating_changes
+from ..rules.standings import StandingRow, Standings, column_code, column_keys
 from .trf import round_dates
 
 SCHEMA_VERSION = 1
@@ -127,6 +128,12 @@ def results_json(
     playoffs: Sequence[Playoff] = (),
     prizes: Sequence[Award] = (),
 ) -> str:
+    standings_json = [_standing_json(row) for row in standings.rows]
+    if gives_rating_changes(event):  # an event file without K: no key, as before
+        changes = rating_changes(event, {row.player.number: row.record for row in standings.rows})
+        for entry, row in zip(standings_json, standings.rows, strict=True):
+            change = changes.get(row.player.number)
+            entry["rating_change"] = None if change is None else _number(change.total / 100)
     data: dict[str, Any] = {
         "schema": SCHEMA_VERSION,
         "event": {
@@ -142,22 +149,7 @@ def results_json(
             "location": event.config.location,
             "finished": event.finished,
         },
-        "standings": [
-            {
-                "rank": row.rank,
-                "place": row.place,
-                "name": row.player.name,
-                "number": row.player.number,
-                "points": _number(row.points),
-                "games": row.record.games,
-                "tiebreaks": {code: _number(value) for code, value in row.tiebreaks.items()},
-                "decided_by": column_code(row.decided_by),
-                "rating": row.player.rating,
-                "federation": row.player.federation,
-                "withdrawn": row.player.withdrawn_after is not None,
-            }
-            for row in standings.rows
-        ],
+        "standings": standings_json,
         "games": [_game_json(event, game) for game in event.games],
         "playoffs": [playoff_json(event, p) for p in playoffs],
         "prizes": [award_json(event, award) for award in prizes],
@@ -167,6 +159,23 @@ def results_json(
         return pretty_json(data) + "\n"
     except TypeError:  # a value pretty_json does not know: json's own words for it
         return json.dumps(data, ensure_ascii=False, indent=2) + "\n"
+
+
+def _standing_json(row: StandingRow) -> dict[str, Any]:
+    """A player's entry of ``standings``."""
+    return {
+        "rank": row.rank,
+        "place": row.place,
+        "name": row.player.name,
+        "number": row.player.number,
+        "points": _number(row.points),
+        "games": row.record.games,
+        "tiebreaks": {code: _number(value) for code, value in row.tiebreaks.items()},
+        "decided_by": column_code(row.decided_by),
+        "rating": row.player.rating,
+        "federation": row.player.federation,
+        "withdrawn": row.player.withdrawn_after is not None,
+    }
 
 
 _STRING = json.encoder.encode_basestring  # json's own, in C; ``ensure_ascii=False``

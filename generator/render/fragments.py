@@ -202,7 +202,8 @@ def _badges(awards: Sequence[tuple[str, str, str]]) -> str:
 
 def player_game_row(line: Any, links: Any, url: Url) -> Markup:
     """One round of a player's card (``views.PlayerLine``): colour, opponent, their rating
-    and points, the result (and why), the running score and a link to the game."""
+    and points, the result (and why), the running score, the game's rating change (a card
+    that shows one) and a link to the game."""
     entry, cell, opponent = line.entry, line.cell, line.opponent
     game = entry.game
     colour = _SIDES.get(entry.colour, "")
@@ -217,6 +218,9 @@ def player_game_row(line: Any, links: Any, url: Url) -> Markup:
     score = score_text(line.score_after) if entry.kind.value != "future" else ""
     href = links.game(game) if game else None
     moves = f'<a href="{escape(url(href))}">moves</a>' if href else ""
+    # The card's "Rtg+/-" column, when it has one (``PlayerLine.rating_change``).
+    change = getattr(line, "rating_change", None)
+    rated = "" if change is None else f'      <td class="optional">{escape(change)}</td>\n'
     return Markup(
         "<tr>\n"
         f'      <th scope="row"><a href="{escape(url(links.round(entry.round)))}">'
@@ -227,6 +231,7 @@ def player_game_row(line: Any, links: Any, url: Url) -> Markup:
         f"      <td>{escape(points)}</td>\n"
         f'      <td class="result">{"".join(result)}</td>\n'
         f'      <td class="pts">{escape(score)}</td>\n'
+        f"{rated}"
         f"      <td>{moves}</td>\n"
         "    </tr>"
     )

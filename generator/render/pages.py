@@ -226,9 +226,14 @@ _GAMES_HEAD = (
     '  <thead><tr><th scope="col">Rd.</th><th scope="col">Colour</th><th scope="col">Opponent'
     '</th><th scope="col" class="optional">Rating</th><th scope="col"><abbr title="The '
     'opponent\'s points">Pts.</abbr></th><th scope="col">Result</th><th scope="col">Score'
-    '</th><th scope="col">Game</th></tr></thead>\n'
+    '</th>{rated}<th scope="col">Game</th></tr></thead>\n'
     "  <tbody>\n"
 )
+_RATED_HEAD = '<th scope="col" class="optional"><abbr title="Rating change">Rtg+/-</abbr></th>'
+"""The games' column of rating changes, on a card that shows one (``PlayerCard``)."""
+
+ROUNDING_NOTE = "the rating list rounds the month's total change to a whole number"
+"""Said beside the event's rating change: FIDE rounds the rating period's change (8.3.4)."""
 
 
 def _card_facts(context: Mapping[str, Any]) -> list[str]:
@@ -245,6 +250,11 @@ def _card_facts(context: Mapping[str, Any]) -> list[str]:
         facts.append(f"<dt>Opponents' rating</dt><dd>{_e(card.average_rating)} on average</dd>")
     if card.performance:
         facts.append(f"<dt>Rating performance</dt><dd>{_e(card.performance)}</dd>")
+    if card.rating_change:
+        facts.append(
+            f"<dt>Rating change</dt><dd>{_e(card.rating_change)} ({_e(card.k_text)}) "
+            f'<span class="note">{ROUNDING_NOTE}</span></dd>'
+        )
     if card.categories:
         places = "; ".join(
             f'<a href="{_e(url(links.category(id_)))}">{_e(name)}</a>: place {_e(place)}'
@@ -271,7 +281,7 @@ def player_page(environment: jinja2.Environment, context: Mapping[str, Any]) -> 
     facts = _e(context["event_facts"])
     description = f"{isolated}: {where}. {_e(event.name)}: {facts}."
     abbr = f'<abbr class="title">{_e(player.title)}</abbr> ' if player.title else ""
-    progress = context["progress"]
+    progress, card = context["progress"], context["card"]
     provisional = "" if event.finished else ' <span class="note">provisional</span>'
     beside = ""  # what the points leave out: rounds still on, rounds after a withdrawal
     if progress.unfinished:
@@ -326,7 +336,7 @@ def player_page(environment: jinja2.Environment, context: Mapping[str, Any]) -> 
             f'<figure class="chart-frame">\n  {context["chart"]}\n  <figcaption>Score after each'
             " round (the dotted line: a win every round).</figcaption>\n</figure>\n"
         )
-    main.append(_GAMES_HEAD.format(name=name))
+    main.append(_GAMES_HEAD.format(name=name, rated=_RATED_HEAD if card.rating_change else ""))
     links, url = context["links"], context["url"]
     main += [f"    {player_game_row(line, links, url)}\n" for line in context["lines"]]
     main.append("  </tbody>\n</table>\n</div>\n")

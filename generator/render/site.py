@@ -1131,9 +1131,10 @@ def _player_context(
     cards: Callable[[], dict[int, views.PlayerCard]],
 ) -> dict[str, Any]:
     progress = views.player_progress(event, row.record)
+    card = cards()[row.player.number]
     return {
-        "card": cards()[row.player.number],
-        "lines": views.player_lines(event, row.record, standings),
+        "card": card,
+        "lines": views.player_lines(event, row.record, standings, card),
         "progress": progress,
         "chart": charts.score_progression(
             row.record.running_scores()[: progress.charted],

@@ -14,6 +14,7 @@ from ..model import Bye, Event, Game, Player
 from ..rules.categories import category_ranking
 from ..rules.playoffs import Playoff
 from ..rules.prizes import Award, prize_name
+from ..rules.ratings import RatingChange, rating_changes, rounded
 from ..rules.scores import Kind, PlayerRecord, RoundEntry
 from ..rules.standings import StandingRow, Standings, column_keys
 from ..rules.tiebreaks import (
@@ -590,14 +591,28 @@ class PlayerLine:
     """The opponent's points now, as chess-results' player card shows them (not their
     place, which one result elsewhere would change on most players' cards)."""
     score_after: float
+    rating_change: str | None = None
+    """The game's rating change as the card's "Rtg+/-" column prints it ("+12.8"; "" for a
+    round that does not count); ``None`` when the card has no such column."""
 
 
 def player_lines(
-    event: Event, record: PlayerRecord, standings: Standings
+    event: Event, record: PlayerRecord, standings: Standings, card: PlayerCard | None = None
 ) -> tuple[PlayerLine, ...]:
     """A player's card: each round with opponent, colour, result and the running score; a
     round robin's round not played yet with the opponent and colour the Berger table gives
-    (``scheduled_opponents``), as its round's page lists them."""
+    (``scheduled_opponents``), as its round's page lists them; with the ``card``, each
+    game's rating change when the card shows one (``PlayerCard.game_changes``)."""
+    lines = _player_lines(event, record, standings)
+    if card is None or not card.rating_change:
+        return lines
+    changes = dict(card.game_changes)
+    return tuple(replace(line, rating_change=changes.get(line.entry.round, "")) for line in lines)
+
+
+def _player_lines(
+    event: Event, record: PlayerRecord, standings: Standings
+) -> tuple[PlayerLine, ...]:
     lines = []
     to_come = scheduled_opponents(event, record.number)
     for entry, running in zip(record.entries, record.running_scores(), strict=True):
@@ -766,6 +781,41 @@ class PlayerCard:
     """TPR (C.07 10.2); 0 when there is no game over the board against a rated opponent."""
     categories: tuple[tuple[str, str, str], ...]
     """Each category the player belongs to: its id, its name and the place within it."""
+    rating_change: str = ""
+    """The rating change over the event (FIDE Rating Regulations 8.3, ``rules.ratings``) to
+    one decimal, "+12.4"; "" when the player has none (unrated, no K, no game counted)."""
+    k_factor: int = 0
+    """The K applied (8.3.3), and the one the event file gives (``k_given``) when the cap
+    of 700 over the event's games lowered it."""
+    k_given: int = 0
+    rated_games: int = 0
+    """The games the change counts."""
+    game_changes: tuple[tuple[int, str], ...] = ()
+    """Each counted game's change, by round, to one decimal ("Rtg+/-")."""
+
+    @property
+    def k_text(self) -> str:
+        """K as the card gives it: "K 20", or "K 38, as 40 × 18 games would exceed 700"."""
+        if self.k_factor == self.k_given:
+            return f"K {self.k_factor}"
+        games = f"{self.k_given} × {self.rated_games} games"
+        return f"K {self.k_factor}, as {games} would exceed 700"
+
+
+def signed_tenths(hundredths: int) -> str:
+    """A rating change in hundredths as the card prints it: one decimal, rounded half away
+    from zero, signed ("+12.8", "-1.6", "0.0")."""
+    tenths = rounded(hundredths, 10)
+    sign = "+" if tenths > 0 else "-" if tenths < 0 else ""
+    return f"{sign}{abs(tenths) // 10}.{abs(tenths) % 10}"
+
+
+def _rating_fields(change: RatingChange | None) -> tuple[str, int, int, int, tuple[Any, ...]]:
+    """``PlayerCard``'s rating change fields, from ``rules.ratings``."""
+    if change is None:
+        return "", 0, 0, 0, ()
+    per_game = tuple((r, signed_tenths(amount)) for r, amount in change.per_game.items())
+    return signed_tenths(change.total), change.k, change.k_given, change.games, per_game
 
 
 def player_cards(
@@ -780,6 +830,7 @@ def player_cards(
     context = TiebreakContext.from_records(event, records)
     average = tiebreak_values(context, "ARO", numbers)
     performance = tiebreak_values(context, "TPR", numbers)
+    changes = rating_changes(event, records)
     places: dict[int, list[tuple[str, str, str]]] = {}
     keys = column_keys(event.tiebreaks)
     for category in event.config.categories:
@@ -803,6 +854,7 @@ def player_cards(
             int(average[number]),
             int(performance[number]),
             tuple(places.get(number, ())),
+            *_rating_fields(changes.get(number)),
         )
     return cards
 
