@@ -239,6 +239,32 @@ def test_an_arbiters_decision_is_not_second_guessed(make_site: SiteMaker) -> Non
     assert not run(checks.check_final_positions, event)
 
 
+def test_an_arbiters_result_that_is_no_forfeit_is_not_second_guessed(make_site: SiteMaker) -> None:
+    """A [[results]] entry with a reason is the arbiter's ruling even when it is an ordinary
+    result: Black mated on the board (0-1 in the PGN), but the arbiter gave the game to White
+    (Black's phone rang before the mate). No forfeit, and no result-mismatch."""
+    body = (
+        '[[results]]\nround = 1\nwhite = "Alpha, Anna"\nblack = "Bravo, Bob"\n'
+        'result = "1-0"\nreason = "Black\'s phone rang; the arbiter gave the game to White"\n'
+    )
+    event = loaded(make_site, body, pgn_game("1.1", A, B, "0-1", FOOLS_MATE))
+    (game,) = event.games
+    assert (game.result, game.forfeit, bool(game.moves)) == ("1-0", False, True)
+    assert not run(checks.check_final_positions, event)
+
+
+def test_moves_that_stop_at_an_illegal_move_are_not_judged_by_their_last_position(
+    make_site: SiteMaker,
+) -> None:
+    """Loyd's stalemate, then a Black move where Black has none: the score sheet goes on past
+    the position the moves reach, so the game did not end there, and the 1-0 is not called a
+    stalemate scored as a win (the illegal-move warning says what is wrong)."""
+    event = loaded(make_site, "", pgn_game("1.1", A, B, "1-0", STALEMATE + " Kh5 11. Qe5"))
+    (game,) = event.games
+    assert game.illegal
+    assert not run(checks.check_final_positions, event)
+
+
 # --- time control ----------------------------------------------------------------------------
 
 
