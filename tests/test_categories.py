@@ -160,6 +160,16 @@ def test_a_rating_band_from_1800_to_2000_holds_both_ends(
     assert categories.in_category(on(changed, None, band), player, band) is inside
 
 
+@pytest.mark.parametrize(("rating", "inside"), [(None, True), (0, True), (1, False), (1000, False)])
+def test_max_rating_0_is_a_prize_of_the_unrated(
+    event: Event, rating: int | None, inside: bool
+) -> None:
+    """Unrated counts as 0 (README), so ``max_rating = 0`` holds the unrated players alone."""
+    unrated = CategoryEntry("UR", "Best unrated", max_rating=0)
+    changed, player = with_player(event, rating=rating)
+    assert categories.in_category(on(changed, None, unrated), player, unrated) is inside
+
+
 @pytest.mark.parametrize(
     ("federation", "inside"),
     [("AUS", True), ("aus", True), (" AUS ", True), ("NZL", False), (None, False)],

@@ -797,6 +797,34 @@ def test_problems_of_unplaced_play_off_games_say_they_are_play_off_games(
     ]
 
 
+ABSENT_HINT = (
+    "add the game to a PGN file, or a [[byes]] entry (points = 0 for an absence) or a "
+    "[[withdrawals]] entry"
+)
+
+
+def test_no_late_entry_is_suggested_in_a_round_robin_or_for_a_player_without_games(
+    make_site: SiteMaker,
+) -> None:
+    """The late-entry hint is for an open whose player first plays after the round. In a
+    round robin Charlie and Delta, whose round 1 game is missing, play in round 2 but joined
+    from the start; in a Swiss of one round they have no game at all: neither is a late
+    entry, and each gets the plain hint."""
+    round_robin = (
+        pgn_game("1.1", A, B, "1-0") + pgn_game("2.1", A, C, "1-0") + pgn_game("2.2", B, D, "1-0")
+    )
+    swiss = pgn_game("1.1", A, B, "1-0")
+    for event in (
+        loaded(make_site, "", round_robin),
+        loaded(make_site, "", swiss, format="swiss", rounds=1),
+    ):
+        found = warnings_of(run(checks.check_rounds, event), "missing-game")
+        assert [(dict(w.context), w.hint) for w in found] == [
+            ({"round": 1, "player": C}, ABSENT_HINT),
+            ({"round": 1, "player": D}, ABSENT_HINT),
+        ]
+
+
 def test_two_absences_in_place_of_a_game_are_told_the_double_forfeit(
     make_site: SiteMaker,
 ) -> None:
