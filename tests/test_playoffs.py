@@ -6,6 +6,7 @@ import csv
 import io
 import json
 import re
+from dataclasses import replace
 from pathlib import Path
 from urllib.parse import quote
 
@@ -19,13 +20,16 @@ from generator.render.exports import playoff_json
 from generator.render.site import EventOutcome, has_game_page, has_playoff_page
 from generator.rules.playoffs import (
     FORMATS,
+    Playoff,
     StageResult,
     _out_of_the_lead,
     _seeding,
+    apply_playoffs,
     armageddon_winner,
 )
 from generator.rules.scores import PlayerRecord
 from generator.rules.standings import StandingRow, Standings
+from generator.text import Phrase
 
 # A four-player round robin: A beats B, B beats C, C beats A, everyone beats D -> A, B, C on 2.
 # Running scores: A 1, 1, 2 (PS 4); B 0, 1, 2 (PS 3); C 1, 2, 2 (PS 5).
@@ -389,11 +393,12 @@ ALL_DRAWN = [
     [
         ("", "Progressive Score; Progressive Score, cut 1; Progressive Score, cut 2"),
         ('tiebreaks = ["DE", "PS"]', "Direct Encounter; Progressive Score"),
+        ("tiebreaks = []", None),
     ],
-    ids=["preset", "de-first"],
+    ids=["preset", "de-first", "none"],
 )
 def test_a_tie_no_tie_break_reduces_names_the_tie_breaks_it_was_equal_on(
-    make_site: SiteMaker, tiebreaks: str, said: str
+    make_site: SiteMaker, tiebreaks: str, said: str | None
 ) -> None:
     """ALL_DRAWN: four players on 1½, each running score ½, 1, 1½ (Progressive Score 3, cut 1
     2½, cut 2 1½) and every game between them drawn (Direct Encounter 1½ each). By-law 3
@@ -405,7 +410,10 @@ def test_a_tie_no_tie_break_reduces_names_the_tie_breaks_it_was_equal_on(
     assert event and outcome and not problems.errors, problems.items
     (result,) = outcome.playoffs
     assert _names(event, result.players) == ["A", "B", "C", "D"]
-    assert str(result.note) == f"4 players tied, equal on every tie-break ({said})"
+    if said is None:  # an event without tie-breaks: nothing to be equal on
+        assert str(result.note) == "4 players tied, with no tie-break to separate them"
+    else:
+        assert str(result.note) == f"4 players tied, equal on every tie-break ({said})"
 
 
 def test_the_top_seed_who_loses_the_play_off_is_ahead_of_the_left_out_on_their_own_values(
@@ -2254,3 +2262,85 @@ def test_money_is_not_awarded_while_players_below_an_uncatchable_leader_may_yet_
     money = _money(outcome)
     assert money["1st overall"] == [("C", "awarded", 300.0, [])]
     assert [status for _, status, _, _ in money["2nd U16"]] == ["pending"]
+
+
+# -- found by mutation testing -------------------------------------------------------------------
+
+
+def test_two_out_of_the_lead_one_with_a_game_due_share_their_places() -> None:
+    """Four players, eleven of the twelve blitz games played, 1 v 4's second game due.
+    1 and 2 split their games; 1 beat 3 twice and 4 once (4); 2 beat 3 and 4 twice (5);
+    3 and 4 won one each against each other (1 each). 1 can reach 5, level with 2: both
+    still in. 3 has no game left, but 4 can reach 2: the game due decides whether 4 is 3rd
+    or level with 3 (then the math tie-breaks), so 3 and 4 are out as one open group, not
+    ordered now by the tie-breaks as if their games were all played."""
+    stage = _blitz(
+        (1, 2, 3, 4),
+        [
+            (1, 2, "1-0"), (2, 1, "1-0"), (1, 3, "1-0"), (3, 1, "0-1"), (1, 4, "1-0"),
+            (2, 3, "1-0"), (3, 2, "0-1"), (2, 4, "1-0"), (4, 2, "0-1"),
+            (3, 4, "1-0"), (4, 3, "1-0"),
+        ],
+    )  # fmt: skip
+    assert stage.scores == {1: 4.0, 2: 5.0, 3: 1.0, 4: 1.0}
+    assert _out_of_the_lead(stage) == ([], [1, 2], [[3, 4]], [(3, 4)], [1, 2, 4])
+
+
+def test_a_play_off_for_a_place_level_with_the_one_above_is_named_by_the_higher() -> None:
+    """places = [4] where 3rd and 4th are level on points: the play-off is for 3rd place
+    first (``tied_from``); a play-off set where its tie begins keeps its own place."""
+    assert Playoff(4, None, (3, 4), (3, 4), "complete", tied_from=3).first_place == 3
+    assert Playoff(4, None, (4, 5), (4, 5), "complete", tied_from=4).first_place == 4
+    assert Playoff(4, None, (4, 5), (4, 5), "complete").first_place == 4
+
+
+def test_a_blitz_of_four_names_the_next_game_not_on_the_board(make_site: SiteMaker) -> None:
+    """ROUND_ROBIN_OF_SIX: D, A, B and C tied (seeded so). Nothing played yet, D v A's first
+    game on the board: the next game due not on the board is their second, colours
+    reversed (A White), not the game being played ("A v D, colours by lot")."""
+    on = [(1, "D", "A", "*")]
+    event, outcome, problems = _outcome(make_site, ROUND_ROBIN_OF_SIX, on, rules="us-junior-closed")
+    assert event and outcome and not problems.errors, problems.items
+    (result,) = outcome.playoffs
+    assert _names(event, result.players) == ["D", "A", "B", "C"]
+    assert (str(result.next), result.due_on) == (
+        "Blitz double round robin (3 minutes plus a 2-second increment (G3+2)), game 2: "
+        "A (White) v D (Black)",
+        False,
+    )
+
+
+def test_the_play_off_loser_level_on_sps_with_the_left_out_is_ahead_on_the_first_cut() -> None:
+    """By-law 3, 5.1: X, Y and Z tied, SPS 4 each; cut 1 puts X (3½) ahead of Y and Z (3
+    each), cut 2 Y (2) ahead of Z (1½): X and Y play off and Y wins. X is 2nd, ahead of Z on
+    the first value where their own differ, cut 1, 3½ to 3; not on SPS, where they are level
+    (4 to 4)."""
+
+    def row(number: int, name: str, decided_by: str, c1: float, c2: float) -> StandingRow:
+        tiebreaks = {"PS": 4.0, "PS/C1": c1, "PS/C2": c2}
+        player = Player(number, name, name.lower())
+        return StandingRow(player, PlayerRecord(number, ()), 1, "1", decided_by, tiebreaks)
+
+    rows = (row(1, "X", "PS/C1", 3.5, 2), row(2, "Y", "PS/C2", 3, 2), row(3, "Z", "points", 3, 1.5))
+    won = (("playoff", Phrase("ahead in the play-off")),)
+    playoff = Playoff(1, FORMATS["acf-by-law-3"], (1, 2), (1, 2, 3), "complete")
+    playoff = replace(playoff, order=(2, 1), separations=won, places=("1", "2"))
+    standings = apply_playoffs(Standings(rows, 3), [playoff])
+    top = standings.rows[:2]
+    assert [(r.player.name, r.place, r.decided_by, str(r.reason)) for r in top] == [
+        ("Y", "1", "playoff", "ahead in the play-off"),
+        ("X", "2", "PS/C1", "ahead on Progressive Score, cut 1, 3½ to 3"),
+    ]
+
+
+def test_below_a_certain_leader_the_next_group_is_still_in_if_one_of_them_has_a_game_due() -> None:
+    """1 beat 2 twice and 3 once, their second game due (3, at best 4); 2 won one game
+    against 3 and drew the other (1½, all played); 3 has ½, at best 1½. 1 has won; 2 and 3
+    play on for 2nd, 3's game with 1 deciding it (a win levels them, then the math
+    tie-breaks): still in, though 2 has no game left."""
+    stage = _blitz(
+        (1, 2, 3),
+        [(1, 2, "1-0"), (2, 1, "0-1"), (1, 3, "1-0"), (2, 3, "1-0"), (3, 2, "1/2-1/2")],
+    )
+    assert stage.scores == {1: 3.0, 2: 1.5, 3: 0.5}
+    assert _out_of_the_lead(stage) == ([1], [2, 3], [], [], [1, 3])
