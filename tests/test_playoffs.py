@@ -2344,3 +2344,31 @@ def test_below_a_certain_leader_the_next_group_is_still_in_if_one_of_them_has_a_
     )
     assert stage.scores == {1: 3.0, 2: 1.5, 3: 0.5}
     assert _out_of_the_lead(stage) == ([1], [2, 3], [], [], [1, 3])
+
+
+def test_the_first_game_of_an_armageddon_ladder_on_the_board_is_the_game_due(
+    make_site: SiteMaker, tmp_path: Path
+) -> None:
+    """U.S. Junior Closed, A, B and C 2 each after the blitz, math order C, B, A: the two
+    lowest, A and B, meet first. Their game is on the board, A White: it is the game due,
+    named in the board's colours and "being played" (as for two players), not "Next: B v A,
+    colours by lot" beside "Being played now: A (White) v B (Black)"."""
+    blitz = [
+        (1, "A", "B", "1-0"), (2, "B", "A", "1-0"), (3, "A", "C", "1-0"),
+        (4, "C", "A", "1-0"), (5, "B", "C", "1-0"), (6, "C", "B", "1-0"),
+    ]  # fmt: skip
+    event, outcome, problems = _outcome(
+        make_site, CYCLE, [*blitz, (7, "A", "B", "*")], rules="us-junior-closed"
+    )
+    assert event and outcome and not problems.errors, problems.items
+    (result,) = outcome.playoffs
+    assert _names(event, result.still) == ["C", "B", "A"]
+    assert (str(result.next), result.due_on) == (
+        "Armageddon (White 6 minutes, Black 4 minutes; Black has draw odds): "
+        "A (White) v B (Black), being played",
+        True,
+    )
+    report = build_site(tmp_path / "site")
+    assert report.written, [p.format() for p in report.problems.items]
+    page = (tmp_path / "site/output/ev/playoff.html").read_text(encoding="utf-8")
+    assert "colours by lot." not in re.sub(r"<[^>]+>", "", page).split("Stage 1")[0]

@@ -148,6 +148,10 @@ class StageResult:
     complete: bool
     advancing: tuple[int, ...] = ()
     """The players who go on to the next stage (or the single winner)."""
+    due: frozenset[int] = frozenset()
+    """An Armageddon still being played: the two players whose game is due (a ladder has one
+    at a time), so that the game on their board is named as the one due; empty where the
+    order waits for the lots."""
 
 
 @dataclass(frozen=True)
@@ -452,9 +456,15 @@ def _next_not_on_the_board(
     """More than two players with games due in a round robin stage: "Next" names the first
     game due that is not on the board (it named a game being played, beside "Being played
     now:" with that game), the second game of a pair whose first is on in reversed colours.
-    Every game due on the board: the one named is being played ("Now")."""
+    Every game due on the board: the one named is being played ("Now"). An Armageddon
+    ladder has one game due: on the board, it is "Now"."""
     spec, active = stage.spec, list(stage.players)
-    if spec.armageddon or len(active) < 3:
+    if spec.armageddon:
+        # A ladder has one game due: on the board, it is named as being played, in the
+        # board's colours (not "colours by lot" beside "Being played now").
+        on = [g for g in live if frozenset((g.white, g.black)) == stage.due]
+        return (_on_the_board(event, stage, on[0]), True) if on else (playoff.next, False)
+    if len(active) < 3:
         return playoff.next, False
     due: dict[frozenset[int], list[tuple[int, int] | None]] = {}
     for index, a in enumerate(active):
@@ -1020,7 +1030,7 @@ def _armageddon(
             pending = Phrase(f"{spec.name} ({spec.time_control}): ", names)
             scores = {p: 0.0 for p in active}
             # Those the games played so far knocked out, earliest first.
-            result = StageResult(spec, tuple(active), tuple(taken), scores, False)
+            result = StageResult(spec, tuple(active), tuple(taken), scores, False, due=pair)
             return result, knocked_out, pending
         if frozenset((game.white, game.black)) != pair:
             problems.error(
