@@ -233,6 +233,7 @@ def test_a_play_off_game_being_played_is_the_game_due_in_its_colours(
     (result,) = outcome.playoffs
     assert result.status == "pending"
     assert str(result.next) == g15 + "B (White) v A (Black), being played"
+    assert result.due_on  # the game due is the one on the board ("Now")
     assert [(g.board, g.white, g.black, g.result) for g in result.live] == [(2, 2, 1, "*")]
     assert [len(stage.games) for stage in result.stages] == [1]  # the game on is not in it
     assert [r.place for r in outcome.standings.rows[:2]] == ["1-2", "1-2"]
