@@ -894,6 +894,72 @@ def test_award_net_is_never_below_zero() -> None:
     assert award.net == 0.0
 
 
+def test_before_the_first_result_every_prize_is_pending(make_site: SiteMaker) -> None:
+    """Round 1 paired, no result yet: all six share first place on nothing, so no title,
+    trophy or money can be told; nobody is paid a share of the money of a place everyone
+    shares (the amounts are known already)."""
+    games = [(r, w, b, "*") for r, w, b, _ in GAMES if r == 1]
+    extra = (
+        '[[titles]]\nname = "Champion"\n'
+        '[[trophies]]\nname = "Runner-up"\ncategory = "open"\nplace = 2\n'
+        '[[prizes.money]]\nname = "1st place"\nplace = 1\namount = 600\n'
+        '[[prizes.money]]\nname = "2nd place"\nplace = 2\namount = 400\n'
+    )
+    outcome, problems = _outcome(make_site, extra, games=games)
+    assert outcome is not None and not problems.errors, problems.items
+    assert [(a.kind, a.name, a.status, a.player, a.amount) for a in outcome.prizes] == [
+        ("title", "Champion", "pending", None, None),
+        ("trophy", "Runner-up", "pending", None, None),
+        ("money", "1st place", "pending", None, 600),
+        ("money", "2nd place", "pending", None, 400),
+    ]
+    assert {str(a.reason) for a in outcome.prizes} == {"no game has a result yet"}
+
+
+def test_the_orders_counted_are_the_orders_tried() -> None:
+    """The limit on the orders tried is checked before they are made, so the count must be
+    theirs. Three players A, B, C: any order, 3! = 6; a play-off with a lone winner and the
+    other two in either order or level, 3 x 3 = 9; a play-off for places below, where all
+    may end level, every order with ties: 6 strict, 6 with two level (3 pairs, above or
+    below the third), 1 all level, 13 (the Fubini numbers 1, 1, 3, 13, 75)."""
+    assert [prizes._ordered_partitions(n) for n in range(5)] == [1, 1, 3, 13, 75]
+    lone = prizes._Group((1, 2, 3), playoff=True)
+    below = prizes._Group((1, 2, 3), playoff=True, lone_winner=False)
+    level = prizes._Group((1, 2, 3), playoff=False)
+    assert len(lone.orders(False)) == prizes._Orders.count([lone]) == 6
+    assert len(lone.orders(True)) == prizes._Orders.count([lone], shared=True) == 9
+    assert len(below.orders(True)) == prizes._Orders.count([below], shared=True) == 13
+    # A shared place's players are ordered every way, never left level (``_Orders``).
+    orders = prizes._Orders({"open": [1, 2, 3]}, [level], {1: 1, 2: 1, 3: 1}, shared=True)
+    assert len(orders.choices[0]) == prizes._Orders.count([level], shared=True) == 6
+    assert prizes._Orders.count([lone, below], shared=True) == 9 * 13
+
+
+def test_what_a_prize_waits_for_is_said_of_every_kind_of_group() -> None:
+    """One play-off "ends", two "end"; a shared place's drawing of lots "goes"; a play-off
+    and lots together "go"."""
+    playoff = prizes._Group((1, 2), playoff=True)
+    other = prizes._Group((3, 4), playoff=True)
+    lots = prizes._Group((5, 6), playoff=False)
+    assert prizes._decider([playoff]) == "the play-off ends"
+    assert prizes._decider([playoff, other]) == "the play-offs end"
+    assert prizes._decider([lots]) == "the drawing of lots goes"
+    assert prizes._decider([playoff, lots]) == "the play-off and the drawing of lots go"
+
+
+def test_a_smaller_prize_listed_first_is_not_said_to_be_of_the_same_amount() -> None:
+    """A player paid 300 (the 2nd place prize, listed first), passed by a prize of 500: not
+    "of the same amount listed before it", which only an equal amount is (clause 4: equal
+    amounts go in listing order); nor "a larger prize"."""
+    held = prizes._Paid(300.0, "2nd place", 1, False)
+    assert prizes._already_paid(held, 2, 500.0) == " has 2nd place (one money prize each)"
+    assert prizes._paid_words(held, 2, 500.0) == ("has the 2nd place prize", "")
+    # Equal, listed first: the listing decided it.
+    assert prizes._already_paid(held, 2, 300.0) == (
+        " has 2nd place, a prize of the same amount listed before it"
+    )
+
+
 U12_TITLES = (
     OPEN_AND_U12_TITLES + '\n[[trophies]]\nname = "2nd Under 12"\ncategory = "U12"\nplace = 2\n'
 )
@@ -930,6 +996,11 @@ def test_an_open_title_holder_takes_a_trophy_unless_the_event_says_not(
     assert _who(outcome, "trophy") == [("Best Under 12", winner)]
     if winner == "D":
         assert str(outcome.prizes[1].reason) == "2nd in Under 12; A holds a higher prize"
+        # A's card: the open title bars the trophy by the event's setting, not as an age
+        # group's first place (A's title is not Under 12's, so no "first place in" words).
+        assert _passed(outcome, "Best Under 12") == [
+            ("A", "holds the Champion title", "a title holder takes no trophy besides")
+        ]
 
 
 def test_an_age_group_champion_who_is_also_girls_champion_takes_no_trophy(
