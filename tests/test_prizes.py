@@ -1305,6 +1305,28 @@ def test_a_tie_for_first_mid_event_is_not_settled_by_tie_breaks(make_site: SiteM
     ]
 
 
+def test_a_title_mid_event_waits_for_all_three_who_would_play_off(
+    make_site: SiteMaker,
+) -> None:
+    """U.S. rules, after round 2 of 3: A, B and C have won both games, A with two Blacks, B
+    with one, C with none (Most Blacks: A, B, C). Were the event to end now, all players
+    tied for first would play off, so the title is any of the three's, C's too, though the
+    tie-breaks put C 3rd, past the title's reach by place alone."""
+    games = [
+        (1, "D", "A", "0-1"), (1, "B", "E", "1-0"), (1, "C", "F", "1-0"),
+        (2, "E", "A", "0-1"), (2, "F", "B", "0-1"), (2, "C", "D", "1-0"),
+        (3, "A", "B", "*"), (3, "C", "E", "*"), (3, "D", "F", "*"),
+    ]  # fmt: skip
+    extra = '[[titles]]\nname = "Champion"\n'
+    outcome, problems = _outcome(make_site, extra, games=games, rules="us-junior-closed")
+    assert outcome is not None and not problems.errors, problems.items
+    assert not outcome.event.finished
+    assert [r.player.name for r in outcome.standings.rows[:3]] == ["A", "B", "C"]
+    assert [(a.name, a.status, str(a.reason)) for a in outcome.prizes] == [
+        ("Champion", "pending", "waits for the play-off: A or B or C"),
+    ]
+
+
 def test_an_overall_prize_says_when_a_tie_break_decided_it(make_site: SiteMaker) -> None:
     """B and C both score 2; B is 2nd on Progressive Score (1 + 2 + 2 = 5 against C's
     1 + 1 + 2 = 4). The 2nd place money says so; C's 3rd place was settled by points."""
