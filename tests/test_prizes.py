@@ -1194,6 +1194,39 @@ def test_a_prize_the_same_whichever_way_a_play_off_goes_says_why_as_it_stands(
     assert tuple(map(str, girl.passed_over)) == ("B has a larger prize",)
 
 
+def test_money_the_same_whichever_way_a_play_off_ends_says_each_way_it_comes(
+    make_site: SiteMaker,
+) -> None:
+    """After round 3 of 3, D-F still on, the rule on forfeits applied: A (girl; lost round 1
+    by forfeit, then won twice) and B (won, won, lost to C) are level on 2 for first and
+    would play off. Best Girl (1,000) is the largest prize: it passes A, who may not receive
+    money, so it goes to B whoever wins, as 1st in Girls should B win and 2nd should A; the
+    600 passes A and B (paid) to D (1½), 3rd overall either way."""
+    games = [
+        (1, "B", "E", "1-0"), (1, "C", "F", "0-1"),  # and A-D forfeited to D (below)
+        (2, "A", "C", "1-0"), (2, "B", "F", "1-0"), (2, "D", "E", "1/2-1/2"),
+        (3, "A", "E", "1-0"), (3, "B", "C", "0-1"), (3, "D", "F", "*"),
+    ]  # fmt: skip
+    extra = (
+        CATEGORIES
+        + '[[results]]\nround = 1\nwhite = "A"\nblack = "D"\nresult = "-+"\n'
+        + '[[prizes.money]]\nname = "Best Girl"\nplace = 1\ncategory = "G"\namount = 1000\n'
+        + '[[prizes.money]]\nname = "1st place"\nplace = 1\namount = 600\n'
+        + "[prizes]\nforfeit_cancels_money = true\n"
+    )
+    players = dict(PLAYERS, A=("2014-05-01", "F"))
+    outcome, problems = _outcome(make_site, extra, games=games, players=players)
+    assert outcome is not None and not problems.errors, problems.items
+    assert not outcome.event.finished
+    # Progressive Score: B 1 + 2 + 2 = 5, A 0 + 1 + 2 = 3; the play-off, not it, decides.
+    assert [r.player.name for r in outcome.standings.rows[:3]] == ["B", "A", "D"]
+    girl, first = outcome.prizes
+    assert (girl.status, girl.player, first.status, first.player) == ("awarded", 2, "awarded", 4)
+    ways = str(girl.reason).removesuffix(" (the same whichever way the play-off ends)")
+    assert sorted(ways.split(" or ")) == ["1st in Girls", "2nd in Girls"]
+    assert str(first.reason) == "3rd overall"
+
+
 def test_too_many_orders_leave_titles_and_trophies_pending(
     make_site: SiteMaker, monkeypatch: pytest.MonkeyPatch
 ) -> None:
