@@ -1673,6 +1673,32 @@ def test_money_past_the_limit_waits_only_where_the_lots_decide(
     ]
 
 
+def test_money_past_the_limit_held_by_one_whose_lots_wait_waits_too(
+    make_site: SiteMaker, monkeypatch: pytest.MonkeyPatch
+) -> None:
+    """As above, B and C girls: Best Girl (500) is the largest, and B and C share it for now
+    (250 each). The 1st (300) then goes to A, the one of the three left, but only for now:
+    should the lots put B then C above A, Best Girl goes to B alone and the 1st to C. A
+    holds it alone yet it waits, A's own lots undrawn; D's 4th is sure."""
+    monkeypatch.setattr(prizes, "OUTCOMES_LIMIT", 1)
+    extra = (
+        'tiebreaks = ["DE"]\n'
+        + CATEGORIES
+        + '[ranking]\nexhausted = "lots"\n'
+        + '[[prizes.money]]\nname = "Best Girl"\nplace = 1\ncategory = "G"\namount = 500\n'
+        + '[[prizes.money]]\nname = "1st"\nplace = 1\namount = 300\n'
+        + '[[prizes.money]]\nname = "4th"\nplace = 4\namount = 30\n'
+    )
+    players = dict(FOUR_UNDER_12, B=("2015-05-01", "F"), C=("2015-05-01", "F"))
+    outcome, problems = _outcome(make_site, extra, games=CIRCLE, rules="fide", players=players)
+    assert outcome is not None and not problems.errors, problems.items
+    assert [(a.name, a.status, a.player) for a in outcome.prizes] == [
+        ("Best Girl", "pending", None),
+        ("1st", "pending", None),
+        ("4th", "awarded", 4),
+    ]
+
+
 def test_a_title_for_every_age_goes_first_wherever_it_is_listed(make_site: SiteMaker) -> None:
     """Clause 2a: the open group is the oldest of all. Listed after "Under 12 Champion", the
     open "Champion" still goes first, to A (first overall, under 12); the Under 12 title then
