@@ -886,7 +886,10 @@ def _with_output_ignored(text: str) -> str:
 
 def _repository_above(folder: Path) -> Path | None:
     """The top of the git repository that ``folder`` lies in below its top (a ``.git`` in a
-    folder above it), where GitHub never reads the workflow ``new`` writes."""
+    folder above it), where GitHub never reads the workflow ``new`` writes; ``None`` for a
+    folder that is a repository's top itself (a clone), whatever holds it."""
+    if (folder / ".git").exists():
+        return None
     for parent in folder.parents:
         if (parent / ".git").exists():
             return parent

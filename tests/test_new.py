@@ -355,3 +355,19 @@ def test_an_unknown_rules_name_is_refused_with_the_choices(
     assert "uscf" in err and "fide, acf-junior, us-junior-closed" in err
     assert not (tmp_path / "s").exists()
     assert NEW_RULES == RULES
+
+
+def test_a_clone_inside_another_repository_is_its_own_top(
+    tmp_path: Path, monkeypatch: pytest.MonkeyPatch, capsys: pytest.CaptureFixture[str]
+) -> None:
+    """A fresh clone in a folder another repository holds (a home folder kept in git, a
+    clone within a clone): GitHub reads the clone's own .github/workflows, where ``new``
+    writes it, so there is nothing to move and no note about the outer repository."""
+    (tmp_path / ".git").mkdir()
+    clone = tmp_path / "club-results"
+    (clone / ".git").mkdir(parents=True)
+    monkeypatch.chdir(clone)
+    assert main(["new", "."]) == 0
+    out = capsys.readouterr().out
+    assert "inside the git repository" not in out
+    assert (clone / ".github" / "workflows" / "pages.yml").is_file()
