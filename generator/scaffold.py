@@ -823,12 +823,13 @@ def new_site(folder: Path, year: int | None = None, rules: str = "fide") -> int:
     files = site_files(title or "Chess results", year or dt.date.today().year, rules)
     ignore = folder / ".gitignore"
     try:
-        if ignore.is_file():
-            files[".gitignore"] = _with_output_ignored(ignore.read_text(encoding="utf-8"))
+        if ignore.is_file():  # its bytes kept as they are, UTF-8 or not (``surrogateescape``)
+            kept = ignore.read_text(encoding="utf-8", errors="surrogateescape")
+            files[".gitignore"] = _with_output_ignored(kept)
         for relative, text in files.items():
             path = folder / relative
             path.parent.mkdir(parents=True, exist_ok=True)
-            path.write_text(text, encoding="utf-8")
+            path.write_text(text, encoding="utf-8", errors="surrogateescape")
     except OSError as exc:
         print(f"crosstable: cannot write {folder}: {exc.strerror}", file=sys.stderr)
         return 1

@@ -371,3 +371,12 @@ def test_a_clone_inside_another_repository_is_its_own_top(
     out = capsys.readouterr().out
     assert "inside the git repository" not in out
     assert (clone / ".github" / "workflows" / "pages.yml").is_file()
+
+
+def test_a_gitignore_not_in_utf_8_is_kept_byte_for_byte(tmp_path: Path) -> None:
+    """A clone's .gitignore saved in Latin-1 ("# café"): ``new`` added output/ to it with a
+    UnicodeDecodeError traceback and wrote nothing; its bytes are kept, output/ after them."""
+    (tmp_path / ".gitignore").write_bytes(b"# caf\xe9\n*.pyc\n")
+    assert main(["new", str(tmp_path)]) == 0
+    written = (tmp_path / ".gitignore").read_bytes()
+    assert written.startswith(b"# caf\xe9\n*.pyc\n\n") and b"\noutput/\n" in written
