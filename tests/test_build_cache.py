@@ -655,3 +655,30 @@ def test_a_card_whose_k_or_ratings_change_is_rebuilt(make_site: SiteMaker, tmp_p
     assert build_site(site).written
     assert "<dt>Rating change</dt><dd>+4.3 (K 10) " in card.read_text(encoding="utf-8")
     assert tree(site / "output") == fresh_build(site, tmp_path)
+
+
+def test_k_added_given_to_one_player_and_removed_rebuilds_as_a_fresh_build(
+    make_site: SiteMaker, tmp_path: Path
+) -> None:
+    """No K, then K 20 for all, a player's own K alone, Alpha's rating left out, and no K
+    again: each rebuild is a fresh build's bytes (the "Rtg+/-" column and the results.json
+    key come and go with K). Alpha (2300) beat Bravo (2250: +0.43) and drew Charlie (2200:
+    -0.14): +0.29, K 20 +5.8."""
+    site = make_site(event_toml(), four_games())
+    assert build_site(site).written
+    path = site / "content/ev/event.toml"
+    card = site / "output/ev/players/1-alpha-anna.html"
+    own = event_toml().replace("rating = 2300\n", "rating = 2300\nk_factor = 20\n", 1)
+    steps = [
+        (event_toml("k_factor = 20\n"), "+5.8 (K 20)"),
+        (own, "+5.8 (K 20)"),
+        (event_toml("k_factor = 20\n").replace("rating = 2300\n", "", 1), None),
+        (event_toml(), None),
+    ]
+    for text, shown in steps:
+        path.write_text(text, encoding="utf-8")
+        assert build_site(site).written
+        page = card.read_text(encoding="utf-8")
+        assert (shown is None) == ("Rtg+/-" not in page)
+        assert shown is None or f"<dt>Rating change</dt><dd>{shown} " in page
+        assert tree(site / "output") == fresh_build(site, tmp_path)

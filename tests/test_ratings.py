@@ -316,3 +316,55 @@ def test_a_trf_event_takes_a_player_s_k_from_event_toml(make_site: SiteMaker) ->
     change = rating_change(event, records[1])
     assert change is not None and (change.k, change.total) == (10, 640)
     assert rating_change(event, records[2]) is None
+
+
+def test_a_game_played_then_forfeited_counts_and_so_does_a_withdrawn_opponent_s(
+    make_site: SiteMaker,
+) -> None:
+    """Alpha (2000, K 20) beats Bravo (2100) in round 1, a game played, then forfeited: it
+    was played and counts (D = -100, PD 0.36: +12.8); Bravo withdraws after round 1, his game
+    still counts for both (Bravo: D = +100, PD 0.64: -12.8). Alpha draws with Charlie (1600:
+    D = +400, PD 0.92, -8.4) in round 2; round 3 is to come. In all +0.22 x 20 = +4.4."""
+    text = _event() + (
+        f'\n[[results]]\nround = 1\nwhite = "{A}"\nblack = "{B}"\nresult = "1-0"\n'
+        f'forfeited = true\n\n[[withdrawals]]\nplayer = "{B}"\nafter_round = 1\n'
+    )
+    games = pgn_game("1.2", C, D, "1-0", "1. d4 d5") + pgn_game("2.1", C, A, "1/2-1/2", "1. c4")
+    card, standings = _built(make_site(text, {"g.pgn": games}))
+    assert _column(card) == ["+12.8", "-8.4", ""]
+    assert "<dt>Rating change</dt><dd>+4.4 (K 20) " in card
+    assert standings[A]["rating_change"] == 4.4
+    assert standings[B]["rating_change"] == -12.8
+
+
+def test_byes_of_each_kind_and_a_double_forfeit_do_not_count(make_site: SiteMaker) -> None:
+    """Echo (2000, K 20) has a full-point, a half-point and a zero-point bye, then a double
+    forfeit with Alpha: no game counts, no change (null). Alpha: beats Bravo (2100, +12.8),
+    beats Charlie (1600: D = +400, PD 0.92, +1.6), loses to Delta (2500: D = -500 as -400,
+    PD 0.08, -1.6); the double forfeit's cell is blank: +12.8. Delta (2500): loses to
+    Charlie (D = +400 counted, -0.92) and to Bravo (-0.92), beats Alpha (+0.08):
+    -1.76 x 20 = -35.2."""
+    head = 'name = "Rated"\nformat = "swiss"\nrounds = 4\nstart = 2025-06-01\nk_factor = 20\n'
+    text = head + _players(
+        (A, "rating = 2000"),
+        (B, "rating = 2100"),
+        (C, "rating = 1600"),
+        (D, "rating = 2500"),
+        (E, "rating = 2000"),
+    )
+    for number, points in ((1, 1), (2, 0.5), (3, 0)):
+        text += f'\n[[byes]]\nround = {number}\nplayer = "{E}"\npoints = {points}\n'
+    text += f'\n[[results]]\nround = 4\nwhite = "{E}"\nblack = "{A}"\nresult = "--"\n'
+    games = (
+        pgn_game("1.1", A, B, "1-0", "1. e4")
+        + pgn_game("1.2", C, D, "1-0", "1. d4")
+        + pgn_game("2.1", A, C, "1-0", "1. c4")
+        + pgn_game("2.2", B, D, "1-0", "1. f4")
+        + pgn_game("3.1", D, A, "1-0", "1. g3")
+        + pgn_game("3.2", B, C, "1-0", "1. b3")
+    )
+    card, standings = _built(make_site(text, {"g.pgn": games}))
+    assert _column(card) == ["+12.8", "+1.6", "-1.6", ""]
+    assert standings[A]["rating_change"] == 12.8
+    assert standings[D]["rating_change"] == -35.2
+    assert standings[E]["rating_change"] is None
