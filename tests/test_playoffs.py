@@ -2105,6 +2105,48 @@ def test_every_place_known_while_a_game_is_still_due(make_site: SiteMaker) -> No
     assert "whom nobody can catch any more; every place below is known too." in page
 
 
+def test_a_last_blitz_game_between_two_players_whose_order_is_decided_keeps_it_pending(
+    make_site: SiteMaker,
+) -> None:
+    """U.S. blitz of A, B, C and D (ROUND_ROBIN_OF_SIX, all on 3½). A beats B, C and D twice
+    (6); B beats C and draws with C, beats D twice (3½); C beat D in their first game (1½),
+    D 0. Their second game is the last one due: C at best 2½, below B's 3½; D at best 1,
+    below C's 1½. Every place is known: A 1st, B 2nd, C 3rd, D 4th. The regulations have
+    the tied players "contest a Blitz Double Round Robin" (all of it) and say "Players who
+    withdraw or forfeit a game may not receive any prize money": C or D may still forfeit
+    that game, so the play-off stays pending and the 3rd prize waits (C's, unless C forfeits),
+    while A and B, with no game left, have the 1st and 2nd prizes."""
+    blitz = [
+        (1, "A", "B", "1-0"), (2, "B", "A", "0-1"), (3, "A", "C", "1-0"), (4, "C", "A", "0-1"),
+        (5, "A", "D", "1-0"), (6, "D", "A", "0-1"), (7, "B", "C", "1-0"),
+        (8, "C", "B", "1/2-1/2"), (9, "B", "D", "1-0"), (10, "D", "B", "0-1"),
+        (11, "C", "D", "1-0"),
+    ]  # fmt: skip
+    event, outcome, problems = _outcome(
+        make_site, ROUND_ROBIN_OF_SIX, blitz, rules="us-junior-closed", extra=THREE_US_PRIZES
+    )
+    assert event and outcome and not problems.errors, problems.items
+    (result,) = outcome.playoffs
+    assert result.stages[0].scores == {1: 6.0, 2: 3.5, 3: 1.5, 4: 0.0}
+    assert (result.status, result.still, result.undecided) == ("pending", (), ())
+    assert sorted(_names(event, result.to_play)) == ["C", "D"]
+    assert [(place, _names(event, (n,))[0]) for place, n in result.placed] == [
+        ("1", "A"), ("2", "B"), ("3", "C"), ("4", "D"),
+    ]  # fmt: skip
+    assert [(r.player.name, r.place) for r in outcome.standings.rows[:4]] == [
+        ("A", "1"), ("B", "2"), ("C", "3"), ("D", "4"),
+    ]  # fmt: skip
+    awarded = {
+        a.name: (a.status, _names(event, (a.player,)) if a.player else None) for a in outcome.prizes
+    }
+    assert awarded["1st"][1] == ["A"] and awarded["2nd"][1] == ["B"]
+    assert awarded["3rd"][0] == "pending"
+    (third,) = [a for a in outcome.prizes if a.name == "3rd"]
+    # C's, or D's should C forfeit the game (further down should both: a double forfeit).
+    assert str(third.reason).startswith("waits for the play-off: C, or D")
+    assert str(third.reason).endswith(FORFEITS)
+
+
 def test_an_armageddon_being_played_while_its_order_waits_for_the_lots_is_listed_there(
     make_site: SiteMaker, tmp_path: Path
 ) -> None:
