@@ -857,6 +857,72 @@ def test_koya_in_a_round_robin_with_a_withdrawal(make_site: SiteMaker) -> None:
     assert standings.rows[3].decided_by == "KS"
 
 
+def _drr4_withdrawal(forfeits: bool) -> str:
+    """Four players, double round robin by the Berger table (1-4 2-3, 4-3 1-2, 2-4 3-1, then
+    4-1 3-2, 3-4 2-1, 4-2 1-3); D withdraws after round 3, the end of the first cycle. With
+    ``forfeits`` D's three games of the second cycle are written as forfeits (D lost them),
+    else as rounds A, C and B sit out (their scheduled opponent gone)."""
+    gone = {"A": (0, "-", ""), "B": (0, "-", ""), "C": (0, "-", "")}
+    if forfeits:
+        gone = {"A": (4, "b", "+"), "C": (4, "w", "+"), "B": (4, "b", "+")}
+    d_rounds = [(1, "b", "0"), (3, "w", "0"), (2, "b", "=")]
+    if forfeits:
+        d_rounds += [(1, "w", "-"), (3, "b", "-"), (2, "w", "-")]
+    rows = [
+        line(1, "A, A", 0, (4, "w", "1"), (2, "w", "="), (3, "b", "1"), gone["A"],
+             (2, "b", "0"), (3, "w", "1")),
+        line(2, "B, B", 0, (3, "w", "="), (1, "b", "="), (4, "w", "="), (3, "b", "0"),
+             (1, "w", "1"), gone["B"]),
+        line(3, "C, C", 0, (2, "b", "="), (4, "b", "1"), (1, "w", "0"), (2, "w", "1"),
+             gone["C"], (1, "b", "0")),
+        line(4, "D, D", 0, *d_rounds),
+    ]  # fmt: skip
+    return "\n".join(rows) + "\n"
+
+
+def test_koya_in_a_double_round_robin_after_a_withdrawal(make_site: SiteMaker) -> None:
+    """9.2 counts the points against those "who have scored at least 50% of the maximum
+    possible tournament score". Four players, six rounds; D withdraws after round 3 (lost to
+    A and C, drew B). Rounds after a withdrawal score nothing, for D and for the scheduled
+    opponent, who sits that round out as the odd round robin's player does (E10: the maximum
+    counts only the games a player can play): A, B and C each lose one game of the second
+    cycle, and nobody can score more than 5. The line is 2½, not 3 (6 rounds).
+    Scores: A 1+½+1+0+1 = 3½, B ½+½+½+0+1 = 2½, C ½+1+0+1+0 = 2½, D ½; A, B and C
+    qualify (B and C on the line exactly). KS: A ½+0 (B) + 1+1 (C) = 2½; B ½+1 (A) + ½+0
+    (C) = 2; C 0+0 (A) + ½+1 (B) = 1½; D ½ (drew B). KS/L+1 (line 3): only A: 0, 1½, 0, 0.
+    A single round robin keeps its full line where some player met the withdrawn one before
+    (``test_koya_in_a_round_robin_with_a_withdrawal``): the most any player can score."""
+    withdrawal = '[[withdrawals]]\nplayer = "D, D"\nafter_round = 3\n'
+    event = trf_event(make_site, _drr4_withdrawal(False), "double-round-robin", extra=withdrawal)
+    context = TiebreakContext.from_records(event, player_records(event))
+    assert [context.scores[n] for n in range(1, 5)] == [3.5, 2.5, 2.5, 0.5]
+    assert koya_line(context) == 2.5
+    assert values(event, "KS") == [2.5, 2, 1.5, 0.5]
+    assert values(event, "KS/L+1") == [0, 1.5, 0, 0]
+    standings = rank(event, player_records(event), codes=("KS",))
+    assert [(r.player.name, r.tiebreaks["KS"]) for r in standings.rows] == [
+        ("A, A", 2.5),
+        ("B, B", 2),
+        ("C, C", 1.5),
+        ("D, D", 0.5),
+    ]
+
+
+def test_koya_in_a_double_round_robin_with_the_withdrawn_players_games_forfeited(
+    make_site: SiteMaker,
+) -> None:
+    """The same event with D's three games of the second cycle written as forfeits: A, B and
+    C each win one, so each could score 6 and the line is 3. Scores A 4½, B 3½, C 3½, D ½:
+    A, B and C still qualify, and the forfeits against D (below the line) add nothing to
+    KS: 2½, 2, 1½, ½ as before."""
+    withdrawal = '[[withdrawals]]\nplayer = "D, D"\nafter_round = 3\n'
+    event = trf_event(make_site, _drr4_withdrawal(True), "double-round-robin", extra=withdrawal)
+    context = TiebreakContext.from_records(event, player_records(event))
+    assert [context.scores[n] for n in range(1, 5)] == [4.5, 3.5, 3.5, 0.5]
+    assert koya_line(context) == 3
+    assert values(event, "KS") == [2.5, 2, 1.5, 0.5]
+
+
 def test_a_game_still_on_in_a_swiss_adds_nothing_to_buchholz(make_site: SiteMaker) -> None:
     """A four-player Swiss in round 3 of 3: A beat D and drew C, B lost to C and drew D, and
     C beat D; A v B is still being played. Scores A 1½, B ½, C 2½ (beat B, drew A, beat D),
