@@ -822,6 +822,39 @@ def test_a_swiss_with_every_kind_of_unplayed_round_under_the_2026_caps(
     assert values(event, "SB/C1") == [6.75, 0.25, 4.75, 5.75, 5, 1, 5, 2]
 
 
+def test_koya_limit_steps_by_a_draw_under_football_scoring(make_site: SiteMaker) -> None:
+    """KS/L+n moves the line by n half points (14.5): half a point of the 1-½-0 scale, a draw,
+    which 3-1-0 scoring makes 1 point (7.7 STD counts it ½). Four players, one round robin by
+    Berger (1-4 2-3, 4-3 1-2, 2-4 3-1): A beat D, B drew C; D drew C, A beat B; B beat D, C
+    beat A. Scores A 3+3+0 = 6, B 1+0+3 = 4, C 1+1+3 = 5, D 0+1+0 = 1. The most anyone could
+    score is 3 wins, 9: the line is 4½, so A and C qualify. KS: A 0 (lost to C), B 1 (drew
+    C), C 3 (beat A), D 1 (drew C). L+1: 5½, only A: 0, 0, 3, 0 (a step of 0.5 put the line
+    at 5, which lets in the same players as 4½: the modifier did nothing). L+2: 6½, nobody.
+    L-1: 3½, B too: A 3 (beat B) + 0, B 0 + 1, C 3 + 1, D 1."""
+    games = (
+        pgn_game("1.1", A, D, "1-0") + pgn_game("1.2", B, C, "1/2-1/2")
+        + pgn_game("2.1", D, C, "1/2-1/2") + pgn_game("2.2", A, B, "1-0")
+        + pgn_game("3.1", B, D, "1-0") + pgn_game("3.2", C, A, "1-0")
+    )  # fmt: skip
+    scoring = "[scoring]\nwin = 3.0\ndraw = 1.0\nloss = 0.0\n"
+    event, problems = load(make_site(event_toml(scoring), {"g.pgn": games}))
+    assert event is not None and not problems.errors, problems.items
+    context = TiebreakContext.from_records(event, player_records(event))
+    assert [context.scores[n] for n in range(1, 5)] == [6, 4, 5, 1]
+    assert koya_line(context) == 4.5
+    assert values(event, "KS") == [0, 1, 3, 1]
+    assert values(event, "KS/L+1") == [0, 0, 3, 0]
+    assert values(event, "KS/L+2") == [0, 0, 0, 0]
+    assert values(event, "KS/L-1") == [3, 1, 4, 1]
+    standings = rank(event, player_records(event), codes=("KS/L+1",))
+    assert {r.player.number: r.tiebreaks["KS/L+1"] for r in standings.rows} == {
+        1: 0,
+        2: 0,
+        3: 3,
+        4: 0,
+    }
+
+
 def test_koya_in_a_round_robin_with_a_withdrawal(make_site: SiteMaker) -> None:
     """Six players; F withdraws after round 2 (lost to A and D), so C, B and E sit out
     rounds 3, 4 and 5 against nobody. A and D could still play all five rounds: the most a

@@ -355,7 +355,15 @@ def folder(tmp_path_factory: pytest.TempPathFactory) -> Path:
     return tmp_path_factory.mktemp("peer")
 
 
-KNOWN: dict[tuple[str, str, str], str] = {}
+_KOYA_STEP = (
+    "KS/L+n under 3-1-0: a step is a draw's points (1), the half point of the 1-1/2-0 scale; "
+    "gacrux adds 0.5 of the event's points, which whole scores make a no-op or a whole point "
+    "(koya_limit_step)"
+)
+KNOWN: dict[tuple[str, str, str], str] = {
+    ("KS/L+1", "swiss-3-1-0", "2024"): _KOYA_STEP,
+    ("KS/L+1", "swiss-3-1-0", "2026"): _KOYA_STEP,
+}
 """(code, format, edition) -> reason, for the deliberate, documented differences."""
 
 

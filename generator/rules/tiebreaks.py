@@ -21,7 +21,8 @@ Choices where the regulations are silent or ambiguous (documented on the site's 
   meeting in a Swiss; ``[ranking] double_forfeit = "absence"`` makes it a zero-point bye for
   both instead.
 * Koya counts the points won or lost by forfeit against qualifying opponents (9.2 excludes
-  nothing), and its limit modifier moves the line in steps of half a point.
+  nothing), and its limit modifier moves the line in steps of half a point of the 1-½-0
+  scale, a draw: under other scoring a draw's points (``koya_limit_step``).
 * Rating tie-breaks score each game 1, ½ or 0 whatever the event's scoring, as the FIDE rating
   tables are built on that scale, and round the percentage half up.
 * A game that lasted less than one move still counts as played.
@@ -525,10 +526,10 @@ def koya(ctx: TiebreakContext, player: int, modifiers: Modifiers) -> float:
 
     The maximum is the most a player could score: in an odd-sized round robin one round of the
     cycle is a bye, so it is (players - 1) games, not the number of rounds. ``/L+n`` moves the
-    line by n half points (0.5 each, as the reference implementation reads 14.5). Points won or
-    lost by forfeit against a qualifying opponent count: 9.2 excludes nothing.
+    line by n half points (``koya_limit_step``). Points won or lost by forfeit against a
+    qualifying opponent count: 9.2 excludes nothing.
     """
-    line = ctx.koya_line + modifiers.limit * 0.5
+    line = ctx.koya_line + modifiers.limit * koya_limit_step(ctx)
     total = 0.0
     for current in ctx.table[player]:
         opponent = current.opponent
@@ -552,6 +553,20 @@ def koya_line(ctx: TiebreakContext) -> float:
         len(ctx.table[n]) if n in board else sum(map(ctx.could_win, ctx.table[n])) for n in present
     ]
     return ctx.win * max(rounds, default=0) / 2
+
+
+def koya_limit_step(ctx: TiebreakContext) -> float:
+    """One step of the Koya limit (14.5, ``KS/L+n``: n half points): half a point of the
+    1-½-0 scale the rules are written in, that is a draw, worth the event's draw points.
+
+    Under 1-½-0 this is the 0.5 the reference implementation adds. Under other scoring
+    (football's 3-1-0) half a point of the event's own scale is no result anyone can score:
+    the scores are whole, and 0.5 either moved the qualifying line past nobody (a line of 7½
+    and one of 8 let in the same players) or past a whole point, as the line fell. A step is
+    a draw, as a half-point bye scores a draw here and 7.7 (STD) counts a draw as the
+    standard ½: each step lets in, or keeps out, the scores one draw apart. Scoring that
+    gives a draw nothing takes half a win."""
+    return ctx.draw if ctx.draw > 0 else ctx.win / 2
 
 
 # -- rating-based tie-breaks (Article 10): games over the board against rated opponents ------
@@ -807,7 +822,7 @@ def _every_sonneborn_berger(
 
 def _every_koya(ctx: TiebreakContext, players: list[int], modifiers: Modifiers) -> dict[int, float]:
     """KS of each player: whether an opponent qualifies is decided once, not once a game."""
-    line = ctx.koya_line + modifiers.limit * 0.5
+    line = ctx.koya_line + modifiers.limit * koya_limit_step(ctx)
     bound = line - EPSILON
     qualifies = {number: score >= bound for number, score in ctx.scores.items()}
     points, board = ctx.points, ctx.over_the_board
