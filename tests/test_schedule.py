@@ -2,6 +2,11 @@
 
 from __future__ import annotations
 
+from conftest import SiteMaker, event_toml, load, pgn_game
+
+from generator.build import build_site
+from generator.render import views
+from generator.rules.scores import player_records
 from generator.schedule import (
     berger_opponents,
     berger_pairings,
@@ -246,3 +251,105 @@ def test_no_table_pairings_for_players_not_numbered_from_one_on() -> None:
     """Players 1, 2, 3 and 5: the table numbers 1 to 4, so it pairs nobody numbered 5, and
     a game the table has (round 1: 2-3) does not make it the event's."""
     assert table_pairings([1, 2, 3, 5], [(1, 2, 3)], 3) == {}
+
+
+# The odd fields' games as FIDE's tables give them, the pair with the dummy (6, 8 or 10) left
+# out, worked out by hand from the tables above: (games of the round, who sits out).
+ODD_FIVE = (
+    (((2, 5), (3, 4)), 1),
+    (((5, 3), (1, 2)), 4),
+    (((3, 1), (4, 5)), 2),
+    (((1, 4), (2, 3)), 5),
+    (((4, 2), (5, 1)), 3),
+)
+ODD_SEVEN = (
+    (((2, 7), (3, 6), (4, 5)), 1),
+    (((6, 4), (7, 3), (1, 2)), 5),
+    (((3, 1), (4, 7), (5, 6)), 2),
+    (((7, 5), (1, 4), (2, 3)), 6),
+    (((4, 2), (5, 1), (6, 7)), 3),
+    (((1, 6), (2, 5), (3, 4)), 7),
+    (((5, 3), (6, 2), (7, 1)), 4),
+)
+ODD_NINE = (
+    (((2, 9), (3, 8), (4, 7), (5, 6)), 1),
+    (((7, 5), (8, 4), (9, 3), (1, 2)), 6),
+    (((3, 1), (4, 9), (5, 8), (6, 7)), 2),
+    (((8, 6), (9, 5), (1, 4), (2, 3)), 7),
+    (((4, 2), (5, 1), (6, 9), (7, 8)), 3),
+    (((9, 7), (1, 6), (2, 5), (3, 4)), 8),
+    (((5, 3), (6, 2), (7, 1), (8, 9)), 4),
+    (((1, 8), (2, 7), (3, 6), (4, 5)), 9),
+    (((6, 4), (7, 3), (8, 2), (9, 1)), 5),
+)
+
+
+def test_odd_fields_of_five_seven_and_nine_by_fides_tables() -> None:
+    """5, 7 and 9 players play the tables of 6, 8 and 10: the player the table pairs with
+    the dummy sits out, every other game keeps its colours and its order on the boards
+    (the dummy's pair is always the table's board 1, so the games are boards 1, 2, ...).
+    Round 1 of five: 1-6 2-5 3-4, so 1 sits out and 2-5, 3-4 play; round 2: 6-4 5-3 1-2,
+    4 sits out."""
+    for players, table in ((5, ODD_FIVE), (7, ODD_SEVEN), (9, ODD_NINE)):
+        assert len(table) == players
+        for round_number, (games, sits_out) in enumerate(table, start=1):
+            assert event_round_pairings(players, players, round_number, swap=False) == games
+            opponents = berger_opponents(players, round_number)
+            assert opponents[sits_out] is None, (players, round_number)
+            assert [n for n, o in opponents.items() if o is None] == [sits_out]
+            seen = sorted(n for game in games for n in game)
+            assert seen == sorted(set(range(1, players + 1)) - {sits_out})
+
+
+def test_an_odd_double_round_robin_reverses_the_colours_in_its_second_cycle() -> None:
+    """Five players, ten rounds: rounds 6 to 10 are the table's rounds again, each game with
+    the colours the other way round and the same player sitting out (round 6: 5-2 4-3,
+    1 sits out; round 10: 2-4 1-5, 3 sits out)."""
+    for round_number, (games, _) in enumerate(ODD_FIVE, start=6):
+        reversed_games = tuple((black, white) for white, black in games)
+        assert event_round_pairings(5, 10, round_number, swap=False) == reversed_games
+    assert event_round_pairings(5, 10, 6, swap=False) == ((5, 2), (4, 3))
+    assert event_round_pairings(5, 10, 10, swap=False) == ((2, 4), (1, 5))
+
+
+E, F, G = "Echo, Eve", "Foxtrot, Finn", "Golf, Gus"
+A, B, C, D = "Alpha, Anna", "Bravo, Bob", "Charlie, Carl", "Delta, Dora"
+
+
+def test_a_round_to_come_of_seven_lists_the_tables_games_in_its_order(
+    make_site: SiteMaker,
+) -> None:
+    """Seven players (Echo 1, Foxtrot 2, Golf 3, Alpha 4, Bravo 5, Charlie 6, Delta 7) play
+    the table of eight; round 1 played as it has it (2-7 3-6 4-5, Echo sits out). Round 2 is
+    8-5 6-4 7-3 1-2: Bravo sits out, boards 1 Charlie-Alpha, 2 Delta-Golf, 3 Echo-Foxtrot.
+    Round 7 is 4-8 5-3 6-2 7-1: Alpha sits out, boards 1 Bravo-Golf, 2 Charlie-Foxtrot,
+    3 Delta-Echo."""
+    three = "".join(f'[[players]]\nname = "{name}"\n\n' for name in (E, F, G))
+    games = pgn_game("1.1", F, D, "1-0") + pgn_game("1.2", G, C, "1/2-1/2")
+    games += pgn_game("1.3", A, B, "0-1")
+    text = event_toml(three, rounds=7)
+    event, problems = load(make_site(text, {"g.pgn": games}))
+    assert event is not None and not problems.errors, problems.items
+    records = player_records(event)
+
+    def scheduled(number: int) -> list[tuple[int, str, str]]:
+        view = views.round_view(event, records, number)
+        return [(p.board, p.white.name, p.black.name) for p in view.scheduled]
+
+    def absent(number: int) -> list[tuple[str, str]]:
+        view = views.round_view(event, records, number)
+        return [(player.name, why) for player, why in view.absent]
+
+    assert scheduled(2) == [(1, C, A), (2, D, G), (3, E, F)]
+    assert absent(2) == [(B, "sits out")]
+    assert scheduled(7) == [(1, B, G), (2, C, F), (3, D, E)]
+    assert absent(7) == [(A, "sits out")]
+    site = make_site(text, {"g.pgn": games})
+    assert build_site(site).written
+    page = (site / "output/ev/rounds/round-2.html").read_text(encoding="utf-8")
+    rows = page.split("<tbody>")[1].split("</tbody>")[0].split("<tr>")[1:]
+    assert len(rows) == 3
+    for board, (white, black) in enumerate(((C, A), (D, G), (E, F)), start=1):
+        row = rows[board - 1]
+        assert f"<td>{board}</td>" in row
+        assert row.index(white.split(",")[0]) < row.index(black.split(",")[0])
