@@ -723,6 +723,7 @@ def _apply_results(
                 source=config_path,
                 reason=entry.reason,
                 forfeited=entry.forfeited,
+                less_than_one_move=entry.less_than_one_move,
             )
             candidate = _Candidate(game, where)
             result.append(candidate)
@@ -768,8 +769,13 @@ def _apply_results(
         if entry.result == PENDING:
             continue  # a pairing without a result yet (a TRF written during the round)
         if entry.result == game.result:
-            if entry.reason or entry.forfeited:
-                changed = replace(game, reason=entry.reason, forfeited=entry.forfeited)
+            if entry.reason or entry.forfeited or entry.less_than_one_move:
+                changed = replace(
+                    game,
+                    reason=entry.reason,
+                    forfeited=entry.forfeited,
+                    less_than_one_move=game.less_than_one_move or entry.less_than_one_move,
+                )
                 _replace(result, existing, changed, by_round_player)
             continue
         if not entry.reason and game.result != PENDING:
@@ -806,6 +812,7 @@ def _apply_results(
                 pgn_result=game.result,
                 reason=entry.reason,
                 forfeited=entry.forfeited,
+                less_than_one_move=game.less_than_one_move or entry.less_than_one_move,
             ),
             by_round_player,
         )

@@ -125,6 +125,11 @@ class Game:
     forfeited: bool = False
     """Played, but the loser forfeited it (``[[results]]`` ``forfeited = true``): over the
     board for the tie-breaks, a forfeit for the rules on prize money."""
+    less_than_one_move: bool = False
+    """A game in which a player did not make a move (TRF ``W``, ``D``, ``L``): played for the
+    points and tie-breaks, but not rated (TRF-16: "not rated"; the FIDE Rating Regulations
+    rate no game in which a player has not made a move), and tournament.trf writes its code
+    back. A PGN game never has it."""
 
     @property
     def slug(self) -> str:

@@ -5,7 +5,9 @@ becomes what an organiser would otherwise write in ``event.toml``: ``[[players]]
 ``[[results]]`` entry for every game (so PGN files add the moves and are checked against the
 TRF's result), and ``[[byes]]``. Every result code of the format is read:
 
-* ``1`` ``=`` ``0`` played; ``W`` ``D`` ``L`` a game of less than one move (counted as played);
+* ``1`` ``=`` ``0`` played; ``W`` ``D`` ``L`` a game of less than one move, played for the
+  points and tie-breaks but not rated (``less_than_one_move``: no rating change, and
+  tournament.trf writes the code back);
 * ``+`` ``-`` forfeits (a double forfeit is ``-`` for both);
 * ``H`` half-point bye, ``F`` full-point bye and ``U`` pairing-allocated bye (kept apart:
   ``pairing_allocated``), ``Z`` (or a blank result without opponent in a Swiss, up to the
@@ -88,6 +90,8 @@ from .schedule import inferred_schedule
 from .text import Name, Phrase, name_list, score_text
 
 PLAYED = {"1": 1.0, "=": 0.5, "0": 0.0, "W": 1.0, "D": 0.5, "L": 0.0}
+UNRATED = frozenset("WDL")
+"""A game of less than one move (TRF-16: "not rated"); both lines write one (``_agree``)."""
 FORFEITS = {"+", "-"}
 BYES = {"H": 0.5, "F": 1.0, "U": 1.0, "Z": 0.0}
 ALLOCATED = {"U": True, "F": False}
@@ -1325,6 +1329,7 @@ def _games(
                     white.entry.name,
                     black.entry.name,
                     _result(white_block.result, black_block.result),
+                    less_than_one_move=white_block.result in UNRATED,
                     trf=TrfPlace(path, block.line, block.column),
                 )
             )

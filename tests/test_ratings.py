@@ -368,3 +368,35 @@ def test_byes_of_each_kind_and_a_double_forfeit_do_not_count(make_site: SiteMake
     assert standings[A]["rating_change"] == 12.8
     assert standings[D]["rating_change"] == -35.2
     assert standings[E]["rating_change"] is None
+
+
+def test_a_trf_game_of_less_than_one_move_does_not_count(make_site: SiteMaker) -> None:
+    """TRF-16's W, D, L: "a game of less than one move (not rated)". K 20; A 2000, B 2100,
+    C 1600, D 2500. Round 1 A-B W/L and C-D 1/0; round 2 A-C D/D and B-D 1/0; round 3 A-D
+    1/0 and B-C =/=. Only the games with 1 = 0 count:
+    A: beats D (D = -500 as -400, PD 0.08): +0.92 x 20 = +18.4, one game (counted, the W
+    over B (+0.64) and the D with C (-0.42) made it +22.8 over three);
+    B: beats D (+0.92), draws with C (D = +500 as 400, PD 0.92: -0.42): +0.50 x 20 = +10.0;
+    C: beats D (D = -900 as -400: +0.92), draws with B (PD 0.08: +0.42): +1.34 x 20 = +26.8;
+    D: loses to C, B and A, D = +400 each (PD 0.92): -2.76 x 20 = -55.2, three games."""
+    from trf_rows import line
+
+    trf = "\n".join(
+        [
+            "012 T",
+            "XXR 3",
+            line(1, "A, A", 2000, (2, "w", "W"), (3, "w", "D"), (4, "w", "1")),
+            line(2, "B, B", 2100, (1, "b", "L"), (4, "w", "1"), (3, "w", "=")),
+            line(3, "C, C", 1600, (4, "w", "1"), (1, "b", "D"), (2, "b", "=")),
+            line(4, "D, D", 2500, (3, "b", "0"), (2, "b", "0"), (1, "b", "0")),
+        ]
+    )
+    text = 'name = "T"\nformat = "swiss"\nrounds = 3\ntrf = "event.trf"\nk_factor = 20\n'
+    event, problems = load(make_site(text, {"event.trf": trf}))
+    assert event is not None and not problems.errors, messages(problems)
+    records = player_records(event)
+    changes = {n: rating_change(event, records[n]) for n in (1, 2, 3, 4)}
+    found = {n: (c.games, c.total) for n, c in changes.items() if c is not None}
+    assert found == {1: (1, 1840), 2: (2, 1000), 3: (2, 2680), 4: (3, -5520)}
+    per_game = {n: c.per_game for n, c in changes.items() if c is not None}
+    assert per_game[1] == {3: 1840} and per_game[2] == {2: 1840, 3: -840}

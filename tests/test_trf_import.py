@@ -444,6 +444,52 @@ def test_round_trip_import_export_import(make_site: SiteMaker, tmp_path: Path) -
     assert third == again  # the event file of the copies is the same: every record agrees
 
 
+LESS_THAN_ONE_MOVE = (
+    "012 T",
+    "XXR 3",
+    line(1, "A, A", 2000, (2, "w", "W"), (3, "w", "D"), (4, "w", "1")),
+    line(2, "B, B", 2100, (1, "b", "L"), (4, "w", "1"), (3, "w", "=")),
+    line(3, "C, C", 1600, (4, "w", "1"), (1, "b", "D"), (2, "b", "=")),
+    line(4, "D, D", 2500, (3, "b", "0"), (2, "b", "0"), (1, "b", "0")),
+)
+
+
+def test_a_game_of_less_than_one_move_is_played_and_written_back(make_site: SiteMaker) -> None:
+    """W/L (round 1, A-B) and D/D (round 2, A-C): played games of less than one move, "not
+    rated" (TRF-16). They score as played (A 1 + 0.5 + 1 = 2.5, B 0 + 1 + 0.5 = 1.5, C 1 +
+    0.5 + 0.5 = 2, D 0), with the same points and tie-breaks as the file with 1/0 and =/=;
+    tournament.trf writes W, L, D, D again, and reading it back gives the same file."""
+    event, problems = load(make_site(_event_toml(), {"event.trf": "\n".join(LESS_THAN_ONE_MOVE)}))
+    assert event is not None and not problems.errors, messages(problems)
+    flagged = {(g.round, g.white, g.black) for g in event.games if g.less_than_one_move}
+    assert flagged == {(1, 1, 2), (2, 1, 3)}
+    assert all(g.played for g in event.games)
+    records = player_records(event)
+    assert {n: r.points for n, r in records.items()} == {1: 2.5, 2: 1.5, 3: 2.0, 4: 0.0}
+    codes = str.maketrans("WLD", "10=")
+    rated = [row[:91] + row[91:].translate(codes) for row in LESS_THAN_ONE_MOVE]
+    plain, found = load(make_site(_event_toml(), {"event.trf": "\n".join(rated)}, "plain"), "plain")
+    assert plain is not None and not found.errors, messages(found)
+    assert not any(g.less_than_one_move for g in plain.games)
+    ranked = [(r.player.number, r.points, r.tiebreaks) for r in rank(event, records).rows]
+    assert ranked == [
+        (r.player.number, r.points, r.tiebreaks) for r in rank(plain, player_records(plain)).rows
+    ]
+    exported = _exported(event)
+    rows = [row for row in exported.splitlines() if row.startswith("001")]
+    rounds = [[row[91 + 10 * i : 99 + 10 * i] for i in range(3)] for row in rows]
+    assert rounds == [
+        ["   2 w W", "   3 w D", "   4 w 1"],
+        ["   1 b L", "   4 w 1", "   3 w ="],
+        ["   4 w 1", "   1 b D", "   2 b ="],
+        ["   3 b 0", "   2 b 0", "   1 b 0"],
+    ]
+    again, found = load(make_site(_event_toml(), {"event.trf": exported}, slug="again"), "again")
+    assert again is not None and not found.errors, messages(found)
+    assert {(g.round, g.white, g.black) for g in again.games if g.less_than_one_move} == flagged
+    assert _exported(again) == exported
+
+
 # -- the fields of a 001 line (TRF-16 columns) and where conflicts are reported ---------------
 
 

@@ -111,6 +111,8 @@ class ResultEntry:
     forfeited: bool = False
     """The game was played, but the loser forfeited it (a phone rang: FIDE Art. 11.3, the
     U.S. Junior Closed rules): a played game for the tie-breaks, a forfeit for prize money."""
+    less_than_one_move: bool = False
+    """A TRF game of less than one move (``W``, ``D``, ``L``): played, but not rated."""
     trf: TrfPlace | None = field(default=None, compare=False, repr=False)
 
 

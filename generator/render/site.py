@@ -984,6 +984,7 @@ def game_fields(game: Game) -> tuple[object, ...]:
         *(game.headers, str(game.source), game.line, game.reason, game.pgn_result),
         game.illegal,
         game.forfeited,
+        game.less_than_one_move,
     )
 
 

@@ -12,8 +12,9 @@ with every field in the columns TRF-16 fixes (1-based, inclusive):
 
 Choices where the format leaves room (TRF-16 and TRF-26 say the same unless noted):
 
-* Played games are ``1``, ``=`` and ``0`` (the model cannot tell a game of less than one move,
-  so ``W``/``D``/``L`` are never written). Forfeits keep the scheduled opponent and colour,
+* Played games are ``1``, ``=`` and ``0``, and ``W``, ``D`` and ``L`` for a game of less than
+  one move ("not rated": ``Game.less_than_one_move``, read from the event's own TRF file, so
+  the rating report leaves it out again). Forfeits keep the scheduled opponent and colour,
   ``+`` for the winner and ``-`` for the loser; a double forfeit is ``-`` for both.
 * Byes have opponent ``0000`` and colour ``-``. A one-point bye is ``U`` (pairing-allocated)
   or ``F`` (full-point bye) as the event file says (``pairing_allocated``); unsaid, ``U`` in a
@@ -415,9 +416,15 @@ def pairing_allocated(event: Event, bye: Bye) -> bool:
     )
 
 
+CODES = {"win": "1", "draw": "=", "loss": "0"}
+UNRATED_CODES = {"win": "W", "draw": "D", "loss": "L"}
+"""A game of less than one move: TRF-16's codes for a result that is not rated."""
+
+
 def _game_result(kind: Kind, entry: RoundEntry) -> str:
     if kind is Kind.GAME:
-        return {"win": "1", "draw": "=", "loss": "0"}.get(entry.outcome or "", " ")
+        codes = UNRATED_CODES if entry.game is not None and entry.game.less_than_one_move else CODES
+        return codes.get(entry.outcome or "", " ")
     if kind is Kind.FORFEIT_WIN:
         return "+"
     if kind in (Kind.FORFEIT_LOSS, Kind.DOUBLE_FORFEIT):

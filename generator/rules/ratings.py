@@ -3,7 +3,9 @@
 
 Only a rated player's games over the board in the event's rounds against rated opponents
 count: the games ARO and TPR count (``tiebreaks._rated_games``). Forfeits, byes, a game still
-being played and play-off games (rated, if at all, in another list) do not. A game played,
+being played, a game of less than one move (TRF ``W``, ``D``, ``L``: "not rated", as the
+regulations rate no game in which a player has not made a move; ``Game.less_than_one_move``)
+and play-off games (rated, if at all, in another list) do not. A game played,
 then forfeited (``forfeited = true``) was played over the board and counts, as in the event's
 ``tournament.trf``, which FIDE's rating report is made from.
 
@@ -111,6 +113,8 @@ def rating_change(event: Event, record: PlayerRecord) -> RatingChange | None:
     for entry in record.entries:
         if entry.kind is not Kind.GAME or entry.opponent is None or entry.outcome is None:
             continue
+        if entry.game is not None and entry.game.less_than_one_move:
+            continue  # played for the points, but not rated
         opponent = event.player(entry.opponent).rating
         if opponent:  # a game against an unrated opponent is not rated for this player
             deltas.append((entry.round, game_delta(own, opponent, entry.outcome)))
