@@ -132,6 +132,45 @@ def _buchholz_in_round_robin(
     )
 
 
+def _k_factor_of_unrated(
+    config: EventConfig,
+    config_path: Path,
+    config_lines: Mapping[KeyPath, int],
+    problems: Problems,
+) -> None:
+    """A player's own ``k_factor`` on a player with no rating: 8.3 changes a rating, and an
+    unrated player's first one is worked out by 8.2 from the rated games of their periods,
+    so this event gives them no change and the K is never used. Said, as it is most likely
+    a K meant for another player, or a rating left out. The entry's line is event.toml's
+    when it is its own entry (a TRF player's completing entry has none kept: the name says)."""
+    own = 0
+    for entry in config.players:
+        index = None
+        if entry.trf is None:  # event.toml's own entries come after the TRF's (``_entered``)
+            index, own = own, own + 1
+        if entry.k_factor is None or entry.rating:
+            continue
+        line = line_of(config_lines, ("players", index, "k_factor")) if index is not None else None
+        problems.warning(
+            Phrase(
+                f"players: k_factor = {entry.k_factor} is given to ",
+                Name(entry.name),
+                ", who has no rating: FIDE's rating change (Rating Regulations 8.3) is for a "
+                "rated player, and an unrated player's first rating comes from 8.2, so the "
+                "player gets no rating change from this event and the K is not used",
+            ),
+            config_path,
+            line,
+            hint=Phrase(
+                "remove k_factor from the [[players]] entry of ",
+                Name(entry.name),
+                "; if the player is rated, give the rating (rating = ...)",
+            ),
+            code="k-factor-unrated",
+            context={"player": entry.name},
+        )
+
+
 class _Names:
     """Find a player by any spelling the event file allows."""
 
@@ -244,6 +283,7 @@ def assemble_event(
     byes = _byes(config, config_path, config_lines, names, candidates, players, problems)
     _check_withdrawals(players, candidates, problems)
     prize_setup_warnings(config, config_path, config_lines, players, problems)
+    _k_factor_of_unrated(config, config_path, config_lines, problems)
     games = _number_boards(candidates, problems)
     preset = PRESETS[config.rules]
     tiebreaks = (

@@ -2,10 +2,13 @@
 
 from __future__ import annotations
 
+import json
 import unicodedata
 
 import pytest
 from conftest import SiteMaker, event_toml, load, pgn_game
+
+from generator.build import build_site
 
 A, B, C, D = "Alpha, Anna", "Bravo, Bob", "Charlie, Carl", "Delta, Dora"
 
@@ -770,3 +773,60 @@ def test_buchholz_in_a_round_robin_under_the_2026_rules_is_a_warning(
     assert "must not be used in round robins" in warning.message
     assert warning.path is not None and warning.path.name == "event.toml"
     assert warning.line == 5  # name, format, rounds and start come first
+
+
+def test_a_k_factor_given_to_an_unrated_player_is_a_warning(make_site: SiteMaker) -> None:
+    """FIDE 8.3 changes a rating; an unrated player's first rating comes from 8.2: a
+    ``k_factor`` on Echo's entry (no rating) and on Foxtrot's (rating = 0, unrated too) is
+    never used, and the arbiter is told, on the k_factor's line, with Echo's name. Alpha's
+    own K (rated 2400) and the event's K (which every player gets) say nothing."""
+    toml = event_toml("k_factor = 20\n", format="swiss").replace(
+        f'name = "{A}"\n', f'name = "{A}"\nk_factor = 10\n'
+    )
+    toml += '\n[[players]]\nname = "Echo, Eve"\nk_factor = 40\n'
+    toml += '\n[[players]]\nname = "Foxtrot, Fay"\nrating = 0\nk_factor = 30\n'
+    site = make_site(toml, {"games.pgn": pgn_game("1.1", A, B, "1-0")})
+    event, problems = load(site)
+    assert event is not None and not problems.errors, problems.items
+    found = [p for p in problems.warnings if p.code == "k-factor-unrated"]
+    assert [dict(p.context)["player"] for p in found] == ["Echo, Eve", "Foxtrot, Fay"]
+    lines = toml.splitlines()
+    assert [p.line for p in found] == [
+        lines.index("k_factor = 40") + 1,
+        lines.index("k_factor = 30") + 1,
+    ]
+    echo = found[0]
+    assert echo.path is not None and echo.path.name == "event.toml"
+    assert echo.message.startswith("players: k_factor = 40 is given to Echo, Eve, who has no ")
+    assert "no rating change from this event" in echo.message and "8.2" in echo.message
+    assert "remove k_factor" in echo.hint
+    build_site(site)  # in results.json's warnings and under its heading in the Arbiter report
+    data = json.loads((site / "output/ev/results.json").read_text(encoding="utf-8"))
+    codes = [w["code"] for w in data["warnings"]]
+    assert codes.count("k-factor-unrated") == 2
+    report = (site / "output/ev/arbiter.html").read_text(encoding="utf-8")
+    assert "K factors given to unrated players, who get no rating change" in report
+
+
+def test_a_k_factor_given_to_an_unrated_trf_player_is_a_warning(make_site: SiteMaker) -> None:
+    """A TRF event: B's line has no rating (columns 49-52 blank), and event.toml's
+    [[players]] gives B a K: warned, naming B. A, rated 2000 on the TRF line, with a K: not."""
+    from trf_rows import line
+
+    trf = "\n".join(
+        [
+            "012 T",
+            "XXR 1",
+            line(1, "A, A", 2000, (2, "w", "1")),
+            line(2, "B, B", 0, (1, "b", "0")),
+        ]
+    )
+    toml = 'name = "T"\nformat = "swiss"\nrounds = 1\ntrf = "event.trf"\n'
+    toml += '\n[[players]]\nname = "A, A"\nk_factor = 10\n'
+    toml += '\n[[players]]\nname = "B, B"\nk_factor = 40\n'
+    event, problems = load(make_site(toml, {"event.trf": trf}))
+    assert event is not None and not problems.errors, problems.items
+    (warning,) = [p for p in problems.warnings if p.code == "k-factor-unrated"]
+    assert dict(warning.context)["player"] == "B, B"
+    assert warning.path is not None and warning.path.name == "event.toml"
+    assert "k_factor = 40 is given to B, B," in warning.message

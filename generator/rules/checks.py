@@ -74,6 +74,7 @@ CHECKS: dict[str, str] = {
     "prize-above-higher-place": "Prizes paying more than the place above them",
     "age-date-after-event": "Age reference dates in a year after the event",
     "buchholz-in-round-robin": "Buchholz tie-breaks that FIDE's 2026 rules forbid in round robins",
+    "k-factor-unrated": "K factors given to unrated players, who get no rating change",
 }
 """Every warning code an event can carry, with the heading the Arbiter report gives it."""
 
