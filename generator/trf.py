@@ -11,8 +11,10 @@ TRF's result), and ``[[byes]]``. Every result code of the format is read:
 * ``+`` ``-`` forfeits (a double forfeit is ``-`` for both);
 * ``H`` half-point bye, ``F`` full-point bye and ``U`` pairing-allocated bye (kept apart:
   ``pairing_allocated``), ``Z`` (or a blank result without opponent in a Swiss, up to the
-  last round played) zero-point bye. A round-robin round with neither opponent nor result is
-  the schedule's bye and records nothing, as does a blank round after the last one played
+  last round played) zero-point bye, as TRF-16 defines a blank result. A round-robin round
+  with neither opponent nor result is the schedule's bye and records nothing (where the
+  Berger table gives the player a game still due, the arbiter check ``missing-game`` names
+  the line and the round), as does a blank round after the last one played
   (not paired yet: written so before a bye asked for a later round). Without an opponent,
   the older codes Vega, lichess and JaVaFo's files write are read too: ``+`` a full-point
   bye, ``=`` a half-point bye, ``-`` as a blank result (an absence in a Swiss). A round

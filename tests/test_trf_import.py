@@ -17,6 +17,7 @@ from generator.model import Event
 from generator.problems import Problems
 from generator.render.trf import tournament_trf
 from generator.rules import categories
+from generator.rules.checks import check_rounds
 from generator.rules.scores import Kind, player_records
 from generator.rules.standings import rank
 
@@ -2562,6 +2563,65 @@ def test_a_missing_game_of_a_trf_player_is_warned_about_on_their_line(
         "add the game to a PGN file, or a [[byes]] entry (points = 0 for an absence) or a "
         "[[withdrawals]] entry"
     )
+
+
+def test_a_round_without_a_game_written_0000_is_named_only_where_a_game_was_due(
+    make_site: SiteMaker,
+) -> None:
+    """TRF-16: a blank result beside opponent 0000 is "Z" (a known absence), as is ``-``
+    (the older code). In a Swiss, round 2 of A written ``0000 -`` and of C ``0000 - -``
+    are zero-point byes, as the format defines them: nothing to say (the round's other
+    game, B-D, is written). In a round robin of four by the Berger table (1-4 2-3; 4-3 1-2;
+    2-4 3-1), A and B were due to meet in round 2: the same entries record nothing, and
+    the arbiter is told on each line (the file's lines 3 and 4, after 012 and XXR) that
+    round 2 has no game or bye, and where to write it (columns 102-109). In a round robin
+    of five, round 2's ``0000 -`` of D (4) is the table's sit-out (5-3 1-2, 4 out): no
+    game was due and nothing is said."""
+    swiss = [
+        "012 T",
+        "XXR 3",
+        _row(1, "A, A", "   2 w 1", "0000 -", "   4 b ="),
+        _row(2, "B, B", "   1 b 0", "   4 w 1", "   3 w 0"),
+        _row(3, "C, C", "   4 w 1", "0000 - -", "   2 b 1"),
+        _row(4, "D, D", "   3 b 0", "   2 b 0", "   1 w ="),
+    ]
+    event, problems = load(make_site(_event_toml(), {"event.trf": "\n".join(swiss)}))
+    assert event is not None and not problems.errors, messages(problems)
+    assert [(b.round, b.player, b.points) for b in event.byes] == [(2, 1, 0.0), (2, 3, 0.0)]
+    assert not event.unpaired and not problems.warnings, messages(problems)
+    robin = [
+        "012 T",
+        "XXR 3",
+        _row(1, "A, A", "   4 w 1", "0000 -", "   3 b ="),
+        _row(2, "B, B", "   3 w 1", "0000 - -", "   4 w 0"),
+        _row(3, "C, C", "   2 b 0", "   4 b 1", "   1 w ="),
+        _row(4, "D, D", "   1 b 0", "   3 w 0", "   2 b 1"),
+    ]
+    toml = _event_toml("round-robin", rounds=3)
+    event, problems = load(make_site(toml, {"event.trf": "\n".join(robin)}, "rr"), "rr")
+    assert event is not None and not problems.warnings, messages(problems)
+    assert (event.byes, event.unpaired, event.finished) == ((), {2: (1, 2)}, False)
+    check_rounds(event, problems)
+    missing = [w for w in problems.warnings if w.code == "missing-game"]
+    assert [(w.path and w.path.name, w.line, dict(w.context)) for w in missing] == [
+        ("event.trf", 3, {"round": 2, "player": "A, A"}),
+        ("event.trf", 4, {"round": 2, "player": "B, B"}),
+    ]
+    assert all("in columns 102-109" in str(w.hint) for w in missing)
+    five = [
+        "012 T",
+        "XXR 5",
+        _row(1, "A, A", "0000 -", "   2 w 1"),
+        _row(2, "B, B", "   5 w 1", "   1 b 0"),
+        _row(3, "C, C", "   4 w 1", "   5 b 1"),
+        _row(4, "D, D", "   3 b 0", "0000 -"),
+        _row(5, "E, E", "   2 b 0", "   3 w 0"),
+    ]
+    toml = _event_toml("round-robin", rounds=5)
+    event, problems = load(make_site(toml, {"event.trf": "\n".join(five)}, "five"), "five")
+    assert event is not None and not event.unpaired
+    check_rounds(event, problems)
+    assert not problems.warnings, messages(problems)
 
 
 def test_a_blank_round_against_a_player_who_withdrew_is_not_warned_about(
