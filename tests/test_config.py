@@ -429,6 +429,135 @@ def test_a_toml_syntax_error_is_said_in_words_on_the_line_to_correct(
     assert errors == [(line, "TOML syntax error: " + message, hint)]
 
 
+_PLAYER = _HEAD + '[[players]]\nname = "Okafor, Nia"\n'
+_DIGITS = "rating takes a whole number of at least 0: write it in digits"
+_UNRATED = "; leave rating out for an unrated player"
+_GROUPING = "TOML numbers are written without spaces or thousands separators: write "
+
+
+@pytest.mark.parametrize(
+    ("text", "line", "message", "hint"),
+    [
+        (  # True is no TOML: "write true in lower case" only moved the error on
+            'name = "X"\nformat = "swiss"\nrounds = True\n',
+            3,
+            "True is not a number TOML reads",
+            "rounds takes a whole number of at least 1: write it in digits, without quotes",
+        ),
+        (
+            _PLAYER + "rating = True\n",
+            6,
+            "True is not a number TOML reads",
+            f"{_DIGITS}, without quotes{_UNRATED}",
+        ),
+        (
+            _PLAYER + "number = False\n",
+            6,
+            "False is not a number TOML reads",
+            "number takes a whole number of at least 1: write it in digits, without quotes",
+        ),
+        (
+            _PLAYER + "k_factor = TRUE\n",
+            6,
+            "TRUE is not a number TOML reads",
+            "k_factor takes a whole number from 1 to 40: write it in digits, without quotes",
+        ),
+        (  # tomllib: "Expected newline or end of document after a statement"
+            _PLAYER + "rating = 2 150\n",
+            6,
+            "2 150 is not a number TOML reads",
+            _GROUPING + "rating = 2150",
+        ),
+        (  # a no-break space, as a spreadsheet copies a grouped number
+            _PLAYER + "rating = 2\u00a0150   # FIDE\n",
+            6,
+            "2\u00a0150 is not a number TOML reads",
+            _GROUPING + "rating = 2150",
+        ),
+        (  # the "or 2.150 if the comma is a decimal comma" is no rating
+            _PLAYER + "rating = 2,150\n",
+            6,
+            "2,150 is not a number TOML reads",
+            _GROUPING + "rating = 2150",
+        ),
+        (  # as the Swiss write it: not a quote left open
+            _PLAYER + "rating = 2'150\n",
+            6,
+            "2'150 is not a number TOML reads",
+            _GROUPING + "rating = 2150",
+        ),
+        (  # nor typographic quotes
+            _PLAYER + "rating = 2\u2019150\n",
+            6,
+            "2\u2019150 is not a number TOML reads",
+            _GROUPING + "rating = 2150",
+        ),
+        (
+            _PLAYER + "fide_id = 4 100 018\n",
+            6,
+            "4 100 018 is not a number TOML reads",
+            _GROUPING + "fide_id = 4100018",
+        ),
+        (
+            _HEAD + '[[prizes.money]]\nname = "1st"\nplace = 1\namount = 6 000\n',
+            7,
+            "6 000 is not a number TOML reads",
+            _GROUPING + "amount = 6000",
+        ),
+        (  # a start list's numbering
+            _PLAYER + "number = 07\n",
+            6,
+            "07 is not a number TOML reads",
+            "TOML numbers are written without leading zeros: write number = 7",
+        ),
+        (  # a list's comma, or a program's semicolon, after the value
+            _HEAD + '[[players]]\nname = "Okafor, Nia",\n',
+            5,
+            "the line ends with a comma after its value",
+            "delete the comma: TOML gives one key = value a line, with nothing after it but a "
+            '# comment: name = "Okafor, Nia"',
+        ),
+        (
+            _PLAYER + "rating = 2150;\n",
+            6,
+            "the line ends with a semicolon after its value",
+            "delete the semicolon: TOML gives one key = value a line, with nothing after it but "
+            "a # comment: rating = 2150",
+        ),
+        (  # tomllib: "Expected '=' after a key in a key/value pair", as YAML writes it
+            _HEAD + '[[players]]\nname: "Okafor, Nia"\n',
+            5,
+            "a colon stands between name and its value, where TOML writes =",
+            'write name = "Okafor, Nia"',
+        ),
+    ],
+    ids=[
+        "capital-true-rounds",
+        "capital-true-rating",
+        "capital-false-number",
+        "upper-true-k",
+        "space",
+        "no-break-space",
+        "comma-whole",
+        "apostrophe",
+        "typographic-apostrophe",
+        "fide-id",
+        "amount-space",
+        "leading-zero",
+        "trailing-comma",
+        "trailing-semicolon",
+        "colon",
+    ],
+)
+def test_a_number_key_written_as_a_form_writes_it_is_told_how_toml_writes_numbers(
+    make_site: SiteMaker, text: str, line: int, message: str, hint: str
+) -> None:
+    """``rounds = True`` was told to write true in lower case (and then that rounds takes
+    a number); ``rating = 2 150`` got the general hint about quotes and dates."""
+    errors = _errors(make_site(text) / "content/ev/event.toml")
+    assert errors == [(line, "TOML syntax error: " + message, hint)]
+
+
 def test_a_typo_among_thousands_of_players_gets_the_closest_names_after_few_comparisons() -> None:
     """ "Charly, Carl" (12 letters) against "Charlie, Carl" (13): difflib matches ", carl" and
     "charl", 11 letters, ratio 22/25 = 0.88; "Charles, Carla" (14): the same 11, 22/26 =

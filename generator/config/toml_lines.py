@@ -9,7 +9,9 @@ writes (tables, arrays of tables, dotted keys); anything it cannot place simply 
 from __future__ import annotations
 
 import re
+import tomllib
 from collections.abc import Iterator, Mapping
+from typing import NamedTuple
 
 KeyPath = tuple[str | int, ...]
 
@@ -26,8 +28,57 @@ def _split_key(dotted: str) -> tuple[str, ...]:
 
 
 def key_lines(text: str) -> dict[KeyPath, int]:
-    """Map every key path (and every table header) in ``text`` to its 1-based line number."""
+    """Map every key path (and every table header) in ``text`` to its 1-based line number;
+    the table a dotted key makes (``player`` of ``player.name = ...``) has the key's line."""
     lines: dict[KeyPath, int] = {}
+    for number, path, dotted, _ in _statements(text):
+        for depth in range(len(path) - dotted, len(path) + 1):
+            lines.setdefault(path[:depth], number)
+    return lines
+
+
+class DottedKey(NamedTuple):
+    """A dotted key as written, from the table it makes: ``player.name = "X"`` makes the
+    table ``player``, in which it sets ``name`` (``key``) to ``"X"`` (``value``)."""
+
+    key: str
+    value: str
+
+
+def dotted_keys(text: str) -> dict[KeyPath, DottedKey]:
+    """The tables that dotted keys make (``("player",)`` for ``player.name = "X"`` at the
+    top), each with the first such key: TOML reads ``a.b = ...`` as the key ``b`` of a
+    table ``a``, which an organiser may not have meant as a table at all."""
+    found: dict[KeyPath, DottedKey] = {}
+    for _, path, dotted, row in _statements(text):
+        value = _without_comment(row.partition("=")[2].strip()) or "..."
+        for depth in range(len(path) - dotted, len(path)):
+            key = ".".join(str(part) for part in path[depth:])
+            found.setdefault(path[:depth], DottedKey(key, value))
+    return found
+
+
+def _without_comment(value: str) -> str:
+    """A value as written, without the comment after it (a ``#`` may be inside quotes)."""
+    for index, char in enumerate(value):
+        if char == "#" and reads(f"v = {value[:index]}"):
+            return value[:index].rstrip()
+    return value
+
+
+def reads(line: str) -> bool:
+    """Whether ``line`` is TOML on its own: a value to show, or a correction to offer."""
+    try:
+        tomllib.loads(line)
+    except tomllib.TOMLDecodeError:
+        return False
+    return True
+
+
+def _statements(text: str) -> Iterator[tuple[int, KeyPath, int, str]]:
+    """Each table header and key of ``text``: its line number, its key path, how many
+    tables a dotted key makes on the way (1 for ``player.name``, 0 for a header or a plain
+    key), and the line."""
     array_counts: dict[tuple[str, ...], int] = {}
     current: KeyPath = ()
     in_multiline: str | None = None
@@ -42,21 +93,20 @@ def key_lines(text: str) -> dict[KeyPath, int]:
             index = array_counts.get(name, 0)
             array_counts[name] = index + 1
             current = _with_array_indices(name, array_counts)
-            lines.setdefault(current, number)
-            lines.setdefault(current[:-1], number)
+            yield number, current, 0, raw
+            yield number, current[:-1], 0, raw
             continue
         if match := _TABLE.match(line):
             current = _with_array_indices(_split_key(match.group(1)), array_counts)
-            lines.setdefault(current, number)
+            yield number, current, 0, raw
             continue
         if match := _KEY.match(line):
-            path = current + _split_key(match.group(1))
-            lines.setdefault(path, number)
+            parts = _split_key(match.group(1))
+            yield number, current + parts, len(parts) - 1, raw
             rest = line[match.end() :]
             for quote in ('"""', "'''"):
                 if rest.count(quote) % 2 == 1:
                     in_multiline = quote
-    return lines
 
 
 class KeyLines(Mapping[KeyPath, int]):

@@ -14,6 +14,7 @@ import json
 import re
 from collections.abc import Mapping
 
+from .toml_lines import reads
 from .written import age_limit, amount_and_currency, currency_hint, ordinal
 
 _KEY = re.compile(r"""^\s*([A-Za-z0-9_.-]+|"[^"]*"|'[^']*')\s*=""")
@@ -136,6 +137,10 @@ def syntax_problem(
             line,
             'write a comma between two items, e.g. tiebreaks = ["DE", "SB"]',
         )
+    if written_number := _grouped_number(row, numbers or {}):
+        return (*written_number[:1], line, written_number[1])
+    if statement := _after_a_statement(message, row):
+        return (statement[0], line, statement[1])
     if any(quote in row for quote in _CURLY_QUOTES):
         return (
             f"{message} (the line has typographic quotes)",
@@ -224,12 +229,12 @@ def _unquoted(row: str, numbers: Mapping[str, str]) -> tuple[str, str] | None:
     that takes a number (``numbers``) is told so: quotes would only move the error on."""
     if bare := _BARE_TEXT.match(row):
         key, text, comment = bare.group(1), bare.group(2).strip().strip('"').strip(), bare.group(3)
-        if text.casefold() in _BOOLEANS:
+        name = key.partition("=")[0].strip().rpartition(".")[2]
+        if text.casefold() in _BOOLEANS and name not in numbers:
             return (
                 f"{text} is not a value TOML reads",
                 f"write true and false in lower case: {key}{text.casefold()}{comment}",
             )
-        name = key.partition("=")[0].strip().rpartition(".")[2]
         if name in numbers:
             return (
                 f"{text} is not a number TOML reads",
@@ -249,6 +254,69 @@ def _unquoted(row: str, numbers: Mapping[str, str]) -> tuple[str, str] | None:
                 return (_TEXT_LIST, f"write each item in quotes, e.g. {key.strip()} {example}")
             quoted = ", ".join(toml_string(item) for item in items)
             return (_TEXT_LIST, f"write each item in quotes: {key}[{quoted}]{listed.group(3)}")
+    return None
+
+
+_GROUPED = re.compile(
+    r"""^\s*(?:[A-Za-z0-9_-]+\s*\.\s*)*([A-Za-z0-9_-]+)\s*=\s*"""
+    r"""(-?(?:[1-9]\d{0,2}([ \u00a0\u202f'\u2019,])\d{3}(?:\3\d{3})*|0\d+))\s*(?:#.*)?$"""
+)
+"""A number key's value written with its digits grouped, as a form or a spreadsheet shows
+it (``rating = 2 150``, ``2'150``, ``2,150``, a space that may be a no-break one), or with
+leading zeros (``number = 07``, as a start list numbers players)."""
+
+
+def _grouped_number(row: str, numbers: Mapping[str, str]) -> tuple[str, str] | None:
+    """What is wrong and what to write, for a number key (``numbers``) whose value TOML
+    cannot read for its grouping spaces or separators, or its leading zeros: tomllib says
+    "Expected newline", and the general hint spoke of quotes and dates. A comma in a key
+    that takes a fraction (``amount = 6,000``) may be a decimal comma, which the thousands
+    hint below says."""
+    found = _GROUPED.match(row)
+    if not found or found.group(1) not in numbers:
+        return None
+    key, written, separator = found.group(1), found.group(2), found.group(3)
+    if separator == "," and "whole number" not in numbers[key]:
+        return None
+    sign = "-" if written.startswith("-") else ""
+    whole = f"{sign}{int(''.join(char for char in written if char.isdigit()))}"
+    if separator is None:
+        return (
+            f"{written} is not a number TOML reads",
+            f"TOML numbers are written without leading zeros: write {key} = {whole}",
+        )
+    return (
+        f"{written} is not a number TOML reads",
+        f"TOML numbers are written without spaces or thousands separators: write {key} = {whole}",
+    )
+
+
+_STATEMENT_END = "Expected newline or end of document after a statement"
+
+
+def _after_a_statement(message: str, row: str) -> tuple[str, str] | None:
+    """What to write for a line TOML reads but for a comma or a semicolon after its value
+    (``name = "Okafor, Nia",``, as a list or a program writes it) or a colon for the equals
+    sign (``name: "Okafor, Nia"``, as YAML and JSON write it): the general hint spoke of
+    quotes and dates. The line corrected must read alone, else ``None``."""
+    stripped = row.strip()
+    if message == _STATEMENT_END and stripped[-1:] in (",", ";"):
+        fixed = stripped[:-1].rstrip()
+        if reads(fixed):
+            mark = "comma" if stripped.endswith(",") else "semicolon"
+            return (
+                f"the line ends with a {mark} after its value",
+                f"delete the {mark}: TOML gives one key = value a line, with nothing after it "
+                f"but a # comment: {fixed}",
+            )
+    if message == "Expected '=' after a key in a key/value pair":
+        key, colon, value = stripped.partition(":")
+        fixed = f"{key.rstrip()} = {value.strip()}"
+        if colon and reads(fixed):
+            return (
+                f"a colon stands between {key.strip()} and its value, where TOML writes =",
+                f"write {fixed}",
+            )
     return None
 
 
