@@ -70,8 +70,8 @@ class Problem:
         where = self.location(base)
         head = f"{where}: " if where else ""
         text = f"{head}{self.severity.value}: {self.message}"
-        if self.hint:
-            text += f"\n    hint: {self.hint}"
+        if self.hint:  # a hint's lines to copy (two of a table) lined up under its first
+            text += "\n    hint: " + self.hint.replace("\n", "\n          ")
         return text
 
 

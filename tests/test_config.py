@@ -558,6 +558,103 @@ def test_a_number_key_written_as_a_form_writes_it_is_told_how_toml_writes_number
     assert errors == [(line, "TOML syntax error: " + message, hint)]
 
 
+def test_true_or_false_for_a_number_says_it_takes_digits(make_site: SiteMaker) -> None:
+    """Valid TOML, so the schema's words: the value as the file writes it (it said "found
+    true/false True", a capital the file does not have), and what the key takes."""
+    text = 'name = "X"\nformat = "swiss"\nrounds = true\n'
+    assert _errors(make_site(text) / "content/ev/event.toml") == [
+        (
+            3,
+            "rounds: expected a whole number of at least 1, found true",
+            "rounds takes a whole number of at least 1: write it in digits",
+        )
+    ]
+    text = _PLAYER + "rating = false\n"
+    assert _errors(make_site(text, slug="r") / "content/r/event.toml") == [
+        (
+            6,
+            "players[1].rating: expected a whole number of at least 0, found false",
+            _DIGITS + _UNRATED,
+        )
+    ]
+
+
+_ENTRIES = (
+    "players are listed as [[players]] tables, each with its keys inside: write the two lines"
+)
+
+
+@pytest.mark.parametrize(
+    ("text", "line", "message", "hint"),
+    [
+        (
+            _HEAD + 'player.name = "Okafor, Nia"\n',
+            4,
+            'player: player.name = "Okafor, Nia" is TOML for the key name in a table player, '
+            "and player is not a table event.toml knows",
+            _ENTRIES + '\n[[players]]\nname = "Okafor, Nia"',
+        ),
+        (  # was "[players] written with single brackets", and no line
+            _HEAD + 'players.name = "Okafor, Nia"  # first board\n',
+            4,
+            'players: players.name = "Okafor, Nia" makes players one table (a dotted key '
+            "a.b = ... is TOML for the key b in a table a), but players is a list of entries",
+            _ENTRIES + '\n[[players]]\nname = "Okafor, Nia"',
+        ),
+        (
+            _HEAD + 'venue.city = "Springfield"\n',
+            4,
+            'venue: venue.city = "Springfield" is TOML for the key city in a table venue, and '
+            "venue is not a table event.toml knows",
+            "the tables are [scoring], [[players]], [[results]], [[byes]], [[withdrawals]], "
+            "[playoff], [[fines]], [[categories]], [[titles]], [[trophies]], [prizes], "
+            "[ranking]",
+        ),
+        (  # a table's dotted key, misspelt: the dotted key to write there
+            _HEAD + 'playof.format = "none"\n',
+            4,
+            'playof: playof.format = "none" is TOML for the key format in a table playof, and '
+            "playof is not a table event.toml knows",
+            'did you mean playoff.format = "none"?',
+        ),
+        (  # inside an entry: the entry's own key
+            _PLAYER + "player.rating = 2100\n",
+            6,
+            "players[1].player: player.rating = 2100 is TOML for the key rating in a table "
+            "player, and a [[players]] entry has no table player",
+            "did you mean rating = 2100? the keys of a [[players]] entry are written alone, "
+            "without a table's name before them",
+        ),
+        (  # a [player] line is still said as the table it is
+            _HEAD + '[player]\nname = "Okafor, Nia"\n',
+            4,
+            "player: unknown table name [player]",
+            "did you mean [[players]]?",
+        ),
+    ],
+    ids=["player", "players", "unknown", "table", "in-entry", "header"],
+)
+def test_a_dotted_key_is_said_as_the_key_it_is(
+    make_site: SiteMaker, text: str, line: int, message: str, hint: str
+) -> None:
+    """``player.name = "X"`` is TOML for the key name of a table player: it was called an
+    unknown table [player], with no line, as if the file had a [player] line."""
+    errors = _errors(make_site(text) / "content/ev/event.toml")
+    assert errors == [(line, message, hint)]
+
+
+def test_a_hint_of_several_lines_prints_them_under_its_first() -> None:
+    """The two lines of a [[players]] entry to copy, each on a line of its own."""
+    problem = Problems()
+    problem.error("bad", Path("event.toml"), 4, hint='write the two lines\n[[players]]\nname = "X"')
+    assert problem.errors[0].format() == (
+        "event.toml:4: error: bad\n"
+        "    hint: write the two lines\n"
+        "          [[players]]\n"
+        '          name = "X"'
+    )
+
+
 def test_a_typo_among_thousands_of_players_gets_the_closest_names_after_few_comparisons() -> None:
     """ "Charly, Carl" (12 letters) against "Charlie, Carl" (13): difflib matches ", carl" and
     "charl", 11 letters, ratio 22/25 = 0.88; "Charles, Carla" (14): the same 11, 22/26 =

@@ -17,9 +17,9 @@ from urllib.parse import urlsplit, urlunsplit
 from ..problems import Problems
 from .championship import CHAMPIONSHIP, ChampionshipConfig
 from .event import EVENT, EventConfig
-from .schema import Issue, Table, format_path, number_keys, validate
+from .schema import Issue, Table, explain_dotted_keys, format_path, number_keys, validate
 from .site import SITE, SiteConfig
-from .toml_lines import KeyLines, KeyPath, line_of
+from .toml_lines import KeyLines, KeyPath, dotted_keys, line_of
 from .toml_syntax import syntax_problem
 
 __all__ = ["EventConfig", "SiteConfig", "load_event_config", "load_site_config", "load_toml"]
@@ -80,7 +80,7 @@ def load_toml(path: Path, schema: Table, problems: Problems) -> tuple[Any, Mappi
         PARSED_USED.add(key)
         value, issues = found
         lines = KeyLines(text)
-        report_issues(issues, path, lines, problems)
+        report_issues(_said(schema, issues, text, path), path, lines, problems)
         return value, lines
     try:
         data = tomllib.loads(text)
@@ -107,8 +107,16 @@ def load_toml(path: Path, schema: Table, problems: Problems) -> tuple[Any, Mappi
         PARSED[key] = (value, issues)
         PARSED_USED.add(key)
     lines = KeyLines(text)
-    report_issues(issues, path, lines, problems)
+    report_issues(_said(schema, issues, text, path), path, lines, problems)
     return value, lines
+
+
+def _said(schema: Table, issues: list[Issue], text: str, path: Path) -> list[Issue]:
+    """The schema's issues as the file's text shows them: a table a dotted key made is said
+    as that key (the schema saw only the table)."""
+    if not issues:
+        return issues
+    return explain_dotted_keys(schema, issues, dotted_keys(text), path.name)
 
 
 def report_issues(

@@ -12,10 +12,10 @@ import difflib
 import math
 import re
 from collections.abc import Callable, Mapping, Sequence
-from dataclasses import dataclass
+from dataclasses import dataclass, replace
 from typing import Any
 
-from .toml_lines import KeyPath
+from .toml_lines import DottedKey, KeyPath
 from .toml_syntax import both_readings
 from .written import amount_and_currency, currency_hint, ordinal
 
@@ -86,9 +86,10 @@ class Option:
         raise NotImplementedError
 
     def _wrong_type(self, value: Any, path: KeyPath, issues: list[Issue]) -> Any:
-        issues.append(
-            Issue(path, f"expected {self.expected()}, found {_type_name(value)} {value!r}")
-        )
+        # true as the file writes it: "found true/false True" showed Python's capital, which
+        # TOML does not read
+        found = _toml_value(value) if isinstance(value, bool) else f"{_type_name(value)} {value!r}"
+        issues.append(Issue(path, f"expected {self.expected()}, found {found}"))
         return MISSING
 
 
@@ -247,6 +248,11 @@ class Number(Option):
                 issues[-1].hint = currency_hint(_key_name(path), *money)
             elif isinstance(value, str) and self.integer and (place := ordinal(value)):
                 issues[-1].hint = f"write {_key_name(path)} = {place}, the number alone"
+            elif isinstance(value, bool):  # rounds = true, rating = false: no number
+                name = _key_name(path)
+                issues[-1].hint = f"{name} takes {self.expected()}: write it in digits" + (
+                    "; leave rating out for an unrated player" if name == "rating" else ""
+                )
             return MISSING
         if isinstance(value, float) and not math.isfinite(value):
             issues.append(Issue(path, f"expected {self.expected()}, found {value}"))
@@ -595,3 +601,88 @@ def number_keys(schema: Table) -> dict[str, Number]:
         for name, options in found.items()
         if all(isinstance(option, Number) for option in options) and isinstance(options[0], Number)
     }
+
+
+def explain_dotted_keys(
+    schema: Table, issues: list[Issue], dotted: Mapping[KeyPath, DottedKey], file_name: str
+) -> list[Issue]:
+    """``issues`` with an unknown table, or a list of entries written as one table, that a
+    dotted key made (``player.name = "X"``) said as the key it is: "unknown table name
+    [player]" sent an organiser looking for a [player] line the file does not have."""
+    return [_dotted_key_issue(schema, issue, dotted, file_name) for issue in issues]
+
+
+def _dotted_key_issue(
+    schema: Table, issue: Issue, dotted: Mapping[KeyPath, DottedKey], file_name: str
+) -> Issue:
+    """One issue as ``explain_dotted_keys`` says it; itself when no dotted key made it."""
+    *owner_path, name = issue.path
+    found = dotted.get(issue.path)
+    owner = _table_at(schema, tuple(owner_path))
+    if found is None or owner is None or not isinstance(name, str):
+        return issue
+    option = owner.keys.get(name)
+    if isinstance(option, TableList):
+        return replace(
+            issue,
+            message=f"{name}.{found.key} = {found.value} makes {name} one table (a dotted key "
+            f"a.b = ... is TOML for the key b in a table a), but {name} is a list of entries",
+            hint=_entry_lines(tuple(owner_path), name, found),
+        )
+    if option is not None:
+        return issue
+    where = f"a {_header(tuple(owner_path))} entry" if owner_path else file_name
+    message = (
+        f"{name}.{found.key} = {found.value} is TOML for the key {found.key} in a table {name}, "
+        + (
+            f"and a {_header(tuple(owner_path))} entry has no table {name}"
+            if owner_path
+            else f"and {name} is not a table {file_name} knows"
+        )
+    )
+    tables = [key for key, kind in owner.keys.items() if isinstance(kind, Table | TableList)]
+    close = difflib.get_close_matches(name, tables, n=1, cutoff=0.6)
+    first = found.key.split(".")[0]
+    if close and isinstance(owner.keys[close[0]], TableList):
+        hint = _entry_lines(tuple(owner_path), close[0], found)
+    elif close:
+        hint = f"did you mean {close[0]}.{found.key} = {found.value}?"
+    elif first in owner.keys:
+        hint = (
+            f"did you mean {found.key} = {found.value}? the keys of {where} are written "
+            "alone, without a table's name before them"
+        )
+    else:
+        hint = issue.hint
+    return replace(issue, message=message, hint=hint)
+
+
+def _entry_lines(owner: KeyPath, name: str, found: DottedKey) -> str:
+    """What to write for a dotted key into a list of entries: the entry's two lines."""
+    header = _brackets(owner, name, entries=True)
+    listed = {"money": "money prizes"}.get(name, name)
+    return (
+        f"{listed} are listed as {header} tables, each with its keys inside: write the two "
+        f"lines\n{header}\n{found.key} = {found.value}"
+    )
+
+
+def _header(path: KeyPath) -> str:
+    """The header line of the table at ``path``: ``[[players]]`` for an entry, ``[prizes]``."""
+    names = tuple(part for part in path if isinstance(part, str))
+    return _brackets(names[:-1], names[-1], entries=isinstance(path[-1], int))
+
+
+def _table_at(schema: Table, path: KeyPath) -> Table | None:
+    """The table of ``schema`` that ``path`` names (an entry of a list of tables is its
+    table), or ``None`` when the schema has none there."""
+    table = schema
+    for part in path:
+        if isinstance(part, int):
+            continue
+        option = table.keys.get(part)
+        inner = option.table if isinstance(option, TableList) else option
+        if not isinstance(inner, Table):
+            return None
+        table = inner
+    return table
