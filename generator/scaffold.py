@@ -823,13 +823,15 @@ def new_site(folder: Path, year: int | None = None, rules: str = "fide") -> int:
     files = site_files(title or "Chess results", year or dt.date.today().year, rules)
     ignore = folder / ".gitignore"
     try:
-        if ignore.is_file():  # its bytes kept as they are, UTF-8 or not (``surrogateescape``)
-            kept = ignore.read_text(encoding="utf-8", errors="surrogateescape")
+        if ignore.is_file():
+            # Its bytes kept as they are: UTF-8 or not (``surrogateescape``), and its line
+            # endings too (read untranslated; CRLF was read as LF and rewritten so).
+            kept = ignore.read_bytes().decode("utf-8", errors="surrogateescape")
             files[".gitignore"] = _with_output_ignored(kept)
         for relative, text in files.items():
             path = folder / relative
             path.parent.mkdir(parents=True, exist_ok=True)
-            path.write_text(text, encoding="utf-8", errors="surrogateescape")
+            path.write_text(text, encoding="utf-8", errors="surrogateescape", newline="")
     except OSError as exc:
         print(f"crosstable: cannot write {folder}: {exc.strerror}", file=sys.stderr)
         return 1
@@ -882,7 +884,16 @@ def _with_output_ignored(text: str) -> str:
     lines = {line.strip() for line in text.splitlines()}
     if lines & {"output", "output/", "/output", "/output/"}:
         return text
-    return text + ("" if not text or text.endswith("\n") else "\n") + "\n" + GITIGNORE
+    ending = _line_ending(text)
+    block = ending + GITIGNORE.replace("\n", ending)
+    return text + ("" if not text or text.endswith("\n") else ending) + block
+
+
+def _line_ending(text: str) -> str:
+    """The line ending ``text`` uses (its first one's), so that lines added to a CRLF file
+    (saved on Windows) end as its own do: LF where it has none yet."""
+    first = text.find("\n")
+    return "\r\n" if first > 0 and text[first - 1] == "\r" else "\n"
 
 
 def _repository_above(folder: Path) -> Path | None:

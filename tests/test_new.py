@@ -380,3 +380,37 @@ def test_a_gitignore_not_in_utf_8_is_kept_byte_for_byte(tmp_path: Path) -> None:
     assert main(["new", str(tmp_path)]) == 0
     written = (tmp_path / ".gitignore").read_bytes()
     assert written.startswith(b"# caf\xe9\n*.pyc\n\n") and b"\noutput/\n" in written
+
+
+_ADDED = "# The built site: `crosstable build` writes it, `crosstable deploy` publishes it."
+
+
+@pytest.mark.parametrize(
+    ("kept", "written"),
+    [
+        # LF: a blank line, then the comment and output/, each ending with LF.
+        (b"__pycache__/\n*.pyc\n", f"__pycache__/\n*.pyc\n\n{_ADDED}\noutput/\n"),
+        # CRLF (saved on Windows): it was rewritten with LF endings; now every line added
+        # ends with CRLF and the file's own lines keep theirs.
+        (b"__pycache__/\r\n*.pyc\r\n", f"__pycache__/\r\n*.pyc\r\n\r\n{_ADDED}\r\noutput/\r\n"),
+        # No final line break: one is added first, in the file's own style.
+        (b"__pycache__/\n*.pyc", f"__pycache__/\n*.pyc\n\n{_ADDED}\noutput/\n"),
+        (b"__pycache__/\r\n*.pyc", f"__pycache__/\r\n*.pyc\r\n\r\n{_ADDED}\r\noutput/\r\n"),
+    ],
+    ids=["lf", "crlf", "lf-no-final-newline", "crlf-no-final-newline"],
+)
+def test_a_gitignore_keeps_its_line_endings(tmp_path: Path, kept: bytes, written: str) -> None:
+    """``crosstable new .`` in a fresh clone adds output/ to its .gitignore with the file's
+    own line endings, and leaves the bytes before it as they were."""
+    (tmp_path / ".gitignore").write_bytes(kept)
+    assert main(["new", str(tmp_path)]) == 0
+    assert (tmp_path / ".gitignore").read_bytes() == written.encode()
+
+
+def test_a_gitignore_not_in_utf_8_with_crlf_endings_keeps_both(tmp_path: Path) -> None:
+    """Latin-1 ("# café") and CRLF at once: its bytes kept, output/ added with CRLF."""
+    (tmp_path / ".gitignore").write_bytes(b"# caf\xe9\r\n*.pyc\r\n")
+    assert main(["new", str(tmp_path)]) == 0
+    assert (tmp_path / ".gitignore").read_bytes() == (
+        b"# caf\xe9\r\n*.pyc\r\n\r\n" + _ADDED.encode() + b"\r\noutput/\r\n"
+    )
