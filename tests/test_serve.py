@@ -26,7 +26,15 @@ from generator.build import build_site
 from generator.buildstate import BuildReport
 from generator.cache import BuildCache, RebuildStats
 from generator.cli import main
-from generator.serve import PreviewSite, RebuildResult, ServeError, ServeSession, describe, watch
+from generator.serve import (
+    PreviewSite,
+    RebuildResult,
+    ServeError,
+    ServeSession,
+    describe,
+    say_changes,
+    watch,
+)
 from generator.serve.builder import BuildProcess
 from generator.serve.watch import Watcher
 
@@ -499,6 +507,57 @@ def test_removed_pages_are_removed_and_missing_pages_still_reload(
     assert session.wait_for_build(3).removed == ["ev/about.html"]
     status, page = fetch(session.url + "ev/about.html")
     assert status == 404 and "livereload.js" in page
+
+
+def test_serve_says_a_deleted_file_was_deleted_not_changed(
+    site: Path, session: ServeSession
+) -> None:
+    """Deleting a page's Markdown file printed "crosstable: changed content/ev/about.md",
+    as if it were still there."""
+    about = site / "content/ev/about.md"
+    about.write_text("# About\n\nText.\n")
+    session.wait_for_build(2)
+    about.unlink()
+    session.wait_for_build(3)
+    lines = session.out.getvalue().splitlines()  # type: ignore[attr-defined]
+    said = [line for line in lines if line.startswith("crosstable: ") and "about.md" in line]
+    assert said == [
+        "crosstable: added content/ev/about.md",
+        "crosstable: deleted content/ev/about.md",
+    ]
+
+
+def test_the_watcher_says_which_files_were_added_changed_and_deleted(tmp_path: Path) -> None:
+    content = tmp_path / "content"
+    content.mkdir()
+    (content / "r1.pgn").write_text("1")
+    (content / "r2.pgn").write_text("2")
+    watcher = Watcher([content], interval=0.02, quiet=0.2)
+    stop = threading.Event()
+    found: list[list[tuple[Path, str]]] = []
+    thread = threading.Thread(target=lambda: found.append(watcher.wait_for_changes(stop) or []))
+    thread.start()
+    (content / "r1.pgn").write_text("1 changed")
+    (content / "r2.pgn").unlink()
+    (content / "r3.pgn").write_text("3")
+    thread.join(timeout=5)
+    stop.set()
+    assert [(p.name, kind) for p, kind in found[0]] == [
+        ("r1.pgn", "changed"),
+        ("r2.pgn", "deleted"),
+        ("r3.pgn", "added"),
+    ]
+
+
+def test_the_terminal_line_names_each_file_under_what_happened_to_it() -> None:
+    assert (
+        say_changes([("content/ev/r2.pgn", "deleted")]) == "crosstable: deleted content/ev/r2.pgn"
+    )
+    changes = [("a", "changed"), ("b", "deleted"), ("c", "added"), ("d", "changed")]
+    assert say_changes(changes) == "crosstable: changed a, d; added c; deleted b"
+    eight = [(f"f{n}", "changed") for n in range(5)] + [(f"g{n}", "deleted") for n in range(3)]
+    # Six names at most: the five changed ones, then one deleted, and 8 - 6 = 2 more.
+    assert say_changes(eight) == ("crosstable: changed f0, f1, f2, f3, f4; deleted g0 and 2 more")
 
 
 def test_drafts_show_in_serve_with_a_mark(site: Path, session: ServeSession) -> None:

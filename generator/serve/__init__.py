@@ -72,6 +72,23 @@ def describe(result: RebuildResult, site_dir: Path, verb: str = "rebuilt") -> li
     return lines
 
 
+CHANGE_KINDS = ("changed", "added", "deleted")
+
+
+def say_changes(changes: list[tuple[str, str]]) -> str:
+    """The terminal line for the files the watcher found, each under what happened to it
+    ("changed", "added", "deleted"): a deleted file was said to have "changed". At most
+    ``SHOWN_FILES`` names, changed ones first."""
+    groups = [(kind, [name for name, its in changes if its == kind]) for kind in CHANGE_KINDS]
+    parts, left = [], SHOWN_FILES
+    for kind, names in groups:
+        if names and left > 0:
+            parts.append(f"{kind} {', '.join(names[:left])}")
+            left -= len(names[:left])
+    more = len(changes) - SHOWN_FILES
+    return f"crosstable: {'; '.join(parts)}{f' and {more} more' if more > 0 else ''}"
+
+
 class ServeSession:
     """One running preview: server, first build, then a watcher thread rebuilding on changes."""
 
@@ -161,13 +178,10 @@ class ServeSession:
 
     def _watch(self, watcher: Watcher) -> None:
         while True:
-            changed = watcher.wait(self._stop)
+            changed = watcher.wait_for_changes(self._stop)
             if changed is None:
                 return
-            names = [self._relative(p) for p in changed]
-            shown = ", ".join(names[:SHOWN_FILES])
-            more = f" and {len(names) - SHOWN_FILES} more" if len(names) > SHOWN_FILES else ""
-            self._say(f"crosstable: changed {shown}{more}")
+            self._say(say_changes([(self._relative(p), kind) for p, kind in changed]))
             result = self._rebuild()
             if self._stop.is_set():
                 return  # serve stopped during this build: nothing to report or reload

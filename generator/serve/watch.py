@@ -29,6 +29,9 @@ Stamp = tuple[int, int, int]
 Snapshot = dict[str, tuple[Stamp, bytes | None]]
 """Each watched file's stamp, and a digest of its bytes while its stamp is recent to us."""
 
+Change = tuple[Path, str]
+"""A settled change: the file, and what happened to it ("added", "changed" or "deleted")."""
+
 AMBIGUOUS_SECONDS = 5.0
 """How long a file's stamp may hide an edit after we first see it: more than the coarsest
 file times in use (FAT's 2 seconds), with room for network folders that set the time late."""
@@ -116,6 +119,12 @@ class Watcher:
 
     def wait(self, stop: threading.Event) -> list[Path] | None:
         """Block until files changed and then stayed quiet; ``None`` once ``stop`` is set."""
+        changes = self.wait_for_changes(stop)
+        return None if changes is None else [path for path, _ in changes]
+
+    def wait_for_changes(self, stop: threading.Event) -> list[Change] | None:
+        """As ``wait``, with what happened to each file: serve said "changed" for a file
+        that was deleted, which reads as if it were still there."""
         while not stop.wait(self.interval):
             current = self.snapshot()
             if not _changed(self._last, current):
@@ -127,11 +136,20 @@ class Watcher:
                 newer = self.snapshot()
                 if _changed(current, newer):
                     current, settled_at = newer, time.monotonic()
-            changed = sorted(Path(p) for p in _changed(self._last, current))
+            changed = sorted(
+                (Path(p), _kind(p, self._last, current)) for p in _changed(self._last, current)
+            )
             self._last = current
             if changed:
                 return changed
         return None
+
+
+def _kind(path: str, old: Snapshot, new: Snapshot) -> str:
+    """What happened to ``path`` between two looks (it is in one of them at least)."""
+    if path not in new:
+        return "deleted"
+    return "added" if path not in old else "changed"
 
 
 def _stat(path: Path, found: dict[str, Stamp]) -> None:
