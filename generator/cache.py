@@ -39,6 +39,7 @@ from .buildstate import (
     write_atomically,
 )
 from .codepages import EncodingError, codec_name, decode
+from .links import local_path, resolved
 from .model import Site
 from .parallel import JOBS, can_fork, run_parallel, usable_cpus
 from .pgn import (
@@ -64,6 +65,7 @@ from .render.site import (
 )
 from .rules import checks, standings
 from .scratch import ScratchFolder
+from .text import disk_name
 from .write import link, patch, stage, swap
 
 
@@ -770,7 +772,9 @@ class RenderStore:
     """The files each event rendered last time, and the inputs they were rendered from."""
 
     def __init__(self) -> None:
-        self._events: dict[str, tuple[object, dict[str, bytes]]] = {}
+        self._events: dict[str, tuple[object, dict[str, bytes], dict[Path, str | None]]] = {}
+        """Each event's key, files, and where its Markdown links to other ``.md`` files led
+        (``_IncrementalRenderer._relink``): a page another event adds is linked from them."""
         self.bytecode = _TemplateCode()
         self.pages: dict[str, dict[str, tuple[str, bytes]]] = {}
         """Each event's keyed pages (``PageJob.key``) with their bytes, by path: when an
@@ -796,7 +800,11 @@ class RenderStore:
             del self.pages[slug]
         return files
 
-    def lookup(self, slug: str, key: object) -> dict[str, bytes] | None:
+    def lookup(
+        self, slug: str, key: object, target: Callable[[Path], str | None] | None = None
+    ) -> dict[str, bytes] | None:
+        """The event's files from last time, if its key is the same and each Markdown link
+        it followed to another ``.md`` file leads where it led (``target``) then."""
         entry = self._events.get(slug)
         if entry is None:
             return None
@@ -804,10 +812,18 @@ class RenderStore:
             same = bool(entry[0] == key)
         except Exception:  # an input that cannot be compared counts as changed
             same = False
+        if same and target is not None:
+            same = all(target(path) == led for path, led in entry[2].items())
         return entry[1] if same else None
 
-    def remember(self, slug: str, key: object, files: dict[str, bytes]) -> None:
-        self._events[slug] = (key, files)
+    def remember(
+        self,
+        slug: str,
+        key: object,
+        files: dict[str, bytes],
+        links: dict[Path, str | None] | None = None,
+    ) -> None:
+        self._events[slug] = (key, files, dict(links or {}))
 
 
 class _TemplateCode(jinja2.BytecodeCache):
@@ -841,16 +857,24 @@ class _IncrementalRenderer(SiteRenderer):
         every_event = store.every_event.get(templates)
         if every_event is None:  # parsing every template takes a third of a second
             every_event = store.every_event[templates] = _names_every_event(self.environment)
+        # An event's pages show other events only as the row of its championship's sections
+        # (``section_names``): adding an event outside every championship rendered every
+        # event again, though only the home page lists it.
+        sections = {slug for championship in site.championships for slug in championship.sections}
+        self._links: dict[Path, str | None] = {}
+        """Where the current event's Markdown links to ``.md`` files led (``_relink``)."""
         self.site_key = (
             dataclasses.replace(site, home_markdown="", home_files=(), events=()),
-            site.events if every_event else tuple((e.slug, e.name) for e in site.events),
+            site.events
+            if every_event
+            else tuple((e.slug, e.name) for e in site.events if e.slug in sections),
             templates,
         )
 
     def _event(self, outcome: EventOutcome) -> None:
         slug = outcome.event.slug
         key = (self.site_key, outcome)
-        reused = self.store.lookup(slug, key)
+        reused = self.store.lookup(slug, key, self._link_target)
         if reused is not None:
             self.files.update(reused)
             self.store.stats.events_reused.append(slug)
@@ -858,14 +882,34 @@ class _IncrementalRenderer(SiteRenderer):
             return
         before = dict(self.files)
         first = len(self.pages) if self.pages is not None else 0
+        self._links = {}
         super()._event(outcome)
         if self.pages is not None:
             self._render_event_pages(slug, self.pages[first:])
             del self.pages[first:]
         added = {k: v for k, v in self.files.items() if before.get(k) is not v}
-        self.store.remember(slug, key, added)
+        self.store.remember(slug, key, added, self._links)
         self.store.stats.events_rendered.append(slug)
         self.store.stats.files_rendered += len(added)
+
+    def _relink(self, source: Path, published: str) -> Callable[[str], str | None]:
+        """The ordinary ``relink``, noting where each link to a ``.md`` file led: the page
+        of another event (or none yet), which the event's key does not hold."""
+        relink = super()._relink(source, published)
+
+        def noted(href: str) -> str | None:
+            path = local_path(href)
+            if path is not None and path.endswith(".md"):
+                linked = source.parent / disk_name(path)
+                self._links[linked] = self._link_target(linked)
+            return relink(href)
+
+        return noted
+
+    def _link_target(self, linked: Path) -> str | None:
+        """The page the ``.md`` file at ``linked`` is published as in this build, if any."""
+        found = resolved(linked)  # None: a link loop
+        return self._markdown_pages.get(found) if found is not None else None
 
     def _render_event_pages(self, slug: str, jobs: list[PageJob]) -> None:
         """Render the event's pages, but keep those whose key is the one they had: one

@@ -836,3 +836,82 @@ def test_a_crash_says_whether_a_last_good_site_is_served(verb: str, said: str) -
     lines = describe(result, Path("."), verb)
     assert lines[0] == "Traceback ...\nRuntimeError: a bug"
     assert lines[1] == f"crosstable: {said} Please report this, with the lines above."
+
+
+def _event(site: Path, slug: str, name: str, files: dict[str, str] | None = None) -> None:
+    """Event ``slug`` (the four players of ``event_toml``, one game) named ``name``."""
+    folder = site / "content" / slug
+    folder.mkdir(parents=True, exist_ok=True)
+    (folder / "event.toml").write_text(event_toml().replace("Test Event", name))
+    (folder / "g.pgn").write_text(pgn_game("1.1", A, B, "1-0"))
+    for file, text in (files or {}).items():
+        (folder / file).write_text(text)
+
+
+def _preview_build(site: Path, cache: BuildCache) -> tuple[dict[str, bytes], RebuildStats]:
+    report = cache.build(site)
+    assert not report.failed()
+    return report.files, cache.stats
+
+
+def test_adding_an_event_renders_only_it_and_the_home_page(tmp_path: Path) -> None:
+    """Two events, then a third: serve rendered all three again, though the others' pages do
+    not show the list of events (only the home page does). Now the new event alone is
+    rendered, and the others' files are the ones a full build makes."""
+    site = tmp_path / "site"
+    _event(site, "spring", "Spring Open")
+    _event(site, "summer", "Summer Open")
+    cache = BuildCache()
+    first, _ = _preview_build(site, cache)
+    _event(site, "autumn", "Autumn Open")
+    files, stats = _preview_build(site, cache)
+    assert stats.events_rendered == ["autumn"]
+    assert sorted(stats.events_reused) == ["spring", "summer"]
+    assert files == build_site(site).files
+    assert b'href="autumn/index.html"' in files["index.html"]
+    assert b"Autumn Open" not in files["spring/index.html"]
+    # What changed: the home page, and the new event's files; nothing of the others.
+    changed = {path for path in files if first.get(path) != files[path]}
+    assert {path.partition("/")[0] for path in changed} == {"index.html", "autumn"}
+
+
+def test_adding_a_section_renders_its_sister_sections_whose_pages_list_it(tmp_path: Path) -> None:
+    """Every page of a section links the other sections (the row of sections): adding one
+    must render the others again, or their row would lack it."""
+    site = tmp_path / "site"
+    cup = site / "content" / "cup"
+    cup.mkdir(parents=True)
+    listed = 'name = "Club Cup"\nsections = [{}]\n'
+    (cup / "championship.toml").write_text(listed.format('"open", "girls"'))
+    _event(site, "cup/open", "Open")
+    _event(site, "cup/girls", "Girls")
+    _event(site, "club", "Club Championship")
+    cache = BuildCache()
+    _preview_build(site, cache)
+    (cup / "championship.toml").write_text(listed.format('"open", "girls", "juniors"'))
+    _event(site, "cup/juniors", "Juniors")
+    files, stats = _preview_build(site, cache)
+    # The championship changed: every event is rendered again (the sections must be).
+    assert {"cup/girls", "cup/juniors", "cup/open"} <= set(stats.events_rendered)
+    assert b'href="../juniors/index.html">Juniors</a>' in files["cup/open/index.html"]
+    assert files == build_site(site).files
+    # A section renamed: the others' rows show the new name.
+    _event(site, "cup/juniors", "Under 16")
+    files, stats = _preview_build(site, cache)
+    assert {"cup/girls", "cup/juniors", "cup/open"} <= set(stats.events_rendered)
+    assert b'href="../juniors/index.html">Under 16</a>' in files["cup/girls/index.html"]
+    assert files == build_site(site).files
+
+
+def test_a_page_linking_a_page_of_an_event_added_later_leads_to_it(tmp_path: Path) -> None:
+    """A page of one event links a Markdown page of another event not there yet: once that
+    event is added, the link leads to its page, not to the .md file."""
+    site = tmp_path / "site"
+    _event(site, "spring", "Spring Open", {"about.md": "# About\n\n[Notes](../autumn/notes.md)\n"})
+    cache = BuildCache()
+    _preview_build(site, cache)
+    _event(site, "autumn", "Autumn Open", {"notes.md": "# Notes\n"})
+    files, stats = _preview_build(site, cache)
+    assert sorted(stats.events_rendered) == ["autumn", "spring"]
+    assert b'<a href="../autumn/notes.html">Notes</a>' in files["spring/about.html"]
+    assert files == build_site(site).files
