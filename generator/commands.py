@@ -167,6 +167,14 @@ def _deploy(site: Path, remote: str | None, branch: str | None, message: str | N
             "git pull, then crosstable deploy again, to publish both.",
             file=sys.stderr,
         )
+    if done.unknown:
+        print(
+            f"crosstable: note: the site this deploy replaced was built from "
+            f"{done.unknown[:12]}, which this clone does not have: it is a shallow clone (its "
+            "history is cut off), so deploy cannot tell whether that commit is in its history "
+            "or was deployed from another clone. git fetch --unshallow lets it tell.",
+            file=sys.stderr,
+        )
     return 0
 
 

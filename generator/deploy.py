@@ -74,6 +74,9 @@ class Published:
     overtaken: str = ""
     """The source commit of the deploy this one replaced, when the site's own history does
     not hold it (``_overtaken``): someone deployed newer edits from another clone."""
+    unknown: str = ""
+    """That source commit, when this clone is shallow and does not have it: its history is
+    cut off, so whether another clone deployed it cannot be told (``_overtaken``)."""
 
 
 STALL_SECONDS = 60
@@ -428,7 +431,7 @@ def publish(target: Target, site_dir: Path, output: Path, message: str | None) -
             if behind:
                 _push(target, parent)
             return Published(parent, parent, files, False, source, kept, pushed=behind)
-        overtaken = _overtaken(repo, parent)
+        overtaken, unknown = _overtaken(repo, parent)
         args = ["commit-tree", tree, "-F", "-"]
         if parent is not None:
             args += ["-p", parent]
@@ -438,29 +441,70 @@ def publish(target: Target, site_dir: Path, output: Path, message: str | None) -
     except GitFailed as exc:
         raise DeployError(f"git could not record the site; {_says(exc)}") from None
     _push(target, commit)
-    return Published(commit, parent, files, True, source, kept, replaced, overtaken=overtaken)
+    return Published(
+        commit, parent, files, True, source, kept, replaced, overtaken=overtaken, unknown=unknown
+    )
 
 
 _BUILT_FROM = re.compile(r"\bbuilt from ([0-9a-f]{40})\b", re.IGNORECASE)
 
 
-def _overtaken(repo: Path, parent: str | None) -> str:
+def _overtaken(repo: Path, parent: str | None) -> tuple[str, str]:
     """The commit the branch's last deploy was built from (its message says "built from
     SHA"), when this repository's HEAD does not hold it: a second organiser's deploy, from
-    a clone with results not pulled here, was replaced by an older site without a word."""
+    a clone with results not pulled here, was replaced by an older site without a word.
+
+    Returned first when that is so, second when this clone is shallow and does not have the
+    commit (its history is cut off: it cannot tell). Neither for a commit that was once on
+    this branch (its reflog): this clone's own, rewritten since by ``git commit --amend`` or
+    a rebase, which the warning took for another clone's."""
     if parent is None:
-        return ""
+        return "", ""
     try:
         found = _BUILT_FROM.search(_git(repo, "log", "-1", "--format=%B", parent))
     except GitFailed:
-        return ""
+        return "", ""
     if found is None:  # a --message of its own with {sha}: nothing to compare
-        return ""
+        return "", ""
+    built_from = found.group(1)
     try:
-        _git(repo, "merge-base", "--is-ancestor", found.group(1), "HEAD")
-    except GitFailed:  # not an ancestor, or a commit this repository has never fetched
-        return found.group(1)
-    return ""
+        _git(repo, "merge-base", "--is-ancestor", built_from, "HEAD")
+        return "", ""
+    except GitFailed:  # not an ancestor, or a commit this repository does not have
+        pass
+    try:
+        _git(repo, "cat-file", "-e", f"{built_from}^{{commit}}")
+    except GitFailed:  # never had here, or cut off with the history of a shallow clone
+        return ("", built_from) if _shallow(repo) else (built_from, "")
+    return ("", "") if _once_on_branch(repo, built_from) else (built_from, "")
+
+
+def _shallow(repo: Path) -> bool:
+    """Whether this clone's history is cut off (``git clone --depth``)."""
+    try:
+        return _git(repo, "rev-parse", "--is-shallow-repository") == "true"
+    except GitFailed:
+        return False
+
+
+def _once_on_branch(repo: Path, commit: str) -> bool:
+    """Whether ``commit`` was ever on the checked-out branch (HEAD when detached): in its
+    reflog, or an ancestor of a commit that is. Only this branch's: the remote-tracking
+    branch's reflog holds the commits fetched from another clone."""
+    try:
+        ref = _git(repo, "symbolic-ref", "--quiet", "HEAD")
+    except GitFailed:
+        ref = "HEAD"
+    try:
+        tips = set(_git(repo, "reflog", "show", "--format=%H", ref, "--").split())
+        if commit in tips:
+            return True
+        if not tips:
+            return False
+        listed = _git(repo, "rev-list", "--stdin", stdin="".join(f"{t}\n" for t in tips).encode())
+    except GitFailed:  # no reflog, or one naming a commit pruned since
+        return False
+    return commit in listed.split()
 
 
 def _waiting(repo: Path, branch: str, remote_tip: str) -> str:

@@ -173,6 +173,104 @@ def test_a_deploy_replacing_one_built_from_commits_not_pulled_says_so(
     assert "replaced" not in capsys.readouterr().err
 
 
+OVERTAKEN = "which this repository's history does not hold"
+
+
+def test_a_deploy_after_amending_the_deployed_commit_says_nothing(
+    repo: tuple[Path, Path], capsys: pytest.CaptureFixture[str]
+) -> None:
+    """The organiser deploys, then fixes a typo with ``git commit --amend``: the deployed
+    commit is gone from the history, but it was this clone's own (its reflog): the warning
+    that another clone's edits were lost was a false alarm."""
+    site, _ = repo
+    deployed = git(site, "rev-parse", "HEAD")
+    assert main(["deploy", "--site", str(site)]) == 0
+    (site / "content/index.md").write_text("# Results\n\nA typo fixed.\n")
+    git(site, "commit", "--quiet", "--amend", "-am", "The site, typo fixed")
+    assert git(site, "rev-parse", "HEAD") != deployed
+    capsys.readouterr()
+    assert main(["deploy", "--site", str(site)]) == 0
+    err = capsys.readouterr().err
+    assert OVERTAKEN not in err and "shallow" not in err
+
+
+def test_a_deploy_after_rebasing_the_deployed_commit_says_nothing(
+    repo: tuple[Path, Path], tmp_path: Path, capsys: pytest.CaptureFixture[str]
+) -> None:
+    """A deploys commit X; B pushes a commit (no deploy); A pulls with --rebase, so X is
+    rewritten on top of B's: the site deployed from X was A's own, nothing was lost."""
+    site, remote = repo
+    git(site, "push", "--quiet", "origin", "main")
+    (site / "content/index.md").write_text("# Results\n\nRound 1 is in.\n")
+    git(site, "commit", "--quiet", "-am", "Round 1")
+    deployed = git(site, "rev-parse", "HEAD")
+    assert main(["deploy", "--site", str(site)]) == 0
+    clone = tmp_path / "clone"
+    git(tmp_path, "clone", "--quiet", "--branch", "main", str(remote), str(clone))
+    (clone / "README.md").write_text("Results of the club.\n")
+    git(clone, "add", "README.md")
+    git(clone, "commit", "--quiet", "-m", "A README")
+    git(clone, "push", "--quiet", "origin", "main")
+    git(site, "pull", "--quiet", "--rebase", "origin", "main")
+    assert git(site, "rev-parse", "HEAD~1") == git(clone, "rev-parse", "HEAD")
+    with pytest.raises(subprocess.CalledProcessError):  # X is not in the history any more
+        git(site, "merge-base", "--is-ancestor", deployed, "HEAD")
+    (site / "content/index.md").write_text("# Results\n\nRound 2 is in.\n")
+    capsys.readouterr()
+    assert main(["deploy", "--site", str(site)]) == 0
+    err = capsys.readouterr().err
+    assert OVERTAKEN not in err and "shallow" not in err
+
+
+def test_a_commit_fetched_from_another_clone_but_never_merged_is_still_warned_of(
+    repo: tuple[Path, Path], tmp_path: Path, capsys: pytest.CaptureFixture[str]
+) -> None:
+    """B deploys round 2; A fetches (the commit is here, on origin/main and in its reflog)
+    but does not merge it: it was never on A's branch, so the warning stands."""
+    site, remote = repo
+    git(site, "push", "--quiet", "origin", "main")
+    clone = tmp_path / "clone"
+    git(tmp_path, "clone", "--quiet", "--branch", "main", str(remote), str(clone))
+    (clone / "content/index.md").write_text("# Results\n\nRound 2 is in.\n")
+    git(clone, "commit", "--quiet", "-am", "Round 2")
+    git(clone, "push", "--quiet", "origin", "main")
+    assert main(["deploy", "--site", str(clone)]) == 0
+    round_2 = git(clone, "rev-parse", "HEAD")
+    git(site, "fetch", "--quiet", "origin")
+    assert git(site, "rev-parse", "origin/main") == round_2
+    (site / "content/index.md").write_text("# Results\n\nA typo fixed.\n")
+    git(site, "commit", "--quiet", "-am", "Typo")
+    capsys.readouterr()
+    assert main(["deploy", "--site", str(site)]) == 0
+    err = " ".join(capsys.readouterr().err.split())
+    assert f"replaced was built from {round_2[:12]}, {OVERTAKEN}" in err
+
+
+def test_a_shallow_clone_says_it_cannot_tell_rather_than_warning(
+    repo: tuple[Path, Path], tmp_path: Path, capsys: pytest.CaptureFixture[str]
+) -> None:
+    """A deploys from commit S, then commits T on top and pushes; a clone made with
+    --depth 1 has T but not S (its history is cut off): it cannot tell whether S is in its
+    history, and says so instead of the warning of another clone's deploy."""
+    site, remote = repo
+    deployed = git(site, "rev-parse", "HEAD")
+    assert main(["deploy", "--site", str(site)]) == 0
+    (site / "content/index.md").write_text("# Results\n\nRound 1 is in.\n")
+    git(site, "commit", "--quiet", "-am", "Round 1")
+    git(site, "push", "--quiet", "origin", "main")
+    shallow = tmp_path / "shallow"
+    url = remote.as_uri()  # --depth is ignored for a plain path
+    git(tmp_path, "clone", "--quiet", "--depth", "1", "--branch", "main", url, str(shallow))
+    assert git(shallow, "rev-parse", "--is-shallow-repository") == "true"
+    (shallow / "content/index.md").write_text("# Results\n\nRound 2 is in.\n")
+    git(shallow, "commit", "--quiet", "-am", "Round 2")
+    capsys.readouterr()
+    assert main(["deploy", "--site", str(shallow)]) == 0
+    err = " ".join(capsys.readouterr().err.split())
+    assert OVERTAKEN not in err
+    assert f"built from {deployed[:12]}, which this clone does not have: it is a shallow" in err
+
+
 def test_a_deploy_whose_push_failed_is_pushed_by_the_next_one_and_said_so(
     repo: tuple[Path, Path], capsys: pytest.CaptureFixture[str]
 ) -> None:
