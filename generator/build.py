@@ -71,6 +71,7 @@ from .rules.categories import check_categories
 from .rules.checks import arbiter_checks, lots_not_recorded
 from .rules.playoffs import apply_playoffs, resolve_playoffs
 from .rules.prizes import award_prizes, forfeit_cancels_money
+from .rules.ratings import rating_changes
 from .rules.scores import player_records
 from .rules.standings import rank_ahead, rank_event
 from .sections import check_sections
@@ -653,7 +654,10 @@ def decide(event: Event, problems: Problems) -> EventOutcome:
             event, standings, records, playoffs, forfeit_cancels_money(event), problems
         )
         warnings = tuple(p for p in problems.items if p.severity is Severity.WARNING)
-        found.append(EventOutcome(event, records, standings, warnings, (), playoffs, prizes))
+        changes = rating_changes(event, records)
+        found.append(
+            EventOutcome(event, records, standings, warnings, (), playoffs, prizes, changes)
+        )
 
     rank_ahead(event, records, range(1, event.rounds_played), JOBS.get(), current)
     history = tuple(rank_event(event, records, n) for n in range(1, event.rounds_played))

@@ -853,13 +853,14 @@ def test_the_player_row_and_badge_fragments_equal_their_macros() -> None:
                             round=3, colour=colour, game=game, kind=SimpleNamespace(value=kind)
                         )
                         cell = SimpleNamespace(symbol="½" if label else "<1>", label=label)
-                        for points in (None, 0.0, 2.5):
+                        for points, change in ((None, None), (0.0, ""), (2.5, "+1.6")):
                             line = SimpleNamespace(
                                 entry=entry,
                                 cell=cell,
                                 opponent=opponent,
                                 opponent_points=points,
                                 score_after=1.5,
+                                rating_change=change,
                             )
                             awards = {7: [award, award]} if rows % 2 else {}
                             expected = template.render(
@@ -2378,3 +2379,34 @@ def test_a_games_comments_are_escaped_on_its_page_and_kept_in_games_pgn(
     assert "0:10:00</span>" in page  # the clock beside 1. e4
     games = (site / "output/ev/games.pgn").read_text(encoding="utf-8")
     assert '{ <script>alert("x")</script> & [%clk 0:10:00] }' in games
+
+
+def test_the_card_and_results_json_print_the_rating_change_the_rule_stage_gave(
+    make_site: SiteMaker,
+) -> None:
+    """The rating change is worked out once, in the rule stage (``EventOutcome``), and both
+    the card and results.json print that one. K 20: Alpha 2300 beats Bravo 2250, D = +50,
+    PD 0.57 (table 8.1.2, D 47-53): Alpha +0.43, Bravo -0.43 (hundredths 43 and -43);
+    Charlie and Delta have no game. Handed a change of +0.64 for Alpha instead (x 20 =
+    +12.8) and none for Bravo, the card and results.json say +12.8 and nothing."""
+    from dataclasses import replace
+
+    from generator.build import load_site
+    from generator.problems import Problems
+    from generator.render.site import render_site
+    from generator.rules.ratings import RatingChange
+
+    site = make_site(event_toml("k_factor = 20\n"), {"g.pgn": pgn_game("1.1", A, B, "1-0")})
+    loaded, outcomes = load_site(site, Problems())
+    assert dict(outcomes[0].rating_changes) == {
+        1: RatingChange(20, 20, ((1, 43),)),
+        2: RatingChange(20, 20, ((1, -43),)),
+    }
+    other = replace(outcomes[0], rating_changes={1: RatingChange(20, 20, ((1, 64),))})
+    files = render_site(loaded, [other])
+    card = files["ev/players/1-alpha-anna.html"].decode("utf-8")
+    assert "<dt>Rating change</dt><dd>+12.8 (K 20) " in card
+    assert "Rating change" not in files["ev/players/2-bravo-bob.html"].decode("utf-8")
+    data = json.loads(files["ev/results.json"])
+    changes = {entry["name"]: entry["rating_change"] for entry in data["standings"]}
+    assert changes == {A: 12.8, B: None, C: None, D: None}

@@ -14,7 +14,7 @@ import json
 import marshal
 import math
 import textwrap
-from collections.abc import Callable, Sequence
+from collections.abc import Callable, Mapping, Sequence
 from typing import Any
 
 import chess.pgn
@@ -24,7 +24,7 @@ from ..pgn import PGN_LINE_LIMIT, export_game, export_tag
 from ..problems import Problem
 from ..rules.playoffs import Playoff
 from ..rules.prizes import Award
-from ..rules.ratings import gives_rating_changes, rating_changes
+from ..rules.ratings import RatingChange, gives_rating_changes
 from ..rules.standings import StandingRow, Standings, column_code, column_keys
 from .trf import round_dates
 
@@ -127,10 +127,13 @@ def results_json(
     warnings: list[Problem],
     playoffs: Sequence[Playoff] = (),
     prizes: Sequence[Award] = (),
+    *,
+    changes: Mapping[int, RatingChange],
 ) -> str:
+    """The spec's ``results.json``; ``changes``: each player's rating change, as the rule
+    stage worked it out (``EventOutcome.rating_changes``)."""
     standings_json = [_standing_json(row) for row in standings.rows]
     if gives_rating_changes(event):  # an event file without K: no key, as before
-        changes = rating_changes(event, {row.player.number: row.record for row in standings.rows})
         for entry, row in zip(standings_json, standings.rows, strict=True):
             change = changes.get(row.player.number)
             entry["rating_change"] = None if change is None else _number(change.total / 100)

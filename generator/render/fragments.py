@@ -219,7 +219,7 @@ def player_game_row(line: Any, links: Any, url: Url) -> Markup:
     href = links.game(game) if game else None
     moves = f'<a href="{escape(url(href))}">moves</a>' if href else ""
     # The card's "Rtg+/-" column, when it has one (``PlayerLine.rating_change``).
-    change = getattr(line, "rating_change", None)
+    change = line.rating_change
     rated = "" if change is None else f'      <td class="optional">{escape(change)}</td>\n'
     return Markup(
         "<tr>\n"

@@ -17,7 +17,7 @@ import re
 import traceback
 import xml.etree.ElementTree as etree
 from collections.abc import Callable, Iterator, Mapping, Sequence
-from dataclasses import dataclass
+from dataclasses import dataclass, field
 from pathlib import Path
 from typing import Any, cast
 
@@ -32,6 +32,7 @@ from ..rules.categories import category_of, category_ranking, reference_date
 from ..rules.checks import CHECKS, game_context
 from ..rules.playoffs import Playoff, playoff_format
 from ..rules.prizes import Award, forfeit_cancels_money, title_kind
+from ..rules.ratings import RatingChange
 from ..rules.scores import PlayerRecord
 from ..rules.standings import StandingRow, Standings, column_keys, ranking_key
 from ..text import Phrase, disk_name, list_joints, score_text
@@ -69,6 +70,9 @@ class EventOutcome:
     """Standings after each earlier round: ``history[0]`` after round 1, and so on."""
     playoffs: tuple[Playoff, ...] = ()
     prizes: tuple[Award, ...] = ()
+    rating_changes: Mapping[int, RatingChange] = field(default_factory=dict)
+    """Each player's FIDE rating change (``rules.ratings.rating_changes``), by number: worked
+    out once, for the cards and ``results.json`` alike; empty when the event gives no K."""
 
 
 _SCHEME = re.compile(r"^([a-z][a-z0-9+.\-]*):", re.IGNORECASE)
@@ -821,7 +825,14 @@ class SiteRenderer:
         # Worked out once, by the first card (or its key) that asks: in the process that
         # renders it (``later``).
         cards = functools.cache(
-            functools.partial(views.player_cards, event, outcome.records, standings, after)
+            functools.partial(
+                views.player_cards,
+                event,
+                outcome.records,
+                standings,
+                after,
+                outcome.rating_changes,
+            )
         )
         for row in standings.rows:
             self._page(
@@ -890,6 +901,7 @@ class SiteRenderer:
                 list(outcome.warnings),
                 outcome.playoffs,
                 outcome.prizes,
+                changes=outcome.rating_changes,
             ),
             1 + (players + games) // 8,
         )

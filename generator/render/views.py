@@ -14,7 +14,7 @@ from ..model import Bye, Event, Game, Player
 from ..rules.categories import category_ranking
 from ..rules.playoffs import Playoff
 from ..rules.prizes import Award, prize_name
-from ..rules.ratings import RatingChange, rating_changes, rounded
+from ..rules.ratings import RatingChange, rounded
 from ..rules.scores import Kind, PlayerRecord, RoundEntry
 from ..rules.standings import StandingRow, Standings, column_keys
 from ..rules.tiebreaks import (
@@ -823,14 +823,14 @@ def player_cards(
     records: dict[int, PlayerRecord],
     standings: Standings,
     columns: Sequence[TiebreakColumn],
+    changes: Mapping[int, RatingChange],
 ) -> dict[int, PlayerCard]:
     """Every player's ``PlayerCard``, by number: worked out once per event, looked up by
-    each card."""
+    each card; ``changes``: the rule stage's rating changes (``EventOutcome``)."""
     numbers = [row.player.number for row in standings.rows]
     context = TiebreakContext.from_records(event, records)
     average = tiebreak_values(context, "ARO", numbers)
     performance = tiebreak_values(context, "TPR", numbers)
-    changes = rating_changes(event, records)
     places: dict[int, list[tuple[str, str, str]]] = {}
     keys = column_keys(event.tiebreaks)
     for category in event.config.categories:
