@@ -141,7 +141,7 @@ def test_the_card_shows_the_change_and_each_game_s(make_site: SiteMaker) -> None
     assert after.split("</dd>", 1)[1].startswith("<dt>Rating change</dt><dd>+2.8 (K 20) ")
     assert "month's total change to a whole number" in card
     assert '<abbr title="Rating change">Rtg+/-</abbr>' in card
-    assert _column(card) == ["+12.8", "-8.4", "-1.6"]
+    assert _column(card) == ["+12.8", "−8.4", "−1.6"]
     assert standings[A]["rating_change"] == 2.8
     assert standings[B]["rating_change"] == -6.4
     assert standings[D]["rating_change"] == -15.2
@@ -157,7 +157,7 @@ def test_odd_k_keeps_hundredths_in_json_and_rounds_the_card_away_from_zero(
     games = pgn_game("1.1", A, B, "1-0") + pgn_game("2.1", C, A, "1-0")
     games += pgn_game("1.2", C, D, "1/2-1/2") + pgn_game("2.2", D, B, "1/2-1/2")
     card, standings = _built(make_site(text, {"g.pgn": games}))
-    assert _column(card) == ["+9.5", "-9.5", ""]
+    assert _column(card) == ["+9.5", "−9.5", ""]
     assert "<dt>Rating change</dt><dd>0.0 (K 15) " in card
     assert standings[A]["rating_change"] == 0
     # Bravo (2095) loses to Alpha (D = +95, PD 0.63: -0.63) and draws Delta (D = -405 as
@@ -198,7 +198,7 @@ def test_the_event_s_scoring_does_not_change_the_rating_scale(make_site: SiteMak
     """With 3-1-0 scoring a win is still 1 and a draw ½ for the rating: Alpha's +2.8."""
     text = _event("k_factor = 20\n\n[scoring]\nwin = 3.0\ndraw = 1.0\nloss = 0.0\n")
     card, standings = _built(make_site(text, {"g.pgn": THREE_ROUNDS}))
-    assert _column(card) == ["+12.8", "-8.4", "-1.6"]
+    assert _column(card) == ["+12.8", "−8.4", "−1.6"]
     assert standings[A]["rating_change"] == 2.8
 
 
@@ -331,7 +331,7 @@ def test_a_game_played_then_forfeited_counts_and_so_does_a_withdrawn_opponent_s(
     )
     games = pgn_game("1.2", C, D, "1-0", "1. d4 d5") + pgn_game("2.1", C, A, "1/2-1/2", "1. c4")
     card, standings = _built(make_site(text, {"g.pgn": games}))
-    assert _column(card) == ["+12.8", "-8.4", ""]
+    assert _column(card) == ["+12.8", "−8.4", ""]
     assert "<dt>Rating change</dt><dd>+4.4 (K 20) " in card
     assert standings[A]["rating_change"] == 4.4
     assert standings[B]["rating_change"] == -12.8
@@ -364,7 +364,7 @@ def test_byes_of_each_kind_and_a_double_forfeit_do_not_count(make_site: SiteMake
         + pgn_game("3.2", B, C, "1-0", "1. b3")
     )
     card, standings = _built(make_site(text, {"g.pgn": games}))
-    assert _column(card) == ["+12.8", "+1.6", "-1.6", ""]
+    assert _column(card) == ["+12.8", "+1.6", "−1.6", ""]
     assert standings[A]["rating_change"] == 12.8
     assert standings[D]["rating_change"] == -35.2
     assert standings[E]["rating_change"] is None

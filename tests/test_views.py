@@ -848,3 +848,32 @@ def test_a_withdrawn_players_card_claims_no_result_for_a_round_to_come(
     row = re.search(r"4-delta-dora\.html.*?</tr>", standings, re.S)
     assert row is not None
     assert re.findall(r'<td class="optional games">([^<]*)</td>', row.group(0)) == ["1"]
+
+
+def test_a_rating_loss_is_printed_with_the_minus_sign_the_fines_have() -> None:
+    """The card prints a rating change's minus as U+2212, as the prize page prints fines:
+    -8.6 is "−8.6", -0.05 rounds away from zero to "−0.1", -0.04 to "0.0" (no sign)."""
+    assert views.signed_tenths(-860) == "\u22128.6"
+    assert views.signed_tenths(-5) == "\u22120.1"
+    assert views.signed_tenths(-4) == "0.0"
+    assert views.signed_tenths(1280) == "+12.8"
+
+
+def test_a_card_s_rating_loss_has_the_minus_sign_and_results_json_a_number(
+    make_site: SiteMaker,
+) -> None:
+    """K 20: Bravo (2250) loses to Alpha (2300): D = -50, PD 0.43 (table 8.1.2, D 47-53 for
+    the higher 0.57), -0.43 x 20 = -8.6. The card (total and "Rtg+/-" cell) says "−8.6"
+    with U+2212; results.json keeps a plain JSON number, -8.6."""
+    import json
+
+    site = make_site(event_toml("k_factor = 20\n"), {"g.pgn": pgn_game("1.1", A, B, "1-0")})
+    assert build_site(site).written
+    card = (site / "output/ev/players/2-bravo-bob.html").read_text(encoding="utf-8")
+    assert "<dt>Rating change</dt><dd>\u22128.6 (K 20) " in card
+    assert '<td class="optional">\u22128.6</td>' in card
+    assert "-8.6" not in card
+    text = (site / "output/ev/results.json").read_text(encoding="utf-8")
+    assert "\u2212" not in text
+    entries = {entry["name"]: entry for entry in json.loads(text)["standings"]}
+    assert entries[B]["rating_change"] == -8.6

@@ -592,8 +592,8 @@ class PlayerLine:
     place, which one result elsewhere would change on most players' cards)."""
     score_after: float
     rating_change: str | None = None
-    """The game's rating change as the card's "Rtg+/-" column prints it ("+12.8"; "" for a
-    round that does not count); ``None`` when the card has no such column."""
+    """The game's rating change as the card's "Rtg+/-" column prints it ("+12.8", "−8.4"; ""
+    for a round that does not count); ``None`` when the card has no such column."""
 
 
 def player_lines(
@@ -804,9 +804,11 @@ class PlayerCard:
 
 def signed_tenths(hundredths: int) -> str:
     """A rating change in hundredths as the card prints it: one decimal, rounded half away
-    from zero, signed ("+12.8", "-1.6", "0.0")."""
+    from zero, signed ("+12.8", "−1.6", "0.0"). The minus is U+2212, as the prize page's
+    fines have it (a hyphen is shorter than the plus beside it); the downloads, read by
+    programs, keep the hyphen-minus."""
     tenths = rounded(hundredths, 10)
-    sign = "+" if tenths > 0 else "-" if tenths < 0 else ""
+    sign = "+" if tenths > 0 else "−" if tenths < 0 else ""
     return f"{sign}{abs(tenths) // 10}.{abs(tenths) % 10}"
 
 
