@@ -2410,3 +2410,79 @@ def test_the_card_and_results_json_print_the_rating_change_the_rule_stage_gave(
     data = json.loads(files["ev/results.json"])
     changes = {entry["name"]: entry["rating_change"] for entry in data["standings"]}
     assert changes == {A: 12.8, B: None, C: None, D: None}
+
+
+class _ThreeTexts:
+    """A fragment's text three ways: as copied (every text), as seen (without what is
+    visually hidden) and as heard (without what is ``aria-hidden``)."""
+
+    def __init__(self, markup: str) -> None:
+        from html.parser import HTMLParser
+
+        self.copied: list[str] = []
+        self.seen: list[str] = []
+        self.heard: list[str] = []
+        stack: list[tuple[bool, bool]] = []
+        texts = self
+
+        class Parser(HTMLParser):
+            def handle_starttag(self, tag: str, attrs: list[tuple[str, str | None]]) -> None:
+                found = dict(attrs)
+                hidden = "visually-hidden" in (found.get("class") or "").split()
+                unheard = found.get("aria-hidden") == "true"
+                above = stack[-1] if stack else (False, False)
+                stack.append((above[0] or hidden, above[1] or unheard))
+
+            def handle_endtag(self, tag: str) -> None:
+                stack.pop()
+
+            def handle_data(self, data: str) -> None:
+                hidden, unheard = stack[-1] if stack else (False, False)
+                texts.copied.append(data)
+                texts.seen.append("" if hidden else data)
+                texts.heard.append("" if unheard else data)
+
+        Parser().feed(markup)
+
+    def text(self, parts: list[str]) -> str:
+        return " ".join("".join(parts).split())
+
+
+def test_the_tie_break_line_copies_as_code_and_name_in_brackets_in_both_renderers() -> None:
+    """On a phone a standings row shows "PS 25.5" under the name; a screen reader hears
+    "Progressive Score 25.5" (the code is hidden from it); copied, the line was
+    "PSProgressive Score 25.5" and is now "PS (Progressive Score) 25.5": the macro and
+    ``fragments.standings_row`` alike, two tie-breaks in a row (PS 25.5 then BH 12)."""
+    from generator.model import Player
+    from generator.render.environment import make_environment, url_for
+
+    columns = [
+        SimpleNamespace(code=c, key=c, name=n)
+        for c, n in (("PS", "Progressive Score"), ("BH", "Buchholz"))
+    ]
+    row = SimpleNamespace(
+        player=Player(number=7, name="Plain", slug="x"),
+        place="3",
+        points=2.5,
+        record=SimpleNamespace(games=3),
+        decided_by="points",
+        reason="",
+        tiebreaks={"PS": 25.5, "BH": 12.0},
+        unreached=(),
+    )
+    url = url_for("ev/standings.html")
+    template = make_environment(None).from_string(
+        '{% from "_macros.html" import standings_row %}'
+        "{{ standings_row(row, 3, false, {}, links, url, columns) }}"
+    )
+    written = {
+        "macro": template.render(row=row, links=LINKS, url=url, columns=columns),
+        "fragment": str(fragments.standings_row(row, 3, False, {}, LINKS, url, columns)),
+    }
+    for how, markup in written.items():
+        assert markup.count('<span class="tb-line">') == 1, how
+        line = markup.split('<span class="tb-line">')[1].split("</th>")[0]  # to the name's end
+        texts = _ThreeTexts('<span class="tb-line">' + line)
+        assert texts.text(texts.copied) == "PS (Progressive Score) 25.5 BH (Buchholz) 12", how
+        assert texts.text(texts.seen) == "PS 25.5 BH 12", how
+        assert texts.text(texts.heard) == "Progressive Score 25.5 Buchholz 12", how

@@ -269,6 +269,11 @@ def _tiebreak_labels(tiebreaks: Sequence[Any]) -> tuple[tuple[str, str], ...]:
     return tuple([(column.code, column.name) for column in tiebreaks])
 
 
+_HIDDEN_OPEN = '<span aria-hidden="true"> (</span>'
+_HIDDEN_CLOSE = '<span aria-hidden="true">)</span>'
+"""The brackets around a hidden name: in a copied text, not in what a screen reader hears."""
+
+
 def _tiebreak_line(
     values: Sequence[tuple[str, float | None]],
     labels: Sequence[tuple[str, str]],
@@ -276,13 +281,16 @@ def _tiebreak_line(
 ) -> str:
     """The tie-breaks again, under the name: on a phone in place of their columns (the
     style sheet shows one or the other), each value after its code, and after its full name
-    for a screen reader, which does not hear the hidden column's heading."""
+    for a screen reader, which does not hear the hidden column's heading. The name is
+    hidden in brackets that the reader does not hear: copied, the line reads "PS
+    (Progressive Score) 25.5", not "PSProgressive Score 25.5"."""
     if not values:
         return ""
     items = " ".join(
         f'<span class="tb-value{" decisive" if decided_by == key else ""}">'
         f'<abbr title="{escape(name)}" aria-hidden="true">{escape(code)}</abbr>'
-        f'<span class="visually-hidden">{escape(name)}</span> {_number(value)}</span>'
+        f'<span class="visually-hidden">{_HIDDEN_OPEN}{escape(name)}{_HIDDEN_CLOSE}</span>'
+        f" {_number(value)}</span>"
         for (key, value), (code, name) in zip(values, labels, strict=True)
     )
     return f' <span class="tb-line">{items}</span>'
