@@ -2486,3 +2486,64 @@ def test_the_tie_break_line_copies_as_code_and_name_in_brackets_in_both_renderer
         assert texts.text(texts.copied) == "PS (Progressive Score) 25.5 BH (Buchholz) 12", how
         assert texts.text(texts.seen) == "PS 25.5 BH 12", how
         assert texts.text(texts.heard) == "Progressive Score 25.5 Buchholz 12", how
+
+
+def test_the_games_heading_fragment_equals_its_macro() -> None:
+    """``fragments.player_games_head`` gives what the macro gives, with the "Rtg+/-"
+    column and without it."""
+    from generator.render.environment import make_environment
+
+    template = make_environment(None).from_string(
+        '{% from "_macros.html" import player_games_head %}{{ player_games_head(rated) }}'
+    )
+    for rated in (True, False):
+        assert template.render(rated=rated) == fragments.player_games_head(rated)
+    assert "Rtg+/-" in fragments.player_games_head(True)
+    assert "Rtg+/-" not in fragments.player_games_head(False)
+
+
+def _card_table(card: str) -> tuple[list[str], list[list[str]]]:
+    """The card's games table: its heading's columns and each row's cells."""
+    table = card.split('<table class="player-games">', 1)[1].split("</table>", 1)[0]
+    head, body = table.split("</thead>", 1)
+    columns = [re.sub(r"<[^>]+>", "", h) for h in re.findall(r"<th[^>]*>(.*?)</th>", head)]
+    rows = re.findall(r"<tr>(.*?)</tr>", body, flags=re.S)
+    cells = [re.findall(r"<t[hd][^>]*>(.*?)</t[hd]>", row, flags=re.S) for row in rows]
+    return columns, cells
+
+
+def test_a_sites_older_macros_file_gives_a_card_without_the_rating_column_not_a_shifted_one(
+    make_site: SiteMaker,
+) -> None:
+    """A site's ``_macros.html`` copied before the "Rtg+/-" column (no heading macro, a row
+    without the cell), with K 20: the card's table has the 8 columns Rd., Colour, Opponent,
+    Rating, Pts., Result, Score, Game and each of the 3 rounds 8 cells; the card still says
+    the change, Alpha 2300 beating Bravo 2250 (D = +50, PD 0.57): +0.43 x 20 = +8.6. The
+    built-in file gives 9 columns, "Rtg+/-" before Game, and the rows "+8.6", "", ""."""
+    games = {"g.pgn": pgn_game("1.1", A, B, "1-0")}
+    site = make_site(event_toml("k_factor = 20\n"), games)
+    path = site / "output/ev/players/1-alpha-anna.html"
+    columns = ["Rd.", "Colour", "Opponent", "Rating", "Pts.", "Result", "Score", "Game"]
+    (site / "templates").mkdir()
+    macros = (builtin_templates_dir() / "_macros.html").read_text(encoding="utf-8")
+    (site / "templates" / "_macros.html").write_text(macros, encoding="utf-8")
+    assert build_site(site).written
+    shown, rows = _card_table(path.read_text(encoding="utf-8"))
+    assert shown == [*columns[:-1], "Rtg+/-", "Game"]
+    assert [row[-2] for row in rows] == ["+8.6", "", ""]
+
+    older = re.sub(
+        r"\{#- The heading of the card's games.*?\{%- endmacro %\}\n", "", macros, flags=re.S
+    )
+    older = re.sub(
+        r"\{% if line\.rating_change is not none %\}.*?\{% endif %\}", "", older, flags=re.S
+    )
+    assert "player_games_head" not in older and "rating_change" not in older
+    (site / "templates" / "_macros.html").write_text(older, encoding="utf-8")
+    report = build_site(site)
+    assert report.written, [p.format() for p in report.problems.items]
+    card = path.read_text(encoding="utf-8")
+    assert "<dt>Rating change</dt><dd>+8.6 (K 20) " in card
+    shown, rows = _card_table(card)
+    assert shown == columns
+    assert [len(row) for row in rows] == [8, 8, 8]

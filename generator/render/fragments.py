@@ -200,6 +200,24 @@ def _badges(awards: Sequence[tuple[str, str, str]]) -> str:
     )
 
 
+_GAMES_HEAD = (
+    '<tr><th scope="col">Rd.</th><th scope="col">Colour</th><th scope="col">Opponent'
+    '</th><th scope="col" class="optional">Rating</th><th scope="col"><abbr title="The '
+    'opponent\'s points">Pts.</abbr></th><th scope="col">Result</th><th scope="col">Score'
+    '</th>{rated}<th scope="col">Game</th></tr>'
+)
+_RATED_HEAD = '<th scope="col" class="optional"><abbr title="Rating change">Rtg+/-</abbr></th>'
+
+
+def player_games_head(rated: Any) -> Markup:
+    """The heading of a card's games (``player_game_row``'s cells), with the "Rtg+/-"
+    column when ``rated`` (a card that shows a rating change). It stands beside the row in
+    ``_macros.html``: a site's own copy of the file gives both or neither, and a copy made
+    before it was added gets it without that column, as its rows are
+    (``environment._site_macro``)."""
+    return Markup(_GAMES_HEAD.format(rated=_RATED_HEAD if rated else ""))
+
+
 def player_game_row(line: Any, links: Any, url: Url) -> Markup:
     """One round of a player's card (``views.PlayerLine``): colour, opponent, their rating
     and points, the result (and why), the running score, the game's rating change (a card
@@ -492,6 +510,7 @@ FRAGMENTS: dict[str, Callable[..., Markup]] = {
     "tiebreak_cells": tiebreak_cells,
     "result_cell": result_cell,
     "badges": badges,
+    "player_games_head": player_games_head,
     "player_game_row": player_game_row,
     "standings_row": standings_row,
     "rank_row": rank_row,

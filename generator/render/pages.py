@@ -20,7 +20,7 @@ from ..text import score_text, withdrawal_text
 from .bidi import isolate, phrase_html
 from .board import end_word, moves_start
 from .environment import event_navigation, url_text
-from .fragments import badges, event_line, player_game_row, player_link
+from .fragments import badges, event_line, player_game_row, player_games_head, player_link
 from .views import event_title, result_text, rounds_text
 
 _CONTROLS = (
@@ -223,14 +223,9 @@ def _pager(context: Mapping[str, Any], game: Any) -> str:
 _GAMES_HEAD = (
     '<div class="table-wrap">\n<table class="player-games">\n'
     '  <caption class="visually-hidden">Games of <bdi>{name}</bdi>, round by round</caption>\n'
-    '  <thead><tr><th scope="col">Rd.</th><th scope="col">Colour</th><th scope="col">Opponent'
-    '</th><th scope="col" class="optional">Rating</th><th scope="col"><abbr title="The '
-    'opponent\'s points">Pts.</abbr></th><th scope="col">Result</th><th scope="col">Score'
-    '</th>{rated}<th scope="col">Game</th></tr></thead>\n'
+    "  <thead>{head}</thead>\n"
     "  <tbody>\n"
 )
-_RATED_HEAD = '<th scope="col" class="optional"><abbr title="Rating change">Rtg+/-</abbr></th>'
-"""The games' column of rating changes, on a card that shows one (``PlayerCard``)."""
 
 ROUNDING_NOTE = "the rating list rounds the month's total change to a whole number"
 """Said beside the event's rating change: FIDE rounds the rating period's change (8.3.4)."""
@@ -336,7 +331,8 @@ def player_page(environment: jinja2.Environment, context: Mapping[str, Any]) -> 
             f'<figure class="chart-frame">\n  {context["chart"]}\n  <figcaption>Score after each'
             " round (the dotted line: a win every round).</figcaption>\n</figure>\n"
         )
-    main.append(_GAMES_HEAD.format(name=name, rated=_RATED_HEAD if card.rating_change else ""))
+    head = player_games_head(card.rating_change != "")  # with the "Rtg+/-" column, or not
+    main.append(_GAMES_HEAD.format(name=name, head=head))
     links, url = context["links"], context["url"]
     main += [f"    {player_game_row(line, links, url)}\n" for line in context["lines"]]
     main.append("  </tbody>\n</table>\n</div>\n")
