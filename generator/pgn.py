@@ -1049,6 +1049,7 @@ def _to_game(
             ply = first_ply(game.headers) + len(moves)
             side = "White" if ply % 2 == 0 else "Black"
             illegal = f"move {ply // 2 + 1} ({side}): '{word}'"
+    stray = _stray_words(*source) if source is not None and illegal is None else []
     if illegal is None and not isinstance(game, _PlainGame):
         moves.annotations, moves.clocks = annotated_movetext(game), clock_words(game)
     headers = {key: unescape_tag(value) for key, value in game.headers.items()}
@@ -1082,9 +1083,35 @@ def _to_game(
             code="illegal-move",
             context=where,
         )
+    if stray:
+        problems.warning(
+            Phrase(result.label_words, _stray_message(stray)),
+            path,
+            stray[0][1],
+            hint="put a remark among the moves in braces, { like this }, or correct the move "
+            "the word stands for",
+            code="illegal-move",
+            context=where,
+        )
     if on_final is not None:
         on_final(result, final)
     return result
+
+
+def _stray_message(stray: Sequence[tuple[str, int]]) -> str:
+    """What a warning about words of the moves python-chess skipped says: each word and its
+    line (a few), and that the moves around them were read as if they were not there."""
+    if len(stray) == 1:  # the warning's line is the word's
+        return (
+            f": the word '{shorten(stray[0][0], 20)}' among the moves is no move: it was "
+            "skipped, and the moves after it were kept"
+        )
+    shown = ", ".join(f"'{shorten(word, 20)}' (line {line})" for word, line in stray[:3])
+    more = f" and {len(stray) - 3} more" if len(stray) > 3 else ""
+    return (
+        f": the words {shown}{more} among the moves are no moves: they were skipped, "
+        "and the moves after them were kept"
+    )
 
 
 def annotated_movetext(game: chess.pgn.Game) -> str:
@@ -1215,6 +1242,77 @@ def _unread_last_word(text: str, first_line: int, played: int) -> tuple[str, int
     if found is None or not found[2] or not _MOVE_LIKE.match(found[0]):
         return None
     return found[0], found[1]
+
+
+_ACCOUNTED = re.compile(
+    r"\{[^}]*\}?|;[^\n]*|^%[^\n]*"
+    r"|[NBKRQ]?[a-h]?[1-8]?[\-x]?[a-h][1-8](?:=?[nbrqkNBRQK])?|[PNBRQK]?@[a-h][1-8]"
+    r"|--|Z0|0000|@@@@|O-O(?:-O)?|0-0(?:-0)?|\$[0-9]+|\*|1-0|0-1|1/2-1/2|\d+\.*|e\.?p\.?",
+    re.MULTILINE,
+)
+"""What python-chess reads in the moves (its ``MOVETEXT_REGEX``: moves, comments, NAGs,
+results), and what it passes over as PGN allows: move numbers, escape lines, "e.p.". What is
+left is marks ("+", "!", "(") and the words it skipped without a word (``_stray_words``)."""
+
+
+def _stray_words(text: str, first_line: int) -> list[tuple[str, int]]:
+    """Each word of a game's moves that python-chess passed over as neither a move nor an
+    annotation ("2. Nf3 blunder Nc6", "o-o", "Nf3x"), and its line. python-chess skips such a
+    word without an error and reads the moves after it: the game was shown as if the word
+    were not there, though it may stand for a move (the moves after it then change sides).
+    Marks ("+", "!!", "=", "+-") are no words; a result typed by hand ("1/2", "½-½") is
+    reported as such (``_cut_short``)."""
+    start = _moves_start(text)
+    if not any(mark in text[start:] for mark in "{;%"):
+        # The usual game: its words are a few hundred known ones, looked up all at once
+        # (a search of each game's moves took a quarter of a millisecond: 11,000 games).
+        words = text[start:].split()
+        if _KNOWN_WORDS.issuperset(words):
+            return []
+        if all(_known_word(word) for word in set(words).difference(_KNOWN_WORDS)):
+            return []
+    kept = _ESCAPED_LINE.sub(lambda line: " " * len(line.group()), text)  # same places
+    found: list[tuple[str, int]] = []
+    for match in _MOVETEXT_WORD.finditer(kept, start):
+        word = match.group()
+        if word[0] not in "{;()" and not _known_word(word):
+            found.append((word, first_line + text.count("\n", 0, match.start())))
+    return found
+
+
+_KNOWN_WORDS: set[str] = set()
+"""Words of the moves found to be moves, numbers, results or marks (``_known_word``)."""
+
+
+def _known_word(word: str) -> bool:
+    """Whether python-chess reads the whole of a word of the moves (``_ACCOUNTED``), or passes
+    over only marks in it; remembered for the next game."""
+    known = not _has_letter(_ACCOUNTED.sub(" ", word))
+    if known and len(_KNOWN_WORDS) < 100_000:
+        _KNOWN_WORDS.add(word)
+    return known
+
+
+def _has_letter(text: str) -> bool:
+    """Whether a text holds a letter or a chess piece's figure ("♘"), not only marks."""
+    return any(char.isalpha() or "\u2654" <= char <= "\u265f" for char in "".join(text.split()))
+
+
+def _moves_start(text: str) -> int:
+    """Where a game's moves start in its text: at its first line after the tags
+    (``_in_moves``); the text's end for a game of tags alone."""
+    offset = _TAG_AREA.match(text).end()  # type: ignore[union-attr]  # it matches ""
+    while offset < len(text):
+        end = text.find("\n", offset)
+        end = len(text) if end < 0 else end + 1
+        if _in_moves(text[offset:end]):
+            return offset
+        offset = end
+    return len(text)
+
+
+_TAG_AREA = re.compile(r"(?:(?:[^\S\n]*\[[^\n]*|[%;][^\n]*|[^\S\n]*)\n)*")
+"""The lines of tags, blank lines and lines passed over among them (``_in_moves``), at once."""
 
 
 _ESCAPED_LINE = re.compile(r"(?m)^%[^\n]*")

@@ -1045,12 +1045,13 @@ def test_a_last_word_that_is_no_move_written_is_no_unreadable_move(moves: str) -
     spelt "1/2") are passed over as before: the moves before them are the whole game. So are
     words written as moves in a comment ("h9" in "; threat on h9", or before the "}" of one),
     after the result, or on a line beginning with "%" (an escape, skipped by PGN's readers):
-    the last word of the text was taken for a move, and the game said to stop before it."""
+    the last word of the text was taken for a move, and the game said to stop before it.
+    ("mate" is a word python-chess skips: that is said, ``test_a_word_among_the_moves_...``.)"""
     text = '[Event "E"]\n[Round "1.1"]\n[White "A"]\n[Black "B"]\n[Result "1-0"]\n\n' + moves
     problems = Problems()
     (game,) = read_pgn_text(text + "\n", Path("x.pgn"), problems)
     assert game.illegal is None
-    assert not [p for p in problems.items if p.code == "illegal-move"]
+    assert not [p for p in problems.items if "the game is shown up to" in p.message]
 
 
 def test_a_game_without_a_result_before_another_game_is_not_said_to_be_a_cut_file() -> None:
@@ -1074,3 +1075,113 @@ def test_a_game_without_a_result_before_another_game_is_not_said_to_be_a_cut_fil
             "with the game's result",
         ),
     ]
+
+
+SKIPPED = "it was skipped, and the moves after it were kept"
+
+
+@pytest.mark.parametrize(
+    ("moves", "word", "line", "sans"),
+    [
+        # The brief's game: "blunder" on the moves' first line (line 7: five tags, a blank).
+        (
+            "1. e4 e5 2. Nf3 blunder Nc6 3. Bb5 1-0",
+            "blunder",
+            7,
+            ["e4", "e5", "Nf3", "Nc6", "Bb5"],
+        ),
+        # On the second line of moves, after a comment and a NAG: line 8.
+        (
+            "1. e4 e5 {open} 2. Nf3 $1\nNc6 oops 3. Bb5 1-0",
+            "oops",
+            8,
+            ["e4", "e5", "Nf3", "Nc6", "Bb5"],
+        ),
+        # Castling in small letters: python-chess reads no move; Black's Nc6 follows Nf3.
+        ("1. e4 e5 2. Nf3 o-o Nc6 1-0", "o-o", 7, ["e4", "e5", "Nf3", "Nc6"]),
+        # In a side line: the side line is read without it.
+        ("1. e4 e5 (1... c5 junk 2. Nf3) 2. Nf3 1-0", "junk", 7, ["e4", "e5", "Nf3"]),
+        # A word after the last move ("mate"): the moves are whole.
+        ("1. e4 e5 2. Qh5 mate 1-0", "mate", 7, ["e4", "e5", "Qh5"]),
+    ],
+    ids=["plain", "on a later line", "castling in small letters", "in a side line", "mate"],
+)
+def test_a_word_among_the_moves_that_is_no_move_is_a_warning(
+    moves: str, word: str, line: int, sans: list[str]
+) -> None:
+    """python-chess passes over a word that is neither a move nor an annotation without an
+    error and reads the moves after it: the game was shown as if the word were not there,
+    and nothing said so, though the word may stand for a move. A warning names the game, the
+    word and its line, and says it was skipped and the moves after it kept."""
+    text = '[Event "E"]\n[Round "1.1"]\n[White "A"]\n[Black "B"]\n[Result "1-0"]\n\n' + moves
+    problems = Problems()
+    (game,) = read_pgn_text(text + "\n", Path("r1.pgn"), problems)
+    (warning,) = problems.items
+    assert (warning.severity.value, warning.code) == ("warning", "illegal-move")
+    assert (warning.path, warning.line) == (Path("r1.pgn"), line)
+    assert warning.message == (
+        f"round 1, board 1, A v B: the word '{word}' among the moves is no move: {SKIPPED}"
+    )
+    assert dict(warning.context) == {"round": "1.1", "white": "A", "black": "B"}
+    assert [move.san for move in game.moves] == sans
+    assert game.illegal is None
+
+
+def test_several_words_among_the_moves_are_one_warning_naming_each() -> None:
+    """A remark typed among the moves without braces is one warning for the game, on the
+    first word's line, naming three words and their lines and counting the others."""
+    text = (
+        '[Round "2"]\n[White "A"]\n[Black "B"]\n[Result "1-0"]\n\n'
+        "1. e4 e5 2. Nf3 white\nplays a good move Nc6 1-0\n"
+    )
+    problems = Problems()
+    (game,) = read_pgn_text(text, Path("r2.pgn"), problems)
+    (warning,) = problems.items
+    assert (warning.code, warning.line) == ("illegal-move", 6)
+    assert warning.message == (
+        "round 2, A v B: the words 'white' (line 6), 'plays' (line 7), 'a' (line 7) and 2 more "
+        "among the moves are no moves: they were skipped, and the moves after them were kept"
+    )
+    assert [move.san for move in game.moves] == ["e4", "e5", "Nf3", "Nc6"]
+
+
+@pytest.mark.parametrize(
+    "moves",
+    [
+        "1. e4 e5 2. Nf3 $1 Nc6 !? 3. Bb5?! a6! 4. Ba4!! Nf6?? 5. O-O 1-0",
+        "1. e4 {a comment, with words} e5 ; words to the end of the line\n2. Nf3 1-0",
+        "1. e4 e5 (1... c5 2. Nf3 (2. c3)) 2. Nf3 1-0",
+        "1. e4 d5 2. e5 f5 3. exf6 e.p. Nxf6 4. d4 1-0",
+        "1. e4 e5 2. Nf3 Nc6 3. Bc4 Bc5 4. 0-0 Nf6 5. d3 0-0 1-0",
+        "1. e2-e4 e7-e5 2. Ng1-f3 Nb8-c6 3. Bf1-b5 1-0",
+        "1. e4 e5 2. Qh5 Nc6 3. Bc4 Nf6 4. Qxf7# 1-0",
+        "1. e4 e5 +- 2. Nf3 = Nc6 += 1-0",
+        "1.e4 e5 2.Nf3 Nc6 3.Bb5 3...a6 1-0",
+        "1. e4 e5\n%an escape line with words\n2. Nf3 1-0",
+        "1. e4 e5 2. Nf3 1-0 {after the result, words}",
+    ],
+    ids=[
+        *("NAGs and marks", "comments", "side lines", "e.p.", "castling with zeros"),
+        *("long algebraic", "check and mate signs", "evaluation marks", "numbers run in"),
+        *("an escape line", "a comment after the result"),
+    ],
+)
+def test_moves_annotations_and_comments_are_no_stray_words(moves: str) -> None:
+    """What PGN allows among the moves (NAGs, "!?", comments, side lines, "e.p.", castling
+    with zeros, long algebraic moves, evaluation marks, escape lines) warns of nothing."""
+    text = '[Event "E"]\n[Round "1.1"]\n[White "A"]\n[Black "B"]\n[Result "1-0"]\n\n' + moves
+    problems = Problems()
+    read_pgn_text(text + "\n", Path("x.pgn"), problems)
+    assert not problems.items
+
+
+@pytest.mark.parametrize("moves", ["1. e4 e5 2. -- Nc6 1-0", "1. e4 e5 2. Z0 Nc6 1-0"])
+def test_a_null_move_is_no_stray_word(moves: str) -> None:
+    """ "--" and "Z0" are null moves: the game stops there (``test_a_null_move_...``), one
+    warning, not also a word skipped."""
+    text = '[Event "E"]\n[Round "1.1"]\n[White "A"]\n[Black "B"]\n[Result "1-0"]\n\n' + moves
+    problems = Problems()
+    (game,) = read_pgn_text(text + "\n", Path("x.pgn"), problems)
+    (warning,) = problems.items
+    assert "move 2 (White): '--', a null move" in warning.message
+    assert [move.san for move in game.moves] == ["e4", "e5"]
