@@ -414,6 +414,31 @@ Estonian writes "õ" anywhere in a word ("Põld", "Kõiv"): such a word reads as
 both code pages (Hungarian "Erdős" is "Erdõs" in Windows-1252) and tells nothing, as a
 Western file read as Windows-1250 would garble every other name in it."""
 
+_FAROESE = frozenset("áíóúýæøð")
+"""Faroese's letters beyond ASCII: "ø" beside "á", "í", "ú" or "ý" in one word ("Sølvará",
+"Tøllisá"), which neither Danish nor Icelandic writes. Windows-1250 reads "ø" as Czech "ř"
+("Sřlvará"): that word read as a Czech one, and the file's Faroese names were garbled. "ø"
+is a vowel of Faroese, which stands beside consonants ("Høj", "Sølv", "Fuglø"), where Czech's
+"ř", a consonant, has a vowel beside it ("Dvořák", "Jiří", "Ondřej", "Řehoř"):
+``_faroese_word`` tells them apart by that."""
+
+_VOWELS = frozenset("aeiouáéíóúàèìòùâêîôûäëïöüåæœ")
+"""Vowels for ``_faroese_word`` ("y" is none: Faroese writes "øy" as in "døyr", and Czech never
+writes "y" after "ř")."""
+
+
+def _faroese_word(word: str) -> bool:
+    """Whether a word read as Windows-1252 (in small letters) is one Faroese writes: its
+    letters beyond ASCII are Faroese's (``_FAROESE``), and no vowel stands beside an "ø"."""
+    if not {char for char in word if not char.isascii()} <= _FAROESE:
+        return False
+    return not any(
+        char == "ø"
+        and (word[index - 1 : index] in _VOWELS or word[index + 1 : index + 2] in _VOWELS)
+        for index, char in enumerate(word)
+    )
+
+
 _CENTRAL_ALPHABETS = tuple(
     frozenset(letters)
     for letters in (
@@ -444,12 +469,13 @@ is Romanian's ("Nãdejde" is "Nădejde")."""
 
 def _western_word(word: str) -> bool:
     """Whether a word read as Windows-1252 is one a Western language writes: its letters
-    beyond ASCII all of one alphabet, "ì" and "ù" last, "õ" before "e" unless the word is
-    Estonian's ("Simões", "Põld") and "ã" before "o" or "e", last, or before the "s" of a
-    plural or the "z" of a diminutive ("João", "Irmã", "Campeãs", "irmãzinha")."""
+    beyond ASCII all of one alphabet (or Faroese's, ``_faroese_word``), "ì" and "ù" last,
+    "õ" before "e" unless the word is Estonian's ("Simões", "Põld") and "ã" before "o" or
+    "e", last, or before the "s" of a plural or the "z" of a diminutive ("João", "Irmã",
+    "Campeãs", "irmãzinha")."""
     word = word.lower()
     letters = {char for char in word if not char.isascii()}
-    if not any(letters <= alphabet for alphabet in _WESTERN_ALPHABETS):
+    if not any(letters <= alphabet for alphabet in _WESTERN_ALPHABETS) and not _faroese_word(word):
         return False
     estonian = letters <= frozenset(_ESTONIAN)
     for index, char in enumerate(word):

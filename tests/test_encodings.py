@@ -137,6 +137,56 @@ def test_western_names_with_the_same_bytes_stay_windows_1252() -> None:
     assert decode(mixed) == '[White "Núñez, José"]\n[Black "Dvoøák, Antonín"]\n'
 
 
+@pytest.mark.parametrize(
+    "name",
+    ["Høgni Sølvará", "Brynjólvur Tøllisá", "Súni Fløttá", "ØSTERGÁRD, Rógvi"],
+)
+def test_faroese_names_stay_windows_1252(name: str) -> None:
+    """Faroese writes "ø" (0xF8, Windows-1250's "ř") beside "á", "í", "ú" and "ý" in one
+    word ("Sølvará"), which neither Danish nor Icelandic does: read as Windows-1250 the word
+    is "Sřlvará", ř with á as Czech writes them, and it told Windows-1250 for the whole file,
+    garbling every Faroese name in it. Faroese "ø" is a vowel with consonants beside it
+    (S-ø-l, T-ø-l, Fl-ø-tt, start-Ø-S); Czech "ř" has a vowel beside it ("Dvořák")."""
+    line = f'[White "{name}"]\n'
+    data = line.encode("cp1252")
+    assert b"\xf8" in data.lower() or b"\xd8" in data  # ø or Ø: the byte 1250 reads as ř, Ř
+    assert decode(data) == line
+    others = (
+        '[Black "Sjúrður Højgaard"]\n[Annotator "Seán Ó Súilleabháin"]\n'
+        '[Event "Caoimhín Cup, Tórshavn"]\n{Rógvi Jákupsson: Dánjal á Steig}\n'
+    )
+    assert decode((line + others).encode("cp1252")) == line + others
+    assert decode((others + line).encode("cp1252")) == others + line
+
+
+def test_irish_names_read_alike_in_both_code_pages() -> None:
+    """Irish writes only á, é, í, ó and ú (and their capitals), which Windows-1250 and 1252
+    write with the same bytes: whatever a file is guessed to be, its Irish names read right."""
+    names = '[White "Seán Ó Súilleabháin"]\n[Black "CAOIMHÍN NÍ ÉIGEARTAIGH"]\n'
+    assert names.encode("cp1252") == names.encode("cp1250")
+    assert decode(names.encode("cp1252")) == names
+    polish = '[Event "Turniej"]\n[White "Woźniak, Łukasz"]\n'
+    assert decode((names + polish).encode("cp1250")) == names + polish
+
+
+@pytest.mark.parametrize(
+    "text",
+    [
+        '[White "Šťastný, Jan"]\n[Black "Dvořák, Antonín"]\n',
+        '[White "Łukasz Żółć"]\n[Black "Kořínek, Ondřej"]\n',
+        '[Black "Hořejší, Řehoř"]\n',  # ř between vowels, "Ř" before one: Czech, not Faroese
+        '[Black "Černý, Jiří"]\n[White "Kovačić, Ivan"]\n',  # Kovačić follows
+    ],
+)
+def test_czech_and_polish_names_still_tell_windows_1250(text: str) -> None:
+    """Central European names beside Faroese's rule: "Šťastný" holds 0x9D (ť), which
+    Windows-1252 leaves out; "Łukasz" 0xA3, its "£"; "Hořejší" "ø" between two vowels (o-ř-e),
+    "Jiří" between i and í, which no Faroese word writes: each still tells Windows-1250."""
+    data = text.encode("cp1250")
+    assert data.decode("cp1252", errors="replace") != text
+    assert decode(data) == text
+
+
 def test_portuguese_plurals_and_diminutives_of_a_tilde_stay_windows_1252() -> None:
     """Portuguese writes "ã" before "s" in the plural of a word ending in it ("Campeãs", the
     women champions; "irmãs") and before "z" in a diminutive ("irmãzinha"). Windows-1250
