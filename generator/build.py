@@ -52,7 +52,13 @@ from .config.event import (
 from .config.schema import Issue
 from .config.site import holds_back
 from .config.toml_lines import KeyPath, line_of
-from .links import LINK_WARNINGS, links_to_missing_pages, page_attachments
+from .links import (
+    LINK_WARNINGS,
+    EventPages,
+    event_link_warnings,
+    links_to_missing_pages,
+    page_attachments,
+)
 from .model import Championship, Event, Page, Site, slugify
 from .parallel import JOBS, usable_cpus
 from .pgn import PARSE_CACHE, read_pgn_files
@@ -942,36 +948,26 @@ def _with_page_link_warnings(
     """The outcomes with the warnings of their Markdown pages' links to pages the site does
     not make, also given to ``problems``. Checked before the pages are rendered, against
     the files the build will make (``published_paths``, listed only when a page links a
-    page), so that the event's Arbiter report and results.json list them with its other
-    warnings: printed by the build alone, an organiser reading the report missed them."""
-    listed: list[set[str]] = []
-
-    def published() -> set[str]:
-        if not listed:
-            listed.append(published_paths(site, outcomes))
-        return listed[0]
-
+    page) and the Arbiter reports these warnings make (``links.event_link_warnings``), so
+    that the event's Arbiter report and results.json list them with its other warnings:
+    printed by the build alone, an organiser reading the report missed them."""
+    events = [
+        EventPages(
+            event_paths(outcome.event)["arbiter"],
+            bool(outcome.warnings),
+            _markdown_pages(site, [outcome])[1:],  # the first is the home page
+        )
+        for outcome in outcomes
+    ]
+    found = event_link_warnings(
+        events, lambda: published_paths(site, outcomes), site.markdown_raw_html
+    )
     checked = []
-    for outcome in outcomes:
-        found = Problems()
-        pages = _markdown_pages(site, [outcome])[1:]  # the first is the home page
-        links_to_missing_pages(pages, published, found, site.markdown_raw_html)
-        report = event_paths(outcome.event)["arbiter"]
-        if found.items and not outcome.warnings:
-            # These warnings make the event an Arbiter report: a link to it is not broken
-            # then. Were it the only one, the report would be made to say it is not there:
-            # the build says so alone, and makes no report, as for an event with no warning.
-            again = Problems()
-            with_report = {*published(), report}
-            links_to_missing_pages(pages, with_report, again, site.markdown_raw_html)
-            if not again.items:
-                problems.extend(found)
-                checked.append(outcome)
-                continue
-            found = again
-        problems.extend(found)
-        warnings = (*outcome.warnings, *found.items)
-        checked.append(replace(outcome, warnings=warnings) if found.items else outcome)
+    for outcome, (warned, reported) in zip(outcomes, found, strict=True):
+        problems.extend(warned)
+        if reported and warned.items:
+            outcome = replace(outcome, warnings=(*outcome.warnings, *warned.items))
+        checked.append(outcome)
     return checked
 
 

@@ -13,11 +13,13 @@ stage, which knows where each page is published.
 from __future__ import annotations
 
 import difflib
+import functools
 import posixpath
 import re
 import unicodedata
-from collections.abc import Callable, Collection, Iterable
+from collections.abc import Callable, Collection, Iterable, Iterator, Sequence
 from pathlib import Path
+from typing import NamedTuple
 from urllib.parse import unquote, urlsplit
 from xml.etree import ElementTree as etree
 
@@ -226,43 +228,151 @@ def links_to_missing_pages(
     or what lists them, asked only once a page links one (listing them takes time)."""
     files: Collection[str] | None = None
     folders: set[str] = set()
+    for source, place, text, target, found, folder in _site_links(pages, raw_html):
+        if files is None:
+            files = published() if callable(published) else published
+            folders = {posixpath.dirname(path) for path in files}
+        if found == ".." or found.startswith("../"):
+            problems.warning(
+                f'the page links "{target}", above the site\'s first folder: no page of '
+                "the site is there",
+                source,
+                _line_of(text, target),
+                hint="correct the link (../ goes up one folder from the page's own)",
+                code="broken-link",
+            )
+            continue
+        if (found in folders or f"{found}/index.html" in files) if folder else (found in files):
+            continue
+        pages_there = sorted(p for p in files if p.endswith(".html"))
+        close = difflib.get_close_matches(
+            f"{found}/index.html" if folder else found, pages_there, n=1, cutoff=0.75
+        )
+        meant = posixpath.relpath(close[0], posixpath.dirname(place) or ".") if close else ""
+        if folder and meant.endswith("index.html"):
+            meant = meant.removesuffix("index.html") or meant  # "" is the page's own
+        hint = f'did you mean "{meant}"?' if meant else "correct the link, or remove it"
+        problems.warning(
+            f'the page links "{target}", a page the site does not have',
+            source,
+            _line_of(text, target),
+            hint=hint,
+            code="broken-link",
+        )
+
+
+class EventPages(NamedTuple):
+    """One event's Markdown pages, for ``event_link_warnings``."""
+
+    report: str
+    """Where its Arbiter report is published ("ev/arbiter.html")."""
+    reported: bool
+    """Whether the report is made whatever its pages link: the event has warnings."""
+    pages: Sequence[tuple[Path, str, str]]
+    """Each page's file, where it is published and its text (``links_to_missing_pages``)."""
+
+
+def event_link_warnings(
+    events: Sequence[EventPages],
+    published: Collection[str] | Callable[[], Collection[str]],
+    raw_html: bool = False,
+) -> list[tuple[Problems, bool]]:
+    """Each event's warnings of links to pages the site does not make, and whether they go on
+    its Arbiter report, checked against every page the build writes (``published``, listed
+    only once a page links a page, with the reports of the events that have warnings).
+
+    An event without warnings has no report; a warning of its links makes it one, so a link
+    to it from another event's page ("../b/arbiter.html") is broken or not as the other
+    event's links are: it was checked against the reports made before any link was, and
+    was said to be broken while the report was written. An event's report is made when a
+    link of its pages is broken whatever reports are made, or when it links the report of an
+    event that gets none; it is not made when every report its pages link is made. Where
+    that leaves it open (a page linking its own event's report, two events linking each
+    other's, and nothing else broken), no report is made, and the build alone says the link
+    is broken: a report made to say so would be there, and the link would work."""
+    listed: list[set[str]] = []
+
+    def files() -> set[str]:
+        if not listed:
+            listed.append(set(published() if callable(published) else published))
+        return listed[0]
+
+    reports = {event.report for event in events}
+    every: list[set[str]] = []  # the files if every event had a report
+
+    def with_every() -> set[str]:
+        if not every:
+            every.append(files() | reports)
+        return every[0]
+
+    made: dict[str, bool] = {event.report: True for event in events if event.reported}
+    needs: dict[str, set[str]] = {}  # an open event's report: the reports its pages link
+    for event in events:
+        if event.reported:
+            continue
+        broken = Problems()
+        links_to_missing_pages(event.pages, with_every, broken, raw_html)
+        if broken.items:  # broken whatever reports are made
+            made[event.report] = True
+            continue
+        linked = {
+            found
+            for *_, found, folder in _site_links(event.pages, raw_html)
+            if not folder and found in reports and found not in files()
+        }
+        if linked:
+            needs[event.report] = linked
+        else:
+            made[event.report] = False
+    while True:  # an event is decided once one report it links is not made, or all are
+        decided = {
+            report: any(made.get(other) is False for other in linked)
+            for report, linked in needs.items()
+            if any(made.get(other) is False for other in linked)
+            or all(made.get(other) for other in linked)
+        }
+        if not decided:
+            break
+        made.update(decided)
+        for report in decided:
+            del needs[report]
+    built = {report for report, is_made in made.items() if is_made}
+    warnings: list[tuple[Problems, bool]] = []
+    final: list[set[str]] = []
+
+    def with_reports() -> set[str]:
+        if not final:
+            final.append(files() | built)
+        return final[0]
+
+    for event in events:
+        found = Problems()
+        links_to_missing_pages(event.pages, with_reports, found, raw_html)
+        warnings.append((found, event.report in built))
+    return warnings
+
+
+def _site_links(
+    pages: Iterable[tuple[Path, str, str]], raw_html: bool
+) -> Iterator[tuple[Path, str, str, str, str, bool]]:
+    """Each link of the pages to a page of the site that is not a file beside the page: the
+    page (its file, place and text), the link, the site's path it leads to, and whether it
+    names a folder."""
     for source, place, text in pages:
-        for target in linked_files(text, raw_html):
+        for target in _linked_files(text, raw_html):
             name = posixpath.normpath(target)
             folder = target.endswith("/")
             if not (name.endswith(".html") or folder) or (source.parent / name).exists():
                 continue
-            if files is None:
-                files = published() if callable(published) else published
-                folders = {posixpath.dirname(path) for path in files}
             found = posixpath.normpath(posixpath.join(posixpath.dirname(place), name))
-            if found == ".." or found.startswith("../"):
-                problems.warning(
-                    f'the page links "{target}", above the site\'s first folder: no page of '
-                    "the site is there",
-                    source,
-                    _line_of(text, target),
-                    hint="correct the link (../ goes up one folder from the page's own)",
-                    code="broken-link",
-                )
-                continue
-            if (found in folders or f"{found}/index.html" in files) if folder else (found in files):
-                continue
-            pages_there = sorted(p for p in files if p.endswith(".html"))
-            close = difflib.get_close_matches(
-                f"{found}/index.html" if folder else found, pages_there, n=1, cutoff=0.75
-            )
-            meant = posixpath.relpath(close[0], posixpath.dirname(place) or ".") if close else ""
-            if folder and meant.endswith("index.html"):
-                meant = meant.removesuffix("index.html") or meant  # "" is the page's own
-            hint = f'did you mean "{meant}"?' if meant else "correct the link, or remove it"
-            problems.warning(
-                f'the page links "{target}", a page the site does not have',
-                source,
-                _line_of(text, target),
-                hint=hint,
-                code="broken-link",
-            )
+            yield source, place, text, target, found, folder
+
+
+@functools.lru_cache(maxsize=256)
+def _linked_files(text: str, raw_html: bool) -> tuple[str, ...]:
+    """``linked_files``, kept: ``event_link_warnings`` reads a page's links up to three
+    times, and reading them is converting the whole page."""
+    return tuple(linked_files(text, raw_html))
 
 
 def _is_page(path: Path) -> bool:

@@ -376,3 +376,78 @@ def test_a_link_to_the_arbiter_report_is_broken_only_while_no_warning_makes_one(
     assert told == [("rules.md", 3, 'the page links "player.html", a page the site does not have')]
     arbiter = (out / "arbiter.html").read_text(encoding="utf-8")
     assert "player.html" in arbiter and "arbiter.html&#34;" not in arbiter
+
+
+def _two_events(make_site: SiteMaker, a_files: dict[str, str], b_files: dict[str, str]) -> Path:
+    """Events "a" and "b", four players and two games each, no warning of their own."""
+    games = pgn_game("1.1", A, B, "1-0") + pgn_game("1.2", "Charlie, Carl", "Delta, Dora", "0-1")
+    make_site(event_toml(), {"g.pgn": games, **a_files}, slug="a")
+    return make_site(event_toml(), {"g.pgn": games, **b_files}, slug="b")
+
+
+def _link_warnings(site: Path) -> list[tuple[str, int | None, str]]:
+    report = build_site(site)
+    assert report.written, [p.format() for p in report.problems.errors]
+    return [
+        (str(p.path.relative_to(site / "content")) if p.path else "", p.line, p.message)
+        for p in report.problems.warnings
+    ]
+
+
+def test_a_link_to_another_events_arbiter_report_sees_the_report_the_build_writes(
+    make_site: SiteMaker,
+) -> None:
+    """Event b has a report only for its own page's broken link ("player.html"). Event a's
+    notes linking "../b/arbiter.html" were checked against the reports made before any
+    link was checked: the link was "a page the site does not have", though b's report was
+    written, and a got a report for that false warning alone. Whichever event comes first,
+    the link works now: one warning (b's), and only b has a report."""
+    to_a = {"notes.md": "# Notes\n\nThe [report](../a/arbiter.html).\n"}
+    to_b = {"notes.md": "# Notes\n\nThe [report](../b/arbiter.html).\n"}
+    broken = {"rules.md": "# Rules\n\nThe [players](player.html).\n"}
+    for a_files, b_files, linked, other in ((to_b, broken, "b", "a"), (broken, to_a, "a", "b")):
+        site = _two_events(make_site, a_files, b_files)
+        assert _link_warnings(site) == [
+            (f"{linked}/rules.md", 3, 'the page links "player.html", a page the site does not have')
+        ]
+        assert (site / f"output/{linked}/arbiter.html").is_file()
+        assert not (site / f"output/{other}/arbiter.html").exists()
+        for folder in ("a", "b"):  # the next round writes them afresh
+            for name in ("notes.md", "rules.md"):
+                (site / "content" / folder / name).unlink(missing_ok=True)
+
+
+def test_a_link_to_the_report_of_an_event_without_warnings_is_still_broken(
+    make_site: SiteMaker,
+) -> None:
+    """Event b has no warning, so no report: a's link to it is broken, on a's report (a has
+    one for it), and event c's page linking a's report finds it."""
+    site = _two_events(make_site, {"notes.md": "# Notes\n\nThe [report](../b/arbiter.html).\n"}, {})
+    games = pgn_game("1.1", A, B, "1-0") + pgn_game("1.2", "Charlie, Carl", "Delta, Dora", "0-1")
+    notes = "# Notes\n\nTheir [report](../a/arbiter.html) and\nours.\n"
+    make_site(event_toml(), {"g.pgn": games, "notes.md": notes}, slug="c")
+    message = 'the page links "../b/arbiter.html", a page the site does not have'
+    assert _link_warnings(site) == [("a/notes.md", 3, message)]
+    arbiter = (site / "output/a/arbiter.html").read_text(encoding="utf-8")
+    assert "the page links &#34;../b/arbiter.html&#34;" in arbiter
+    assert not (site / "output/b/arbiter.html").exists()
+    assert not (site / "output/c/arbiter.html").exists()
+
+
+def test_two_events_linking_only_each_others_reports_make_no_report(
+    make_site: SiteMaker,
+) -> None:
+    """Neither event has a warning but its link to the other's report: were both reports
+    made for it, both links would work and neither report would have a line. As for a page
+    linking its own event's report, the build says the links are broken and makes neither."""
+    site = _two_events(
+        make_site,
+        {"notes.md": "# Notes\n\nThe [report](../b/arbiter.html).\n"},
+        {"notes.md": "# Notes\n\nThe [report](../a/arbiter.html).\n"},
+    )
+    assert _link_warnings(site) == [
+        ("a/notes.md", 3, 'the page links "../b/arbiter.html", a page the site does not have'),
+        ("b/notes.md", 3, 'the page links "../a/arbiter.html", a page the site does not have'),
+    ]
+    assert not (site / "output/a/arbiter.html").exists()
+    assert not (site / "output/b/arbiter.html").exists()
