@@ -7,7 +7,7 @@ from dataclasses import replace
 from types import SimpleNamespace
 from typing import Any
 
-from conftest import SiteMaker, event_toml, load, pgn_game
+from conftest import SiteMaker, event_toml, load, messages, pgn_game
 
 from generator.build import build_site
 from generator.model import Event
@@ -877,3 +877,25 @@ def test_a_card_s_rating_loss_has_the_minus_sign_and_results_json_a_number(
     assert "\u2212" not in text
     entries = {entry["name"]: entry for entry in json.loads(text)["standings"]}
     assert entries[B]["rating_change"] == -8.6
+
+
+def test_the_tie_break_page_says_how_far_a_koya_limit_step_moves_the_line(
+    make_site: SiteMaker,
+) -> None:
+    """C.07 14.5 counts a Koya limit in half points of the 1-½-0 scale: a draw. The page says
+    "half a point" under 1-½-0; under 3-1-0 a draw is 1 point; under 3-2-1 2 points
+    (``tiebreaks.koya_limit_step``)."""
+    cases = {
+        "": "half a point per step",
+        "[scoring]\nwin = 3.0\ndraw = 1.0\nloss = 0.0\n": "1 point, a draw's points, as C.07",
+        "[scoring]\nwin = 3.0\ndraw = 2.0\nloss = 1.0\n": "2 points, a draw's points, as C.07",
+    }
+    for number, (scoring, expected) in enumerate(cases.items()):
+        body = 'tiebreaks = ["KS/L+1"]\n' + scoring
+        site = make_site(event_toml(body), {"g.pgn": pgn_game("1.1", A, D, "1-0")}, f"e{number}")
+        event, problems = load(site, f"e{number}")
+        assert event is not None, messages(problems)
+        assert views.koya_step_text(event).startswith(expected.split(" per step")[0])
+        assert build_site(site).written
+        page = (site / f"output/e{number}/tiebreaks.html").read_text(encoding="utf-8")
+        assert f"moves the qualifying line by {expected}" in page.replace("&#39;", "'")

@@ -761,7 +761,11 @@ class SiteRenderer:
                 **{**common, "tiebreaks": views.columns_after(columns, earlier.after_round)},
             )
         self._page(
-            paths["tiebreaks"], "tiebreaks.html", dummy_cap=views.dummy_cap_text(event), **common
+            paths["tiebreaks"],
+            "tiebreaks.html",
+            dummy_cap=views.dummy_cap_text(event),
+            koya_step=views.koya_step_text(event),
+            **common,
         )
         for category in event.config.categories:
             members = category_ranking(event, standings, category.id)

@@ -442,6 +442,21 @@ def dummy_cap_text(event: Event) -> str:
     return f"{score_text(cap)} {'point' if cap == 1 else 'points'} {when}"
 
 
+def koya_step_text(event: Event) -> str:
+    """How far one step of a Koya limit (``KS/L+1``) moves the qualifying line: half a point
+    of the 1-½-0 scale, that is a draw's points under the event's own scoring
+    (``tiebreaks.koya_limit_step``): "half a point", or under 3-1-0 "1 point, a draw's
+    points, as C.07 (14.5) counts the steps in half points of the 1-½-0 scale"."""
+    scoring = event.scoring
+    if (scoring.win, scoring.draw) == (1.0, 0.5):
+        return "half a point"
+    points = "point" if scoring.draw == 1 else "points"
+    return (
+        f"{score_text(scoring.draw)} {points}, a draw's points, as C.07 (14.5) counts the "
+        "steps in half points of the 1-½-0 scale"
+    )
+
+
 def rounds_text(numbers: Sequence[int]) -> str:
     """ "round 3", "rounds 2 and 3", "rounds 2, 3 and 4": the rounds a status or a player's
     card names (the ``rounds`` filter)."""

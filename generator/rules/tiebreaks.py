@@ -564,9 +564,9 @@ def koya_limit_step(ctx: TiebreakContext) -> float:
     the scores are whole, and 0.5 either moved the qualifying line past nobody (a line of 7½
     and one of 8 let in the same players) or past a whole point, as the line fell. A step is
     a draw, as a half-point bye scores a draw here and 7.7 (STD) counts a draw as the
-    standard ½: each step lets in, or keeps out, the scores one draw apart. Scoring that
-    gives a draw nothing takes half a win."""
-    return ctx.draw if ctx.draw > 0 else ctx.win / 2
+    standard ½: each step lets in, or keeps out, the scores one draw apart (the event file
+    makes a draw score more than a loss and less than a win)."""
+    return ctx.draw
 
 
 # -- rating-based tie-breaks (Article 10): games over the board against rated opponents ------
