@@ -579,6 +579,122 @@ def test_true_or_false_for_a_number_says_it_takes_digits(make_site: SiteMaker) -
     ]
 
 
+_THOUSANDS_POINT = " (TOML numbers have no thousands separators)"
+
+
+@pytest.mark.parametrize(
+    ("text", "line", "message", "hint"),
+    [
+        (  # 2.150: TOML reads 2.15, the rating meant is 2150
+            _PLAYER + "rating = 2.150\n",
+            6,
+            "players[1].rating: expected a whole number of at least 0, found a number 2.15",
+            "write rating = 2150" + _THOUSANDS_POINT,
+        ),
+        (  # the value as written, its comment left out
+            _PLAYER + "rating = 1.875  # FIDE list\n",
+            6,
+            "players[1].rating: expected a whole number of at least 0, found a number 1.875",
+            "write rating = 1875" + _THOUSANDS_POINT,
+        ),
+        (
+            _PLAYER + "fide_id = 123.456\n",
+            6,
+            "players[1].fide_id: expected a whole number of at least 1, found a number 123.456",
+            "write fide_id = 123456" + _THOUSANDS_POINT,
+        ),
+        (  # 1875 rounds is more than rounds takes (999): no thousands point then
+            'name = "X"\nformat = "swiss"\nrounds = 1.875\n',
+            3,
+            "rounds: expected a whole number of at least 1, found a number 1.875",
+            "rounds takes a whole number of at least 1: write it in digits alone, without a "
+            "fraction",
+        ),
+        (  # a fraction of its own, not three digits
+            _PLAYER + "rating = 2150.5\n",
+            6,
+            "players[1].rating: expected a whole number of at least 0, found a number 2150.5",
+            "rating takes a whole number of at least 0: write it in digits alone, without a "
+            "fraction",
+        ),
+        (  # a whole number written as a fraction: the number itself
+            _PLAYER + "k_factor = 20.0\n",
+            6,
+            "players[1].k_factor: expected a whole number from 1 to 40, found a number 20.0",
+            "k_factor takes a whole number from 1 to 40, written in digits alone: write "
+            "k_factor = 20",
+        ),
+        (
+            _PLAYER + "rating = nan\n",
+            6,
+            "players[1].rating: expected a whole number of at least 0, found nan",
+            "rating takes a whole number of at least 0, written in digits alone, e.g. "
+            "rating = 2150" + _UNRATED,
+        ),
+        (
+            _PLAYER + "rating = inf\n",
+            6,
+            "players[1].rating: expected a whole number of at least 0, found inf",
+            "rating takes a whole number of at least 0, written in digits alone, e.g. "
+            "rating = 2150" + _UNRATED,
+        ),
+    ],
+    ids=[
+        "point",
+        "point-comment",
+        "fide-id",
+        "too-many-rounds",
+        "fraction",
+        "k-whole",
+        "nan",
+        "inf",
+    ],
+)
+def test_a_whole_number_written_with_a_point_or_as_nan_is_told_what_to_write(
+    make_site: SiteMaker, text: str, line: int, message: str, hint: str
+) -> None:
+    """``rating = 2.150`` is valid TOML, a fraction 2.15, and was said to be "a number 2.15"
+    with no hint; a fraction and nan or inf got no hint either. A point with three digits
+    after it groups thousands, as the file's text (not TOML's 2.15) shows."""
+    errors = _errors(make_site(text) / "content/ev/event.toml")
+    assert errors == [(line, message, hint)]
+
+
+@pytest.mark.parametrize(
+    ("text", "line", "message", "hint"),
+    [
+        (
+            _PLAYER + "rating = 2150 elo\n",
+            6,
+            "2150 elo is not a number TOML reads",
+            "rating takes a whole number of at least 0, written in digits alone: write "
+            "rating = 2150",
+        ),
+        (
+            _PLAYER + "rating = 2150.  # FIDE\n",
+            6,
+            "2150. is not a number TOML reads",
+            "rating takes a whole number of at least 0, written in digits alone: write "
+            "rating = 2150",
+        ),
+        (
+            'name = "X"\nformat = "swiss"\nrounds = 9 rounds\n',
+            3,
+            "9 rounds is not a number TOML reads",
+            "rounds takes a whole number of at least 1, written in digits alone: write rounds = 9",
+        ),
+    ],
+    ids=["word", "point", "rounds"],
+)
+def test_a_number_with_a_word_or_a_bare_point_after_it_is_told_the_digits_alone(
+    make_site: SiteMaker, text: str, line: int, message: str, hint: str
+) -> None:
+    """tomllib's "Expected newline or end of document after a statement" got the general
+    hint about quotes and dates."""
+    errors = _errors(make_site(text) / "content/ev/event.toml")
+    assert errors == [(line, "TOML syntax error: " + message, hint)]
+
+
 _ENTRIES = (
     "players are listed as [[players]] tables, each with its keys inside: write the two lines"
 )

@@ -17,9 +17,17 @@ from urllib.parse import urlsplit, urlunsplit
 from ..problems import Problems
 from .championship import CHAMPIONSHIP, ChampionshipConfig
 from .event import EVENT, EventConfig
-from .schema import Issue, Table, explain_dotted_keys, format_path, number_keys, validate
+from .schema import (
+    Issue,
+    Table,
+    explain_dotted_keys,
+    explain_written_numbers,
+    format_path,
+    number_keys,
+    validate,
+)
 from .site import SITE, SiteConfig
-from .toml_lines import KeyLines, KeyPath, dotted_keys, line_of
+from .toml_lines import KeyLines, KeyPath, dotted_keys, line_of, written_values
 from .toml_syntax import syntax_problem
 
 __all__ = ["EventConfig", "SiteConfig", "load_event_config", "load_site_config", "load_toml"]
@@ -113,9 +121,11 @@ def load_toml(path: Path, schema: Table, problems: Problems) -> tuple[Any, Mappi
 
 def _said(schema: Table, issues: list[Issue], text: str, path: Path) -> list[Issue]:
     """The schema's issues as the file's text shows them: a table a dotted key made is said
-    as that key (the schema saw only the table)."""
+    as that key, a number with a thousands point as the number it groups (the schema saw only
+    the table, and 2.15 for 2.150)."""
     if not issues:
         return issues
+    issues = explain_written_numbers(schema, issues, written_values(text))
     return explain_dotted_keys(schema, issues, dotted_keys(text), path.name)
 
 

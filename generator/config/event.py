@@ -411,7 +411,7 @@ PLAYER = Table(
         "aliases": List(Str(max_length=MAX_NAME, single_line=True), default=()),
         # TRF-16 gives these 4, 4 and 11 columns: larger ones would shift its fields.
         "number": Number(integer=True, minimum=1, maximum=9999),
-        "rating": Number(integer=True, minimum=0, maximum=9999),
+        "rating": Number(integer=True, minimum=0, maximum=9999, example="2150"),
         "fide_id": Number(integer=True, minimum=1, maximum=99_999_999_999),
         # Shown beside the name and written in TRF's fixed columns: one line, as the name.
         "federation": Str(single_line=True),

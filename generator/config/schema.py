@@ -234,6 +234,27 @@ class Number(Option):
         number: float = int(value) if self.integer and float(value).is_integer() else value
         return self.validate(number, (), []) is not MISSING
 
+    def _digits_hint(self, path: KeyPath) -> str:
+        """What to write for a value that is no number a person types (``rating = nan``,
+        ``inf``): the key's number in digits alone, as its example shows it."""
+        name = _key_name(path)
+        example = f", e.g. {name} = {self.example}" if self.example else ""
+        return f"{name} takes {self.expected()}, written in digits alone{example}" + (
+            _UNRATED if name == "rating" else ""
+        )
+
+    def _whole_hint(self, value: float, path: KeyPath) -> str:
+        """What to write for a fraction where a whole number is wanted: the number itself
+        when the fraction is nothing (``rating = 2150.0``), else that there is to be none.
+        A value written as ``2.150`` is a thousands point, which ``written_number_hint``
+        says from the file's text."""
+        name = _key_name(path)
+        if value.is_integer() and self._fits(value):
+            item = bool(path) and isinstance(path[-1], int)  # places = [1.0]: no name = line
+            line = f"{int(value)}" if item else f"{name} = {int(value)}"
+            return f"{name} takes {self.expected()}, written in digits alone: write {line}"
+        return f"{name} takes {self.expected()}: write it in digits alone, without a fraction"
+
     def validate(self, value: Any, path: KeyPath, issues: list[Issue]) -> Any:
         if isinstance(value, bool) or not isinstance(value, int | float):
             self._wrong_type(value, path, issues)
@@ -251,17 +272,21 @@ class Number(Option):
             elif isinstance(value, bool):  # rounds = true, rating = false: no number
                 name = _key_name(path)
                 issues[-1].hint = f"{name} takes {self.expected()}: write it in digits" + (
-                    "; leave rating out for an unrated player" if name == "rating" else ""
+                    _UNRATED if name == "rating" else ""
                 )
             return MISSING
-        if isinstance(value, float) and not math.isfinite(value):
-            issues.append(Issue(path, f"expected {self.expected()}, found {value}"))
+        if isinstance(value, float) and not math.isfinite(value):  # rating = nan, inf
+            issues.append(
+                Issue(path, f"expected {self.expected()}, found {value}", self._digits_hint(path))
+            )
             return MISSING
         if self.maximum is not None and value > self.maximum:
             issues.append(Issue(path, f"{value} is too large: at most {_bound(self.maximum)}"))
             return MISSING
-        if self.integer and not isinstance(value, int):
-            return self._wrong_type(value, path, issues)
+        if self.integer and not isinstance(value, int):  # rating = 2150.5, 2150.0
+            self._wrong_type(value, path, issues)
+            issues[-1].hint = self._whole_hint(value, path)
+            return MISSING
         if self.minimum is not None and value < self.minimum:
             issues.append(Issue(path, f"{value} is too small: expected {self.expected()}"))
             return MISSING
@@ -270,6 +295,8 @@ class Number(Option):
             return MISSING
         return value
 
+
+_UNRATED = "; leave rating out for an unrated player"
 
 _QUOTED_NUMBER = re.compile(r"[+-]?(?:\d{1,3}(?:,\d{3})+|\d+)(?:\.\d+)?")
 """A number as an organiser types it in quotes: "6000", "0.5", "-1", "6,000"."""
@@ -664,6 +691,39 @@ def _entry_lines(owner: KeyPath, name: str, found: DottedKey) -> str:
     return (
         f"{listed} are listed as {header} tables, each with its keys inside: write the two "
         f"lines\n{header}\n{found.key} = {found.value}"
+    )
+
+
+_THOUSANDS_POINT = re.compile(r"\+?[1-9]\d{0,2}\.\d{3}")
+"""A number written with a point and three digits after it (``2.150``, ``1.875``), as
+continental Europe groups thousands: to TOML a fraction, 2.15."""
+
+
+def explain_written_numbers(
+    schema: Table, issues: list[Issue], written: Mapping[KeyPath, str]
+) -> list[Issue]:
+    """``issues`` with a whole number written with a thousands point (``rating = 2.150``,
+    which TOML reads as 2.15) told the number to write: the schema saw only 2.15, and could
+    say only that a whole number is wanted. ``written``: each key's value as the file
+    writes it (``toml_lines.written_values``)."""
+    return [_thousands_point_issue(schema, issue, written) for issue in issues]
+
+
+def _thousands_point_issue(schema: Table, issue: Issue, written: Mapping[KeyPath, str]) -> Issue:
+    """One issue as ``explain_written_numbers`` says it; itself when the key takes no whole
+    number, the value has no thousands point, or the number it groups is not one the key
+    takes (``rounds = 1.875``: 1875 rounds would only be the next error)."""
+    text = written.get(issue.path)
+    *owner_path, name = issue.path
+    if text is None or not isinstance(name, str) or not _THOUSANDS_POINT.fullmatch(text):
+        return issue
+    owner = _table_at(schema, tuple(owner_path))
+    option = owner.keys.get(name) if owner is not None else None
+    whole = int(text.replace(".", ""))
+    if not isinstance(option, Number) or not option.integer or not option._fits(whole):
+        return issue
+    return replace(
+        issue, hint=f"write {name} = {whole} (TOML numbers have no thousands separators)"
     )
 
 

@@ -58,6 +58,17 @@ def dotted_keys(text: str) -> dict[KeyPath, DottedKey]:
     return found
 
 
+def written_values(text: str) -> dict[KeyPath, str]:
+    """Each key's value as the file writes it, without its comment (``2.150`` where tomllib
+    gives 2.15): what the organiser typed tells what was meant, where the value TOML read
+    does not."""
+    found: dict[KeyPath, str] = {}
+    for _, path, _, row in _statements(text):
+        if _KEY.match(row):
+            found.setdefault(path, _without_comment(row.partition("=")[2].strip()))
+    return found
+
+
 def _without_comment(value: str) -> str:
     """A value as written, without the comment after it (a ``#`` may be inside quotes)."""
     for index, char in enumerate(value):

@@ -141,6 +141,8 @@ def syntax_problem(
         return (*written_number[:1], line, written_number[1])
     if statement := _after_a_statement(message, row):
         return (statement[0], line, statement[1])
+    if message == _STATEMENT_END and (more := _number_and_more(row, numbers or {})):
+        return (*more[:1], line, more[1])
     if any(quote in row for quote in _CURLY_QUOTES):
         return (
             f"{message} (the line has typographic quotes)",
@@ -292,6 +294,28 @@ def _grouped_number(row: str, numbers: Mapping[str, str]) -> tuple[str, str] | N
 
 
 _STATEMENT_END = "Expected newline or end of document after a statement"
+
+_NUMBER_AND_MORE = re.compile(
+    r"""^\s*(?:[A-Za-z0-9_-]+\s*\.\s*)*([A-Za-z0-9_-]+)\s*=\s*"""
+    r"""(([+-]?\d+)(\.?)(\s*(?:[^\W\d_]|\()[^#]*?)?)\s*(?:#.*)?$"""
+)
+"""A number key's value written as digits with a word after them (``rating = 2150 elo``,
+``rounds = 9 rounds``, ``rating = 2150 (FIDE)``) or a point and no digits after it
+(``rating = 2150.``): the digits, any point, and the words."""
+
+
+def _number_and_more(row: str, numbers: Mapping[str, str]) -> tuple[str, str] | None:
+    """What is wrong and what to write, for a number key (``numbers``) whose digits have a
+    word or a bare point after them: tomllib says "Expected newline", and the general hint
+    spoke of quotes and dates. The digits alone are the number meant."""
+    found = _NUMBER_AND_MORE.match(row)
+    if not found or found.group(1) not in numbers or not (found.group(4) or found.group(5)):
+        return None
+    key, written, digits = found.group(1), found.group(2), found.group(3)
+    return (
+        f"{written} is not a number TOML reads",
+        f"{key} takes {numbers[key]}, written in digits alone: write {key} = {int(digits)}",
+    )
 
 
 def _after_a_statement(message: str, row: str) -> tuple[str, str] | None:
