@@ -9,9 +9,12 @@ import unicodedata
 from pathlib import Path
 from urllib.parse import unquote, urlsplit
 
+import pytest
 from conftest import ROOT
 
 from generator.build import build_site
+from generator.config import load_championship_config
+from generator.problems import Problems
 
 SECTION = """name = "{name}"
 format = "round-robin"
@@ -327,6 +330,42 @@ def test_the_championship_file_is_checked(tmp_path: Path) -> None:
         (4, 'sections[2]: "../club" is not a folder of the championship'),
         (4, 'sections[3]: "under-18-open" is listed twice'),
     ]
+
+
+_SECTIONS_LIST = (
+    "sections is a list, written on one line with its items in brackets: write "
+    'sections = ["under-12"]'
+)
+
+
+@pytest.mark.parametrize(
+    ("key", "message"),
+    [
+        (
+            "section",
+            'section: section.name = "under-12" is TOML for the key name in a table section, '
+            "and section is not a table championship.toml knows",
+        ),
+        (
+            "sections",
+            'sections: sections.name = "under-12" makes sections one table (a dotted key '
+            "a.b = ... is TOML for the key b in a table a), but sections is a list",
+        ),
+    ],
+    ids=["section", "sections"],
+)
+def test_a_section_written_as_a_dotted_key_is_told_the_sections_line(
+    tmp_path: Path, key: str, message: str
+) -> None:
+    """``section.name = "x"`` was told 'did you mean name = "x"?', the championship's own
+    name; ``sections.name`` that a list was "found a table {'name': 'x'}", without a hint.
+    The sections are one line, their folders in brackets."""
+    path = tmp_path / "championship.toml"
+    path.write_text(f'name = "AJC"\n{key}.name = "under-12"\n', encoding="utf-8")
+    problems = Problems()
+    config, _ = load_championship_config(path, problems)
+    assert config is None
+    assert [(p.line, p.message, p.hint) for p in problems.errors] == [(2, message, _SECTIONS_LIST)]
 
 
 def test_a_section_folder_left_out_of_the_list_is_reported(tmp_path: Path) -> None:

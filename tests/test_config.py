@@ -741,6 +741,14 @@ _ENTRIES = (
             "did you mean rating = 2100? the keys of a [[players]] entry are written alone, "
             "without a table's name before them",
         ),
+        (  # a list of values, not of entries: its one line
+            _PLAYER + 'alias.short = "Nia"\n',
+            6,
+            'players[1].alias: alias.short = "Nia" is TOML for the key short in a table alias, '
+            "and a [[players]] entry has no table alias",
+            "aliases is a list, written on one line with its items in brackets: write aliases = "
+            '["Nia"]',
+        ),
         (  # a [player] line is still said as the table it is
             _HEAD + '[player]\nname = "Okafor, Nia"\n',
             4,
@@ -748,7 +756,7 @@ _ENTRIES = (
             "did you mean [[players]]?",
         ),
     ],
-    ids=["player", "players", "unknown", "table", "in-entry", "header"],
+    ids=["player", "players", "unknown", "table", "in-entry", "alias", "header"],
 )
 def test_a_dotted_key_is_said_as_the_key_it_is(
     make_site: SiteMaker, text: str, line: int, message: str, hint: str

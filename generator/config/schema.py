@@ -11,6 +11,7 @@ import datetime as dt
 import difflib
 import math
 import re
+import tomllib
 from collections.abc import Callable, Mapping, Sequence
 from dataclasses import dataclass, replace
 from typing import Any
@@ -649,12 +650,13 @@ def _dotted_key_issue(
     if found is None or owner is None or not isinstance(name, str):
         return issue
     option = owner.keys.get(name)
-    if isinstance(option, TableList):
+    if isinstance(option, TableList | List):
+        listed = "a list of entries" if isinstance(option, TableList) else "a list"
         return replace(
             issue,
             message=f"{name}.{found.key} = {found.value} makes {name} one table (a dotted key "
-            f"a.b = ... is TOML for the key b in a table a), but {name} is a list of entries",
-            hint=_entry_lines(tuple(owner_path), name, found),
+            f"a.b = ... is TOML for the key b in a table a), but {name} is {listed}",
+            hint=_list_lines(tuple(owner_path), name, option, found),
         )
     if option is not None:
         return issue
@@ -668,10 +670,18 @@ def _dotted_key_issue(
         )
     )
     tables = [key for key, kind in owner.keys.items() if isinstance(kind, Table | TableList)]
-    close = difflib.get_close_matches(name, tables, n=1, cutoff=0.6)
+    # section.name = "x" for sections = ["x"]: a list of such values, as close as a table
+    lists = [
+        key
+        for key, kind in owner.keys.items()
+        if isinstance(kind, List) and _list_item(kind, found.value) is not MISSING
+    ]
+    close = difflib.get_close_matches(name, tables, n=1, cutoff=0.6) or (
+        difflib.get_close_matches(name, lists, n=1, cutoff=0.6)
+    )
     first = found.key.split(".")[0]
-    if close and isinstance(owner.keys[close[0]], TableList):
-        hint = _entry_lines(tuple(owner_path), close[0], found)
+    if close and isinstance(owner.keys[close[0]], TableList | List):
+        hint = _list_lines(tuple(owner_path), close[0], owner.keys[close[0]], found)
     elif close:
         hint = f"did you mean {close[0]}.{found.key} = {found.value}?"
     elif first in owner.keys:
@@ -682,6 +692,28 @@ def _dotted_key_issue(
     else:
         hint = issue.hint
     return replace(issue, message=message, hint=hint)
+
+
+def _list_lines(owner: KeyPath, name: str, option: Option, found: DottedKey) -> str:
+    """What to write for a dotted key into a list: a list of entries' two lines
+    (``[[players]]``, ``name = "X"``), or a list of values' one line with the value in its
+    brackets (``sections = ["under-12"]``), or its brackets alone when the value is none of
+    its items."""
+    if not isinstance(option, List):
+        return _entry_lines(owner, name, found)
+    items = f"[{found.value}]" if _list_item(option, found.value) is not MISSING else "[...]"
+    return (
+        f"{name} is a list, written on one line with its items in brackets: write {name} = {items}"
+    )
+
+
+def _list_item(option: List, written: str) -> Any:
+    """The value ``written`` (TOML text) as an item of ``option``, or ``MISSING``."""
+    try:
+        value = tomllib.loads(f"v = {written}")["v"]
+    except tomllib.TOMLDecodeError:
+        return MISSING
+    return option.item.validate(value, (), [])
 
 
 def _entry_lines(owner: KeyPath, name: str, found: DottedKey) -> str:
