@@ -18,6 +18,8 @@ from .codepages import ReadingHints
 from .config.event import (
     EventConfig,
     PlayerEntry,
+    ResultEntry,
+    TrfPlace,
     closest_hint,
     meant_arbiter_result,
     meant_played_result,
@@ -808,13 +810,17 @@ def _apply_results(
             continue
         if entry.result == PENDING:
             continue  # a pairing without a result yet (a TRF written during the round)
+        less = entry.less_than_one_move
+        if less and trf is not None and _moved_each(game):
+            _played_not_less_than_one_move(entry, trf, existing, problems)
+            less = False
         if entry.result == game.result:
-            if entry.reason or entry.forfeited or entry.less_than_one_move:
+            if entry.reason or entry.forfeited or less:
                 changed = replace(
                     game,
                     reason=entry.reason,
                     forfeited=entry.forfeited,
-                    less_than_one_move=game.less_than_one_move or entry.less_than_one_move,
+                    less_than_one_move=game.less_than_one_move or less,
                 )
                 _replace(result, existing, changed, by_round_player)
             continue
@@ -852,11 +858,55 @@ def _apply_results(
                 pgn_result=game.result,
                 reason=entry.reason,
                 forfeited=entry.forfeited,
-                less_than_one_move=game.less_than_one_move or entry.less_than_one_move,
+                less_than_one_move=game.less_than_one_move or less,
             ),
             by_round_player,
         )
     return result
+
+
+_LESS_THAN_ONE_MOVE_CODES = {
+    "1-0": ("W", "L", "1", "0"),
+    "1/2-1/2": ("D", "D", "=", "="),
+    "0-1": ("L", "W", "0", "1"),
+}
+"""White's and Black's TRF codes of a game of less than one move with this result, and of
+the same result played (TRF-16)."""
+
+
+def _moved_each(game: Game) -> bool:
+    """Whether the PGN game has a move by each player: then it was no game of less than one
+    move, which FIDE does not rate because a player did not move (two half-moves, whichever
+    side the FEN tag lets start)."""
+    return game.plies >= 2
+
+
+def _played_not_less_than_one_move(
+    entry: ResultEntry, trf: TrfPlace, existing: _Candidate, problems: Problems
+) -> None:
+    """A TRF game of less than one move (``W``, ``D``, ``L``) whose PGN has a move by each
+    player: the two disagree. The PGN shows the moves made, so the game is believed played
+    and rated; said on the TRF line, as its code is the one taken as wrong."""
+    white, black, played_white, played_black = _LESS_THAN_ONE_MOVE_CODES[entry.result]
+    problems.warning(
+        Phrase(
+            f"column {trf.column + 7}: round {entry.round}, ",
+            Name(entry.white),
+            " v ",
+            Name(entry.black),
+            f": the TRF file writes a game of less than one move ({white} for White, "
+            f"{black} for Black: not rated), but the PGN game ({existing.where}) has "
+            f"{existing.game.plies} half-moves, a move by each player; the PGN is believed: "
+            "the game was played and is rated",
+        ),
+        trf.path,
+        trf.line,
+        hint=f"if the game was played, write {played_white} for White and {played_black} for "
+        "Black in the TRF file (on both players' lines); if a player made no move, remove the "
+        "moves from the PGN game",
+        code="trf",
+        context={"round": entry.round, "white": entry.white, "black": entry.black},
+    )
 
 
 def _replace(

@@ -129,7 +129,8 @@ class Game:
     """A game in which a player did not make a move (TRF ``W``, ``D``, ``L``): played for the
     points and tie-breaks, but not rated (TRF-16: "not rated"; the FIDE Rating Regulations
     rate no game in which a player has not made a move), and tournament.trf writes its code
-    back. A PGN game never has it."""
+    back. A PGN game never has it, nor a TRF game whose PGN has a move by each player
+    (``assemble``: the moves show it was played)."""
 
     @property
     def slug(self) -> str:

@@ -491,6 +491,64 @@ def test_a_game_of_less_than_one_move_is_played_and_written_back(make_site: Site
     assert _exported(again) == exported
 
 
+def test_a_pgn_game_with_a_move_by_each_player_is_no_game_of_less_than_one_move(
+    make_site: SiteMaker,
+) -> None:
+    """The TRF writes round 1, A-B as W/L and round 2, B-C as D/D (less than one move, not
+    rated), but the PGN has 1. e4 e5 2. Nf3 Nc6 (4 half-moves) for the first and 1. d4 d5
+    with "*" (2 half-moves; the TRF gives the result) for the second: a move by each player,
+    so both were played and are rated. Each is a warning on the TRF line of the lower start
+    number, at the round's result column (round R's block at 92 + 10 (R - 1), the result 7
+    further: 99 and 109), naming the PGN game (g.pgn:1, and g.pgn:8 after the 6 lines and a
+    blank of the first) and saying the PGN is believed. Was: flagged, and never rated."""
+    rows = [
+        line(1, "A, A", 2000, (2, "w", "W"), (0, "-", "-")),
+        line(2, "B, B", 1900, (1, "b", "L"), (3, "w", "D")),
+        line(3, "C, C", 1800, (0, "-", "-"), (2, "b", "D")),
+    ]
+    pgn = (
+        '[Round "1"]\n[White "A, A"]\n[Black "B, B"]\n[Result "1-0"]\n\n'
+        "1. e4 e5 2. Nf3 Nc6 1-0\n\n"
+        '[Round "2"]\n[White "B, B"]\n[Black "C, C"]\n[Result "*"]\n\n1. d4 d5 *\n'
+    )
+    files = {"event.trf": "\n".join(rows), "g.pgn": pgn}
+    event, problems = load(make_site(_event_toml(rounds=2), files))
+    assert event is not None and not problems.errors, messages(problems)
+    games = sorted((g.round, g.white, g.black, g.result, g.less_than_one_move) for g in event.games)
+    assert games == [(1, 1, 2, "1-0", False), (2, 2, 3, "1/2-1/2", False)]
+    said = [(w.path.name if w.path else None, w.line, w.code) for w in problems.warnings]
+    assert said == [("event.trf", 1, "trf"), ("event.trf", 2, "trf")]
+    first, second = problems.warnings
+    assert first.message == (
+        "column 99: round 1, A, A v B, B: the TRF file writes a game of less than one move "
+        "(W for White, L for Black: not rated), but the PGN game (g.pgn:1) has 4 half-moves, "
+        "a move by each player; the PGN is believed: the game was played and is rated"
+    )
+    assert first.hint == (
+        "if the game was played, write 1 for White and 0 for Black in the TRF file (on both "
+        "players' lines); if a player made no move, remove the moves from the PGN game"
+    )
+    assert dict(first.context) == {"round": 1, "white": "A, A", "black": "B, B"}
+    assert second.message.startswith("column 109: round 2, B, B v C, C: the TRF file writes ")
+    assert "(D for White, D for Black: not rated), but the PGN game (g.pgn:8) has 2 " in (
+        second.message
+    )
+    assert "write = for White and = for Black" in second.hint
+
+
+def test_a_pgn_game_of_one_half_move_agrees_with_less_than_one_move(
+    make_site: SiteMaker,
+) -> None:
+    """1. e4 and White's W: Black made no move, a game of less than one move as the TRF says
+    (not rated), and nothing to warn of."""
+    rows = [line(1, "A, A", 2000, (2, "w", "W")), line(2, "B, B", 1900, (1, "b", "L"))]
+    pgn = '[Round "1"]\n[White "A, A"]\n[Black "B, B"]\n[Result "1-0"]\n\n1. e4 1-0\n'
+    files = {"event.trf": "\n".join(rows), "g.pgn": pgn}
+    event, problems = load(make_site(_event_toml(rounds=1), files))
+    assert event is not None and not problems.items, messages(problems)
+    assert [(g.plies, g.less_than_one_move) for g in event.games] == [(1, True)]
+
+
 # -- the fields of a 001 line (TRF-16 columns) and where conflicts are reported ---------------
 
 
