@@ -1027,6 +1027,7 @@ def _to_game(
     moves = Moves.of(played, placement(final), final.halfmove_clock)
     illegal = None
     illegal_line = line
+    illegal_at: int | None = None  # where the illegal move's word starts in the source
     ply = first_ply(game.headers) + len(moves) if game.errors or null is not None else 0
     for error in game.errors:
         match = _ILLEGAL.match(str(error))
@@ -1035,7 +1036,7 @@ def _to_game(
         what = f"'{match.group(2)}'" if match else str(error).split(" while ")[0]
         found = _word_at(*source, len(moves)) if source and match else None
         if found is not None:
-            word, illegal_line, skipped = found
+            word, illegal_line, skipped, illegal_at = found
             if skipped:  # "2. Nf9 d6": the illegal move is the word passed over, not "d6"
                 what = f"'{word}'"
         illegal = f"move {number} ({side}): {what}"
@@ -1044,12 +1045,18 @@ def _to_game(
         if null is not None:
             side = "White" if ply % 2 == 0 else "Black"
             illegal = f"move {ply // 2 + 1} ({side}): '--', a null move"
+            found = _word_at(*source, len(moves)) if source is not None else None
+            illegal_at = found[3] if found is not None else None
         elif source is not None and (unread := _unread_last_word(*source, len(moves))):
-            word, illegal_line = unread
+            word, illegal_line, illegal_at = unread
             ply = first_ply(game.headers) + len(moves)
             side = "White" if ply % 2 == 0 else "Black"
             illegal = f"move {ply // 2 + 1} ({side}): '{word}'"
-    stray = _stray_words(*source) if source is not None and illegal is None else []
+    stray: list[tuple[str, int]] = []
+    if source is not None and (illegal is None or illegal_at is not None):
+        # Before an illegal move, the words up to it (it is said once, as the illegal move):
+        # a word skipped there ("4. o-o Nf6") is often why the move after it is illegal.
+        stray = _stray_words(*source, before=illegal_at)
     if illegal is None and not isinstance(game, _PlainGame):
         moves.annotations, moves.clocks = annotated_movetext(game), clock_words(game)
     headers = {key: unescape_tag(value) for key, value in game.headers.items()}
@@ -1085,7 +1092,7 @@ def _to_game(
         )
     if stray:
         problems.warning(
-            Phrase(result.label_words, _stray_message(stray)),
+            Phrase(result.label_words, _stray_message(stray, cut=illegal is not None)),
             path,
             stray[0][1],
             hint="put a remark among the moves in braces, { like this }, or correct the move "
@@ -1098,19 +1105,21 @@ def _to_game(
     return result
 
 
-def _stray_message(stray: Sequence[tuple[str, int]]) -> str:
+def _stray_message(stray: Sequence[tuple[str, int]], cut: bool = False) -> str:
     """What a warning about words of the moves python-chess skipped says: each word and its
-    line (a few), and that the moves around them were read as if they were not there."""
+    line (a few), and that the moves around them were read as if they were not there (up to
+    the illegal move after them, when ``cut``: said in a warning of its own)."""
+    until = ", up to the illegal move" if cut else ""
     if len(stray) == 1:  # the warning's line is the word's
         return (
             f": the word '{shorten(stray[0][0], 20)}' among the moves is no move: it was "
-            "skipped, and the moves after it were kept"
+            f"skipped, and the moves after it were kept{until}"
         )
     shown = ", ".join(f"'{shorten(word, 20)}' (line {line})" for word, line in stray[:3])
     more = f" and {len(stray) - 3} more" if len(stray) > 3 else ""
     return (
         f": the words {shown}{more} among the moves are no moves: they were skipped, "
-        "and the moves after them were kept"
+        f"and the moves after them were kept{until}"
     )
 
 
@@ -1188,12 +1197,13 @@ _MOVETEXT_WORD = re.compile(r"\{[^}]*\}?|;[^\n]*|[()]|[^\s{};()]+")
 _MOVE_NUMBER = re.compile(r"^\d+\.+")
 
 
-def _word_at(text: str, first_line: int, played: int) -> tuple[str, int, bool] | None:
+def _word_at(text: str, first_line: int, played: int) -> tuple[str, int, bool, int] | None:
     """The word of the main line where the move after the first ``played`` ones stands, its
-    line, and whether python-chess passed over it as no move at all (``Nf9``, ``Nf3x``, a
-    typo). python-chess skips such a word and reports the next move as illegal: "2. Nf9 d6"
-    was "illegal move 'd6'", sending the arbiter to a move that is right. An illegal move it
-    could read is the word itself, on its own line (the game's first line was given)."""
+    line, whether python-chess passed over it as no move at all (``Nf9``, ``Nf3x``, a
+    typo), and where it starts in ``text``. python-chess skips such a word and reports the
+    next move as illegal: "2. Nf9 d6" was "illegal move 'd6'", sending the arbiter to a move
+    that is right. An illegal move it could read is the word itself, on its own line (the
+    game's first line was given)."""
     lines = text.split("\n")
     tags = next((i for i, row in enumerate(lines) if _in_moves(row)), 0)
     offset = sum(len(row) + 1 for row in lines[:tags])
@@ -1213,20 +1223,21 @@ def _word_at(text: str, first_line: int, played: int) -> tuple[str, int, bool] |
         # a line's end, "3... Qxh7" on the next), or, after the last one, not in the main
         # line at all (an illegal move in a variation): then no word of it is the move's.
         if count == played and (not read or any(found.group(1) for found in read)):
-            return word, first_line + text.count("\n", 0, match.start()), not read
+            return word, first_line + text.count("\n", 0, match.start()), not read, match.start()
         count += sum(1 for found in read if found.group(1))
         if count > played:
             return None
     return None
 
 
-def _unread_last_word(text: str, first_line: int, played: int) -> tuple[str, int] | None:
-    """The word after the last of the ``played`` moves read, and its line, when python-chess
-    passed over it as no move at all: a typo in the last move ("3. Bb9 1-0"). With no move
-    after it to be illegal, nothing else tells, and the game was shown whole without its last
-    move. Only a word of the main line written as a move is meant ("Bb9", "Nf9+", "e9"), not
-    a word such as "mate" or a result written "1/2", nor one in a comment ("; threat on h9",
-    "{threat on h9}"), after the result, or on a line python-chess skips ("%")."""
+def _unread_last_word(text: str, first_line: int, played: int) -> tuple[str, int, int] | None:
+    """The word after the last of the ``played`` moves read, its line and where it starts in
+    ``text``, when python-chess passed over it as no move at all: a typo in the last move
+    ("3. Bb9 1-0"). With no move after it to be illegal, nothing else tells, and the game was
+    shown whole without its last move. Only a word of the main line written as a move is
+    meant ("Bb9", "Nf9+", "e9"), not a word such as "mate" or a result written "1/2", nor one
+    in a comment ("; threat on h9", "{threat on h9}"), after the result, or on a line
+    python-chess skips ("%")."""
     if not any(mark in text for mark in "{;%"):
         # The usual game, no comment nor escape: its last word (before the result) is the
         # one, if any. Reading the whole game word by word (``_word_at``) for every game took
@@ -1241,7 +1252,7 @@ def _unread_last_word(text: str, first_line: int, played: int) -> tuple[str, int
     found = _word_at(kept, first_line, played)
     if found is None or not found[2] or not _MOVE_LIKE.match(found[0]):
         return None
-    return found[0], found[1]
+    return found[0], found[1], found[3]
 
 
 _ACCOUNTED = re.compile(
@@ -1255,25 +1266,27 @@ results), and what it passes over as PGN allows: move numbers, escape lines, "e.
 left is marks ("+", "!", "(") and the words it skipped without a word (``_stray_words``)."""
 
 
-def _stray_words(text: str, first_line: int) -> list[tuple[str, int]]:
+def _stray_words(text: str, first_line: int, before: int | None = None) -> list[tuple[str, int]]:
     """Each word of a game's moves that python-chess passed over as neither a move nor an
     annotation ("2. Nf3 blunder Nc6", "o-o", "Nf3x"), and its line. python-chess skips such a
     word without an error and reads the moves after it: the game was shown as if the word
     were not there, though it may stand for a move (the moves after it then change sides).
     Marks ("+", "!!", "=", "+-") are no words; a result typed by hand ("1/2", "½-½") is
-    reported as such (``_cut_short``)."""
+    reported as such (``_cut_short``). ``before``: only the words that start before it (an
+    illegal move's word: the moves after it are not read)."""
     start = _moves_start(text)
-    if not any(mark in text[start:] for mark in "{;%"):
+    end = len(text) if before is None else before
+    if not any(mark in text[start:end] for mark in "{;%"):
         # The usual game: its words are a few hundred known ones, looked up all at once
         # (a search of each game's moves took a quarter of a millisecond: 11,000 games).
-        words = text[start:].split()
+        words = text[start:end].split()
         if _KNOWN_WORDS.issuperset(words):
             return []
         if all(_known_word(word) for word in set(words).difference(_KNOWN_WORDS)):
             return []
     kept = _ESCAPED_LINE.sub(lambda line: " " * len(line.group()), text)  # same places
     found: list[tuple[str, int]] = []
-    for match in _MOVETEXT_WORD.finditer(kept, start):
+    for match in _MOVETEXT_WORD.finditer(kept, start, end):
         word = match.group()
         if word[0] not in "{;()" and not _known_word(word):
             found.append((word, first_line + text.count("\n", 0, match.start())))

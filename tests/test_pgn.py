@@ -110,14 +110,20 @@ def test_a_move_python_chess_cannot_read_is_named_not_the_move_after_it() -> Non
     """ "2. Nf9" (a typo for Nf3) is no move at all: python-chess passes over it and finds
     Black's "d6" illegal as White's move, so the warning sent the arbiter to move 2 (White)
     'd6', a move that is right, on the game's first line. It names "Nf9", on its own line
-    (line 7: four tags, a blank line, then the moves' first line)."""
+    (line 7: four tags, a blank line, the moves' first line). "Qh9" in the side line before
+    it (no square h9) is passed over too: said in the same build, on line 6."""
     text = (
         '[White "A"]\n[Black "B"]\n[Round "1"]\n[Result "1-0"]\n\n'
         "1. e4 {a comment, 2. Nf3x} c5 (1... e5 2. Qh9) \n2. Nf9 d6 3. d4 1-0\n"
     )
     problems = Problems()
     (game,) = read_pgn_text(text, Path("typo.pgn"), problems)
-    (warning,) = problems.warnings
+    warning, skipped = problems.warnings
+    assert (skipped.line, skipped.message) == (
+        6,
+        "round 1, A v B: the word 'Qh9' among the moves is no move: it was skipped, and the "
+        "moves after it were kept, up to the illegal move",
+    )
     assert warning.code == "illegal-move"
     assert warning.line == 7
     assert warning.message == (
@@ -1185,3 +1191,66 @@ def test_a_null_move_is_no_stray_word(moves: str) -> None:
     (warning,) = problems.items
     assert "move 2 (White): '--', a null move" in warning.message
     assert [move.san for move in game.moves] == ["e4", "e5"]
+
+
+@pytest.mark.parametrize(
+    ("moves", "illegal", "illegal_line", "stray"),
+    [
+        # 'blunder' is skipped before Nf9 (no square f9): both said; 'xx' after Nf9 is not
+        # read (the game stops at Nf9), so not said.
+        (
+            "1. e4 e5 2. Nf3 blunder Nc6 3. Nf9 d6 4. xx 1-0",
+            "move 3 (White): 'Nf9'; the game is shown up to move 2",
+            7,
+            ("blunder", 7),
+        ),
+        # 'oops' on line 7, the last move Bb9 (no square b9) on line 8 after a comment.
+        (
+            "1. e4 e5 2. Nf3 oops\n{c} Nc6 3. Bb9 1-0",
+            "move 3 (White): 'Bb9'; the game is shown up to move 2",
+            8,
+            ("oops", 7),
+        ),
+    ],
+    ids=["a skipped illegal move", "the last move"],
+)
+def test_words_before_an_illegal_move_are_said_in_the_same_build(
+    moves: str, illegal: str, illegal_line: int, stray: tuple[str, int]
+) -> None:
+    """A word skipped before an illegal move was said only once the move was corrected, a
+    build later: both are said at once, the illegal move as before, and the skipped word
+    (its line: 7, the first line of moves after five tags and a blank) with the moves after
+    it kept up to the illegal move. The illegal move's word is not also a skipped word."""
+    text = '[Event "E"]\n[Round "1.1"]\n[White "A"]\n[Black "B"]\n[Result "1-0"]\n\n' + moves
+    problems = Problems()
+    (game,) = read_pgn_text(text + "\n", Path("r1.pgn"), problems)
+    said = [(p.code, p.line, p.message) for p in problems.items]
+    assert said == [
+        (
+            "illegal-move",
+            illegal_line,
+            f"round 1, board 1, A v B: illegal or unreadable move at {illegal}",
+        ),
+        (
+            "illegal-move",
+            stray[1],
+            f"round 1, board 1, A v B: the word '{stray[0]}' among the moves is no move: "
+            f"{SKIPPED}, up to the illegal move",
+        ),
+    ]
+    assert [move.san for move in game.moves] == ["e4", "e5", "Nf3", "Nc6"]
+
+
+def test_an_illegal_word_skipped_is_said_once() -> None:
+    """'o-o' (castling in small letters) is skipped, so Nf6 falls to White, who cannot play
+    it: the illegal move is 'o-o' (``_word_at``), said once, not also as a skipped word."""
+    text = (
+        '[Round "1.1"]\n[White "A"]\n[Black "B"]\n[Result "1-0"]\n\n'
+        "1. e4 e5 2. Nf3 Nc6 3. Bb5 a6 4. o-o Nf6 5. Re1 1-0\n"
+    )
+    problems = Problems()
+    read_pgn_text(text, Path("r1.pgn"), problems)
+    assert [p.message for p in problems.items] == [
+        "round 1, board 1, A v B: illegal or unreadable move at move 4 (White): 'o-o'; "
+        "the game is shown up to move 3"
+    ]
