@@ -143,11 +143,11 @@ def _k_factor_of_unrated(
     """A player's own ``k_factor`` on a player with no rating: 8.3 changes a rating, and an
     unrated player's first one is worked out by 8.2 from the rated games of their periods,
     so this event gives them no change and the K is never used. Said, as it is most likely
-    a K meant for another player, or a rating left out. The entry's line is event.toml's
-    when it is its own entry (a TRF player's completing entry has none kept: the name says)."""
+    a K meant for another player, or a rating left out. The line is the ``k_factor`` key's,
+    in the player's [[players]] entry (for a TRF player, the entry completing it)."""
     own = 0
     for entry in config.players:
-        index = None
+        index = entry.toml_index
         if entry.trf is None:  # event.toml's own entries come after the TRF's (``_entered``)
             index, own = own, own + 1
         if entry.k_factor is None or entry.rating:

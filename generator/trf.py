@@ -1719,6 +1719,7 @@ def merge_trf(
                 title=given.title or entry.title,
                 fide_id=given.fide_id or entry.fide_id,
                 k_factor=given.k_factor,  # TRF has no field for it
+                toml_index=index,
             )
         )
     # Indexed once for all the names the TRF file lacks (all of them, were it spelt otherwise).

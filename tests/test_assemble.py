@@ -810,7 +810,10 @@ def test_a_k_factor_given_to_an_unrated_player_is_a_warning(make_site: SiteMaker
 
 def test_a_k_factor_given_to_an_unrated_trf_player_is_a_warning(make_site: SiteMaker) -> None:
     """A TRF event: B's line has no rating (columns 49-52 blank), and event.toml's
-    [[players]] gives B a K: warned, naming B. A, rated 2000 on the TRF line, with a K: not."""
+    [[players]] gives B a K: warned, naming B, on the k_factor key's line (line 8: four keys,
+    a blank line, B's [[players]] on 6, its name on 7; B's entry comes before A's, though the
+    TRF lists A first). Was without a line: the merge kept no entry's index. A, rated 2000 on
+    the TRF line, with a K: not."""
     from trf_rows import line
 
     trf = "\n".join(
@@ -822,11 +825,12 @@ def test_a_k_factor_given_to_an_unrated_trf_player_is_a_warning(make_site: SiteM
         ]
     )
     toml = 'name = "T"\nformat = "swiss"\nrounds = 1\ntrf = "event.trf"\n'
-    toml += '\n[[players]]\nname = "A, A"\nk_factor = 10\n'
     toml += '\n[[players]]\nname = "B, B"\nk_factor = 40\n'
+    toml += '\n[[players]]\nname = "A, A"\nk_factor = 10\n'
     event, problems = load(make_site(toml, {"event.trf": trf}))
     assert event is not None and not problems.errors, problems.items
     (warning,) = [p for p in problems.warnings if p.code == "k-factor-unrated"]
     assert dict(warning.context)["player"] == "B, B"
     assert warning.path is not None and warning.path.name == "event.toml"
+    assert warning.line == 8
     assert "k_factor = 40 is given to B, B," in warning.message

@@ -98,6 +98,9 @@ class PlayerEntry:
     alias_trf: tuple[tuple[str, TrfPlace], ...] = field(default=(), compare=False, repr=False)
     """The aliases a TRF file's comment lines give, each with its comment line: a clash
     found once event.toml's [[players]] are merged in is reported there."""
+    toml_index: int | None = field(default=None, compare=False, repr=False)
+    """A TRF player's: the index of event.toml's [[players]] entry that completes it
+    (``merge_trf``), for the lines of that entry's keys."""
 
 
 @dataclass(frozen=True)
