@@ -9,6 +9,7 @@ import random
 from pathlib import Path
 
 import chess
+import chess.engine
 import chess.pgn
 import chess.variant
 import pytest
@@ -1254,3 +1255,105 @@ def test_an_illegal_word_skipped_is_said_once() -> None:
         "round 1, board 1, A v B: illegal or unreadable move at move 4 (White): 'o-o'; "
         "the game is shown up to move 3"
     ]
+
+
+REMARKS = (
+    *("a good move", "[%clk 0:03:00]", "[%eval 0.3]", "[%clk 1:29:58] [%emt 0:00:05]"),
+    *("White wins a pawn; a threat", "1-0 was likely", "e.p.", "(no side line)", "±"),
+    *("∓ ⩲", "Nf3 was better", "two\nlines", ""),
+)
+"""Comments a game may carry: words, clocks and evaluations, marks, what looks like moves."""
+
+
+def _random_game(rng: random.Random) -> chess.pgn.Game:
+    """A legal game of up to 40 half-moves, from the start or a FEN, with comments, NAGs,
+    clocks, evaluations and side lines of up to 4 half-moves."""
+    board = chess.Board()
+    if rng.random() < 0.2:  # a FEN, Black to move half of the time
+        for _ in range(rng.randint(1, 12)):
+            legal = list(board.legal_moves)
+            if not legal:
+                break
+            board.push(rng.choice(legal))
+        board = chess.Board(board.fen())
+    game = chess.pgn.Game.from_board(board)
+    game.headers.update({"Round": "1.1", "White": "A", "Black": "B"})
+    node: chess.pgn.GameNode = game
+    for _ in range(rng.randint(0, 40)):
+        legal = list(board.legal_moves)
+        if not legal:
+            break
+        move = rng.choice(legal)
+        if rng.random() < 0.1 and len(legal) > 1:
+            side = node.add_variation(rng.choice([m for m in legal if m != move]))
+            side.comment = rng.choice(REMARKS)
+            line = board.copy(stack=False)
+            line.push(side.move)
+            for _ in range(rng.randint(0, 4)):
+                replies = list(line.legal_moves)
+                if not replies:
+                    break
+                side = side.add_variation(rng.choice(replies))
+                line.push(side.move)
+                side.nags.add(rng.randint(1, 255))
+        node = node.add_main_variation(move)
+        board.push(move)
+        if rng.random() < 0.3:
+            node.comment = rng.choice(REMARKS)
+        if rng.random() < 0.2:
+            node.nags.add(rng.choice([1, 2, 3, 4, 5, 6, 13, 14, 15, 16, 17, 18, 19, 22, 146]))
+        if rng.random() < 0.15:
+            node.set_clock(rng.uniform(0, 7200))
+        if rng.random() < 0.05:
+            node.set_eval(chess.engine.PovScore(chess.engine.Cp(rng.randint(-300, 300)), True))
+        if rng.random() < 0.05 and node.parent is not None and len(node.parent.variations) > 1:
+            node.starting_comment = rng.choice(REMARKS)
+    game.comment = rng.choice(REMARKS) if rng.random() < 0.2 else ""
+    game.headers["Result"] = rng.choice(["1-0", "0-1", "1/2-1/2", "*"])
+    return game
+
+
+def test_games_python_chess_writes_have_no_stray_words() -> None:
+    """300 random legal games (seeded) as python-chess writes them, with every option of its
+    exporter in turn (side lines, comments, line widths): none of their words is a word
+    skipped among the moves. A false alarm would warn of every game of a broadcast."""
+    rng = random.Random(2026)
+    options = [
+        {"variations": variations, "comments": comments, "columns": columns}
+        for variations in (True, False)
+        for comments in (True, False)
+        for columns in (None, 80, 40, 255)
+    ]
+    for number in range(300):
+        game = _random_game(rng)
+        exporter = chess.pgn.StringExporter(headers=True, **options[number % len(options)])
+        text = game.accept(exporter) + "\n"
+        assert pgn._stray_words(text, 1) == [], (number, text)
+
+
+@pytest.mark.parametrize(
+    "moves",
+    [
+        "1. e4 $146 e5 $1 2. Nf3 $14 *",
+        "1. e4 { [%clk 0:03:00] } 1... e5 { [%clk 0:02:58] } *",
+        "1. e4 {[%eval 0.3]} e5 {[%eval 0.25] [%clk 0:01:00]} *",
+        "1. e4 d5 2. e5 f5 3. exf6 e.p. Nxf6 4. exf6e.p. exf6 ep exf6 e.p *",
+        "10. 0-0-0 O-O-O 11. O-O+ 0-0+ 12. O-O-O# 0-0-0+ *",
+        "1... e5 2. Nf3 2...Nc6 3.Bb5 *",
+        "30. exd8=Q# exd8Q+ exd8=N+ b1=Q gxh8=R *",
+        "5. Nbd7 R1e2 Qh4xe1 Qh4-e1 R1xe2+ N5d4 *",
+        "1. e4 ± e5 ∓ 2. Nf3 ⩲ Nc6 ⩱ 3. Bb5 +- a6 -+ 4. Ba4 = Nf6 ∞ *",
+        "1. e4 += e5 =+ 2. Nf3 +/- Nc6 -/+ 3. Bb5 +/= a6 =/+ *",
+        "1. e4 ‼ e5 ⁇ 2. Nf3 ⁉ Nc6 ⁈ 3. Bc4 □ Bc5 ⇆ 4. O-O → Nf6 ↑ *",
+        "1. e4 { Comment, ± [%csl Ge4][%cal Ge2e4] } e5 (1... c5 $13 {Sicilian} (1... e6)) *",
+    ],
+    ids=[
+        *("ChessBase NAGs", "lichess clocks", "evaluations", "e.p.", "castling"),
+        *("Black's move numbers", "promotions", "disambiguation", "Unicode marks"),
+        *("ASCII marks", "Unicode move marks", "comment marks"),
+    ],
+)
+def test_common_pgn_writings_have_no_stray_words(moves: str) -> None:
+    """What ChessBase, lichess and hand-written PGN put among the moves: no word skipped."""
+    text = '[Round "1"]\n[White "A"]\n[Black "B"]\n[Result "*"]\n\n' + moves + "\n"
+    assert pgn._stray_words(text, 1) == []
