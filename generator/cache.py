@@ -740,32 +740,58 @@ def templates_fingerprint(site_folder: Path) -> str:
     return digest.hexdigest()
 
 
+_SITE_WIDE = frozenset({"events", "home_markdown", "home_files"})
+"""What an event's render key leaves out of the site (``_IncrementalRenderer.site_key``): a
+template other than the home page that reads one of them makes every event's pages depend
+on every event (``_names_every_event``)."""
+
+
 def _names_every_event(environment: jinja2.Environment) -> bool:
-    """Whether a template other than the home page can show other events (``events`` or
-    ``site.events``): then an event's pages depend on every event, and none is reused."""
-    for name in environment.list_templates(extensions=["html"]):
-        if name == "home.html":
+    """Whether a template other than the home page can show other events (``events``,
+    ``site.events``): then an event's pages depend on every event, and none is reused.
+
+    Read without following where ``site`` goes: a macro given it (``nav(site)`` reading
+    ``s.events``), ``{% set s = site %}`` or ``site | attr("events")`` showed the events on
+    every page while adding one rendered only the new event, leaving the others stale. So any
+    name, attribute or string ``events`` counts, in every template file (an included
+    ``nav.inc`` too), and the home page as well when another template includes it."""
+    trees: dict[str, nodes.Template] = {}
+    for name in environment.list_templates():
+        if name.startswith("static/"):
             continue
         try:
             source = environment.loader.get_source(environment, name)[0]  # type: ignore[union-attr]
-            tree = environment.parse(source)
-        except jinja2.TemplateError:
-            return True
-        if "events" in jinja2.meta.find_undeclared_variables(tree):
-            return True
-        if any(_is_site_events(node) for node in tree.find_all((nodes.Getattr, nodes.Getitem))):
+            trees[name] = environment.parse(source)
+        except (jinja2.TemplateError, UnicodeDecodeError):
+            if name.endswith(".html"):
+                return True
+            # Not a template (a README, an editor's file): including it would fail the build.
+    home_used = any(
+        isinstance(node.value, str) and node.value == "home.html"
+        for name, tree in trees.items()
+        if name != "home.html"
+        for node in tree.find_all(nodes.Const)
+    )
+    return any(
+        _reads_site_wide(tree) for name, tree in trees.items() if name != "home.html" or home_used
+    )
+
+
+def _reads_site_wide(tree: nodes.Template) -> bool:
+    """Whether the template names ``_SITE_WIDE`` anywhere: as a variable, an attribute of
+    anything, or a string (``site["events"]``, ``attr("events")``)."""
+    if "events" in jinja2.meta.find_undeclared_variables(tree):
+        return True
+    for node in tree.find_all((nodes.Name, nodes.Getattr, nodes.Const)):
+        if isinstance(node, nodes.Name):
+            found: object = node.name
+        elif isinstance(node, nodes.Getattr):
+            found = node.attr
+        else:
+            found = node.value
+        if isinstance(found, str) and found in _SITE_WIDE:
             return True
     return False
-
-
-def _is_site_events(node: nodes.Node) -> bool:
-    if isinstance(node, nodes.Getattr):
-        target, attribute = node.node, node.attr
-    elif isinstance(node, nodes.Getitem) and isinstance(node.arg, nodes.Const):
-        target, attribute = node.node, node.arg.value
-    else:
-        return False
-    return isinstance(target, nodes.Name) and target.name == "site" and attribute == "events"
 
 
 class RenderStore:

@@ -210,3 +210,54 @@ def test_a_file_the_home_page_links_changes_without_rendering_the_events(tmp_pat
     files, stats, _ = incremental(site, cache)
     assert files["logo.png"] == b"\x89PNG two"
     assert stats.events_rendered == []
+
+
+@pytest.mark.parametrize(
+    "reading",
+    [
+        # A macro given the site: ``s.events`` is not ``site.events`` by name.
+        '{% from "_list.html" import listing %}{{ listing(site) }}',
+        "{% set s = site %}{% for e in s.events %}<li>{{ e.name }}</li>{% endfor %}",
+        '{% for e in site | attr("events") %}<li>{{ e.name }}</li>{% endfor %}',
+        '{% include "list.inc" %}',  # a template file not named .html
+    ],
+)
+def test_a_site_template_listing_the_events_shows_a_new_renamed_or_deleted_one(
+    make_site: SiteMaker, reading: str
+) -> None:
+    """A site's page.html that lists every event, however it reaches the list: adding,
+    renaming or deleting another event changes every Markdown page, as a full build says."""
+    site = make_site(event_toml().replace("Test Event", "Event A"), {"notes.md": "# Notes\n"})
+    templates = site / "templates"
+    templates.mkdir()
+    (templates / "_list.html").write_text(
+        "{% macro listing(s) %}{% for e in s.events %}<li>{{ e.name }}</li>{% endfor %}"
+        "{% endmacro %}",
+        encoding="utf-8",
+    )
+    (templates / "list.inc").write_text(
+        "{% for e in events %}<li>{{ e.name }}</li>{% endfor %}", encoding="utf-8"
+    )
+    page = (ROOT / "templates/page.html").read_text(encoding="utf-8")
+    (templates / "page.html").write_text(
+        page.replace("{% block main %}", "{% block main %}" + reading, 1), encoding="utf-8"
+    )
+    cache = BuildCache()
+    files, _, _ = incremental(site, cache)
+    assert b"<li>Event A</li>" in files["ev/notes.html"]
+
+    make_site(event_toml().replace("Test Event", "Event B"), slug="b")
+    files, _, _ = incremental(site, cache)
+    assert b"<li>Event B</li>" in files["ev/notes.html"]
+    assert files == check_site(site, drafts=True).files
+
+    make_site(event_toml().replace("Test Event", "Event Bee"), slug="b")
+    files, _, _ = incremental(site, cache)
+    assert b"<li>Event Bee</li>" in files["ev/notes.html"]
+    assert b"<li>Event B</li>" not in files["ev/notes.html"]
+
+    shutil.rmtree(site / "content/b")
+    files, _, _ = incremental(site, cache)
+    assert b"<li>Event A</li>" in files["ev/notes.html"]
+    assert b"<li>Event Bee</li>" not in files["ev/notes.html"]
+    assert files == check_site(site, drafts=True).files
