@@ -767,7 +767,7 @@ def _names_every_event(environment: jinja2.Environment) -> bool:
                 return True
             # Not a template (a README, an editor's file): including it would fail the build.
     home_used = any(
-        isinstance(node.value, str) and node.value == "home.html"
+        isinstance(node, nodes.Const) and node.value == "home.html"
         for name, tree in trees.items()
         if name != "home.html"
         for node in tree.find_all(nodes.Const)
@@ -783,11 +783,12 @@ def _reads_site_wide(tree: nodes.Template) -> bool:
     if "events" in jinja2.meta.find_undeclared_variables(tree):
         return True
     for node in tree.find_all((nodes.Name, nodes.Getattr, nodes.Const)):
+        found: object = None
         if isinstance(node, nodes.Name):
-            found: object = node.name
+            found = node.name
         elif isinstance(node, nodes.Getattr):
             found = node.attr
-        else:
+        elif isinstance(node, nodes.Const):
             found = node.value
         if isinstance(found, str) and found in _SITE_WIDE:
             return True
