@@ -431,7 +431,7 @@ def publish(target: Target, site_dir: Path, output: Path, message: str | None) -
             if behind:
                 _push(target, parent)
             return Published(parent, parent, files, False, source, kept, pushed=behind)
-        overtaken, unknown = _overtaken(repo, parent)
+        overtaken, unknown = _overtaken(repo, parent, target.branch)
         args = ["commit-tree", tree, "-F", "-"]
         if parent is not None:
             args += ["-p", parent]
@@ -449,15 +449,17 @@ def publish(target: Target, site_dir: Path, output: Path, message: str | None) -
 _BUILT_FROM = re.compile(r"\bbuilt from ([0-9a-f]{40})\b", re.IGNORECASE)
 
 
-def _overtaken(repo: Path, parent: str | None) -> tuple[str, str]:
+def _overtaken(repo: Path, parent: str | None, branch: str) -> tuple[str, str]:
     """The commit the branch's last deploy was built from (its message says "built from
     SHA"), when this repository's HEAD does not hold it: a second organiser's deploy, from
     a clone with results not pulled here, was replaced by an older site without a word.
 
     Returned first when that is so, second when this clone is shallow and does not have the
-    commit (its history is cut off: it cannot tell). Neither for a commit that was once on
-    this branch (its reflog): this clone's own, rewritten since by ``git commit --amend`` or
-    a rebase, which the warning took for another clone's."""
+    commit (its history is cut off: it cannot tell). Neither when this clone made that deploy
+    (``_deployed_here``) from a commit once on this branch (its reflog): its own, rewritten
+    since by ``git commit --amend`` or a rebase, which the warning took for another clone's.
+    Once on the branch alone is not enough: another clone's deploy pulled here, then reset
+    away (``git reset --hard``), is still replaced by a site without its edits."""
     if parent is None:
         return "", ""
     try:
@@ -476,7 +478,18 @@ def _overtaken(repo: Path, parent: str | None) -> tuple[str, str]:
         _git(repo, "cat-file", "-e", f"{built_from}^{{commit}}")
     except GitFailed:  # never had here, or cut off with the history of a shallow clone
         return ("", built_from) if _shallow(repo) else (built_from, "")
-    return ("", "") if _once_on_branch(repo, built_from) else (built_from, "")
+    own = _deployed_here(repo, branch, parent) and _once_on_branch(repo, built_from)
+    return ("", "") if own else (built_from, "")
+
+
+def _deployed_here(repo: Path, branch: str, commit: str) -> bool:
+    """Whether this clone's deploy made ``commit`` on the deploy branch: in the local
+    branch's reflog as ``publish`` writes it ("crosstable deploy"), not one fetched."""
+    try:
+        entries = _git(repo, "reflog", "show", "--format=%H %gs", f"refs/heads/{branch}", "--")
+    except GitFailed:  # no local branch, or no reflog: not known to be this clone's
+        return False
+    return f"{commit} crosstable deploy" in entries.splitlines()
 
 
 def _shallow(repo: Path) -> bool:

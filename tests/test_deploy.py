@@ -246,6 +246,34 @@ def test_a_commit_fetched_from_another_clone_but_never_merged_is_still_warned_of
     assert f"replaced was built from {round_2[:12]}, {OVERTAKEN}" in err
 
 
+def test_another_clone_s_deploy_pulled_then_reset_away_is_still_warned_of(
+    repo: tuple[Path, Path], tmp_path: Path, capsys: pytest.CaptureFixture[str]
+) -> None:
+    """B enters round 2 (commit X) and deploys it; A pulls (X is now on A's branch and in
+    its reflog), then resets the branch back (git reset --hard HEAD~1) and deploys a typo fix.
+    The live site built from X is replaced by one without round 2: X was once on A's branch,
+    but A never deployed it, so the warning stands (it was taken for A's own amended commit)."""
+    site, remote = repo
+    git(site, "push", "--quiet", "origin", "main")
+    clone = tmp_path / "clone"
+    git(tmp_path, "clone", "--quiet", "--branch", "main", str(remote), str(clone))
+    (clone / "content/index.md").write_text("# Results\n\nRound 2 is in.\n")
+    git(clone, "commit", "--quiet", "-am", "Round 2")
+    git(clone, "push", "--quiet", "origin", "main")
+    assert main(["deploy", "--site", str(clone)]) == 0
+    round_2 = git(clone, "rev-parse", "HEAD")
+    git(site, "pull", "--quiet", "--ff-only", "origin", "main")
+    assert git(site, "rev-parse", "HEAD") == round_2
+    git(site, "reset", "--quiet", "--hard", "HEAD~1")
+    assert round_2 in git(site, "reflog", "show", "--format=%H", "refs/heads/main", "--")
+    (site / "content/index.md").write_text("# Results\n\nA typo fixed.\n")
+    git(site, "commit", "--quiet", "-am", "Typo")
+    capsys.readouterr()
+    assert main(["deploy", "--site", str(site)]) == 0
+    err = " ".join(capsys.readouterr().err.split())
+    assert f"replaced was built from {round_2[:12]}, {OVERTAKEN}" in err
+
+
 def test_a_shallow_clone_says_it_cannot_tell_rather_than_warning(
     repo: tuple[Path, Path], tmp_path: Path, capsys: pytest.CaptureFixture[str]
 ) -> None:
