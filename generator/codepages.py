@@ -470,6 +470,8 @@ is Romanian's ("Nãdejde" is "Nădejde")."""
 def _western_word(word: str) -> bool:
     """Whether a word read as Windows-1252 is one a Western language writes: its letters
     beyond ASCII all of one alphabet (or Faroese's, ``_faroese_word``), "ì" and "ù" last,
+    no vowel before "ø" (a vowel itself, which Danish, Norwegian and Faroese write after
+    consonants: "Chmelaø" and "Øehoø" are Czech "Chmelař" and "Řehoř", read as 1252),
     "õ" before "e" unless the word is Estonian's ("Simões", "Põld") and "ã" before "o" or
     "e", last, or before the "s" of a plural or the "z" of a diminutive ("João", "Irmã",
     "Campeãs", "irmãzinha")."""
@@ -482,6 +484,7 @@ def _western_word(word: str) -> bool:
         after = word[index + 1 : index + 2]
         if (
             (char in _WESTERN_LAST_ONLY and after)
+            or (char == "ø" and index and word[index - 1] in _VOWELS)
             or (char == "õ" and after != "e" and not estonian)
             or (char == "ã" and after not in _AFTER_PORTUGUESE_TILDE)
         ):

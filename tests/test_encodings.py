@@ -187,6 +187,21 @@ def test_czech_and_polish_names_still_tell_windows_1250(text: str) -> None:
     assert decode(data) == text
 
 
+@pytest.mark.parametrize("name", ["Chmelař, Karel", "Řehoř, Jan", "Bořek Chmelař"])
+def test_czech_r_after_a_vowel_alone_in_a_file_tells_windows_1250(name: str) -> None:
+    """ "ř" after a vowel ("Chmelař": a-ř; "Řehoř": o-ř) is the byte 0xF8, which Windows-1252
+    reads "ø": "Chmelaø" has only "ø", a Danish letter, so the word was taken for a Western
+    one and the file, with no other name to tell, read "Chmelaø". Danish, Norwegian and
+    Faroese write "ø", a vowel, after consonants ("Sørensen", "Bøe", "Ødegaard"), never
+    after a vowel: such a word is Czech, and the file Windows-1250."""
+    line = f'[White "{name}"]\n'
+    data = line.encode("cp1250")
+    assert data.decode("cp1252") != line  # read as 1252 it is "Chmelaø", "Øehoø", "Boøek"
+    assert decode(data) == line
+    western = '[Black "Sørensen, Søren"]\n[Black "Bøe, Ødegaard"]\n[Black "Müller"]\n'
+    assert decode(western.encode("cp1252")) == western
+
+
 def test_portuguese_plurals_and_diminutives_of_a_tilde_stay_windows_1252() -> None:
     """Portuguese writes "ã" before "s" in the plural of a word ending in it ("Campeãs", the
     women champions; "irmãs") and before "z" in a diminutive ("irmãzinha"). Windows-1250
