@@ -479,7 +479,9 @@ def _western_word(word: str) -> bool:
     letters = {char for char in word if not char.isascii()}
     if not any(letters <= alphabet for alphabet in _WESTERN_ALPHABETS) and not _faroese_word(word):
         return False
-    estonian = letters <= frozenset(_ESTONIAN)
+    # Estonian writes "y" only in foreign names; Hungarian's "gy", "ny", "ty" and "ly" are
+    # everywhere ("Győző" is "Gyõzõ" in Windows-1252).
+    estonian = letters <= frozenset(_ESTONIAN) and "y" not in word
     for index, char in enumerate(word):
         after = word[index + 1 : index + 2]
         if (

@@ -202,6 +202,20 @@ def test_czech_r_after_a_vowel_alone_in_a_file_tells_windows_1250(name: str) -> 
     assert decode(western.encode("cp1252")) == western
 
 
+@pytest.mark.parametrize("name", ["Győző, Ödön", "Szőnyi, Gábor"])
+def test_hungarian_o_double_acute_beside_a_y_tells_windows_1250(name: str) -> None:
+    """ "ő" is 0xF5, Windows-1252's Estonian "õ": "Gyõzõ" was taken for an Estonian word
+    ("õ" anywhere) and the file, with no other name to tell, read "Gyõzõ". Estonian writes
+    "y" only in foreign names, Hungarian's "gy" and "ny" everywhere: such a word is
+    Hungarian. "Erdős" alone, without a "y", still tells nothing (as "Põld" does)."""
+    line = f'[White "{name}"]\n'
+    data = line.encode("cp1250")
+    assert "õ" in data.decode("cp1252")
+    assert decode(data) == line
+    estonian = '[White "Põld, Kõiv"]\n[Black "Nõmmeoja, Tõnis"]\n'
+    assert decode(estonian.encode("cp1252")) == estonian
+
+
 def test_portuguese_plurals_and_diminutives_of_a_tilde_stay_windows_1252() -> None:
     """Portuguese writes "ã" before "s" in the plural of a word ending in it ("Campeãs", the
     women champions; "irmãs") and before "z" in a diminutive ("irmãzinha"). Windows-1250
