@@ -100,7 +100,12 @@ def markdown_converter(raw_html: bool) -> markdown.Markdown:
 
 
 def linked_files(text: str, raw_html: bool = False) -> list[str]:
-    """The files a Markdown text links or shows beside it, each once, in the order met.
+    """The files a Markdown text links or shows beside it, each once, in the order met."""
+    return _local_paths(link_targets(text, raw_html))
+
+
+def link_targets(text: str, raw_html: bool = False) -> list[str]:
+    """Every ``href`` and ``src`` of a Markdown text, in the order met.
 
     Parsed as ``render.site.markdown_html`` shows it: with raw HTML escaped (``raw_html``
     false), a link inside text that looks like an HTML block ("<div>\\n[a](a.pdf)") is a
@@ -112,12 +117,36 @@ def linked_files(text: str, raw_html: bool = False) -> list[str]:
         converter.convert(text)
     except RecursionError:  # lists nested hundreds deep: the page shows the text as written
         return []
+    return found
+
+
+def _local_paths(targets: Iterable[str]) -> list[str]:
+    """The files beside the page that ``targets`` name (``local_path``), each once."""
     paths: list[str] = []
-    for link in found:
+    for link in targets:
         path = local_path(link)
         if path is not None and path not in paths:
             paths.append(path)
     return paths
+
+
+def from_site_root(link: str) -> bool:
+    """Whether a link is an address from the web server's root ("/ev/standings.html"):
+    not a web address ("//host/x" names a host) and not relative to its page."""
+    parts = urlsplit(link)
+    return not parts.scheme and not parts.netloc and parts.path.startswith("/")
+
+
+def _relative_to_page(page: Path, link: str) -> str | None:
+    """What a link from the site's root would be, written from ``page`` (a Markdown file of
+    ``content/``, published at the same place): "/b/x.html" from content/a/p.md is
+    "../b/x.html"; ``None`` when the page is not in a ``content`` folder."""
+    parts = page.parts
+    if "content" not in parts:
+        return None
+    depth = parts[::-1].index("content") - 1  # the folders between content/ and the page
+    relative = "../" * depth + link.lstrip("/")
+    return relative or "index.html"
 
 
 def resolved(path: Path) -> Path | None:
@@ -137,7 +166,21 @@ def page_attachments(
     folder = page.parent
     root = folder.resolve()
     attachments: list[Attachment] = []
-    for target in linked_files(text, raw_html):
+    targets = link_targets(text, raw_html)
+    for target in dict.fromkeys(link for link in targets if from_site_root(link)):
+        relative = _relative_to_page(page, target)
+        problems.warning(
+            f'the page links "{target}", an address from the web server\'s root: the site is '
+            "published in a folder of its own (https://YOU.github.io/REPO/) and opened from "
+            "file://, where such a link leads outside the site",
+            page,
+            _line_of(text, target),
+            hint=f'write it from this page: "{relative}"'
+            if relative is not None
+            else "write it relative to this page",
+            code="link-outside",
+        )
+    for target in _local_paths(targets):
         name = posixpath.normpath(target)
         path = folder / disk_name(name)
         line = _line_of(text, target)

@@ -451,3 +451,38 @@ def test_two_events_linking_only_each_others_reports_make_no_report(
     ]
     assert not (site / "output/a/arbiter.html").exists()
     assert not (site / "output/b/arbiter.html").exists()
+
+
+def test_a_link_from_the_web_servers_root_is_a_warning_with_the_relative_link(
+    make_site: SiteMaker,
+) -> None:
+    """A link "/b/standings.html" works only where the site is the server's root: on GitHub's
+    project pages (https://YOU.github.io/REPO/) it leads to YOU.github.io/b/..., and from
+    file:// to the disk's root. It was never checked. From content/a/notes.md the relative
+    link is "../b/standings.html" (one folder, a/, below content/); from the home page,
+    content/index.md, "b/standings.html" and "/" is "index.html". A web address, one from
+    another host ("//host/x") and relative links give no warning."""
+    notes = (
+        "# Notes\n\n[B](/b/standings.html) and [B again](/b/standings.html).\n\n"
+        "[web](https://example.org/x) [host](//example.org/x) [ok](../b/standings.html)\n"
+    )
+    site = _two_events(make_site, {"notes.md": notes}, {})
+    (site / "content" / "index.md").write_text(
+        "# Home\n\n[B](/b/standings.html)\n\n[home](/)\n", encoding="utf-8"
+    )
+    report = build_site(site)
+    assert report.written, [p.format() for p in report.problems.errors]
+    told = [
+        (str(p.path.relative_to(site / "content")), p.line, p.message.split(",")[0], p.hint)
+        for p in report.problems.warnings
+        if p.code == "link-outside"
+    ]
+    linked, write = 'the page links "/b/standings.html"', "write it from this page: "
+    assert sorted(told) == [
+        ("a/notes.md", 3, linked, write + '"../b/standings.html"'),
+        ("index.md", 3, linked, write + '"b/standings.html"'),
+        ("index.md", 5, 'the page links "/"', write + '"index.html"'),
+    ]
+    assert len(report.problems.warnings) == 3
+    arbiter = (site / "output" / "a" / "arbiter.html").read_text(encoding="utf-8")
+    assert "/b/standings.html" in arbiter
