@@ -2535,9 +2535,8 @@ def test_a_sites_older_macros_file_gives_a_card_without_the_rating_column_not_a_
     older = re.sub(
         r"\{#- The heading of the card's games.*?\{%- endmacro %\}\n", "", macros, flags=re.S
     )
-    older = re.sub(
-        r"\{% if line\.rating_change is not none %\}.*?\{% endif %\}", "", older, flags=re.S
-    )
+    older = re.sub(r"\{% if rated %\}.*?\{% endif %\}", "", older, flags=re.S)
+    older = older.replace(", rated=false) -%}", ") -%}")
     assert "player_games_head" not in older and "rating_change" not in older
     (site / "templates" / "_macros.html").write_text(older, encoding="utf-8")
     report = build_site(site)
@@ -2547,3 +2546,75 @@ def test_a_sites_older_macros_file_gives_a_card_without_the_rating_column_not_a_
     shown, rows = _card_table(card)
     assert shown == columns
     assert [len(row) for row in rows] == [8, 8, 8]
+
+
+_OLD_HEAD = (
+    '  <thead><tr><th scope="col">Rd.</th><th scope="col">Colour</th><th scope="col">Opponent'
+    '</th><th scope="col" class="optional">Rating</th><th scope="col"><abbr title="The '
+    'opponent\'s points">Pts.</abbr></th><th scope="col">Result</th><th scope="col">Score'
+    '</th><th scope="col">Game</th></tr></thead>\n'
+)
+"""The games' heading of a ``player.html`` copied before the "Rtg+/-" column."""
+
+
+def test_a_sites_older_player_html_gives_rows_without_the_rating_cell_like_its_heading(
+    make_site: SiteMaker,
+) -> None:
+    """A site's ``player.html`` copied before the "Rtg+/-" column (its own 8-column heading,
+    ``player_game_row(line, links, url)``) with the built-in ``_macros.html`` and K 20: each
+    of the 3 rounds has 8 cells under Rd., Colour, Opponent, Rating, Pts., Result, Score,
+    Game, the last the game's link, not the rating change; the card still says it, Alpha
+    2300 beating Bravo 2250 (D = +50, PD 0.57): +0.43 x 20 = +8.6. The same with the
+    site's own ``_macros.html`` too, copied before ``player_games_head``."""
+    games = {"g.pgn": pgn_game("1.1", A, B, "1-0")}
+    site = make_site(event_toml("k_factor = 20\n"), games)
+    path = site / "output/ev/players/1-alpha-anna.html"
+    columns = ["Rd.", "Colour", "Opponent", "Rating", "Pts.", "Result", "Score", "Game"]
+    page = (builtin_templates_dir() / "player.html").read_text(encoding="utf-8")
+    older = re.sub(r"\{% set rated = .*?%\}\n  <thead>.*?</thead>\n", _OLD_HEAD, page)
+    older = older.replace(
+        "player_game_row(line, links, url, rated)", "player_game_row(line, links, url)"
+    )
+    assert "Rtg+/-" not in older and "player_games_head" not in older and "rated" not in older
+    (site / "templates").mkdir()
+    (site / "templates" / "player.html").write_text(older, encoding="utf-8")
+    macros = (builtin_templates_dir() / "_macros.html").read_text(encoding="utf-8")
+    # The row macro of a copy made between the two: the cell when the line has a change.
+    between = re.sub(
+        r"\{#- The heading of the card's games.*?\{%- endmacro %\}\n", "", macros, flags=re.S
+    )
+    between = re.sub(r", rated=false\) -%\}", ") -%}", between)
+    between = between.replace("{% if rated %}", "{% if line.rating_change is not none %}")
+    assert "player_games_head" not in between and "{% if rated %}" not in between
+    for own_macros in (None, between):
+        if own_macros is not None:
+            (site / "templates" / "_macros.html").write_text(own_macros, encoding="utf-8")
+        report = build_site(site)
+        assert report.written, [p.format() for p in report.problems.items]
+        card = path.read_text(encoding="utf-8")
+        assert "<dt>Rating change</dt><dd>+8.6 (K 20) " in card
+        shown, rows = _card_table(card)
+        assert shown == columns
+        assert [len(row) for row in rows] == [8, 8, 8]
+        assert "moves" in rows[0][-1]
+
+
+def test_a_sites_macros_file_of_today_still_gives_the_rating_column_to_the_built_in_card(
+    make_site: SiteMaker,
+) -> None:
+    """The built-in ``_macros.html`` copied into the site, with the built-in ``player.html``:
+    with K 20, 9 columns, "Rtg+/-" before Game, the rows "+8.6", "", "" (Alpha 2300 beats
+    Bravo 2250: +0.43 x 20); without a k_factor 8 columns and 8 cells a row."""
+    games = {"g.pgn": pgn_game("1.1", A, B, "1-0")}
+    make_site(event_toml("k_factor = 20\n"), games, "rated")
+    site = make_site(event_toml(), games, "unrated")
+    (site / "templates").mkdir()
+    shutil.copy(builtin_templates_dir() / "_macros.html", site / "templates")
+    assert build_site(site).written
+    columns = ["Rd.", "Colour", "Opponent", "Rating", "Pts.", "Result", "Score", "Game"]
+    card = site / "output/{}/players/1-alpha-anna.html"
+    shown, rows = _card_table(Path(str(card).format("rated")).read_text(encoding="utf-8"))
+    assert shown == [*columns[:-1], "Rtg+/-", "Game"]
+    assert [row[-2] for row in rows] == ["+8.6", "", ""]
+    shown, rows = _card_table(Path(str(card).format("unrated")).read_text(encoding="utf-8"))
+    assert shown == columns and [len(row) for row in rows] == [8, 8, 8]

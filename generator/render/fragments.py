@@ -218,10 +218,12 @@ def player_games_head(rated: Any) -> Markup:
     return Markup(_GAMES_HEAD.format(rated=_RATED_HEAD if rated else ""))
 
 
-def player_game_row(line: Any, links: Any, url: Url) -> Markup:
+def player_game_row(line: Any, links: Any, url: Url, rated: Any = False) -> Markup:
     """One round of a player's card (``views.PlayerLine``): colour, opponent, their rating
-    and points, the result (and why), the running score, the game's rating change (a card
-    that shows one) and a link to the game."""
+    and points, the result (and why), the running score, the game's rating change when
+    ``rated`` and a link to the game. ``rated`` is what the heading is given
+    (``player_games_head``): a site's ``player.html`` copied before the "Rtg+/-" column
+    calls the row without it, and its heading has no such column, so neither has the row."""
     entry, cell, opponent = line.entry, line.cell, line.opponent
     game = entry.game
     colour = _SIDES.get(entry.colour, "")
@@ -236,9 +238,8 @@ def player_game_row(line: Any, links: Any, url: Url) -> Markup:
     score = score_text(line.score_after) if entry.kind.value != "future" else ""
     href = links.game(game) if game else None
     moves = f'<a href="{escape(url(href))}">moves</a>' if href else ""
-    # The card's "Rtg+/-" column, when it has one (``PlayerLine.rating_change``).
-    change = line.rating_change
-    rated = "" if change is None else f'      <td class="optional">{escape(change)}</td>\n'
+    # The card's "Rtg+/-" column, when its heading has one (``PlayerLine.rating_change``).
+    change = f'      <td class="optional">{escape(line.rating_change or "")}</td>\n'
     return Markup(
         "<tr>\n"
         f'      <th scope="row"><a href="{escape(url(links.round(entry.round)))}">'
@@ -249,7 +250,7 @@ def player_game_row(line: Any, links: Any, url: Url) -> Markup:
         f"      <td>{escape(points)}</td>\n"
         f'      <td class="result">{"".join(result)}</td>\n'
         f'      <td class="pts">{escape(score)}</td>\n'
-        f"{rated}"
+        f"{change if rated else ''}"
         f"      <td>{moves}</td>\n"
         "    </tr>"
     )

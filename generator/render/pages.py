@@ -331,9 +331,9 @@ def player_page(environment: jinja2.Environment, context: Mapping[str, Any]) -> 
             f'<figure class="chart-frame">\n  {context["chart"]}\n  <figcaption>Score after each'
             " round (the dotted line: a win every round).</figcaption>\n</figure>\n"
         )
-    head = player_games_head(card.rating_change != "")  # with the "Rtg+/-" column, or not
-    main.append(_GAMES_HEAD.format(name=name, head=head))
+    rated = card.rating_change != ""  # the "Rtg+/-" column, in the heading and the rows
+    main.append(_GAMES_HEAD.format(name=name, head=player_games_head(rated)))
     links, url = context["links"], context["url"]
-    main += [f"    {player_game_row(line, links, url)}\n" for line in context["lines"]]
+    main += [f"    {player_game_row(line, links, url, rated)}\n" for line in context["lines"]]
     main.append("  </tbody>\n</table>\n</div>\n")
     return event_page(environment, context, title, description, main)
