@@ -648,7 +648,7 @@ def test_the_contexts_columns_are_the_rows_columns(
         ),
         ("BH/C1", 9, "As BH, with the lowest value left out."),
         ("BH/M2", 9, "As BH, with the lowest 2 values and the highest 2 values left out."),
-        ("KS/L+1", 9, "As KS, with the qualifying line moved by +1 half point(s)."),
+        ("KS/L+1", 9, "As KS, with the qualifying line half a point higher (a draw)."),
         ("DE/P", 9, "As DE, with games won or lost by forfeit counted as games."),
         ("DE", 9, "Direct Encounter again, applied to the players still tied."),
     ],

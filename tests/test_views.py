@@ -23,6 +23,7 @@ from generator.render.views import (
 )
 from generator.rules.scores import player_records
 from generator.rules.standings import Standings, rank
+from generator.rules.tiebreaks import describe, describe_variant
 from generator.text import score_text
 
 A, B, C, D = "Alpha, Anna", "Bravo, Bob", "Charlie, Carl", "Delta, Dora"
@@ -899,3 +900,41 @@ def test_the_tie_break_page_says_how_far_a_koya_limit_step_moves_the_line(
         assert build_site(site).written
         page = (site / f"output/e{number}/tiebreaks.html").read_text(encoding="utf-8")
         assert f"moves the qualifying line by {expected}" in page.replace("&#39;", "'")
+
+
+def test_a_koya_limit_is_named_in_draws_and_its_variant_in_the_event_s_points(
+    make_site: SiteMaker,
+) -> None:
+    """KS/L+1 then KS/L+2: a step is a draw's points (C.07 14.5, ``koya_limit_step``), so the
+    names say draws, true under any scoring: "qualifying line a draw higher", "2 draws
+    higher"; KS/L+2's sentence on the tie-break page says the points: 2 draws are 1 point
+    under 1-½-0, 2 points under 3-1-0 (a draw 1), 4 under 3-2-1 (a draw 2). No page says
+    "half point(s)", which 3-1-0 scores never move by."""
+    cases = {
+        "": "1 point higher (2 draws)",
+        "[scoring]\nwin = 3.0\ndraw = 1.0\nloss = 0.0\n": "2 points higher (2 draws)",
+        "[scoring]\nwin = 3.0\ndraw = 2.0\nloss = 1.0\n": "4 points higher (2 draws)",
+    }
+    for number, scoring in enumerate(cases):
+        body = 'tiebreaks = ["KS/L+1", "KS/L+2"]\n' + scoring
+        site = make_site(event_toml(body), {"g.pgn": pgn_game("1.1", A, D, "1-0")}, f"k{number}")
+    assert build_site(site).written
+    for number, expected in enumerate(cases.values()):
+        folder = site / f"output/k{number}"
+        page = (folder / "tiebreaks.html").read_text(encoding="utf-8")
+        assert "<strong>KS/L+1, Koya System, qualifying line a draw higher</strong>" in page
+        assert "<strong>KS/L+2, Koya System, qualifying line 2 draws higher</strong>" in page
+        assert f"As KS, with the qualifying line {expected}." in page
+        standings = (folder / "standings.html").read_text(encoding="utf-8")
+        assert '<abbr title="Koya System, qualifying line 2 draws higher">KS/L+2</abbr>' in (
+            standings
+        )
+        for path in folder.rglob("*.html"):
+            assert "half point(s)" not in path.read_text(encoding="utf-8"), path
+    assert describe("KS/L-1") == "Koya System, qualifying line a draw lower"
+    assert describe_variant("KS/L-1", 9, 1.0) == (
+        "As KS, with the qualifying line 1 point lower (a draw)."
+    )
+    assert describe_variant("KS/L+1", 9) == (
+        "As KS, with the qualifying line half a point higher (a draw)."
+    )

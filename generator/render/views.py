@@ -153,7 +153,8 @@ def tiebreak_columns(event: Event) -> tuple[TiebreakColumn, ...]:
         # a variant of it (BH/C1, then BH) is defined in full.
         modified = parse_code(code).modifiers != Modifiers()
         again = code.upper() in codes_before or (modified and found.code in bases_before)
-        text = describe_variant(code, event.rounds) if again else found.description
+        draw = event.scoring.draw
+        text = describe_variant(code, event.rounds, draw) if again else found.description
         bases_before.add(found.code)
         codes_before.add(code.upper())
         columns.append(TiebreakColumn(code, describe(code), found.article, text, key))

@@ -932,7 +932,10 @@ def definition(code: str) -> TiebreakDefinition:
 
 
 def describe(code: str) -> str:
-    """A code's full name with its modifiers in words: "Buchholz, cut 1"."""
+    """A code's full name with its modifiers in words: "Buchholz, cut 1"; a Koya limit in
+    draws ("Koya System, qualifying line a draw higher"), as a step is a draw's points
+    whatever the scoring (``koya_limit_step``): the name stands in the standings' reasons
+    and the play-offs' text, which know no scoring, and is true under 1-½-0 and 3-1-0."""
     parsed = parse_code(code)
     text = DEFINITIONS[parsed.base].name
     if parsed.modifiers.cut:
@@ -940,16 +943,17 @@ def describe(code: str) -> str:
     if parsed.modifiers.median:
         text += f", median {parsed.modifiers.median}"
     if parsed.modifiers.limit:
-        text += f", limit {parsed.modifiers.limit:+d} half point(s)"
+        text += f", qualifying line {_draws_text(parsed.modifiers.limit)}"
     if parsed.modifiers.forfeits_played:
         text += ", forfeits counted as games"
     return text
 
 
-def describe_variant(code: str, rounds: int) -> str:
+def describe_variant(code: str, rounds: int, draw: float = 0.5) -> str:
     """What a code adds to the same tie-break listed before it, in one sentence: the ACF's
     six Progressive Score cuts each repeated the whole definition of PS on the tie-break
-    page, where an arbiter wants to see which rounds each one counts."""
+    page, where an arbiter wants to see which rounds each one counts. A Koya limit says the
+    points it moves the line by, ``draw`` (the event's points for a draw) a step."""
     parsed = parse_code(code)
     base, modifiers = parsed.base, parsed.modifiers
     if base == "PS" and modifiers.cut:
@@ -971,12 +975,23 @@ def describe_variant(code: str, rounds: int) -> str:
             f"{_values_text(modifiers.median)} left out"
         )
     if modifiers.limit:
-        parts.append(f"the qualifying line moved by {modifiers.limit:+d} half point(s)")
+        moved = abs(modifiers.limit) * draw
+        points = "half a point" if moved == 0.5 else f"{score_text(moved)} point"
+        points += "" if moved in (0.5, 1) else "s"
+        steps, way = _draws_text(modifiers.limit).rsplit(" ", 1)  # "2 draws", "higher"
+        parts.append(f"the qualifying line {points} {way} ({steps})")
     if modifiers.forfeits_played:
         parts.append("games won or lost by forfeit counted as games")
     if not parts:
         return f"{DEFINITIONS[base].name} again, applied to the players still tied."
     return f"As {base}, with {' and '.join(parts)}."
+
+
+def _draws_text(limit: int) -> str:
+    """A Koya limit's steps, each a draw's points (``koya_limit_step``): "a draw higher",
+    "2 draws lower"."""
+    steps = abs(limit)
+    return f"{'a draw' if steps == 1 else f'{steps} draws'} {'higher' if limit > 0 else 'lower'}"
 
 
 def _rounds_text(count: int) -> str:
