@@ -2618,3 +2618,20 @@ def test_a_sites_macros_file_of_today_still_gives_the_rating_column_to_the_built
     assert [row[-2] for row in rows] == ["+8.6", "", ""]
     shown, rows = _card_table(Path(str(card).format("unrated")).read_text(encoding="utf-8"))
     assert shown == columns and [len(row) for row in rows] == [8, 8, 8]
+
+
+def test_a_big_open_s_place_chart_labels_its_axis_without_printing_labels_over_each_other() -> None:
+    """The leaders' chart of places has a 160 px plot (200 high, 12 above and 28 below) and
+    13 px labels. 300 places: 12 steps at most, so every 50th (every 20th would be 15 steps):
+    1, 50 ... 300 (the 60 labels every 5th place overlapped). 61 places: every 10th, but 60
+    is 1 place, 2.7 px, from 61 (a label is 13 x 60 / 160 = 4.9 places): left out. 10
+    places: 1, 5, 10 as before."""
+    from generator.render.charts import rank_by_round
+
+    def labels(players: int) -> list[str]:
+        svg = str(rank_by_round([("A", [1, 2]), ("B", [2, 1])], players))
+        return re.findall(r'text-anchor="end">(\d+)</text>', svg)
+
+    assert labels(300) == ["1", "50", "100", "150", "200", "250", "300"]
+    assert labels(61) == ["1", "10", "20", "30", "40", "50", "61"]
+    assert labels(10) == ["1", "5", "10"]

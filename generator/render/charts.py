@@ -100,6 +100,20 @@ def score_progression(running: Sequence[float], win: float, name: str) -> Markup
     return _frame(f"Score of {isolate(name)} after each round", words, body)
 
 
+LABEL_HEIGHT = 13
+"""Pixels a label of an axis takes: two closer than that print over each other."""
+
+
+def _place_ticks(high: int) -> list[int]:
+    """The place axis's labels: 1, every 5th place and the last, ``high``; with more places
+    than ``MOST_SCORE_STEPS`` steps of 5 (an open of 300 printed 60 labels over each other in
+    160 px), every 10th, 20th, 50th ... (``_score_step``). A label nearer 1 or ``high`` than
+    a label's height is left out, as it would print over theirs."""
+    step = 5 if high <= 5 * MOST_SCORE_STEPS else _score_step(high)
+    near = LABEL_HEIGHT * (high - 1) / (HEIGHT - TOP - BOTTOM)  # a label's height, in places
+    return [1, *(t for t in range(step, high, step) if min(t - 1, high - t) >= near), high]
+
+
 def rank_by_round(series: Sequence[tuple[str, Sequence[int]]], players: int) -> Markup:
     """The leaders' places after each round (1 at the top)."""
     rounds = max((len(ranks) for _, ranks in series), default=0)
@@ -107,7 +121,7 @@ def rank_by_round(series: Sequence[tuple[str, Sequence[int]]], players: int) -> 
         return Markup("")
     low, high = 1, max(players, 2)
     body = _round_axis(rounds, 1)
-    for tick in sorted({1, *range(5, high + 1, 5), high}):
+    for tick in _place_ticks(high):
         y = _y(tick, low, high, inverted=True)
         body.append(
             f'<line class="grid" x1="{LEFT}" y1="{y:.1f}" x2="{WIDTH - RIGHT}" y2="{y:.1f}"/>'
