@@ -2635,3 +2635,41 @@ def test_a_big_open_s_place_chart_labels_its_axis_without_printing_labels_over_e
     assert labels(300) == ["1", "50", "100", "150", "200", "250", "300"]
     assert labels(61) == ["1", "10", "20", "30", "40", "50", "61"]
     assert labels(10) == ["1", "5", "10"]
+
+
+def test_a_card_says_the_next_game_with_round_board_and_colour(make_site: SiteMaker) -> None:
+    """A Swiss after round 1 (Alpha beat Bravo, Charlie drew Delta) with round 2 paired,
+    no results yet: board 1 Delta-Alpha, board 2 Bravo-Charlie. Alpha's card says "Round 2,
+    board 1: Black against Delta, Dora", Charlie's "Round 2, board 2: Black against Bravo,
+    Bob", the round linked to its page. A round robin with round 1 played (1-4, 2-3) has
+    round 2 by the Berger table for 4 (4-3, 1-2): Alpha has White against Bravo, on no
+    board the games give. Once round 2 has its results, the Swiss's round 3 is not paired:
+    no next game. The pages written in Python say the same as the templates."""
+    round_1 = pgn_game("1.1", A, B, "1-0") + pgn_game("1.2", C, D, "1/2-1/2")
+    paired = pgn_game("2.1", D, A, "*") + pgn_game("2.2", B, C, "*")
+    swiss = event_toml(format="swiss", rounds=3)
+    make_site(swiss, {"g.pgn": round_1 + paired}, "swiss")
+    table = pgn_game("1.1", A, D, "1-0") + pgn_game("1.2", B, C, "0-1")
+    site = make_site(event_toml(), {"g.pgn": table}, "rr")
+    report = build_site(site)
+    assert report.written, [p.format() for p in report.problems.items]
+
+    def next_game(path: str) -> str:
+        card = (site / "output" / path).read_text(encoding="utf-8")
+        found = re.search(r"<dt>Next game</dt><dd>(.*?)</dd>\n", card)
+        return re.sub(r"<[^>]+>", "", found.group(1)) if found else ""
+
+    alpha = next_game("swiss/players/1-alpha-anna.html")
+    assert alpha == "Round 2, board 1: Black against Delta, Dora"
+    charlie = next_game("swiss/players/3-charlie-carl.html")
+    assert charlie == "Round 2, board 2: Black against Bravo, Bob"
+    card = (site / "output/swiss/players/1-alpha-anna.html").read_text(encoding="utf-8")
+    assert '<dd><a href="../rounds/round-2.html">Round 2</a>, board 1: ' in card
+    assert next_game("rr/players/1-alpha-anna.html") == "Round 2: White against Bravo, Bob"
+    for path, python, templates in _game_pages_both_ways(site):
+        assert python == templates, path
+
+    played = pgn_game("2.1", D, A, "0-1") + pgn_game("2.2", B, C, "1-0")
+    (site / "content/swiss/g.pgn").write_text(round_1 + played, encoding="utf-8")
+    assert build_site(site).written
+    assert next_game("swiss/players/1-alpha-anna.html") == ""

@@ -22,6 +22,7 @@ from .views import (
     event_status,
     event_title,
     listed_players,
+    next_game,
     playoff_progress,
     result_text,
     rounds_text,
@@ -105,6 +106,8 @@ def make_environment(site_templates: Path | None) -> jinja2.Environment:
     environment.globals["standings_round"] = standings_round
     # A pending play-off's state and the word before its game: "Being played. Now: ...".
     environment.globals["playoff_progress"] = playoff_progress
+    # A card's game still to play, said beside its points: ``next_game(lines)``.
+    environment.globals["next_game"] = next_game
     own_nav = site_templates is not None and (site_templates / NAV_LINKS).is_file()
     environment.globals["event_nav"] = _event_nav(memoise=NAV_MEMO and not own_nav)
     own_macros = site_templates is not None and (site_templates / "_macros.html").is_file()

@@ -21,7 +21,7 @@ from .bidi import isolate, phrase_html
 from .board import end_word, moves_start
 from .environment import event_navigation, url_text
 from .fragments import badges, event_line, player_game_row, player_games_head, player_link
-from .views import event_title, result_text, rounds_text
+from .views import event_title, next_game, result_text, rounds_text
 
 _CONTROLS = (
     '    <div class="controls" role="group" aria-label="Step through the game (or use the arrow'
@@ -289,8 +289,18 @@ def player_page(environment: jinja2.Environment, context: Mapping[str, Any]) -> 
         '<dl class="facts">\n',
         f"  <dt>Place</dt><dd>{_e(row.place)}{provisional}</dd>\n",
         f"  <dt>Points</dt><dd>{points}{_e(progress.counted_text)}{beside}</dd>\n",
-        f"  <dt>Pairing number</dt><dd>{_e(player.number)}</dd>\n",
     ]
+    links, url = context["links"], context["url"]
+    upcoming = next_game(context["lines"])  # the game still to play, found first
+    if upcoming is not None:
+        board = f", board {_e(upcoming.board)}" if upcoming.board else ""
+        colour = f"{upcoming.colour} " if upcoming.colour else ""
+        main.append(
+            f'<dt>Next game</dt><dd><a href="{_e(url(links.round(upcoming.round)))}">Round '
+            f"{_e(upcoming.round)}</a>{board}: {colour}against "
+            f"{player_link(upcoming.opponent, links, url)}</dd>\n"
+        )
+    main.append(f"  <dt>Pairing number</dt><dd>{_e(player.number)}</dd>\n")
     for label, value in (
         ("Rating", player.rating),
         ("Federation", player.federation),
@@ -333,7 +343,6 @@ def player_page(environment: jinja2.Environment, context: Mapping[str, Any]) -> 
         )
     rated = card.rating_change != ""  # the "Rtg+/-" column, in the heading and the rows
     main.append(_GAMES_HEAD.format(name=name, head=player_games_head(rated)))
-    links, url = context["links"], context["url"]
     main += [f"    {player_game_row(line, links, url, rated)}\n" for line in context["lines"]]
     main.append("  </tbody>\n</table>\n</div>\n")
     return event_page(environment, context, title, description, main)

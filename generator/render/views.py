@@ -626,6 +626,29 @@ def player_lines(
     return tuple(replace(line, rating_change=changes.get(line.entry.round, "")) for line in lines)
 
 
+class NextGame(NamedTuple):
+    """A card's game still to play, as a player looks for it first: the round, the board
+    (when the game is entered: a round robin's round to come has only the Berger table's
+    opponent), the colour and the opponent."""
+
+    round: int
+    board: int | None
+    colour: str
+    opponent: Player
+
+
+def next_game(lines: Sequence[PlayerLine]) -> NextGame | None:
+    """The card's first round with an opponent and no result yet (``Kind.PENDING``: paired,
+    or a round robin's round to come), or ``None``."""
+    for line in lines:
+        if line.entry.kind in (Kind.PENDING, Kind.FUTURE) and line.opponent is not None:
+            game = line.entry.game
+            colour = {"w": "White", "b": "Black"}.get(line.entry.colour or "", "")
+            board = game.board if game is not None else None
+            return NextGame(line.entry.round, board, colour, line.opponent)
+    return None
+
+
 def _player_lines(
     event: Event, record: PlayerRecord, standings: Standings
 ) -> tuple[PlayerLine, ...]:
