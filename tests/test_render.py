@@ -2673,3 +2673,31 @@ def test_a_card_says_the_next_game_with_round_board_and_colour(make_site: SiteMa
     (site / "content/swiss/g.pgn").write_text(round_1 + played, encoding="utf-8")
     assert build_site(site).written
     assert next_game("swiss/players/1-alpha-anna.html") == ""
+
+
+def test_the_event_page_links_the_next_round_s_pairings_once_they_are_out(
+    make_site: SiteMaker,
+) -> None:
+    """After round 1 of a 3-round Swiss, the event page's Progress links round 2 when its
+    games are entered without results ("Round 2 pairings"), not before, and not once round 2
+    has its results and round 3 is not paired yet. A round robin after round 1 links round 2,
+    whose games the Berger table gives (its page lists them)."""
+    round_1 = pgn_game("1.1", A, B, "1-0") + pgn_game("1.2", C, D, "1/2-1/2")
+    paired = pgn_game("2.1", D, A, "*") + pgn_game("2.2", B, C, "*")
+    played = pgn_game("2.1", D, A, "0-1") + pgn_game("2.2", B, C, "1-0")
+    swiss = event_toml(format="swiss", rounds=3)
+    for slug, games in (("before", round_1), ("paired", round_1 + paired)):
+        make_site(swiss, {"g.pgn": games}, slug)
+    make_site(swiss, {"g.pgn": round_1 + played}, "played")
+    table = pgn_game("1.1", A, D, "1-0") + pgn_game("1.2", B, C, "0-1")
+    site = make_site(event_toml(), {"g.pgn": table}, "rr")
+    assert build_site(site).written
+    link = '<a href="rounds/round-{}.html">Round {} pairings</a>'
+    pages = {
+        slug: (site / "output" / slug / "index.html").read_text(encoding="utf-8")
+        for slug in ("before", "paired", "played", "rr")
+    }
+    assert f"After round 1 of 3 · {link.format(2, 2)}</dd>" in pages["paired"]
+    assert "pairings</a>" not in pages["before"]
+    assert "pairings</a>" not in pages["played"]
+    assert link.format(2, 2) in pages["rr"]
