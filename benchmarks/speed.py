@@ -68,6 +68,12 @@ class Size:
     rounds: int
     format: str
 
+    @property
+    def title(self) -> str:
+        """The label as a name's words: "10-player round robin" (``str.capitalize`` made
+        "Swiss" lower case)."""
+        return self.label[:1].upper() + self.label[1:]
+
 
 SIZES = (
     Size("rr10", "10-player round robin", 10, 9, "round-robin"),
@@ -250,7 +256,7 @@ def event_toml(size: Size, players: list[Player]) -> str:
         else '["DE", "SB", "KS", "WIN"]'
     )
     lines = [
-        f'name = "Synthetic {size.label.capitalize()}"',
+        f'name = "Synthetic {size.title}"',
         f'format = "{size.format}"',
         f"rounds = {size.rounds}",
         "start = 2026-07-01",
@@ -297,7 +303,7 @@ def event_toml(size: Size, players: list[Player]) -> str:
 def game_text(size: Size, pairing: Pairing, players: list[Player], moves: str, result: str) -> str:
     white, black = players[pairing.white - 1], players[pairing.black - 1]
     tags = {
-        "Event": f"Synthetic {size.label.capitalize()}",
+        "Event": f"Synthetic {size.title}",
         "Site": "Benchmark City",
         "Date": f"2026.07.{pairing.round:02d}",
         "Round": f"{pairing.round}.{pairing.board}",
