@@ -368,6 +368,33 @@ def test_a_section_written_as_a_dotted_key_is_told_the_sections_line(
     assert [(p.line, p.message, p.hint) for p in problems.errors] == [(2, message, _SECTIONS_LIST)]
 
 
+def test_an_event_key_in_championship_toml_is_told_it_belongs_in_each_section(
+    tmp_path: Path,
+) -> None:
+    """``rounds = 9``, ``[scoring]`` or ``section.rounds = 9`` in championship.toml were an
+    unknown key, table or table "section" with the championship's own keys to choose from
+    (name, start ...), none of them the fix: these are each section's event.toml's."""
+    path = tmp_path / "championship.toml"
+    path.write_text(
+        'name = "AJC"\nrounds = 9\nsection.rounds = 9\n[scoring]\nwin = 3.0\n', encoding="utf-8"
+    )
+    problems = Problems()
+    config, _ = load_championship_config(path, problems)
+    assert config is None
+    where = "each section's event.toml (the event folders inside this one)"
+    told = [(p.line, p.message, p.hint) for p in problems.errors]
+    assert told == [
+        (2, f"rounds: this key belongs in {where}", "move it there"),
+        (
+            3,
+            "section: section.rounds = 9 is TOML for the key rounds in a table section, and "
+            "section is not a table championship.toml knows",
+            f"rounds is not set in championship.toml: it belongs in {where}",
+        ),
+        (4, f"scoring: this table belongs in {where}", "move it there"),
+    ]
+
+
 def test_a_section_folder_left_out_of_the_list_is_reported(tmp_path: Path) -> None:
     site = _championship(tmp_path / "site")
     marker = site / "content/ajc-2026/championship.toml"

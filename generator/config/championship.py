@@ -10,6 +10,7 @@ from __future__ import annotations
 import datetime as dt
 from dataclasses import dataclass
 
+from .event import EVENT
 from .schema import Date, List, Str, Table
 
 
@@ -35,4 +36,9 @@ CHAMPIONSHIP = Table(
         "sections": List(Str(), default=()),
     },
     ChampionshipConfig,
+    elsewhere={
+        key: "each section's event.toml (the event folders inside this one)"
+        for key in EVENT.keys
+        if key not in ("name", "start", "end", "location", "description")
+    },
 )

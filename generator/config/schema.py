@@ -458,12 +458,16 @@ class Table(Option):
         factory: Callable[..., Any] = dict,
         *,
         check: Callable[[Any, KeyPath, list[Issue]], None] | None = None,
+        elsewhere: Mapping[str, str] | None = None,
         **kwargs: Any,
     ) -> None:
         super().__init__(**kwargs)
         self.keys = keys
         self.factory = factory
         self.check = check
+        self.elsewhere: Mapping[str, str] = elsewhere or {}
+        """Keys (and tables) another file takes, with where: ``rounds`` in a
+        championship.toml belongs in each section's event.toml."""
 
     def expected(self) -> str:
         return "a table"
@@ -474,7 +478,10 @@ class Table(Option):
         cleaned: dict[str, Any] = {}
         failed = False
         for key in value:
-            if key not in self.keys and _is_table(value[key]):
+            if key not in self.keys and key in self.elsewhere:
+                issues.append(self._elsewhere(key, value[key], path))
+                failed = True
+            elif key not in self.keys and _is_table(value[key]):
                 issues.append(self._unknown_table(key, value[key], path))
                 failed = True
             elif key not in self.keys:
@@ -513,6 +520,12 @@ class Table(Option):
             if len(issues) > before:
                 return MISSING
         return built
+
+    def _elsewhere(self, key: str, value: Any, path: KeyPath) -> Issue:
+        """A key or table of another file (``rounds``, ``[scoring]`` in a championship.toml):
+        said as where it goes, not as unknown with this file's keys to choose from."""
+        what = "this table" if _is_table(value) else "this key"  # after its name and a colon
+        return Issue((*path, key), f"{what} belongs in {self.elsewhere[key]}", "move it there")
 
     def _unknown_table(self, key: str, value: Any, path: KeyPath) -> Issue:
         """A ``[[player]]`` or ``[playof]`` line: said as the table name it is, with the
@@ -680,7 +693,9 @@ def _dotted_key_issue(
         difflib.get_close_matches(name, lists, n=1, cutoff=0.6)
     )
     first = found.key.split(".")[0]
-    if close and isinstance(owner.keys[close[0]], TableList | List):
+    if first in owner.elsewhere and first not in owner.keys:  # section.rounds = 9
+        hint = f"{first} is not set in {where}: it belongs in {owner.elsewhere[first]}"
+    elif close and isinstance(owner.keys[close[0]], TableList | List):
         hint = _list_lines(tuple(owner_path), close[0], owner.keys[close[0]], found)
     elif close:
         hint = f"did you mean {close[0]}.{found.key} = {found.value}?"
