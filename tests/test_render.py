@@ -2702,3 +2702,211 @@ def test_the_event_page_links_the_next_round_s_pairings_once_they_are_out(
     assert "pairings</a>" not in pages["before"]
     assert "pairings</a>" not in pages["played"]
     assert link.format(2, 2) in pages["rr"]
+
+
+def test_the_rank_table_s_federation_fragments_equal_their_macros() -> None:
+    """``fragments.rank_federation_head`` and ``fragments.rank_row`` with and without the FED
+    column give what the macros give: the cell after the rating, "IRL", empty for a player
+    without one, escaped; neither heading nor cell when not told (the default)."""
+    from generator.model import Player
+    from generator.render.environment import make_environment, url_for
+    from generator.render.views import Cell
+
+    template = make_environment(None).from_string(
+        '{% from "_macros.html" import rank_federation_head, rank_row %}'
+        "{{ rank_federation_head(feds) }}|{{ rank_row(r, links, url, columns, feds) }}|"
+        "{{ rank_row(r, links, url, columns) }}"
+    )
+    url = url_for("ev/crosstable.html")
+    columns = [SimpleNamespace(code="SB", key="SB", name="Sonneborn-Berger")]
+    cells = ((Cell("1", "w", None, "2", "", "game"),),)
+    cell = '      <td class="optional">{}</td>\n'
+    for federation, shown in (("IRL", "IRL"), (None, ""), ("<A&B>", "&lt;A&amp;B&gt;")):
+        player = Player(
+            number=7, name="O'Brien <Bob>", slug="x", rating=2311, federation=federation
+        )
+        row = SimpleNamespace(player=player, points=1.0, decided_by="SB", tiebreaks={"SB": 2.5})
+        r = SimpleNamespace(position=1, row=row, cells=cells)
+        plain = fragments.rank_row(r, LINKS, url, columns)
+        for feds in (True, False):
+            head, with_feds, without = template.render(
+                feds=feds, r=r, links=LINKS, url=url, columns=columns
+            ).split("|")
+            assert head == fragments.rank_federation_head(feds)
+            assert with_feds == fragments.rank_row(r, LINKS, url, columns, feds)
+            assert without == plain
+            assert (cell.format(shown) in with_feds) is feds
+        assert fragments.rank_row(r, LINKS, url, columns, True) == str(plain).replace(
+            cell.format(2311), cell.format(2311) + cell.format(shown)
+        )
+    assert fragments.rank_federation_head(True) == (
+        '<th scope="col" class="optional"><abbr title="Federation">FED</abbr></th>'
+    )
+    assert fragments.rank_federation_head(False) == ""
+
+
+def _federations_event(
+    federations: tuple[str | None, ...],
+    body: str = "",
+    format: str = "round-robin",
+    rounds: int = 3,
+) -> str:
+    """The four test players (ratings 2300, 2250, 2200, 2150) with these federations."""
+    players = ""
+    for name, rating, federation in zip(
+        (A, B, C, D), (2300, 2250, 2200, 2150), federations, strict=True
+    ):
+        fed = f'federation = "{federation}"\n' if federation else ""
+        players += f'[[players]]\nname = "{name}"\nrating = {rating}\n{fed}\n'
+    head = event_toml("tiebreaks = []\n" + body, format=format, rounds=rounds)
+    head = head.split("[[players]]", 1)[0]
+    return head + players
+
+
+def _table(page: str, kind: str) -> tuple[list[str], list[list[str]]]:
+    """A table's last heading row (its columns) and each body row's cells, as text."""
+    table = page.split(f'<table class="{kind}">', 1)[1].split("</table>", 1)[0]
+    head, body = table.split("</thead>", 1)
+    last = head.rsplit("<tr>", 1)[1]
+    columns = [re.sub(r"<[^>]+>", "", h) for h in re.findall(r"<th[^>]*>(.*?)</th>", last)]
+    rows = re.findall(r"<tr[^>]*>(.*?)</tr>", body, flags=re.S)
+    cells = [
+        [re.sub(r"<[^>]+>", "", c) for c in re.findall(r"<t[hd][^>]*>(.*?)</t[hd]>", row)]
+        for row in rows
+    ]
+    return columns, cells
+
+
+_SWISS_GAMES = (
+    pgn_game("1.1", A, B, "1-0")
+    + pgn_game("1.2", C, D, "1/2-1/2")
+    + pgn_game("2.1", A, C, "1-0")
+    + pgn_game("2.2", D, B, "1-0")
+)
+"""Two rounds of a Swiss: Alpha 2, Delta 1½, Charlie ½, Bravo 0 (no ties)."""
+
+
+def test_the_rank_table_crosstable_and_category_have_a_fed_column_for_two_federations(
+    make_site: SiteMaker,
+) -> None:
+    """Alpha and Delta IRL, Charlie NZL, Bravo none. Swiss, 2 rounds: A beat B, C drew D; A
+    beat C, D beat B: A 2, D 1½, C ½, B 0, so the rank table reads Rk., Name, Rtg, FED, R1,
+    R2, Pts with FED IRL, IRL, NZL, "" (7 cells a row). Round robin (Berger: 1-4, 2-3; 4-3,
+    1-2): A beat D, C beat B; C drew D, A beat B: A 2, C 1½, D ½, B 0; the crosstable reads
+    Place, Name, Rating, FED, 1-4, Points, FED IRL, NZL, IRL, "". Its category "Top" (2200
+    or more: A, B, C) reads Place, Overall, Name, Rating, FED, Points: A 1st (1), C 2nd (2),
+    B 3rd (4), FED IRL, NZL, "". The standings keep their Fed column as before."""
+    feds = ("IRL", None, "NZL", "IRL")
+    make_site(_federations_event(feds, format="swiss", rounds=2), {"g.pgn": _SWISS_GAMES}, "sw")
+    games = (
+        pgn_game("1.1", A, D, "1-0")
+        + pgn_game("1.2", B, C, "0-1")
+        + pgn_game("2.1", D, C, "1/2-1/2")
+        + pgn_game("2.2", A, B, "1-0")
+    )
+    top = '[[categories]]\nid = "top"\nname = "Top"\nmin_rating = 2200\n\n'
+    site = make_site(_federations_event(feds, top), {"g.pgn": games}, "rr")
+    report = build_site(site)
+    assert report.written, [p.format() for p in report.problems.items]
+    output = site / "output"
+    page = (output / "sw/crosstable.html").read_text(encoding="utf-8")
+    columns, rows = _table(page, "ranktable")
+    assert columns == ["Rk.", "Name", "Rtg", "FED", "R1", "R2", "Pts"]
+    assert [row[:4] for row in rows] == [
+        ["1", "Alpha, Anna", "2300", "IRL"],
+        ["2", "Delta, Dora", "2150", "IRL"],
+        ["3", "Charlie, Carl", "2200", "NZL"],
+        ["4", "Bravo, Bob", "2250", ""],
+    ]
+    assert [len(row) for row in rows] == [7, 7, 7, 7]
+    assert '<th scope="col" class="optional"><abbr title="Federation">FED</abbr></th>' in page
+    assert '<td class="optional">NZL</td>' in page  # hidden on a phone, as the rating
+    page = (output / "rr/crosstable.html").read_text(encoding="utf-8")
+    columns, rows = _table(page, "crosstable")
+    assert columns == ["Place", "Name", "Rating", "FED", "1", "2", "3", "4", "Points"]
+    assert [(row[1][2:], row[3], row[-1]) for row in rows] == [
+        ("Alpha, Anna", "IRL", "2"),
+        ("Charlie, Carl", "NZL", "1½"),
+        ("Delta, Dora", "IRL", "½"),
+        ("Bravo, Bob", "", "0"),
+    ]
+    assert [len(row) for row in rows] == [9, 9, 9, 9]
+    page = (output / "rr/categories/top.html").read_text(encoding="utf-8")
+    columns, rows = _table(page, "standings")
+    assert columns == ["Place", "Overall", "Name", "Rating", "FED", "Points"]
+    assert [(row[0], row[1], row[2], row[4]) for row in rows] == [
+        ("1", "1", "Alpha, Anna", "IRL"),
+        ("2", "2", "Charlie, Carl", "NZL"),
+        ("3", "4", "Bravo, Bob", ""),
+    ]
+    assert [len(row) for row in rows] == [6, 6, 6]
+    columns, _ = _table((output / "rr/standings.html").read_text(encoding="utf-8"), "standings")
+    assert columns[3:5] == ["Rating", "Fed"]
+
+
+def test_one_federation_or_none_gives_no_fed_column(make_site: SiteMaker) -> None:
+    """Everyone IRL (a national championship), or only some IRL and the rest none, or none
+    at all: one federation, so the rank table reads Rk., Name, Rtg, R1, R2, Pts (6 cells a
+    row) and the crosstable Place, Name, Rating, 1-4, Points (8), as before the column."""
+    for slug, feds in (
+        ("all", ("IRL",) * 4),
+        ("some", ("IRL", None, "IRL", None)),
+        ("none", (None,) * 4),
+    ):
+        make_site(_federations_event(feds, format="swiss", rounds=2), {"g.pgn": _SWISS_GAMES}, slug)
+        site = make_site(_federations_event(feds), {}, f"rr-{slug}")
+    assert build_site(site).written
+    for slug in ("all", "some", "none"):
+        page = (site / f"output/{slug}/crosstable.html").read_text(encoding="utf-8")
+        columns, rows = _table(page, "ranktable")
+        assert columns == ["Rk.", "Name", "Rtg", "R1", "R2", "Pts"], slug
+        assert [len(row) for row in rows] == [6, 6, 6, 6] and "FED" not in page
+        page = (site / f"output/rr-{slug}/crosstable.html").read_text(encoding="utf-8")
+        columns, rows = _table(page, "crosstable")
+        assert columns == ["Place", "Name", "Rating", "1", "2", "3", "4", "Points"], slug
+        assert [len(row) for row in rows] == [8, 8, 8, 8] and "FED" not in page
+
+
+def test_a_sites_older_macros_or_rank_table_gives_no_fed_column_not_a_shifted_one(
+    make_site: SiteMaker,
+) -> None:
+    """The Swiss above (A, D IRL, C NZL): a site's ``_macros.html`` copied before the FED
+    column (``rank_row`` without its cell, no ``rank_federation_head``) with the built-in
+    rank table, and a site's ``ranktable.html`` copied before it (its own heading, the row
+    called without ``federations``) with the built-in macros, both give Rk., Name, Rtg, R1,
+    R2, Pts and 6 cells a row. Today's ``_macros.html`` copied into the site (the macros
+    render, not ``fragments``) gives the built-in page byte for byte, FED and all."""
+    feds = ("IRL", None, "NZL", "IRL")
+    site = make_site(_federations_event(feds, format="swiss", rounds=2), {"g.pgn": _SWISS_GAMES})
+    path = site / "output/ev/crosstable.html"
+    assert build_site(site).written
+    built_in = path.read_bytes()
+    assert b">FED</abbr></th>" in built_in
+    (site / "templates").mkdir()
+    macros = (builtin_templates_dir() / "_macros.html").read_text(encoding="utf-8")
+    (site / "templates/_macros.html").write_text(macros, encoding="utf-8")
+    assert build_site(site).written
+    assert path.read_bytes() == built_in
+    older = re.sub(
+        r"\{#- The rank table's FED heading.*?\{%- endmacro %\}\n", "", macros, flags=re.S
+    )
+    older = re.sub(r"\{#- The FED cell when told.*?-#\}\n", "", older, flags=re.S)
+    older = older.replace(", tiebreaks, federations=false) -%}", ", tiebreaks) -%}")
+    older = re.sub(r"\{% if federations %\}.*?\{% endif %\}\n", "", older, flags=re.S)
+    assert "federations" not in older and "rank_federation_head" not in older
+    (site / "templates/_macros.html").write_text(older, encoding="utf-8")
+    rank_table = (builtin_templates_dir() / "ranktable.html").read_text(encoding="utf-8")
+    old_table = rank_table.replace("{{ rank_federation_head(federations) }}", "")
+    old_table = old_table.replace("tiebreaks, federations) }}", "tiebreaks) }}")
+    old_table = re.sub(r"\{#- chess-results' FED.*?\n\{% set federations .*?\n", "", old_table)
+    assert "federations" not in old_table
+    for own in ("_macros.html", "ranktable.html"):
+        if own == "ranktable.html":
+            (site / "templates/_macros.html").unlink()
+            (site / "templates/ranktable.html").write_text(old_table, encoding="utf-8")
+        report = build_site(site)
+        assert report.written, [p.format() for p in report.problems.items]
+        columns, rows = _table(path.read_text(encoding="utf-8"), "ranktable")
+        assert columns == ["Rk.", "Name", "Rtg", "R1", "R2", "Pts"], own
+        assert [len(row) for row in rows] == [6, 6, 6, 6], own
+        assert [row[1] for row in rows] == [A, D, C, B], own

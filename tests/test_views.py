@@ -938,3 +938,19 @@ def test_a_koya_limit_is_named_in_draws_and_its_variant_in_the_event_s_points(
     assert describe_variant("KS/L+1", 9) == (
         "As KS, with the qualifying line half a point higher (a draw)."
     )
+
+
+def test_the_fed_column_is_shown_for_two_federations_or_more() -> None:
+    """chess-results' FED column only when the players come from two federations or more:
+    AUS and NZL, yes; everyone AUS (a national championship), AUS and players without one,
+    or no federation at all, no."""
+
+    def event(*federations: str | None) -> Any:
+        return SimpleNamespace(players=[SimpleNamespace(federation=f) for f in federations])
+
+    assert views.shows_federations(event("AUS", "NZL", "AUS"))
+    assert views.shows_federations(event("AUS", None, "NZL"))
+    assert not views.shows_federations(event("AUS", "AUS", "AUS"))
+    assert not views.shows_federations(event("AUS", None, ""))
+    assert not views.shows_federations(event(None, None))
+    assert not views.shows_federations(event())

@@ -26,6 +26,7 @@ from .views import (
     playoff_progress,
     result_text,
     rounds_text,
+    shows_federations,
     standings_round,
 )
 
@@ -108,6 +109,8 @@ def make_environment(site_templates: Path | None) -> jinja2.Environment:
     environment.globals["playoff_progress"] = playoff_progress
     # A card's game still to play, said beside its points: ``next_game(lines)``.
     environment.globals["next_game"] = next_game
+    # chess-results' FED column, when the players come from two federations or more.
+    environment.globals["shows_federations"] = shows_federations
     own_nav = site_templates is not None and (site_templates / NAV_LINKS).is_file()
     environment.globals["event_nav"] = _event_nav(memoise=NAV_MEMO and not own_nav)
     own_macros = site_templates is not None and (site_templates / "_macros.html").is_file()
@@ -187,6 +190,10 @@ def _linked_pages(event: Any, paths: Any, links: Any, pages: Any) -> frozenset[s
     return _LINKED[0][3]
 
 
+_HEADED_ROWS = {"player_games_head": "player_game_row", "rank_federation_head": "rank_row"}
+"""A heading of ``_macros.html`` given whether to show a column, by the row macro beside it."""
+
+
 def _site_macro(
     environment: jinja2.Environment, name: str, built_in: Callable[..., Any]
 ) -> Callable[..., Any]:
@@ -197,9 +204,9 @@ def _site_macro(
     def call(*args: Any) -> Any:
         module = environment.get_template("_macros.html").module
         macro = getattr(module, name, None)
-        if macro is None and name == "player_games_head" and hasattr(module, "player_game_row"):
-            # A copy made before the heading joined its rows: they have no "Rtg+/-" cell, so
-            # the heading has no such column either (not one that shifts the columns).
+        if macro is None and hasattr(module, _HEADED_ROWS.get(name, "")):
+            # A copy made before the heading joined its rows: they have no "Rtg+/-" (FED)
+            # cell, so the heading has no such column either (not one that shifts the columns).
             return built_in(False)
         if macro is None:
             return built_in(*args)

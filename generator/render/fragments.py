@@ -394,9 +394,23 @@ def _pairing_row(fields: tuple[Any, ...]) -> str:
     )
 
 
-def rank_row(table_row: Any, links: Any, url: Url, tiebreaks: Sequence[Any]) -> Markup:
-    """One player's row of the rank table (``views.TableRow``): rank, name, rating, each
-    round's result cell(s), points and tie-breaks."""
+_FEDERATION_HEAD = '<th scope="col" class="optional"><abbr title="Federation">FED</abbr></th>'
+
+
+def rank_federation_head(federations: Any) -> Markup:
+    """The rank table's FED heading when ``federations`` (``views.shows_federations``). It
+    stands beside ``rank_row`` in ``_macros.html``: a site's copy made before the column has
+    neither, and gets the table without it (``environment._site_macro``)."""
+    return Markup(_FEDERATION_HEAD if federations else "")
+
+
+def rank_row(
+    table_row: Any, links: Any, url: Url, tiebreaks: Sequence[Any], federations: Any = False
+) -> Markup:
+    """One player's row of the rank table (``views.TableRow``): rank, name, rating, the
+    federation when ``federations`` (what the heading is given: a site's ``ranktable.html``
+    copied before the FED column calls the row without it), each round's result cell(s),
+    points and tie-breaks."""
     row = table_row.row
     player = row.player
     rounds = tuple(
@@ -405,6 +419,7 @@ def rank_row(table_row: Any, links: Any, url: Url, tiebreaks: Sequence[Any]) -> 
     fields = (
         *(table_row.position, player.withdrawn_after is not None),
         *(url(links.player(player.number)), player.title, player.name, player.rating),
+        (player.federation or "") if federations else None,  # None: no FED cell
         *(rounds, row.points),
         _tiebreak_values(row, tiebreaks),
         row.decided_by,
@@ -419,15 +434,18 @@ def _cell_fields(cell: Any, links: Any, url: Url) -> tuple[Any, ...]:
 
 
 def _rank_row(fields: tuple[Any, ...]) -> str:
-    position, withdrawn, href, title, name, rating, rounds, points, values, decided_by = fields
+    position, withdrawn, href, title, name, rating, federation = fields[:7]
+    rounds, points, values, decided_by = fields[7:]
     cells = "".join(
         f"      <td>{''.join([_cell_html(*cell) for cell in games])}</td>\n" for games in rounds
     )
+    fed = "" if federation is None else f'      <td class="optional">{_text(federation)}</td>\n'
     return (
         f"{_WITHDRAWN if withdrawn else '<tr>'}\n"
         f"      <td>{position:d}</td>\n"
         f'      <th scope="row">{_short_link(href, title, name)}</th>\n'
         f'      <td class="optional">{_text(str(rating or ""))}</td>\n'
+        f"{fed}"
         f"{cells}"
         f'      <td class="pts">{_text(score_text(points))}</td>\n'
         f"      {_tiebreak_cells(values, decided_by)}\n"
@@ -514,6 +532,7 @@ FRAGMENTS: dict[str, Callable[..., Markup]] = {
     "player_games_head": player_games_head,
     "player_game_row": player_game_row,
     "standings_row": standings_row,
+    "rank_federation_head": rank_federation_head,
     "rank_row": rank_row,
     "pairing_row": pairing_row,
     "event_line": event_line,

@@ -250,6 +250,13 @@ def rank_table(standings: Standings) -> tuple[TableRow, ...]:
     return tuple(rows)
 
 
+def shows_federations(event: Event) -> bool:
+    """Whether the rank table, the crosstable and a category's standings have chess-results'
+    FED column: only when the players come from two federations or more. A national
+    championship's would say "AUS" in every row (and its pages stay as they were)."""
+    return len({player.federation for player in event.players if player.federation}) > 1
+
+
 @dataclass(frozen=True)
 class Pairing:
     board: int
