@@ -88,3 +88,47 @@ def test_event_page_chart_of_places_leaves_out_a_round_being_played(make_site: S
         "\u2068Charlie, Carl\u2069: 1, 2, 3; \u2068Delta, Dora\u2069: 3, 3, 4"
     )
     assert "not shown" not in page
+
+
+def _place_labels(svg: str) -> list[str]:
+    """The place axis's labels, top to bottom."""
+    return re.findall(r'text-anchor="end">(\d+)</text>', svg)
+
+
+def _points(svg: str) -> list[list[str]]:
+    """Each line's points, "x,y"."""
+    return [p.split() for p in re.findall(r'<polyline class="rank" points="([^"]+)"', svg)]
+
+
+def test_a_big_open_s_place_chart_spans_the_places_its_leaders_held() -> None:
+    """300 players, the leaders never below 87th (A 12, 3, 1; B 40, 7, 2; C 87, 20, 3): the
+    axis spanned 1 to 300 and squashed their lines against the top (87th at y 12 + 160 x
+    86 / 299 = 58.0 of a 160 px plot from y 12). It now ends at 87 up to the next label:
+    87 places need every 10th (every 5th is 18 steps, more than 12), so 1 to 90, labelled
+    1, 10 ... 90 (a label is 13 x 89 / 160 = 7.2 places high: 10 and 80 are 9 and 10 away
+    from the ends, kept). 87th is at y 12 + 160 x 86 / 89 = 166.6, 7th at 12 + 160 x 6 /
+    89 = 22.8, 1st at 12; rounds at x 34, 34 + 434 / 2 = 251 and 468."""
+    svg = str(rank_by_round([("A", [12, 3, 1]), ("B", [40, 7, 2]), ("C", [87, 20, 3])], 300))
+    assert _place_labels(svg) == ["1", "10", "20", "30", "40", "50", "60", "70", "80", "90"]
+    a, b, c = _points(svg)
+    assert c[0] == "34.0,166.6" and b[1] == "251.0,22.8" and a[2] == "468.0,12.0"
+    words = "\u2068A\u2069: 12, 3, 1; \u2068B\u2069: 40, 7, 2; \u2068C\u2069: 87, 20, 3"
+    assert f"<desc>{words}</desc>" in svg
+
+
+def test_the_place_axis_ends_at_a_label_step_within_the_field() -> None:
+    """Leaders never below 23rd of 300: every 5th place (23 / 5 is 5 steps), up to 25:
+    1, 5 ... 25. Never below 2nd: 1 to 5. Of 10 players, down to 9th: 10 (the field's
+    last, as before: 1, 5, 10). Of 12, down to 11th: 15 is past the field, so 12: 1, 5, 10,
+    12 (a label is 13 x 11 / 160 = 0.9 places: 10 is 2 from 12, kept). All 61 of 61:
+    every 10th, 70 past the field, so 61: 1, 10 ... 50, 61 (60 is 1 place from 61, left
+    out as before)."""
+
+    def labels(worst: int, players: int) -> list[str]:
+        return _place_labels(str(rank_by_round([("A", [1, worst]), ("B", [2, 1])], players)))
+
+    assert labels(23, 300) == ["1", "5", "10", "15", "20", "25"]
+    assert labels(2, 300) == ["1", "5"]
+    assert labels(9, 10) == ["1", "5", "10"]
+    assert labels(11, 12) == ["1", "5", "10", "12"]
+    assert labels(61, 61) == ["1", "10", "20", "30", "40", "50", "61"]

@@ -2630,7 +2630,7 @@ def test_a_big_open_s_place_chart_labels_its_axis_without_printing_labels_over_e
     from generator.render.charts import rank_by_round
 
     def labels(players: int) -> list[str]:
-        svg = str(rank_by_round([("A", [1, 2]), ("B", [2, 1])], players))
+        svg = str(rank_by_round([("A", [1, players]), ("B", [players, 1])], players))
         return re.findall(r'text-anchor="end">(\d+)</text>', svg)
 
     assert labels(300) == ["1", "50", "100", "150", "200", "250", "300"]

@@ -114,12 +114,23 @@ def _place_ticks(high: int) -> list[int]:
     return [1, *(t for t in range(step, high, step) if min(t - 1, high - t) >= near), high]
 
 
+def _place_span(worst: int, players: int) -> int:
+    """The last place of the axis: the worst place a charted player had, up to the next
+    label (every 5th place, or 10th, 20th, 50th ...: ``_place_ticks``), within the field.
+    In an open of 300 the leaders' lines spanned 1 to 300 and were squashed against the
+    top; leaders who were never below 87th now span 1 to 90."""
+    step = 5 if worst <= 5 * MOST_SCORE_STEPS else _score_step(worst)
+    return max(min(-(-worst // step) * step, players), 2)
+
+
 def rank_by_round(series: Sequence[tuple[str, Sequence[int]]], players: int) -> Markup:
-    """The leaders' places after each round (1 at the top)."""
+    """The leaders' places after each round (1 at the top), on an axis from 1 to the worst
+    place they had (``_place_span``), not to the field's last."""
     rounds = max((len(ranks) for _, ranks in series), default=0)
     if rounds == 0:
         return Markup("")
-    low, high = 1, max(players, 2)
+    worst = max(rank for _, ranks in series for rank in ranks)
+    low, high = 1, _place_span(worst, players)
     body = _round_axis(rounds, 1)
     for tick in _place_ticks(high):
         y = _y(tick, low, high, inverted=True)
