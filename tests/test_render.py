@@ -2910,3 +2910,57 @@ def test_a_sites_older_macros_or_rank_table_gives_no_fed_column_not_a_shifted_on
         assert columns == ["Rk.", "Name", "Rtg", "R1", "R2", "Pts"], own
         assert [len(row) for row in rows] == [6, 6, 6, 6], own
         assert [row[1] for row in rows] == [A, D, C, B], own
+
+
+def _by_name_rows(page: str) -> list[str]:
+    """The rows of a round page's pairings by name, as text: the cells joined by " | "."""
+    table = page[page.index('<table class="pairings by-name">') :]
+    body = table[table.index("<tbody>") : table.index("</tbody>")]
+    rows = []
+    for row in re.findall(r"<tr>(.*?)</tr>", body, re.S):
+        cells = re.findall(r"<t[hd][^>]*>(.*?)</t[hd]>", row, re.S)
+        rows.append(" | ".join(re.sub(r"<[^>]+>", "", cell).strip() for cell in cells))
+    return rows
+
+
+def test_a_rounds_pairings_by_name_list_every_player_once(make_site: SiteMaker) -> None:
+    """A five-player Swiss. Round 1: Zeller-Ábel 1-0 on board 1, de Vries-Brandt lost by
+    White by forfeit on board 2, Okafor the pairing's bye. De Vries withdraws after round 1.
+    Round 2: Okafor-Zeller still on, Brandt-Ábel drawn. By the name as written, case and
+    accents ignored: Ábel, Brandt, de Vries, Okafor, Zeller (a plain sort put "de Vries"
+    after "Zeller", "Ábel" after both); each game twice, each player's own result."""
+    names = ["Zeller, Tom", "Ábel, Ilona", "de Vries, Jan", "Brandt, Milo", "Okafor, Nia"]
+    toml = 'name = "Open"\nformat = "swiss"\nrounds = 3\nstart = 2026-03-01\n'
+    toml += "".join(f'[[players]]\nname = "{name}"\n\n' for name in names)
+    toml += '[[results]]\nround = 1\nboard = 2\nwhite = "de Vries, Jan"\nblack = "Brandt, Milo"\n'
+    toml += 'result = "-+"\n\n'
+    toml += '[[byes]]\nround = 1\nplayer = "Okafor, Nia"\npoints = 1\npairing_allocated = true\n\n'
+    toml += '[[withdrawals]]\nplayer = "de Vries, Jan"\nafter_round = 1\n'
+    games = pgn_game("1.1", "Zeller, Tom", "Ábel, Ilona", "1-0", "1. e4 e5")
+    games += pgn_game("2.1", "Okafor, Nia", "Zeller, Tom", "*")
+    games += pgn_game("2.2", "Brandt, Milo", "Ábel, Ilona", "1/2-1/2", "1. d4 d5")
+    site = make_site(toml, {"games.pgn": games})
+    report = build_site(site)
+    assert report.written, [p.format() for p in report.problems.items]
+    first = (site / "output/ev/rounds/round-1.html").read_text(encoding="utf-8")
+    assert '<a href="#by-name">Pairings by name ↓</a>' in first
+    assert first.index('class="pairings"') < first.index('<h2 id="by-name">Pairings by name</h2>')
+    assert _by_name_rows(first) == [
+        "Ábel, Ilona | 1 | Black | Zeller, Tom | 0",
+        "Brandt, Milo | 2 | Black | de Vries, Jan | +",
+        "de Vries, Jan | 2 | White | Brandt, Milo | −",
+        "Okafor, Nia |  |  | pairing-allocated bye",
+        "Zeller, Tom | 1 | White | Ábel, Ilona | 1",
+    ]
+    second = (site / "output/ev/rounds/round-2.html").read_text(encoding="utf-8")
+    assert _by_name_rows(second) == [
+        "Ábel, Ilona | 2 | Black | Brandt, Milo | ½",
+        "Brandt, Milo | 2 | White | Ábel, Ilona | ½",
+        "de Vries, Jan |  |  | not playing (withdrew after round 1)",
+        "Okafor, Nia | 1 | White | Zeller, Tom | …",
+        "Zeller, Tom | 1 | Black | Okafor, Nia | …",
+    ]
+    assert "…: game still being played." in second.split('id="by-name"')[1]
+    # Round 3, not paired yet: no list, nor a link to one.
+    third = (site / "output/ev/rounds/round-3.html").read_text(encoding="utf-8")
+    assert "by-name" not in third

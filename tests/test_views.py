@@ -954,3 +954,26 @@ def test_the_fed_column_is_shown_for_two_federations_or_more() -> None:
     assert not views.shows_federations(event("AUS", None, ""))
     assert not views.shows_federations(event(None, None))
     assert not views.shows_federations(event())
+
+
+def test_pairings_by_name_sort_as_written_case_and_accents_ignored() -> None:
+    """Folded and without accents the names read "zoe", "abel", "abbot", "emile",
+    "de vries", "dean", "ábel" decomposed ("abel" again, second by number): so Abbot, ábel
+    (2), Ábel (7), de Vries (the space before "dean"'s "a"), Dean, Émile, Zoë. A plain sort
+    put every accented and lower-case name after "Zoë"."""
+    from generator.model import Player
+
+    written = ["Zoë", "ábel", "Abbot", "Émile", "de Vries", "Dean", "A\u0301bel"]
+    players = [Player(n, name, f"p{n}") for n, name in enumerate(written, start=1)]
+    pairings = tuple(
+        views.ScheduledPairing(board, white, black)
+        for board, (white, black) in enumerate(zip(players[:3], players[3:6], strict=True), 1)
+    )
+    shown = views.RoundView(1, (), (), ((players[6], ""),), pairings)
+    lines = views.pairings_by_name(shown)
+    assert [line.player.number for line in lines] == [3, 2, 7, 5, 6, 4, 1]
+    assert [(line.board, line.colour, line.opponent) for line in lines[:2]] == [
+        (3, "White", players[5]),
+        (2, "White", players[4]),
+    ]
+    assert lines[2].note == "not playing" and lines[2].opponent is None

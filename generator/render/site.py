@@ -1018,7 +1018,7 @@ PLAYER_PAGE_CONTEXT |= {"card", "passes"}
 """The context a player's page may use (``awards`` and ``passes`` only for that player's own
 prizes and the prizes that passed them over): ``player_page_key`` covers exactly these."""
 
-ROUND_PAGE_CONTEXT = PAGE_CONTEXT | {"round"}
+ROUND_PAGE_CONTEXT = PAGE_CONTEXT | {"round", "by_name"}
 """The context a round's page may use: ``round_page_key`` covers exactly these."""
 
 EARLIER_STANDINGS_CONTEXT = PAGE_CONTEXT | {"shown", "tiebreaks"}
@@ -1130,7 +1130,8 @@ def _round_view(
 
 
 def _round_context(shown: Callable[[], views.RoundView]) -> dict[str, Any]:
-    return {"round": shown()}
+    """The round, and its pairings by name (from the round alone, so its key covers them)."""
+    return {"round": shown(), "by_name": views.pairings_by_name(shown())}
 
 
 def _round_key(chrome: str, shown: Callable[[], views.RoundView]) -> str:

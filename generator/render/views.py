@@ -6,6 +6,7 @@ crosstable, lines of a player's card), so templates stay simple loops.
 
 from __future__ import annotations
 
+import unicodedata
 from collections.abc import Callable, Iterable, Mapping, Sequence
 from dataclasses import dataclass, replace
 from typing import Any, NamedTuple
@@ -26,7 +27,14 @@ from ..rules.tiebreaks import (
     parse_code,
     tiebreak_values,
 )
-from ..text import Phrase, list_joints, named_list, number_text, score_text
+from ..text import (
+    Phrase,
+    list_joints,
+    named_list,
+    number_text,
+    score_text,
+    withdrawal_text,
+)
 
 
 def result_text(result: str) -> str:
@@ -603,6 +611,69 @@ def scheduled_pairings(
     # playing (the table's sit-out, or a game a withdrawal cancels, given as a bye).
     no_game = {n: why for n, why in no_game.items() if n not in away}
     return tuple(kept), no_game
+
+
+@dataclass(frozen=True)
+class NamedPairing:
+    """One player's line of a round's pairings by name (``pairings_by_name``): in a 300-player
+    open a parent finds a name in the alphabet, not on one of 150 boards."""
+
+    player: Player
+    board: int | None = None
+    colour: str = ""
+    """ "White" or "Black"; "" without a game."""
+    opponent: Player | None = None
+    game: Game | None = None
+    result: str = ""
+    """The player's own result, as a crosstable cell gives it: "1", "½", "0", "+" (won by
+    forfeit), "−" (lost by forfeit, or a double forfeit), "…" (not finished); "" to come."""
+    note: str = ""
+    """Without a game, what the board list says instead: "half-point bye", "not playing
+    (withdrew after round 3)"."""
+
+
+_OWN_RESULT = {
+    "1-0": ("1", "0"),
+    "0-1": ("0", "1"),
+    "1/2-1/2": ("½", "½"),
+    "+-": ("+", "−"),
+    "-+": ("−", "+"),
+    "--": ("−", "−"),
+    "*": ("…", "…"),
+}
+
+
+def name_order(player: Player) -> tuple[str, str, int]:
+    """Where a name stands in an alphabetical list: as written, case and accents ignored
+    ("Ábel" among the A's, "de Vries" under d), so that readers find it where they look."""
+    split = unicodedata.normalize("NFKD", player.name)
+    plain = "".join(char for char in split if not unicodedata.combining(char))
+    whole = unicodedata.normalize("NFC", player.name).casefold()
+    return plain.casefold(), whole, player.number
+
+
+def pairings_by_name(shown: RoundView) -> tuple[NamedPairing, ...]:
+    """A round's pairings by player name, as SwissSys and Sharly Chess publish them beside the
+    boards: every player once, so each game twice (under each of its players), with board,
+    colour, opponent and the player's own result, or the bye or absence the board list gives.
+    Nothing for a round without pairings (none published yet)."""
+    if not shown.pairings and not shown.scheduled:
+        return ()
+    lines: list[NamedPairing] = []
+    for p in shown.pairings:
+        white, black = _OWN_RESULT.get(p.game.result, ("", ""))
+        lines.append(NamedPairing(p.white, p.board, "White", p.black, p.game, white))
+        lines.append(NamedPairing(p.black, p.board, "Black", p.white, p.game, black))
+    for s in shown.scheduled:
+        lines.append(NamedPairing(s.white, s.board, "White", s.black))
+        lines.append(NamedPairing(s.black, s.board, "Black", s.white))
+    lines += [NamedPairing(player, note=bye.kind) for player, bye in shown.byes]
+    for player, why in shown.absent:
+        gone = player.withdrawn_after
+        if gone is not None and gone < shown.number:
+            why = f"withdrew {withdrawal_text(gone)}"
+        lines.append(NamedPairing(player, note=f"not playing ({why})" if why else "not playing"))
+    return tuple(sorted(lines, key=lambda line: name_order(line.player)))
 
 
 @dataclass(frozen=True)
