@@ -73,8 +73,8 @@ def test_every_link_is_relative_and_points_to_a_file(mini: Path) -> None:
     output = mini / "output"
     pages = sorted(output.rglob("*.html"))
     # home, event, standings (+ after rounds 1 and 2), crosstable, tie-breaks, players,
-    # 4 player cards, 3 rounds, 5 games
-    assert len(pages) == 20
+    # 4 player cards, 3 rounds and their pairings by name, 5 games
+    assert len(pages) == 23
     for page in pages:
         for link in LINK.findall(page.read_text(encoding="utf-8")):
             parts = urlsplit(link)
@@ -2926,9 +2926,10 @@ def _by_name_rows(page: str) -> list[str]:
 def test_a_rounds_pairings_by_name_list_every_player_once(make_site: SiteMaker) -> None:
     """A five-player Swiss. Round 1: Zeller-Ábel 1-0 on board 1, de Vries-Brandt lost by
     White by forfeit on board 2, Okafor the pairing's bye. De Vries withdraws after round 1.
-    Round 2: Okafor-Zeller still on, Brandt-Ábel drawn. By the name as written, case and
-    accents ignored: Ábel, Brandt, de Vries, Okafor, Zeller (a plain sort put "de Vries"
-    after "Zeller", "Ábel" after both); each game twice, each player's own result."""
+    Round 2: Okafor-Zeller still on, Brandt-Ábel drawn. Each round's page links a page of
+    its pairings by name: by the name as written, case and accents ignored, Ábel, Brandt,
+    de Vries, Okafor, Zeller (a plain sort put "de Vries" after "Zeller", "Ábel" after
+    both); each game twice, each player's own result."""
     names = ["Zeller, Tom", "Ábel, Ilona", "de Vries, Jan", "Brandt, Milo", "Okafor, Nia"]
     toml = 'name = "Open"\nformat = "swiss"\nrounds = 3\nstart = 2026-03-01\n'
     toml += "".join(f'[[players]]\nname = "{name}"\n\n' for name in names)
@@ -2942,9 +2943,12 @@ def test_a_rounds_pairings_by_name_list_every_player_once(make_site: SiteMaker) 
     site = make_site(toml, {"games.pgn": games})
     report = build_site(site)
     assert report.written, [p.format() for p in report.problems.items]
-    first = (site / "output/ev/rounds/round-1.html").read_text(encoding="utf-8")
-    assert '<a href="#by-name">Pairings by name ↓</a>' in first
-    assert first.index('class="pairings"') < first.index('<h2 id="by-name">Pairings by name</h2>')
+    rounds = site / "output/ev/rounds"
+    board_list = (rounds / "round-1.html").read_text(encoding="utf-8")
+    assert '<a href="round-1-by-name.html">Pairings by name</a></p>' in board_list
+    first = (rounds / "round-1-by-name.html").read_text(encoding="utf-8")
+    assert "<h1>Round 1: pairings by name</h1>" in first
+    assert '<a href="round-1.html">Round 1 by board</a>' in first
     assert _by_name_rows(first) == [
         "Ábel, Ilona | 1 | Black | Zeller, Tom | 0",
         "Brandt, Milo | 2 | Black | de Vries, Jan | +",
@@ -2952,7 +2956,7 @@ def test_a_rounds_pairings_by_name_list_every_player_once(make_site: SiteMaker) 
         "Okafor, Nia |  |  | pairing-allocated bye",
         "Zeller, Tom | 1 | White | Ábel, Ilona | 1",
     ]
-    second = (site / "output/ev/rounds/round-2.html").read_text(encoding="utf-8")
+    second = (rounds / "round-2-by-name.html").read_text(encoding="utf-8")
     assert _by_name_rows(second) == [
         "Ábel, Ilona | 2 | Black | Brandt, Milo | ½",
         "Brandt, Milo | 2 | White | Ábel, Ilona | ½",
@@ -2960,7 +2964,7 @@ def test_a_rounds_pairings_by_name_list_every_player_once(make_site: SiteMaker) 
         "Okafor, Nia | 1 | White | Zeller, Tom | …",
         "Zeller, Tom | 1 | Black | Okafor, Nia | …",
     ]
-    assert "…: game still being played." in second.split('id="by-name"')[1]
+    assert "…: game still being played." in second
     # Round 3, not paired yet: no list, nor a link to one.
-    third = (site / "output/ev/rounds/round-3.html").read_text(encoding="utf-8")
-    assert "by-name" not in third
+    assert "by-name" not in (rounds / "round-3.html").read_text(encoding="utf-8")
+    assert not (rounds / "round-3-by-name.html").exists()

@@ -233,6 +233,13 @@ def round_path(event: Event, number: int) -> str:
     return f"{event.slug}/rounds/round-{number}.html"
 
 
+def round_by_name_path(event: Event, number: int) -> str:
+    """A round's pairings by player name: a page of its own beside the boards', so that a
+    300-player open's round page stays its 150 boards (chess-results and SwissSys publish
+    the alphabetical list apart too)."""
+    return f"{event.slug}/rounds/round-{number}-by-name.html"
+
+
 def player_path(event: Event, number: int) -> str:
     return f"{event.slug}/players/{event.player(number).slug}.html"
 
@@ -818,6 +825,14 @@ class SiteRenderer:
                 functools.partial(_round_key, chrome, shown_round) if chrome else None,
                 **common,
             )
+            if views.has_pairings(event, number):  # as the round's page, which links it, says
+                self._page(
+                    round_by_name_path(event, number),
+                    "round_by_name.html",
+                    functools.partial(_by_name_context, shown_round),
+                    functools.partial(_by_name_key, chrome, shown_round) if chrome else None,
+                    **common,
+                )
         self._page(
             paths["players"],
             "players.html",
@@ -1019,7 +1034,8 @@ PLAYER_PAGE_CONTEXT |= {"card", "passes"}
 prizes and the prizes that passed them over): ``player_page_key`` covers exactly these."""
 
 ROUND_PAGE_CONTEXT = PAGE_CONTEXT | {"round", "by_name"}
-"""The context a round's page may use: ``round_page_key`` covers exactly these."""
+"""The context a round's pages (its boards, its pairings by name) may use: ``round_page_key``
+covers exactly these (``by_name`` follows from the round)."""
 
 EARLIER_STANDINGS_CONTEXT = PAGE_CONTEXT | {"shown", "tiebreaks"}
 """The context the standings after an earlier round may use (``standings.html`` shows the
@@ -1130,12 +1146,20 @@ def _round_view(
 
 
 def _round_context(shown: Callable[[], views.RoundView]) -> dict[str, Any]:
+    return {"round": shown()}
+
+
+def _by_name_context(shown: Callable[[], views.RoundView]) -> dict[str, Any]:
     """The round, and its pairings by name (from the round alone, so its key covers them)."""
     return {"round": shown(), "by_name": views.pairings_by_name(shown())}
 
 
 def _round_key(chrome: str, shown: Callable[[], views.RoundView]) -> str:
     return round_page_key(chrome, shown())
+
+
+def _by_name_key(chrome: str, shown: Callable[[], views.RoundView]) -> str:
+    return _digest(round_page_key(chrome, shown()), "by name")
 
 
 def _arbiter_context(outcome: EventOutcome) -> dict[str, Any]:
@@ -1247,7 +1271,10 @@ def _share_out(
 
 
 TABLE_PAGES = frozenset(
-    {"standings.html", "round.html", "category.html", "players.html", "crosstable.html"}
+    {
+        *("standings.html", "round.html", "category.html", "players.html", "crosstable.html"),
+        "round_by_name.html",
+    }
 )
 """Pages with a row per player (or per game of a round): each costs as much as many players'
 pages, and the rank table (``ranktable.html``) as several of them."""
@@ -1323,6 +1350,9 @@ class EventLinks:
 
     def round(self, number: int) -> str:
         return round_path(self.event, number)
+
+    def round_by_name(self, number: int) -> str:
+        return round_by_name_path(self.event, number)
 
     def player(self, number: int) -> str:
         return player_path(self.event, number)

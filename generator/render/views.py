@@ -652,6 +652,12 @@ def name_order(player: Player) -> tuple[str, str, int]:
     return plain.casefold(), whole, player.number
 
 
+def has_pairings(event: Event, number: int) -> bool:
+    """Whether a round has pairings to list (``round_view``'s ``pairings`` or ``scheduled``),
+    known without laying the round out: its page then links its pairings by name."""
+    return bool(event.games_in_round(number)) or bool(scheduled_pairings(event, number)[0])
+
+
 def pairings_by_name(shown: RoundView) -> tuple[NamedPairing, ...]:
     """A round's pairings by player name, as SwissSys and Sharly Chess publish them beside the
     boards: every player once, so each game twice (under each of its players), with board,
