@@ -1092,3 +1092,50 @@ def test_the_pagers_are_not_printed(browser: Browser, demo: ServeSession) -> Non
         shown.append(page.locator(".pager").is_visible())
     page.close()
     assert shown == [False, False]
+
+
+def test_find_a_player_keeps_the_rows_whose_name_holds_what_is_typed(
+    browser: Browser, make_site: SiteMaker
+) -> None:
+    """In a 300-player open a parent looked for a name among the pairing numbers. The list of
+    players, opened from disk, has a "Find a player" box: five players, numbered in the order
+    listed (1 Ábel, 2 Abbot, 3 Brandt, 4 Okafor, 5 de Vries). "abel" keeps Ábel only
+    (accents ignored; "abbot" has no "abel"), "nia okafor" Okafor (words in any order), "V"
+    de Vries (case ignored; no other name has a v), "4" the player numbered 4, "zz" none.
+    Without JavaScript the box is not shown and every row is."""
+    names = ["Ábel, Ilona", "Abbot, Sam", "Brandt, Milo", "Okafor, Nia", "de Vries, Jan"]
+    toml = 'name = "Open"\nformat = "swiss"\nrounds = 5\nstart = 2026-03-01\n'
+    toml += "".join(f'[[players]]\nname = "{name}"\n\n' for name in names)
+    site = make_site(toml)
+    assert build_site(site).written
+    url = (site / "output/ev/players/index.html").as_uri()
+    page = browser.new_page(viewport=PHONE)
+    watched = Watched(page)
+    page.goto(url)
+    box = page.get_by_label("Find a player")
+
+    def rows() -> list[str]:
+        return [row.inner_text() for row in page.locator("#players-table tbody th:visible").all()]
+
+    assert page.locator("#find-player-count").inner_text() == "5 players"
+    assert rows() == names
+    for typed, left, count in [
+        ("abel", ["Ábel, Ilona"], "1 of 5 players"),
+        ("nia okafor", ["Okafor, Nia"], "1 of 5 players"),
+        ("V", ["de Vries, Jan"], "1 of 5 players"),
+        ("4", ["Okafor, Nia"], "1 of 5 players"),
+        ("zz", [], "0 of 5 players"),
+        ("", names, "5 players"),
+    ]:
+        box.fill("")
+        box.press_sequentially(typed)
+        assert rows() == left, typed
+        assert page.locator("#find-player-count").inner_text() == count, typed
+    assert page.locator("#find-player-count").get_attribute("role") == "status"
+    page.close()
+    assert watched.errors == []
+    plain = browser.new_page(viewport=PHONE, java_script_enabled=False)
+    plain.goto(url)
+    assert not plain.locator(".find-player").is_visible()
+    assert plain.locator("#players-table tbody tr:visible").count() == 5
+    plain.close()

@@ -396,7 +396,7 @@ def test_names_comments_events_and_pages_are_escaped_everywhere(make_site: SiteM
         assert "<script>alert" not in html, page
         assert "javascript:" not in html, page
         for tag in re.findall(r"<script\b[^>]*>", html):  # only the site's own scripts
-            assert re.fullmatch(r'<script src="(\.\./)*static/board\.js">', tag) or (
+            assert re.fullmatch(r'<script src="(\.\./)*static/(board|players)\.js">', tag) or (
                 tag == '<script type="application/json" class="viewer-data">'
             ), (page, tag)
     about = (output / "ev/about.html").read_text(encoding="utf-8")
