@@ -977,3 +977,21 @@ def test_pairings_by_name_sort_as_written_case_and_accents_ignored() -> None:
         (2, "White", players[4]),
     ]
     assert lines[2].note == "not playing" and lines[2].opponent is None
+
+
+def test_letters_unicode_does_not_split_sort_with_their_base_letter() -> None:
+    """Ł, Ø, Đ, ı, Æ and Þ have no accent for NFKD to strip: "Łukasz" sorted after "Zoë".
+    Read as L, O, D, i, AE and Th: "aesir" < "alpha", "dorde" < "dyson", "ibrahim" <
+    "ivanov", "lukasz" < "lyon", "odegaard" < "olsen", "thora" < "tom", "zoe" last."""
+    from generator.model import Player
+
+    written = [
+        "Zoë", "Tom", "Þóra", "Olsen", "Ødegaard", "Lyon", "Łukasz", "Ivanov", "ıbrahim",
+        "Dyson", "Đorđe", "Alpha", "Æsir",
+    ]  # fmt: skip
+    players = [Player(n, name, f"p{n}") for n, name in enumerate(written, start=1)]
+    order = [p.name for p in sorted(players, key=views.name_order)]
+    assert order == [
+        "Æsir", "Alpha", "Đorđe", "Dyson", "ıbrahim", "Ivanov", "Łukasz", "Lyon",
+        "Ødegaard", "Olsen", "Þóra", "Tom", "Zoë",
+    ]  # fmt: skip

@@ -643,10 +643,18 @@ _OWN_RESULT = {
 }
 
 
+_UNSPLIT_LETTERS = str.maketrans(
+    {"Ł": "L", "ł": "l", "Ø": "O", "ø": "o", "Đ": "D", "đ": "d", "Ħ": "H", "ħ": "h", "ı": "i"}
+    | {"Æ": "AE", "æ": "ae", "Œ": "OE", "œ": "oe", "Þ": "Th", "þ": "th"}
+)
+"""Latin letters that Unicode does not split into a letter and its accent (Ł is no L with a
+stroke to NFKD): read as the letter they are alphabetised with, or Łukasz sorted after Zoë."""
+
+
 def name_order(player: Player) -> tuple[str, str, int]:
     """Where a name stands in an alphabetical list: as written, case and accents ignored
     ("Ábel" among the A's, "de Vries" under d), so that readers find it where they look."""
-    split = unicodedata.normalize("NFKD", player.name)
+    split = unicodedata.normalize("NFKD", player.name).translate(_UNSPLIT_LETTERS)
     plain = "".join(char for char in split if not unicodedata.combining(char))
     whole = unicodedata.normalize("NFC", player.name).casefold()
     return plain.casefold(), whole, player.number

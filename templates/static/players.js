@@ -8,9 +8,14 @@
 (function () {
   "use strict";
 
+  /* Latin letters NFD does not split into a letter and an accent ("lukasz" finds
+   * "Łukasz"), read as the pairings by name sort them (views._UNSPLIT_LETTERS). */
+  var UNSPLIT = { "ł": "l", "ø": "o", "đ": "d", "ħ": "h", "ı": "i", "æ": "ae", "œ": "oe", "þ": "th" };
+
   /* A text as the box compares it: lower case, accents dropped, commas as spaces. */
   function folded(text) {
     return text.normalize("NFD").replace(/[\u0300-\u036f]/g, "").toLowerCase()
+      .replace(/[łøđħıæœþ]/g, function (letter) { return UNSPLIT[letter]; })
       .replace(/[,\s]+/g, " ").trim();
   }
 
