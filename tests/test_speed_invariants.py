@@ -521,6 +521,7 @@ def outside_final(tree: nodes.Node) -> Iterator[nodes.Node]:
     [
         ("player.html", site_module.PLAYER_PAGE_CONTEXT),
         ("round.html", site_module.ROUND_PAGE_CONTEXT),
+        ("round_by_name.html", site_module.ROUND_PAGE_CONTEXT),
     ],
 )
 def test_a_keyed_page_reads_only_what_its_key_covers(
