@@ -375,7 +375,11 @@ class KFactor(Number):
     def validate(self, value: object, path: KeyPath, issues: list[Issue]) -> object:
         before = len(issues)
         found = super().validate(value, path, issues)
-        if len(issues) > before and not issues[-1].hint:
+        # A fraction (20.5) is told FIDE's values too: "without a fraction" leaves the choice
+        # open, where 20.0 is told the number to write.
+        if len(issues) > before and (
+            not issues[-1].hint or issues[-1].hint.endswith("without a fraction")
+        ):
             issues[-1].hint = (
                 "FIDE's K (Rating Regulations 8.3.3) is 40 for a player new to the list or a "
                 "junior under 2300, 20 under 2400, 10 from 2400: e.g. k_factor = 20"
