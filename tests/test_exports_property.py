@@ -321,7 +321,7 @@ def text_of(cell: str) -> str:
 
 
 def body_rows(page: str, table_class: str) -> list[str]:
-    table = re.search(rf'<table class="{table_class}">(.*?)</table>', page, re.S)
+    table = re.search(rf'<table class="{table_class}"[^>]*>(.*?)</table>', page, re.S)
     assert table, f"no table {table_class}"
     body = re.search(r"<tbody>(.*?)</tbody>", table.group(1), re.S)
     assert body
