@@ -1046,7 +1046,8 @@ def _to_game(
             side = "White" if ply % 2 == 0 else "Black"
             illegal = f"move {ply // 2 + 1} ({side}): '--', a null move"
             found = _word_at(*source, len(moves)) if source is not None else None
-            illegal_at = found[3] if found is not None else None
+            if found is not None:  # the line of the "--" itself, not the game's first line
+                illegal_line, illegal_at = found[1], found[3]
         elif source is not None and (unread := _unread_last_word(*source, len(moves))):
             word, illegal_line, illegal_at = unread
             ply = first_ply(game.headers) + len(moves)

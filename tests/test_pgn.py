@@ -148,6 +148,26 @@ def test_a_null_move_is_an_illegal_move() -> None:
     assert game.moves.final_placement == "rnbqkbnr/pppppppp/8/8/4P3/8/PPPP1PPP/RNBQKBNR"
 
 
+@pytest.mark.parametrize("null", ["--", "Z0"])
+def test_a_null_move_is_said_on_its_own_line(null: str) -> None:
+    """The null move's warning sends the arbiter to the line the null move is on, not the
+    game's first line: in a long game that is many lines off."""
+    text = (
+        '[White "A"]\n[Black "B"]\n[Round "1"]\n[Result "1-0"]\n\n'  # lines 1-5
+        "1. e4 e5 2. Nf3 Nc6\n"  # line 6
+        "3. Bb5 a6 4. Ba4 Nf6\n"  # line 7
+        f"5. O-O {null} 6. Re1 1-0\n"  # line 8: Black's 5th move is the null move
+    )
+    problems = Problems()
+    (game,) = read_pgn_text(text, Path("null.pgn"), problems)
+    (warning,) = problems.warnings
+    assert warning.code == "illegal-move"
+    assert warning.line == 8
+    assert "move 5 (Black): '--', a null move" in warning.message
+    assert "the game is shown up to move 5" in warning.message
+    assert len(game.moves) == 9
+
+
 def test_castling_written_with_zeros_at_the_end_is_a_move_not_a_typed_result() -> None:
     """A file cut short just after "4. 0-0" (castling, as many programs write it): the game
     reads White's four moves, so the moves stop without a result. It was told its moves "end
