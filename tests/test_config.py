@@ -498,6 +498,19 @@ _GROUPING = "TOML numbers are written without spaces or thousands separators: wr
             "4 100 018 is not a number TOML reads",
             _GROUPING + "fide_id = 4100018",
         ),
+        (  # points between groups: TOML reads one point as a fraction, two as nothing
+            _PLAYER + "fide_id = 4.100.018\n",
+            6,
+            "4.100.018 is not a number TOML reads",
+            _GROUPING + "fide_id = 4100018",
+        ),
+        (  # a FIDE and a national rating: the key takes one
+            _PLAYER + "rating = 2150 2200\n",
+            6,
+            "2150 2200 is two numbers, and rating takes one",
+            "rating takes a whole number of at least 0, written in digits alone: keep the one "
+            "meant, rating = 2150 or rating = 2200",
+        ),
         (
             _HEAD + '[[prizes.money]]\nname = "1st"\nplace = 1\namount = 6 000\n',
             7,
@@ -542,6 +555,8 @@ _GROUPING = "TOML numbers are written without spaces or thousands separators: wr
         "apostrophe",
         "typographic-apostrophe",
         "fide-id",
+        "fide-id-points",
+        "two-ratings",
         "amount-space",
         "leading-zero",
         "trailing-comma",
@@ -683,8 +698,22 @@ def test_a_whole_number_written_with_a_point_or_as_nan_is_told_what_to_write(
             "9 rounds is not a number TOML reads",
             "rounds takes a whole number of at least 1, written in digits alone: write rounds = 9",
         ),
+        (  # a fraction and a word: the two whole numbers around it, which is meant unknown
+            _PLAYER + "rating = 2150.5 elo\n",
+            6,
+            "2150.5 elo is not a number TOML reads",
+            "rating takes a whole number of at least 0, written in digits alone: write "
+            "rating = 2150 or rating = 2151",
+        ),
+        (  # a thousands point and a word: 2150, not 2 or 3
+            _PLAYER + "rating = 2.150 elo\n",
+            6,
+            "2.150 elo is not a number TOML reads",
+            "rating takes a whole number of at least 0, written in digits alone: write "
+            "rating = 2150 (TOML numbers have no thousands separators)",
+        ),
     ],
-    ids=["word", "point", "rounds"],
+    ids=["word", "point", "rounds", "fraction-word", "thousands-point-word"],
 )
 def test_a_number_with_a_word_or_a_bare_point_after_it_is_told_the_digits_alone(
     make_site: SiteMaker, text: str, line: int, message: str, hint: str

@@ -17,7 +17,7 @@ from dataclasses import dataclass, replace
 from typing import Any
 
 from .toml_lines import DottedKey, KeyPath
-from .toml_syntax import both_readings
+from .toml_syntax import NO_THOUSANDS, THOUSANDS_POINT, both_readings
 from .written import amount_and_currency, currency_hint, ordinal
 
 MISSING: Any = object()
@@ -741,11 +741,6 @@ def _entry_lines(owner: KeyPath, name: str, found: DottedKey) -> str:
     )
 
 
-_THOUSANDS_POINT = re.compile(r"\+?[1-9]\d{0,2}\.\d{3}")
-"""A number written with a point and three digits after it (``2.150``, ``1.875``), as
-continental Europe groups thousands: to TOML a fraction, 2.15."""
-
-
 def explain_written_numbers(
     schema: Table, issues: list[Issue], written: Mapping[KeyPath, str]
 ) -> list[Issue]:
@@ -762,16 +757,14 @@ def _thousands_point_issue(schema: Table, issue: Issue, written: Mapping[KeyPath
     takes (``rounds = 1.875``: 1875 rounds would only be the next error)."""
     text = written.get(issue.path)
     *owner_path, name = issue.path
-    if text is None or not isinstance(name, str) or not _THOUSANDS_POINT.fullmatch(text):
+    if text is None or not isinstance(name, str) or not THOUSANDS_POINT.fullmatch(text):
         return issue
     owner = _table_at(schema, tuple(owner_path))
     option = owner.keys.get(name) if owner is not None else None
     whole = int(text.replace(".", ""))
     if not isinstance(option, Number) or not option.integer or not option._fits(whole):
         return issue
-    return replace(
-        issue, hint=f"write {name} = {whole} (TOML numbers have no thousands separators)"
-    )
+    return replace(issue, hint=f"write {name} = {whole} {NO_THOUSANDS}")
 
 
 def _header(path: KeyPath) -> str:

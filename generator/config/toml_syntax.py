@@ -11,6 +11,7 @@ from __future__ import annotations
 
 import datetime as dt
 import json
+import math
 import re
 from collections.abc import Mapping
 
@@ -143,6 +144,8 @@ def syntax_problem(
         return (statement[0], line, statement[1])
     if message == _STATEMENT_END and (more := _number_and_more(row, numbers or {})):
         return (*more[:1], line, more[1])
+    if message == _STATEMENT_END and (several := _two_numbers(row, numbers or {})):
+        return (*several[:1], line, several[1])
     if any(quote in row for quote in _CURLY_QUOTES):
         return (
             f"{message} (the line has typographic quotes)",
@@ -261,11 +264,12 @@ def _unquoted(row: str, numbers: Mapping[str, str]) -> tuple[str, str] | None:
 
 _GROUPED = re.compile(
     r"""^\s*(?:[A-Za-z0-9_-]+\s*\.\s*)*([A-Za-z0-9_-]+)\s*=\s*"""
-    r"""(-?(?:[1-9]\d{0,2}([ \u00a0\u202f'\u2019,])\d{3}(?:\3\d{3})*|0\d+))\s*(?:#.*)?$"""
+    r"""(-?(?:[1-9]\d{0,2}([ \u00a0\u202f'\u2019,.])\d{3}(?:\3\d{3})*|0\d+))\s*(?:#.*)?$"""
 )
 """A number key's value written with its digits grouped, as a form or a spreadsheet shows
-it (``rating = 2 150``, ``2'150``, ``2,150``, a space that may be a no-break one), or with
-leading zeros (``number = 07``, as a start list numbers players)."""
+it (``rating = 2 150``, ``2'150``, ``2,150``, a space that may be a no-break one, or
+``fide_id = 4.100.018``: one point is a fraction TOML reads, ``schema`` says its hint), or
+with leading zeros (``number = 07``, as a start list numbers players)."""
 
 
 def _grouped_number(row: str, numbers: Mapping[str, str]) -> tuple[str, str] | None:
@@ -295,26 +299,72 @@ def _grouped_number(row: str, numbers: Mapping[str, str]) -> tuple[str, str] | N
 
 _STATEMENT_END = "Expected newline or end of document after a statement"
 
+THOUSANDS_POINT = re.compile(r"\+?[1-9]\d{0,2}\.\d{3}")
+"""A number written with a point and three digits after it (``2.150``, ``1.875``), as
+continental Europe groups thousands: to TOML a fraction, 2.15 (``schema`` says so of a value
+TOML reads, ``_number_and_more`` of ``2.150 elo``)."""
+
+NO_THOUSANDS = "(TOML numbers have no thousands separators)"
+
 _NUMBER_AND_MORE = re.compile(
     r"""^\s*(?:[A-Za-z0-9_-]+\s*\.\s*)*([A-Za-z0-9_-]+)\s*=\s*"""
-    r"""(([+-]?\d+)(\.?)(\s*(?:[^\W\d_]|\()[^#]*?)?)\s*(?:#.*)?$"""
+    r"""(([+-]?\d+)(\.\d*)?(\s*(?:[^\W\d_]|\()[^#]*?)?)\s*(?:#.*)?$"""
 )
 """A number key's value written as digits with a word after them (``rating = 2150 elo``,
-``rounds = 9 rounds``, ``rating = 2150 (FIDE)``) or a point and no digits after it
-(``rating = 2150.``): the digits, any point, and the words."""
+``rounds = 9 rounds``, ``rating = 2150 (FIDE)``, ``2150.5 elo``) or a point and no digits
+after it (``rating = 2150.``): the digits, any point and fraction, and the words."""
 
 
 def _number_and_more(row: str, numbers: Mapping[str, str]) -> tuple[str, str] | None:
     """What is wrong and what to write, for a number key (``numbers``) whose digits have a
     word or a bare point after them: tomllib says "Expected newline", and the general hint
-    spoke of quotes and dates. The digits alone are the number meant."""
+    spoke of quotes and dates. The digits alone are the number meant; with a fraction, a
+    whole number key is told the two whole numbers around it (which is meant, only the
+    arbiter knows)."""
     found = _NUMBER_AND_MORE.match(row)
     if not found or found.group(1) not in numbers or not (found.group(4) or found.group(5)):
         return None
     key, written, digits = found.group(1), found.group(2), found.group(3)
+    fraction = (found.group(4) or "").rstrip("0")
+    whole = "whole number" in numbers[key]
+    if len(fraction) <= 1:  # "2150 elo", "2150.", "2150.0 elo": the digits are the number
+        line = f"{key} = {int(digits)}"
+    elif whole and THOUSANDS_POINT.fullmatch(digits + found.group(4)):  # "2.150 elo"
+        line = f"{key} = {int(digits + found.group(4)[1:])} {NO_THOUSANDS}"
+    elif whole:  # "2150.5 elo"
+        number = float(digits + fraction)
+        line = f"{key} = {math.floor(number)} or {key} = {math.ceil(number)}"
+    else:  # "amount = 6000.50 EUR"
+        line = f"{key} = {digits}{found.group(4)}"
     return (
         f"{written} is not a number TOML reads",
-        f"{key} takes {numbers[key]}, written in digits alone: write {key} = {int(digits)}",
+        f"{key} takes {numbers[key]}, written in digits alone: write {line}",
+    )
+
+
+_NUMBERS = re.compile(
+    r"""^\s*(?:[A-Za-z0-9_-]+\s*\.\s*)*([A-Za-z0-9_-]+)\s*=\s*"""
+    r"""([+-]?\d+(?:\.\d+)?(?:[^\S\n]+[+-]?\d+(?:\.\d+)?)+)\s*(?:#.*)?$"""
+)
+"""A number key's value written as two numbers or more, apart (``rating = 2150 2200``: a
+FIDE and a national rating, as a start list gives both); ``2 150``, one number grouped, is
+``_GROUPED``'s."""
+
+
+def _two_numbers(row: str, numbers: Mapping[str, str]) -> tuple[str, str] | None:
+    """What is wrong and what to write, for a number key (``numbers``) given two numbers or
+    more: tomllib says "Expected newline", and the general hint spoke of quotes and dates.
+    The key takes one: each of them, for the arbiter to keep the one meant."""
+    found = _NUMBERS.match(row)
+    if not found or found.group(1) not in numbers:
+        return None
+    key, written = found.group(1), found.group(2)
+    lines = [f"{key} = {number}" for number in written.split()]
+    count = {2: "two", 3: "three"}.get(len(lines), str(len(lines)))
+    return (
+        f"{' '.join(written.split())} is {count} numbers, and {key} takes one",
+        f"{key} takes {numbers[key]}, written in digits alone: keep the one meant, "
+        f"{', '.join(lines[:-1])} or {lines[-1]}",
     )
 
 
