@@ -9,6 +9,7 @@ from __future__ import annotations
 
 import json
 import os
+import re
 import shutil
 import subprocess
 import sys
@@ -682,3 +683,27 @@ def test_k_added_given_to_one_player_and_removed_rebuilds_as_a_fresh_build(
         assert (shown is None) == ("Rtg+/-" not in page)
         assert shown is None or f"<dt>Rating change</dt><dd>{shown} " in page
         assert tree(site / "output") == fresh_build(site, tmp_path)
+
+
+def test_a_card_s_round_to_come_shows_the_opponent_s_points_after_a_result_elsewhere(
+    make_site: SiteMaker, tmp_path: Path
+) -> None:
+    """A round robin's card lists its rounds to come with the Berger table's opponent and the
+    opponent's points now. Round 1 (table: 1-4, 2-3): Alpha beats Delta, Bravo draws
+    Charlie. Bravo's round 2 is Alpha (1 point), round 3 Delta (0). Round 1's first result
+    corrected to 0-1: Alpha has 0, Delta 1; Bravo's own games are unchanged, yet the card
+    says so on a rebuild as on a fresh build."""
+    games = pgn_game("1.1", A, D, "1-0", MOVES) + pgn_game("1.2", B, C, "1/2-1/2", MOVES)
+    site = make_site(event_toml(), {"r1.pgn": games})
+    assert build_site(site).written
+    card = site / "output/ev/players/2-bravo-bob.html"
+
+    def opponents_points() -> list[str]:
+        to_come = r'<td>([^<]*)</td>\n *<td class="result"> <span class="note">not played yet'
+        return re.findall(to_come, card.read_text(encoding="utf-8"))
+
+    assert opponents_points() == ["1", "0"]
+    (site / "content/ev/r1.pgn").write_text(games.replace("1-0", "0-1"), encoding="utf-8")
+    assert build_site(site).written
+    assert opponents_points() == ["0", "1"]
+    assert tree(site / "output") == fresh_build(site, tmp_path)

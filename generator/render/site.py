@@ -1070,7 +1070,8 @@ def player_page_key(
     result and bye (the running score and the chart follow from these), the rounds whose
     record of the player is not in yet (``Event.unpaired``: other players' records can
     change that), and the card's tie-breaks, ratings and places in the categories
-    (``views.PlayerCard``: other players' results change those)."""
+    (``views.PlayerCard``: other players' results change those), and a round robin's
+    rounds to come with the opponent the Berger table gives and that opponent's points."""
     rounds = [
         (
             *(entry.round, entry.kind.value, entry.points, entry.colour, entry.bye),
@@ -1085,8 +1086,13 @@ def player_page_key(
     # the card holds plain values: its fields as they are (``astuple`` copies each deeply,
     # a quarter of a second over 2,000 cards)
     shown = None if card is None else tuple(vars(card).values())
-    # A round robin's rounds to come, by the Berger table: other games decide them.
-    to_come = sorted(views.scheduled_opponents(event, row.player.number).items()) if event else []
+    # A round robin's rounds to come, by the Berger table: other games decide them; the
+    # card shows each opponent's points now, as for a game played.
+    scheduled = views.scheduled_opponents(event, row.player.number) if event else {}
+    to_come = [
+        (round_number, opponent, colour, standings.points_of(opponent))
+        for round_number, (opponent, colour) in sorted(scheduled.items())
+    ]
     return _digest(
         chrome, "player", place, list(awards), rounds, missing, shown, list(passes), to_come
     )
