@@ -1141,3 +1141,31 @@ def test_find_a_player_keeps_the_rows_whose_name_holds_what_is_typed(
     assert not plain.locator(".find-player").is_visible()
     assert plain.locator("#players-table tbody tr:visible").count() == 5
     plain.close()
+
+
+def test_the_rows_a_found_player_leaves_alternate_their_stripes(
+    browser: Browser, make_site: SiteMaker
+) -> None:
+    """The list's stripes counted the rows the Find a player box hides: "l" keeps rows 1
+    (Ábel, Ilona) and 3 (Łaski, Milo), both odd in the whole list, so both were plain. The
+    rows shown now alternate, plain then striped (--row-alt, #fafbfc), names included, as the
+    whole list does before anything is typed (rows 2 and 4 striped)."""
+    names = ["Ábel, Ilona", "Abbot, Sam", "Łaski, Milo", "Okafor, Nia", "de Vries, Jan"]
+    toml = 'name = "Open"\nformat = "swiss"\nrounds = 5\nstart = 2026-03-01\n'
+    toml += "".join(f'[[players]]\nname = "{name}"\n\n' for name in names)
+    site = make_site(toml)
+    assert build_site(site).written
+    page = browser.new_page(viewport=PHONE)
+    page.goto((site / "output/ev/players/index.html").as_uri())
+    plain, striped = "rgba(0, 0, 0, 0)", "rgb(250, 251, 252)"
+
+    def stripes(cell: str = "") -> list[str]:
+        shown = page.locator(f"#players-table tbody tr:visible {cell}".strip()).all()
+        return [c.evaluate("e => getComputedStyle(e).backgroundColor") for c in shown]
+
+    assert stripes() == [plain, striped, plain, striped, plain]
+    page.get_by_label("Find a player").press_sequentially("l")
+    assert page.locator("#find-player-count").inner_text() == "2 of 5 players"
+    assert stripes() == [plain, striped]
+    assert stripes("th") == [plain, striped]
+    page.close()
