@@ -2968,3 +2968,29 @@ def test_a_rounds_pairings_by_name_list_every_player_once(make_site: SiteMaker) 
     # Round 3, not paired yet: no list, nor a link to one.
     assert "by-name" not in (rounds / "round-3.html").read_text(encoding="utf-8")
     assert not (rounds / "round-3-by-name.html").exists()
+
+
+def test_a_round_s_pairings_by_name_mark_their_round_in_the_navigation(
+    make_site: SiteMaker,
+) -> None:
+    """The navigation's rounds mark the round a page is of: its page of boards as the page
+    itself (aria-current="page"), its pairings by name as the current round (aria-current=
+    "true", shown bold as well); other rounds unmarked."""
+    games = pgn_game("1.1", "Alpha, Anna", "Delta, Dora", "1-0", "1. e4 e5")
+    games += pgn_game("2.1", "Delta, Dora", "Charlie, Carl", "*")
+    site = make_site(event_toml(), {"games.pgn": games})
+    assert build_site(site).written
+    rounds = site / "output/ev/rounds"
+    by_name = (rounds / "round-2-by-name.html").read_text(encoding="utf-8")
+    nav = by_name[
+        by_name.index('<ul class="rounds"') : by_name.index(
+            "</ul>", by_name.index('<ul class="rounds"')
+        )
+    ]
+    assert '<li><a href="round-1.html">1</a></li>' in nav
+    assert '<li><a href="round-2.html" aria-current="true">2</a></li>' in nav
+    assert '<li><a href="round-3.html">3</a></li>' in nav
+    assert 'aria-current="page"' not in by_name
+    board_list = (rounds / "round-2.html").read_text(encoding="utf-8")
+    assert '<li><a href="round-2.html" aria-current="page">2</a></li>' in board_list
+    assert 'aria-current="true"' not in board_list

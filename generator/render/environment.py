@@ -184,7 +184,9 @@ def _linked_pages(event: Any, paths: Any, links: Any, pages: Any) -> frozenset[s
     once per event: every one of its 13,000 pages asks."""
     if _LINKED and all(a is b for a, b in zip(_LINKED[0], (event, paths, pages), strict=False)):
         return _LINKED[0][3]
-    linked = {*paths.values(), *(links.round(n) for n in range(1, event.rounds + 1))}
+    rounds = range(1, event.rounds + 1)
+    linked = {*paths.values(), *(links.round(n) for n in rounds)}
+    linked |= {links.round_by_name(n) for n in rounds}  # marks its round's link
     linked |= {links.page(page.slug) for page, _ in pages}
     _LINKED[:] = [(event, paths, pages, frozenset(linked))]
     return _LINKED[0][3]
