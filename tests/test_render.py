@@ -2994,3 +2994,21 @@ def test_a_round_s_pairings_by_name_mark_their_round_in_the_navigation(
     board_list = (rounds / "round-2.html").read_text(encoding="utf-8")
     assert '<li><a href="round-2.html" aria-current="page">2</a></li>' in board_list
     assert 'aria-current="true"' not in board_list
+
+
+def test_the_event_page_links_no_pairings_the_withdrawals_cancelled(
+    make_site: SiteMaker,
+) -> None:
+    """Four players, three rounds. Round 1 (Berger table 1-4, 2-3) played; Bravo (2) and
+    Charlie (3) withdraw after it. Round 2's table games, 4-3 and 1-2, each have a player
+    who withdrew: none will be played, and the round's page says "No pairings published for
+    this round yet". The event page said "Round 2 pairings" and linked it; it now says only
+    "After round 1 of 3"."""
+    games = pgn_game("1.1", A, D, "1-0", "1. e4 e5") + pgn_game("1.2", B, C, "1-0", "1. d4 d5")
+    gone = "".join(f'\n[[withdrawals]]\nplayer = "{name}"\nafter_round = 1\n' for name in (B, C))
+    site = make_site(event_toml() + gone, {"g.pgn": games})
+    assert build_site(site).written
+    home = (site / "output/ev/index.html").read_text(encoding="utf-8")
+    assert "<dt>Progress</dt><dd>After round 1 of 3</dd>" in home
+    round_2 = (site / "output/ev/rounds/round-2.html").read_text(encoding="utf-8")
+    assert "<p>No pairings published for this round yet.</p>" in round_2

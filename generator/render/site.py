@@ -748,6 +748,7 @@ class SiteRenderer:
             ],
             leaders=(top := views.leaders(standings)),
             leaders_beyond=views.leaders_beyond(standings, top),
+            next_pairings=views.next_pairings(event),
             **common,
         )
         chrome = self._chrome_key(outcome, common) if self.keys is not None else None

@@ -666,6 +666,15 @@ def has_pairings(event: Event, number: int) -> bool:
     return bool(event.games_in_round(number)) or bool(scheduled_pairings(event, number)[0])
 
 
+def next_pairings(event: Event) -> int | None:
+    """The round after the last played when it has pairings to list (``has_pairings``), which
+    the event page's Progress links; ``None`` otherwise. A round robin's round whose every
+    game the table gives is cancelled by withdrawals has none: its page says no pairings
+    are published, which a link "Round 2 pairings" contradicted."""
+    upcoming = event.rounds_played + 1
+    return upcoming if upcoming <= event.rounds and has_pairings(event, upcoming) else None
+
+
 def pairings_by_name(shown: RoundView) -> tuple[NamedPairing, ...]:
     """A round's pairings by player name, as SwissSys and Sharly Chess publish them beside the
     boards: every player once, so each game twice (under each of its players), with board,
