@@ -141,12 +141,8 @@ def test_a_deploy_from_another_clone_goes_on_top_of_the_remote_branch(
     assert "second computer" in git(remote, "show", "gh-pages:index.html")
 
 
-def test_a_deploy_replacing_one_built_from_commits_not_pulled_says_so(
-    repo: tuple[Path, Path], tmp_path: Path, capsys: pytest.CaptureFixture[str]
-) -> None:
-    """Two organisers: B enters round 2 in a clone, commits and deploys; A, not pulled,
-    deploys an edit of their own. The live site loses round 2: A is told, with the fix."""
-    site, remote = repo
+def _another_clone_deploys_round_2(site: Path, remote: Path, tmp_path: Path) -> str:
+    """Clone B of ``site``'s repository enters round 2, pushes and deploys it: its commit."""
     git(site, "push", "--quiet", "origin", "main")
     clone = tmp_path / "clone"
     git(tmp_path, "clone", "--quiet", "--branch", "main", str(remote), str(clone))
@@ -154,7 +150,25 @@ def test_a_deploy_replacing_one_built_from_commits_not_pulled_says_so(
     git(clone, "commit", "--quiet", "-am", "Round 2")
     git(clone, "push", "--quiet", "origin", "main")
     assert main(["deploy", "--site", str(clone)]) == 0
-    round_2 = git(clone, "rev-parse", "HEAD")
+    return git(clone, "rev-parse", "HEAD")
+
+
+def _deploy_a_typo_fix(site: Path, capsys: pytest.CaptureFixture[str]) -> str:
+    """Clone A commits a typo fix and deploys it: what deploy printed, on one line."""
+    (site / "content/index.md").write_text("# Results\n\nA typo fixed.\n")
+    git(site, "commit", "--quiet", "-am", "Typo")
+    capsys.readouterr()
+    assert main(["deploy", "--site", str(site)]) == 0
+    return " ".join(capsys.readouterr().err.split())
+
+
+def test_a_deploy_replacing_one_built_from_commits_not_pulled_says_so(
+    repo: tuple[Path, Path], tmp_path: Path, capsys: pytest.CaptureFixture[str]
+) -> None:
+    """Two organisers: B enters round 2 in a clone, commits and deploys; A, not pulled,
+    deploys an edit of their own. The live site loses round 2: A is told, with the fix."""
+    site, remote = repo
+    round_2 = _another_clone_deploys_round_2(site, remote, tmp_path)
     capsys.readouterr()
     (site / "content/index.md").write_text("# Results\n\nA typo fixed.\n")
     git(site, "commit", "--quiet", "-am", "Typo")
@@ -228,22 +242,12 @@ def test_a_commit_fetched_from_another_clone_but_never_merged_is_still_warned_of
     """B deploys round 2; A fetches (the commit is here, on origin/main and in its reflog)
     but does not merge it: it was never on A's branch, so the warning stands."""
     site, remote = repo
-    git(site, "push", "--quiet", "origin", "main")
-    clone = tmp_path / "clone"
-    git(tmp_path, "clone", "--quiet", "--branch", "main", str(remote), str(clone))
-    (clone / "content/index.md").write_text("# Results\n\nRound 2 is in.\n")
-    git(clone, "commit", "--quiet", "-am", "Round 2")
-    git(clone, "push", "--quiet", "origin", "main")
-    assert main(["deploy", "--site", str(clone)]) == 0
-    round_2 = git(clone, "rev-parse", "HEAD")
+    round_2 = _another_clone_deploys_round_2(site, remote, tmp_path)
     git(site, "fetch", "--quiet", "origin")
     assert git(site, "rev-parse", "origin/main") == round_2
-    (site / "content/index.md").write_text("# Results\n\nA typo fixed.\n")
-    git(site, "commit", "--quiet", "-am", "Typo")
-    capsys.readouterr()
-    assert main(["deploy", "--site", str(site)]) == 0
-    err = " ".join(capsys.readouterr().err.split())
-    assert f"replaced was built from {round_2[:12]}, {OVERTAKEN}" in err
+    assert f"replaced was built from {round_2[:12]}, {OVERTAKEN}" in _deploy_a_typo_fix(
+        site, capsys
+    )
 
 
 def test_another_clone_s_deploy_pulled_then_reset_away_is_still_warned_of(
@@ -254,24 +258,14 @@ def test_another_clone_s_deploy_pulled_then_reset_away_is_still_warned_of(
     The live site built from X is replaced by one without round 2: X was once on A's branch,
     but A never deployed it, so the warning stands (it was taken for A's own amended commit)."""
     site, remote = repo
-    git(site, "push", "--quiet", "origin", "main")
-    clone = tmp_path / "clone"
-    git(tmp_path, "clone", "--quiet", "--branch", "main", str(remote), str(clone))
-    (clone / "content/index.md").write_text("# Results\n\nRound 2 is in.\n")
-    git(clone, "commit", "--quiet", "-am", "Round 2")
-    git(clone, "push", "--quiet", "origin", "main")
-    assert main(["deploy", "--site", str(clone)]) == 0
-    round_2 = git(clone, "rev-parse", "HEAD")
+    round_2 = _another_clone_deploys_round_2(site, remote, tmp_path)
     git(site, "pull", "--quiet", "--ff-only", "origin", "main")
     assert git(site, "rev-parse", "HEAD") == round_2
     git(site, "reset", "--quiet", "--hard", "HEAD~1")
     assert round_2 in git(site, "reflog", "show", "--format=%H", "refs/heads/main", "--")
-    (site / "content/index.md").write_text("# Results\n\nA typo fixed.\n")
-    git(site, "commit", "--quiet", "-am", "Typo")
-    capsys.readouterr()
-    assert main(["deploy", "--site", str(site)]) == 0
-    err = " ".join(capsys.readouterr().err.split())
-    assert f"replaced was built from {round_2[:12]}, {OVERTAKEN}" in err
+    assert f"replaced was built from {round_2[:12]}, {OVERTAKEN}" in _deploy_a_typo_fix(
+        site, capsys
+    )
 
 
 def test_a_shallow_clone_says_it_cannot_tell_rather_than_warning(
