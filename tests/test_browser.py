@@ -1169,3 +1169,26 @@ def test_the_rows_a_found_player_leaves_alternate_their_stripes(
     assert stripes() == [plain, striped]
     assert stripes("th") == [plain, striped]
     page.close()
+
+
+def test_find_a_player_ignores_hebrew_and_arabic_vowel_points(
+    browser: Browser, make_site: SiteMaker
+) -> None:
+    """The box dropped only Latin accents (U+0300-036F): a name written with Hebrew niqqud
+    (כֹּהֵן) or Arabic harakat (مُحَمَّد) was not found by typing it plain, as people type and
+    as the pairings by name sort it. Typed plain, each now finds its one row of three."""
+    names = ["כֹּהֵן, דָּוִד", "مُحَمَّد, عَلِي", "Okafor, Nia"]
+    toml = 'name = "Open"\nformat = "swiss"\nrounds = 5\nstart = 2026-03-01\n'
+    toml += "".join(f'[[players]]\nname = "{name}"\n\n' for name in names)
+    site = make_site(toml)
+    assert build_site(site).written
+    page = browser.new_page(viewport=PHONE)
+    page.goto((site / "output/ev/players/index.html").as_uri())
+    box = page.get_by_label("Find a player")
+    for typed, left in [("כהן", names[0]), ("محمد", names[1]), ("okafor", names[2])]:
+        box.fill("")
+        box.press_sequentially(typed)
+        assert page.locator("#find-player-count").inner_text() == "1 of 3 players", typed
+        shown = page.locator("#players-table tbody th:visible").all()
+        assert [row.inner_text() for row in shown] == [left], typed
+    page.close()

@@ -12,9 +12,11 @@
    * "Łukasz"), read as the pairings by name sort them (views._UNSPLIT_LETTERS). */
   var UNSPLIT = { "ł": "l", "ø": "o", "đ": "d", "ħ": "h", "ı": "i", "æ": "ae", "œ": "oe", "þ": "th" };
 
-  /* A text as the box compares it: lower case, accents dropped, commas as spaces. */
+  /* A text as the box compares it: lower case, accents and every other combining mark
+   * dropped (Hebrew and Arabic vowel points too, as the pairings by name sort), commas as
+   * spaces. */
   function folded(text) {
-    return text.normalize("NFD").replace(/[\u0300-\u036f]/g, "").toLowerCase()
+    return text.normalize("NFD").replace(/\p{M}/gu, "").toLowerCase()
       .replace(/[łøđħıæœþ]/g, function (letter) { return UNSPLIT[letter]; })
       .replace(/[,\s]+/g, " ").trim();
   }
