@@ -24,7 +24,7 @@ from ..buildstate import write_atomically
 from ..model import Player
 from ..text import Phrase, number_text, score_text, withdrawal_text
 from .bidi import phrase_html, phrase_text
-from .views import event_status, result_text
+from .views import COLOUR_NAMES, event_status, result_text
 
 Url = Callable[[str], str]
 
@@ -124,7 +124,7 @@ def _cell_html(
 def _cell_parts(kind: str, colour: str | None, label: str, symbol: str) -> tuple[str, str, str]:
     """What a result cell prints before and after the opponent, and its symbol: the same for
     every cell of a kind, colour and result (``_CELL_PARTS``)."""
-    side = _SIDES.get(colour, "") if colour else ""
+    side = COLOUR_NAMES.get(colour, "") if colour else ""
     tip = label or side
     kind = _text(kind)
     opening = f'<span class="res {kind} {_text(colour)}"' if colour else f'<span class="res {kind}"'
@@ -148,9 +148,6 @@ def _attribute(value: str) -> str:
     """``value`` escaped for HTML; a link of the site's own has nothing to escape, and is
     only looked at (22,000 different links are too many to memoise as ``_text`` does)."""
     return value if _PLAIN.fullmatch(value) else str(escape(value))
-
-
-_SIDES = {"w": "White", "b": "Black"}
 
 
 @functools.lru_cache(maxsize=4096)
@@ -226,7 +223,7 @@ def player_game_row(line: Any, links: Any, url: Url, rated: Any = False) -> Mark
     calls the row without it, and its heading has no such column, so neither has the row."""
     entry, cell, opponent = line.entry, line.cell, line.opponent
     game = entry.game
-    colour = _SIDES.get(entry.colour, "")
+    colour = COLOUR_NAMES.get(entry.colour, "")
     who = player_link(opponent, links, url) if opponent else escape(cell.label)
     rating = escape(opponent.rating or "") if opponent else ""
     points = "" if line.opponent_points is None else score_text(line.opponent_points)

@@ -738,13 +738,17 @@ class NextGame(NamedTuple):
     opponent: Player
 
 
+COLOUR_NAMES = {"w": "White", "b": "Black"}
+"""A round entry's colour as pages write it (the card's games table, its next game)."""
+
+
 def next_game(lines: Sequence[PlayerLine]) -> NextGame | None:
     """The card's first round with an opponent and no result yet (``Kind.PENDING``: paired,
     or a round robin's round to come), or ``None``."""
     for line in lines:
         if line.entry.kind in (Kind.PENDING, Kind.FUTURE) and line.opponent is not None:
             game = line.entry.game
-            colour = {"w": "White", "b": "Black"}.get(line.entry.colour or "", "")
+            colour = COLOUR_NAMES.get(line.entry.colour or "", "")
             board = game.board if game is not None else None
             return NextGame(line.entry.round, board, colour, line.opponent)
     return None
