@@ -4,6 +4,7 @@ and the round trip import -> export -> import."""
 from __future__ import annotations
 
 import datetime as dt
+import json
 import shutil
 import unicodedata
 from pathlib import Path
@@ -489,6 +490,20 @@ def test_a_game_of_less_than_one_move_is_played_and_written_back(make_site: Site
     assert again is not None and not found.errors, messages(found)
     assert {(g.round, g.white, g.black) for g in again.games if g.less_than_one_move} == flagged
     assert _exported(again) == exported
+
+
+def test_results_json_says_which_games_were_of_less_than_one_move(make_site: SiteMaker) -> None:
+    """The file of the test above: round 1 A-B (W/L) and round 2 A-C (D/D) carry
+    ``less_than_one_move: true`` in results.json; the other four games have no such key."""
+    site = make_site(_event_toml(), {"event.trf": "\n".join(LESS_THAN_ONE_MOVE)})
+    assert build_site(site).written
+    data = json.loads((site / "output/ev/results.json").read_text(encoding="utf-8"))
+    flagged = [
+        (g["round"], g["white"], g["black"]) for g in data["games"] if "less_than_one_move" in g
+    ]
+    assert flagged == [(1, "A, A", "B, B"), (2, "A, A", "C, C")]
+    assert all(g["less_than_one_move"] is True for g in data["games"] if "less_than_one_move" in g)
+    assert len(data["games"]) == 6
 
 
 def test_a_pgn_game_with_a_move_by_each_player_is_no_game_of_less_than_one_move(

@@ -261,6 +261,8 @@ def _game_json(event: Event, game: Game) -> dict[str, Any]:
         data["pgn_result"] = game.pgn_result
     if game.forfeited:
         data["forfeited"] = True
+    if game.less_than_one_move:  # TRF W, D, L: counted for points and tie-breaks, not rated
+        data["less_than_one_move"] = True
     return data
 
 
