@@ -3012,3 +3012,66 @@ def test_the_event_page_links_no_pairings_the_withdrawals_cancelled(
     assert "<dt>Progress</dt><dd>After round 1 of 3</dd>" in home
     round_2 = (site / "output/ev/rounds/round-2.html").read_text(encoding="utf-8")
     assert "<p>No pairings published for this round yet.</p>" in round_2
+
+
+def _players_list(site: Path) -> tuple[list[str], list[list[str]]]:
+    """The players page's column headings and, per row, its cells' text (tags dropped)."""
+    assert build_site(site).written
+    page = (site / "output/ev/players/index.html").read_text(encoding="utf-8")
+    head = re.search(r"<thead>(.*?)</thead>", page, re.S)
+    assert head is not None
+    headings = re.findall(r'<th scope="col"[^>]*>(.*?)</th>', head.group(1))
+    rows = re.findall(r"<tr>(.*?)</tr>", page.split("<tbody>")[1], re.S)
+    cells = [[re.sub(r"<[^>]+>", "", c) for c in re.findall(r"<t[dh][^>]*>(.*?)</t[dh]>", r)]
+             for r in rows]  # fmt: skip
+    return headings, cells
+
+
+def test_the_players_list_has_a_club_column_when_a_player_has_a_club(
+    make_site: SiteMaker,
+) -> None:
+    """As chess-results' starting rank list shows "Club/City" beside the federation: two
+    players, one round, Alpha (1, 2300, ENG, Hastings CC) beat Bravo (2, 2250, no club).
+    The Club column comes after Fed, hidden on a phone like it; Bravo's cell is empty, not
+    "None". The number and the name stay the row's first two cells (players.js finds a
+    player by them alone)."""
+    toml = 'name = "Two"\nformat = "round-robin"\nrounds = 1\nstart = 2026-03-01\n'
+    toml += f'\n[[players]]\nname = "{A}"\nrating = 2300\nfederation = "ENG"\n'
+    toml += 'club = "Hastings CC"\n'
+    toml += f'\n[[players]]\nname = "{B}"\nrating = 2250\n'
+    site = make_site(toml, {"g.pgn": pgn_game("1", A, B, "1-0", "1. e4 e5")})
+    headings, cells = _players_list(site)
+    assert headings == ["No.", "Name", "Rating", "Fed", "Club", "FIDE ID", "Place", "Points"]
+    assert cells == [
+        ["1", A, "2300", "ENG", "Hastings CC", "", "1", "1"],
+        ["2", B, "2250", "", "", "", "2", "0"],
+    ]
+    page = (site / "output/ev/players/index.html").read_text(encoding="utf-8")
+    assert '<th scope="col" class="optional">Club</th>' in page
+    assert '<td class="optional">Hastings CC</td>' in page
+
+
+def test_the_players_list_of_an_event_without_clubs_has_no_club_column(
+    make_site: SiteMaker,
+) -> None:
+    """A national championship gives no clubs: no Club column, and no empty cell for it -
+    each row is number, name, rating, fed, FIDE ID, place, points as before."""
+    site = make_site(event_toml(), {"g.pgn": ""})
+    headings, cells = _players_list(site)
+    assert headings == ["No.", "Name", "Rating", "Fed", "FIDE ID", "Place", "Points"]
+    assert [len(row) for row in cells] == [7, 7, 7, 7]
+    assert cells[0][:5] == ["1", A, "2300", "", "1000001"]
+    page = (site / "output/ev/players/index.html").read_text(encoding="utf-8")
+    assert "Club" not in page
+
+
+def test_the_players_lists_club_is_escaped(make_site: SiteMaker) -> None:
+    """A club named Chess & <Co> "K" 'Q' is written as text, never as markup: &amp;,
+    &lt;, &gt;, &#34; and &#39; (the escapes Jinja's autoescape writes)."""
+    club = '\nclub = "Chess & <Co> \\"K\\" \'Q\'"'
+    delta = 'name = "Delta, Dora"\nrating = 2150'
+    site = make_site(event_toml().replace(delta, delta + club), {"g.pgn": ""})
+    assert build_site(site).written
+    page = (site / "output/ev/players/index.html").read_text(encoding="utf-8")
+    assert '<td class="optional">Chess &amp; &lt;Co&gt; &#34;K&#34; &#39;Q&#39;</td>' in page
+    assert "<Co>" not in page

@@ -838,6 +838,8 @@ class SiteRenderer:
             paths["players"],
             "players.html",
             rows={row.player.number: row for row in standings.rows},
+            # A Club column only where some player has one: a national championship's is empty.
+            clubs=any(player.club for player in event.players),
             **common,
         )
         awards, passes = common["awards"], common["passes"]
