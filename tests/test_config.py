@@ -511,6 +511,48 @@ _GROUPING = "TOML numbers are written without spaces or thousands separators: wr
             "rating takes a whole number of at least 0, written in digits alone: keep the one "
             "meant, rating = 2150 or rating = 2200",
         ),
+        (  # a comma between them, as a start list's two columns are copied
+            _PLAYER + "rating = 2150, 2200\n",
+            6,
+            "2150, 2200 is two numbers, and rating takes one",
+            "rating takes a whole number of at least 0, written in digits alone: keep the one "
+            "meant, rating = 2150 or rating = 2200",
+        ),
+        (  # no space after the comma: four digits after it group no thousands
+            _PLAYER + "rating = 2150,2200\n",
+            6,
+            "2150,2200 is two numbers, and rating takes one",
+            "rating takes a whole number of at least 0, written in digits alone: keep the one "
+            "meant, rating = 2150 or rating = 2200",
+        ),
+        (
+            _PLAYER + "rating = 2150/2200  # FIDE/national\n",
+            6,
+            "2150/2200 is two numbers, and rating takes one",
+            "rating takes a whole number of at least 0, written in digits alone: keep the one "
+            "meant, rating = 2150 or rating = 2200",
+        ),
+        (
+            _PLAYER + "rating = 2150, 2200, 1980\n",
+            6,
+            "2150, 2200, 1980 is three numbers, and rating takes one",
+            "rating takes a whole number of at least 0, written in digits alone: keep the one "
+            "meant, rating = 2150, rating = 2200 or rating = 1980",
+        ),
+        (  # 22000 is over rating's 9999: only the rating it takes is offered
+            _PLAYER + "rating = 2150 22000\n",
+            6,
+            "2150 22000 is two numbers, and rating takes one",
+            "rating takes a whole number of at least 0, written in digits alone: write "
+            "rating = 2150",
+        ),
+        (  # 12150 is over rating's 9999: its range, not a rating it refuses
+            _PLAYER + "rating = 12 150\n",
+            6,
+            "12 150 is not a number TOML reads",
+            "rating takes a whole number from 0 to 9999, written in digits alone, e.g. "
+            "rating = 2150",
+        ),
         (
             _HEAD + '[[prizes.money]]\nname = "1st"\nplace = 1\namount = 6 000\n',
             7,
@@ -557,6 +599,12 @@ _GROUPING = "TOML numbers are written without spaces or thousands separators: wr
         "fide-id",
         "fide-id-points",
         "two-ratings",
+        "two-ratings-comma",
+        "two-ratings-comma-no-space",
+        "two-ratings-slash",
+        "three-ratings",
+        "two-ratings-one-too-large",
+        "space-too-large",
         "amount-space",
         "leading-zero",
         "trailing-comma",
@@ -712,8 +760,77 @@ def test_a_whole_number_written_with_a_point_or_as_nan_is_told_what_to_write(
             "rating takes a whole number of at least 0, written in digits alone: write "
             "rating = 2150 (TOML numbers have no thousands separators)",
         ),
+        (  # 1875 rounds is more than rounds takes (999): not a value the schema refuses
+            'name = "X"\nformat = "swiss"\nrounds = 1.875 rounds\n',
+            3,
+            "1.875 rounds is not a number TOML reads",
+            "rounds takes a whole number from 1 to 999, written in digits alone, e.g. rounds = 9",
+        ),
+        (  # 12150 is over rating's 9999
+            _PLAYER + "rating = 12.150 elo\n",
+            6,
+            "12.150 elo is not a number TOML reads",
+            "rating takes a whole number from 0 to 9999, written in digits alone, e.g. "
+            "rating = 2150",
+        ),
+        (  # the digits alone are no more rounds than 1.875's
+            'name = "X"\nformat = "swiss"\nrounds = 1875 rounds\n',
+            3,
+            "1875 rounds is not a number TOML reads",
+            "rounds takes a whole number from 1 to 999, written in digits alone, e.g. rounds = 9",
+        ),
+        (  # a thousands point and a decimal one: 2150.5, whose two whole numbers as for
+            # 2150.5 elo (which is meant, only the arbiter knows), and no thousands separator
+            _PLAYER + "rating = 2.150.5\n",
+            6,
+            "2.150.5 is not a number TOML reads",
+            "rating takes a whole number of at least 0, written in digits alone: write "
+            "rating = 2150 or rating = 2151 (TOML numbers have no thousands separators)",
+        ),
+        (  # as continental Europe writes 2150.5
+            _PLAYER + "rating = 2.150,5\n",
+            6,
+            "2.150,5 is not a number TOML reads",
+            "rating takes a whole number of at least 0, written in digits alone: write "
+            "rating = 2150 or rating = 2151 (TOML numbers have no thousands separators)",
+        ),
+        (  # as English writes it
+            _PLAYER + "rating = 2,150.5  # FIDE\n",
+            6,
+            "2,150.5 is not a number TOML reads",
+            "rating takes a whole number of at least 0, written in digits alone: write "
+            "rating = 2150 or rating = 2151 (TOML numbers have no thousands separators)",
+        ),
+        (  # a fraction of nothing: the one whole number
+            _PLAYER + "rating = 2.150.0\n",
+            6,
+            "2.150.0 is not a number TOML reads",
+            "rating takes a whole number of at least 0, written in digits alone: write "
+            "rating = 2150 (TOML numbers have no thousands separators)",
+        ),
+        (  # an amount takes a fraction: its cents as written
+            _HEAD + '[[prizes.money]]\nname = "1st"\nplace = 1\namount = 6.000,50\n',
+            7,
+            "6.000,50 is not a number TOML reads",
+            "amount takes a number of at least 0, written in digits alone: write "
+            "amount = 6000.50 (TOML numbers have no thousands separators)",
+        ),
     ],
-    ids=["word", "point", "rounds", "fraction-word", "thousands-point-word"],
+    ids=[
+        "word",
+        "point",
+        "rounds",
+        "fraction-word",
+        "thousands-point-word",
+        "thousands-point-too-many-rounds",
+        "thousands-point-too-large-rating",
+        "too-many-rounds",
+        "thousands-point-and-fraction",
+        "thousands-point-and-decimal-comma",
+        "thousands-comma-and-fraction",
+        "thousands-point-and-fraction-whole",
+        "amount-thousands-point-and-decimal-comma",
+    ],
 )
 def test_a_number_with_a_word_or_a_bare_point_after_it_is_told_the_digits_alone(
     make_site: SiteMaker, text: str, line: int, message: str, hint: str

@@ -96,7 +96,7 @@ def load_toml(path: Path, schema: Table, problems: Problems) -> tuple[Any, Mappi
         message = str(exc)
         match = _DECODE_LINE.search(message)
         line = int(match.group(1)) if match else None
-        numbers = {name: option.expected() for name, option in number_keys(schema).items()}
+        numbers = number_keys(schema)
         message = _DECODE_LINE.sub("", message).strip()
         message, line, hint = syntax_problem(message, text, line, numbers)
         problems.error(f"TOML syntax error: {message}", path, line, hint=hint)

@@ -213,6 +213,16 @@ class Number(Option):
         kind = "a whole number" if self.integer else "a number"
         return f"{kind} of at least {self.minimum:g}" if self.minimum is not None else kind
 
+    def span(self) -> str:
+        """What the key takes, its upper bound included (``expected`` leaves it out, as few
+        values come near it): for a hint whose number would be out of range."""
+        if self.choices or self.maximum is None:
+            return self.expected()
+        kind = "a whole number" if self.integer else "a number"
+        if self.minimum is None:
+            return f"{kind} of at most {_bound(self.maximum)}"
+        return f"{kind} from {_bound(self.minimum)} to {_bound(self.maximum)}"
+
     def example_value(self) -> str:
         if self.example or not self.choices:
             return self.example or "..."
@@ -225,13 +235,14 @@ class Number(Option):
             number = _quoted_number(value)
             place = ordinal(value) if self.integer else None
             text = number or (str(place) if place is not None else None)
-            return text if text is not None and self._fits(float(text)) else None
+            return text if text is not None and self.fits(float(text)) else None
         if isinstance(value, int | float) and not isinstance(value, bool):
-            return _toml_value(value) if self._fits(value) else None
+            return _toml_value(value) if self.fits(value) else None
         return None
 
-    def _fits(self, value: float) -> bool:
-        """Whether a number is one this option takes (checked quietly, for a hint)."""
+    def fits(self, value: float) -> bool:
+        """Whether a number is one this option takes (checked quietly, for a hint: a hint
+        must not suggest a number the schema then refuses)."""
         number: float = int(value) if self.integer and float(value).is_integer() else value
         return self.validate(number, (), []) is not MISSING
 
@@ -250,7 +261,7 @@ class Number(Option):
         A value written as ``2.150`` is a thousands point, which ``written_number_hint``
         says from the file's text."""
         name = _key_name(path)
-        if value.is_integer() and self._fits(value):
+        if value.is_integer() and self.fits(value):
             item = bool(path) and isinstance(path[-1], int)  # places = [1.0]: no name = line
             line = f"{int(value)}" if item else f"{name} = {int(value)}"
             return f"{name} takes {self.expected()}, written in digits alone: write {line}"
@@ -762,7 +773,7 @@ def _thousands_point_issue(schema: Table, issue: Issue, written: Mapping[KeyPath
     owner = _table_at(schema, tuple(owner_path))
     option = owner.keys.get(name) if owner is not None else None
     whole = int(text.replace(".", ""))
-    if not isinstance(option, Number) or not option.integer or not option._fits(whole):
+    if not isinstance(option, Number) or not option.integer or not option.fits(whole):
         return issue
     return replace(issue, hint=f"write {name} = {whole} {NO_THOUSANDS}")
 

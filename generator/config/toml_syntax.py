@@ -14,6 +14,7 @@ import json
 import math
 import re
 from collections.abc import Mapping
+from typing import Protocol
 
 from .toml_lines import reads
 from .written import age_limit, amount_and_currency, currency_hint, ordinal
@@ -36,6 +37,21 @@ _NEXT_ENTRY = re.compile(
     r"^\s*(?:\[\[?\s*[A-Za-z0-9_.\"-]+\s*\]\]?\s*(?:#.*)?$|[A-Za-z0-9_-]+\s*=)"
 )
 
+
+class NumberKey(Protocol):
+    """A key that takes a number, as a hint needs it (``schema.Number``, which imports this
+    module): what it takes in words, and whether a number a hint would suggest is taken."""
+
+    integer: bool
+    example: str
+
+    def expected(self) -> str: ...
+
+    def span(self) -> str: ...
+
+    def fits(self, value: float) -> bool: ...
+
+
 GENERAL_HINT = (
     "strings need quotes, dates are written 2026-07-08, and each [[players]] entry starts its own "
     "table"
@@ -43,11 +59,11 @@ GENERAL_HINT = (
 
 
 def syntax_problem(
-    message: str, text: str, line: int | None, numbers: Mapping[str, str] | None = None
+    message: str, text: str, line: int | None, numbers: Mapping[str, NumberKey] | None = None
 ) -> tuple[str, int | None, str]:
     """What is wrong, the line to correct and how, for tomllib's ``message`` (its position
     removed) about ``line`` of ``text``; ``numbers``: the keys of the file's schema that take
-    a number, with what they take in words (``schema.number_keys``)."""
+    a number, by name (``schema.number_keys``)."""
     lines = text.splitlines()
     row = lines[line - 1] if line is not None and 0 < line <= len(lines) else ""
     key = _KEY.match(row)
@@ -140,6 +156,8 @@ def syntax_problem(
         )
     if written_number := _grouped_number(row, numbers or {}):
         return (*written_number[:1], line, written_number[1])
+    if message == _STATEMENT_END and (grouped := _grouped_fraction(row, numbers or {})):
+        return (*grouped[:1], line, grouped[1])
     if statement := _after_a_statement(message, row):
         return (statement[0], line, statement[1])
     if message == _STATEMENT_END and (more := _number_and_more(row, numbers or {})):
@@ -227,7 +245,7 @@ def _written_as_on_a_form(row: str) -> tuple[str, str] | None:
     return None
 
 
-def _unquoted(row: str, numbers: Mapping[str, str]) -> tuple[str, str] | None:
+def _unquoted(row: str, numbers: Mapping[str, NumberKey]) -> tuple[str, str] | None:
     """What is wrong and how to write it, for a value typed without the quotes TOML needs
     around text (``format = swiss``, ``tiebreaks = [DE, SB]``) or a true/false typed with a
     capital, as spreadsheets and Python write it; tomllib says only "Invalid value". A key
@@ -243,7 +261,7 @@ def _unquoted(row: str, numbers: Mapping[str, str]) -> tuple[str, str] | None:
         if name in numbers:
             return (
                 f"{text} is not a number TOML reads",
-                f"{name} takes {numbers[name]}: write it in digits, without quotes"
+                f"{name} takes {numbers[name].expected()}: write it in digits, without quotes"
                 + ("; leave rating out for an unrated player" if name == "rating" else ""),
             )
         return (
@@ -272,7 +290,7 @@ it (``rating = 2 150``, ``2'150``, ``2,150``, a space that may be a no-break one
 with leading zeros (``number = 07``, as a start list numbers players)."""
 
 
-def _grouped_number(row: str, numbers: Mapping[str, str]) -> tuple[str, str] | None:
+def _grouped_number(row: str, numbers: Mapping[str, NumberKey]) -> tuple[str, str] | None:
     """What is wrong and what to write, for a number key (``numbers``) whose value TOML
     cannot read for its grouping spaces or separators, or its leading zeros: tomllib says
     "Expected newline", and the general hint spoke of quotes and dates. A comma in a key
@@ -282,10 +300,13 @@ def _grouped_number(row: str, numbers: Mapping[str, str]) -> tuple[str, str] | N
     if not found or found.group(1) not in numbers:
         return None
     key, written, separator = found.group(1), found.group(2), found.group(3)
-    if separator == "," and "whole number" not in numbers[key]:
+    option = numbers[key]
+    if separator == "," and not option.integer:
         return None
     sign = "-" if written.startswith("-") else ""
     whole = f"{sign}{int(''.join(char for char in written if char.isdigit()))}"
+    if not option.fits(float(whole)):  # rating = 12 150: 12150 is no rating either
+        return (f"{written} is not a number TOML reads", _out_of_range(key, option))
     if separator is None:
         return (
             f"{written} is not a number TOML reads",
@@ -295,6 +316,66 @@ def _grouped_number(row: str, numbers: Mapping[str, str]) -> tuple[str, str] | N
         f"{written} is not a number TOML reads",
         f"TOML numbers are written without spaces or thousands separators: write {key} = {whole}",
     )
+
+
+_GROUPED_FRACTION = re.compile(
+    r"""^\s*(?:[A-Za-z0-9_-]+\s*\.\s*)*([A-Za-z0-9_-]+)\s*=\s*"""
+    r"""((-?[1-9]\d{0,2}([ \u00a0\u202f'\u2019,.])\d{3}(?:\4\d{3})*)([.,])(\d+))\s*(?:#.*)?$"""
+)
+"""A number key's value written with its thousands grouped and a fraction after them
+(``rating = 2.150.5``, ``2.150,5`` as continental Europe writes it, ``2,150.5``): the value,
+the grouped digits, their separator, the decimal mark and the fraction."""
+
+
+def _grouped_fraction(row: str, numbers: Mapping[str, NumberKey]) -> tuple[str, str] | None:
+    """What is wrong and what to write, for a number key (``numbers``) whose value groups
+    its thousands and has a fraction: tomllib says "Expected newline", and the general hint
+    spoke of quotes and dates. The number is the groups' digits and the fraction, which a
+    whole number key is told as ``_number_and_more`` tells ``2150.5 elo``."""
+    found = _GROUPED_FRACTION.match(row)
+    if not found or found.group(1) not in numbers:
+        return None
+    key, written, grouped, separator, mark, fraction = found.group(1, 2, 3, 4, 5, 6)
+    if mark == separator and len(fraction) == 3:  # 4.100.018: groups, _GROUPED's
+        return None
+    digits = grouped.replace(separator, "")
+    return (
+        f"{written} is not a number TOML reads",
+        _write(key, numbers[key], _around(numbers[key], digits, fraction), NO_THOUSANDS),
+    )
+
+
+def _around(option: NumberKey, digits: str, fraction: str) -> list[str]:
+    """The numbers to suggest for ``digits`` and a ``fraction`` after a point, as TOML writes
+    them: the number itself, or for a whole number key the whole numbers around it (which is
+    meant, only the arbiter knows); a fraction of zeros is none (``2150.0 elo`` is 2150)."""
+    if not fraction.rstrip("0"):
+        return [str(int(digits))]
+    if option.integer:
+        number = float(f"{digits}.{fraction}")
+        return [str(math.floor(number)), str(math.ceil(number))]
+    return [_as_toml(f"{digits}.{fraction}")]  # amount = 6000.50 EUR: the cents as written
+
+
+def _write(key: str, option: NumberKey, suggested: list[str], note: str = "") -> str:
+    """The hint for a number key given a value TOML cannot read: what it takes, and the
+    lines to write with the ``suggested`` numbers the key takes (no hint may suggest a number
+    the schema then refuses: ``rounds = 1.875 rounds`` is no 1875 rounds), or the key's
+    range when it takes none of them."""
+    lines = [f"{key} = {number}" for number in suggested if option.fits(float(number))]
+    if not lines:
+        return _out_of_range(key, option)
+    written = " or ".join(lines) if len(lines) <= 2 else f"{', '.join(lines[:-1])} or {lines[-1]}"
+    return f"{key} takes {option.expected()}, written in digits alone: write {written}" + (
+        f" {note}" if note else ""
+    )
+
+
+def _out_of_range(key: str, option: NumberKey) -> str:
+    """The hint for a number key whose value, as it was meant, is out of its range: what the
+    key takes, both bounds said, and its example where it has one."""
+    example = f", e.g. {key} = {option.example}" if option.example else ""
+    return f"{key} takes {option.span()}, written in digits alone{example}"
 
 
 _STATEMENT_END = "Expected newline or end of document after a statement"
@@ -315,7 +396,7 @@ _NUMBER_AND_MORE = re.compile(
 after it (``rating = 2150.``): the digits, any point and fraction, and the words."""
 
 
-def _number_and_more(row: str, numbers: Mapping[str, str]) -> tuple[str, str] | None:
+def _number_and_more(row: str, numbers: Mapping[str, NumberKey]) -> tuple[str, str] | None:
     """What is wrong and what to write, for a number key (``numbers``) whose digits have a
     word or a bare point after them: tomllib says "Expected newline", and the general hint
     spoke of quotes and dates. The digits alone are the number meant; with a fraction, a
@@ -325,47 +406,55 @@ def _number_and_more(row: str, numbers: Mapping[str, str]) -> tuple[str, str] | 
     if not found or found.group(1) not in numbers or not (found.group(4) or found.group(5)):
         return None
     key, written, digits = found.group(1), found.group(2), found.group(3)
-    fraction = (found.group(4) or "").rstrip("0")
-    whole = "whole number" in numbers[key]
-    if len(fraction) <= 1:  # "2150 elo", "2150.", "2150.0 elo": the digits are the number
-        line = f"{key} = {int(digits)}"
-    elif whole and THOUSANDS_POINT.fullmatch(digits + found.group(4)):  # "2.150 elo"
-        line = f"{key} = {int(digits + found.group(4)[1:])} {NO_THOUSANDS}"
-    elif whole:  # "2150.5 elo"
-        number = float(digits + fraction)
-        line = f"{key} = {math.floor(number)} or {key} = {math.ceil(number)}"
-    else:  # "amount = 6000.50 EUR"
-        line = f"{key} = {digits}{found.group(4)}"
-    return (
-        f"{written} is not a number TOML reads",
-        f"{key} takes {numbers[key]}, written in digits alone: write {line}",
-    )
+    option, point = numbers[key], found.group(4) or ""
+    if option.integer and THOUSANDS_POINT.fullmatch(digits + point):  # "2.150 elo"
+        hint = _write(key, option, [str(int(digits + point[1:]))], NO_THOUSANDS)
+    else:  # "2150 elo", "2150.", "2150.5 elo", "amount = 6000.50 EUR"
+        hint = _write(key, option, _around(option, digits, point[1:]))
+    return (f"{written} is not a number TOML reads", hint)
 
 
 _NUMBERS = re.compile(
     r"""^\s*(?:[A-Za-z0-9_-]+\s*\.\s*)*([A-Za-z0-9_-]+)\s*=\s*"""
-    r"""([+-]?\d+(?:\.\d+)?(?:[^\S\n]+[+-]?\d+(?:\.\d+)?)+)\s*(?:#.*)?$"""
+    r"""([+-]?\d+(?:\.\d+)?(?:(?:\s*[/;]\s*|,\s+|,(?=\d{4})|[^\S\n]+)[+-]?\d+(?:\.\d+)?)+)"""
+    r"""\s*(?:#.*)?$"""
 )
-"""A number key's value written as two numbers or more, apart (``rating = 2150 2200``: a
-FIDE and a national rating, as a start list gives both); ``2 150``, one number grouped, is
-``_GROUPED``'s."""
+"""A number key's value written as two numbers or more, apart (``rating = 2150 2200``,
+``2150, 2200``, ``2150/2200``: a FIDE and a national rating, as a start list gives both);
+``2 150`` and ``2,150``, one number grouped, are ``_GROUPED``'s, and a comma before fewer
+than three digits (``amount = 6000,50``) is a decimal comma."""
+
+_APART = re.compile(r"\s*[/;,]\s*|\s+")
 
 
-def _two_numbers(row: str, numbers: Mapping[str, str]) -> tuple[str, str] | None:
+def _two_numbers(row: str, numbers: Mapping[str, NumberKey]) -> tuple[str, str] | None:
     """What is wrong and what to write, for a number key (``numbers``) given two numbers or
     more: tomllib says "Expected newline", and the general hint spoke of quotes and dates.
-    The key takes one: each of them, for the arbiter to keep the one meant."""
+    The key takes one: each of them it takes, for the arbiter to keep the one meant."""
     found = _NUMBERS.match(row)
     if not found or found.group(1) not in numbers:
         return None
     key, written = found.group(1), found.group(2)
-    lines = [f"{key} = {number}" for number in written.split()]
-    count = {2: "two", 3: "three"}.get(len(lines), str(len(lines)))
+    option = numbers[key]
+    parts = _APART.split(written)
+    shown = [_as_toml(part) for part in parts if option.fits(float(part))]
+    count = {2: "two", 3: "three"}.get(len(parts), str(len(parts)))
+    message = f"{' '.join(written.split())} is {count} numbers, and {key} takes one"
+    if len(shown) < 2:  # rating = 2150 22000: the one it takes, or its range
+        return (message, _write(key, option, shown))
+    lines = [f"{key} = {number}" for number in shown]
     return (
-        f"{' '.join(written.split())} is {count} numbers, and {key} takes one",
-        f"{key} takes {numbers[key]}, written in digits alone: keep the one meant, "
+        message,
+        f"{key} takes {option.expected()}, written in digits alone: keep the one meant, "
         f"{', '.join(lines[:-1])} or {lines[-1]}",
     )
+
+
+def _as_toml(number: str) -> str:
+    """A number as TOML writes it: no plus sign, no leading zeros (``07`` is 7)."""
+    whole, point, fraction = number.lstrip("+").partition(".")
+    sign = "-" if whole.startswith("-") else ""
+    return f"{sign}{int(whole.lstrip('-'))}{point}{fraction}"
 
 
 def _after_a_statement(message: str, row: str) -> tuple[str, str] | None:
