@@ -1044,8 +1044,9 @@ def _to_game(
     else:
         if null is not None:
             side = "White" if ply % 2 == 0 else "Black"
-            illegal = f"move {ply // 2 + 1} ({side}): '--', a null move"
             found = _word_at(*source, len(moves)) if source is not None else None
+            written = _null_move_written(found[0]) if found is not None else "--"
+            illegal = f"move {ply // 2 + 1} ({side}): '{written}', a null move"
             if found is not None:  # the line of the "--" itself, not the game's first line
                 illegal_line, illegal_at = found[1], found[3]
         elif source is not None and (unread := _unread_last_word(*source, len(moves))):
@@ -1104,6 +1105,13 @@ def _to_game(
     if on_final is not None:
         on_final(result, final)
     return result
+
+
+def _null_move_written(word: str) -> str:
+    """The null move as the file writes it ("--", "Z0", "0000" or "@@@@", python-chess reads
+    each): the warning quotes what the arbiter will search the file for, not always "--"."""
+    read = (found.group(1) for found in chess.pgn.MOVETEXT_REGEX.finditer(word))
+    return next((token for token in read if token in _NULL_MOVES), "--")
 
 
 def _stray_message(stray: Sequence[tuple[str, int]], cut: bool = False) -> str:

@@ -148,10 +148,12 @@ def test_a_null_move_is_an_illegal_move() -> None:
     assert game.moves.final_placement == "rnbqkbnr/pppppppp/8/8/4P3/8/PPPP1PPP/RNBQKBNR"
 
 
-@pytest.mark.parametrize("null", ["--", "Z0"])
+@pytest.mark.parametrize("null", ["--", "Z0", "0000", "@@@@"])
 def test_a_null_move_is_said_on_its_own_line(null: str) -> None:
     """The null move's warning sends the arbiter to the line the null move is on, not the
-    game's first line: in a long game that is many lines off."""
+    game's first line: in a long game that is many lines off. It quotes the null move as the
+    file writes it (python-chess reads all four spellings), what a search of the file finds:
+    '--' was quoted for each."""
     text = (
         '[White "A"]\n[Black "B"]\n[Round "1"]\n[Result "1-0"]\n\n'  # lines 1-5
         "1. e4 e5 2. Nf3 Nc6\n"  # line 6
@@ -163,7 +165,7 @@ def test_a_null_move_is_said_on_its_own_line(null: str) -> None:
     (warning,) = problems.warnings
     assert warning.code == "illegal-move"
     assert warning.line == 8
-    assert "move 5 (Black): '--', a null move" in warning.message
+    assert f"move 5 (Black): '{null}', a null move" in warning.message
     assert "the game is shown up to move 5" in warning.message
     assert len(game.moves) == 9
 
@@ -1202,15 +1204,23 @@ def test_moves_annotations_and_comments_are_no_stray_words(moves: str) -> None:
     assert not problems.items
 
 
-@pytest.mark.parametrize("moves", ["1. e4 e5 2. -- Nc6 1-0", "1. e4 e5 2. Z0 Nc6 1-0"])
-def test_a_null_move_is_no_stray_word(moves: str) -> None:
-    """ "--" and "Z0" are null moves: the game stops there (``test_a_null_move_...``), one
-    warning, not also a word skipped."""
+@pytest.mark.parametrize(
+    ("moves", "null"),
+    [
+        ("1. e4 e5 2. -- Nc6 1-0", "--"),
+        ("1. e4 e5 2. Z0 Nc6 1-0", "Z0"),
+        ("1. e4 e5 2.0000 Nc6 1-0", "0000"),  # the move number run in: not quoted
+        ("1. e4 e5 {a remark} 2. @@@@! Nc6 1-0", "@@@@"),  # the mark after it: not quoted
+    ],
+)
+def test_a_null_move_is_no_stray_word(moves: str, null: str) -> None:
+    """ "--", "Z0", "0000" and "@@@@" are null moves: the game stops there
+    (``test_a_null_move_...``), one warning quoting it as written, not also a word skipped."""
     text = '[Event "E"]\n[Round "1.1"]\n[White "A"]\n[Black "B"]\n[Result "1-0"]\n\n' + moves
     problems = Problems()
     (game,) = read_pgn_text(text + "\n", Path("x.pgn"), problems)
     (warning,) = problems.items
-    assert "move 2 (White): '--', a null move" in warning.message
+    assert f"move 2 (White): '{null}', a null move" in warning.message
     assert [move.san for move in game.moves] == ["e4", "e5"]
 
 
