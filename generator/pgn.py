@@ -1217,16 +1217,23 @@ def _word_at(text: str, first_line: int, played: int) -> tuple[str, int, bool, i
     tags = next((i for i, row in enumerate(lines) if _in_moves(row)), 0)
     offset = sum(len(row) + 1 for row in lines[:tags])
     depth = count = 0
+    after_move = False
     for match in _MOVETEXT_WORD.finditer(text, offset):
         word = match.group()
         if word[0] in "{;":
             continue
         if word in "()":
             depth = depth + 1 if word == "(" else max(0, depth - 1)
+            after_move = False
             continue
         word = _MOVE_NUMBER.sub("", word)
         if depth or not word:
+            after_move = False
             continue
+        if word == _NOVELTY and after_move:  # "12. Nxe5 N Qd4": the move is Qd4, not "N"
+            after_move = False
+            continue
+        after_move = _after_move(word, after_move)
         read = list(chess.pgn.MOVETEXT_REGEX.finditer(word))
         # A NAG ("$1", "!?") or the result is no move: the move is further on ("3. Bc4 $1" at
         # a line's end, "3... Qxh7" on the next), or, after the last one, not in the main
@@ -1295,11 +1302,36 @@ def _stray_words(text: str, first_line: int, before: int | None = None) -> list[
             return []
     kept = _ESCAPED_LINE.sub(lambda line: " " * len(line.group()), text)  # same places
     found: list[tuple[str, int]] = []
+    after_move = False
     for match in _MOVETEXT_WORD.finditer(kept, start, end):
         word = match.group()
+        if word == _NOVELTY and after_move:  # "12. Nxe5 N Qd4": the novelty sign, no word
+            after_move = False
+            continue
         if word[0] not in "{;()" and not _known_word(word):
             found.append((word, first_line + text.count("\n", 0, match.start())))
+        after_move = _after_move(word, after_move)
     return found
+
+
+_NOVELTY = "N"
+"""The novelty sign as printed score sheets and ChessBase write it after a move ("12. Nxe5 N
+Qd4"; PGN's NAG $146): python-chess skips it, as it would skip a lost move "N", so it is taken
+for the sign only right after a move (``_after_move``); "12. N Qd4" is a word skipped."""
+
+
+def _after_move(word: str, before: bool) -> bool:
+    """Whether a move stands right before the word after ``word`` (of the moves, in turn):
+    ``word`` holds a move, or is a comment, a NAG or a mark ("$1", "!?", "+-") after one. A
+    move number, a parenthesis or another word is no move: an "N" after it is no novelty."""
+    if word[0] in "{;":
+        return before
+    if word in "()":
+        return False
+    word = _MOVE_NUMBER.sub("", word)
+    if any(found.group(1) for found in chess.pgn.MOVETEXT_REGEX.finditer(word)):
+        return True
+    return before and bool(word) and not _has_letter(word) and word not in _RESULTS
 
 
 _KNOWN_WORDS: set[str] = set()

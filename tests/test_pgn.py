@@ -1387,3 +1387,67 @@ def test_common_pgn_writings_have_no_stray_words(moves: str) -> None:
     """What ChessBase, lichess and hand-written PGN put among the moves: no word skipped."""
     text = '[Round "1"]\n[White "A"]\n[Black "B"]\n[Result "*"]\n\n' + moves + "\n"
     assert pgn._stray_words(text, 1) == []
+
+
+@pytest.mark.parametrize(
+    "moves",
+    [
+        # After White's move, then after Black's; after a NAG; before a comment; in a side line.
+        "1. e4 e5 2. Nf3 Nc6 3. Bb5 N a6 4. Ba4 Nf6 N 5. O-O 1-0",
+        "1. e4 e5 2. Nf3 Nc6 3. Bb5 $1 N a6 4. Ba4 Nf6 5. O-O 1-0",
+        "1. e4 e5 2. Nf3 Nc6 3.Bb5 N {the novelty} 3...a6 4. Ba4 Nf6 5. O-O 1-0",
+        "1. e4 e5 2. Nf3 Nc6 (2... d6 3. d4 N) 3. Bb5 a6 4. Ba4 Nf6 5. O-O 1-0",
+    ],
+    ids=["after each side", "after a NAG", "before a comment", "in a side line"],
+)
+def test_the_novelty_sign_is_no_stray_word(moves: str) -> None:
+    """ "N" after a move is the novelty sign (PGN's $146) as printed score sheets and ChessBase
+    write it: python-chess skips it, and it was said to be a word skipped. It is no warning,
+    and the moves are read as if it were not there: the nine of the Ruy Lopez to 5. O-O."""
+    text = '[Event "E"]\n[Round "1.1"]\n[White "A"]\n[Black "B"]\n[Result "1-0"]\n\n' + moves
+    problems = Problems()
+    (game,) = read_pgn_text(text + "\n", Path("r1.pgn"), problems)
+    assert not problems.items
+    assert [move.san for move in game.moves] == [
+        *("e4", "e5", "Nf3", "Nc6", "Bb5", "a6", "Ba4", "Nf6", "O-O")
+    ]
+    assert game.illegal is None
+
+
+@pytest.mark.parametrize(
+    ("moves", "said"),
+    [
+        # After a move number, "N" is a move cut short (Nf3?): python-chess skips it, Black's
+        # Nc6 falls to White, who cannot play it; the illegal move is the "N" (move 2, White).
+        (
+            "1. e4 e5 2. N Nc6 1-0",
+            "illegal or unreadable move at move 2 (White): 'N'; the game is shown up to move 1",
+        ),
+        # After a word skipped, or after the sign itself, "N" is no sign: both words said.
+        (
+            "1. e4 e5 2. Nf3 blunder N Nc6 1-0",
+            "the words 'blunder' (line 6), 'N' (line 6) among the moves are no moves: they "
+            "were skipped, and the moves after them were kept",
+        ),
+        (
+            "1. e4 e5 2. Nf3 N N Nc6 1-0",
+            f"the word 'N' among the moves is no move: {SKIPPED}",
+        ),
+        # Black's "Nf3" after the sign is illegal (no black knight reaches f3): named, not "N".
+        (
+            "1. e4 e5 2. Nf3 N Nf3 3. Bb5 1-0",
+            "illegal or unreadable move at move 2 (Black): 'Nf3'; the game is shown up to move 2",
+        ),
+    ],
+    ids=["after a move number", "after a word", "twice", "an illegal move after it"],
+)
+def test_an_n_that_is_no_novelty_sign_is_still_said(moves: str, said: str) -> None:
+    """Only an "N" right after a move is the novelty sign: elsewhere it may be a move lost,
+    said as before (on line 6: four tags, a blank line); an illegal move after the sign is
+    named itself, not the "N" before it."""
+    text = '[Round "1.1"]\n[White "A"]\n[Black "B"]\n[Result "1-0"]\n\n' + moves + "\n"
+    problems = Problems()
+    read_pgn_text(text, Path("r1.pgn"), problems)
+    assert [(p.code, p.line, p.message) for p in problems.items] == [
+        ("illegal-move", 6, f"round 1, board 1, A v B: {said}")
+    ]
