@@ -1028,6 +1028,7 @@ def _to_game(
     illegal = None
     illegal_line = line
     illegal_at: int | None = None  # where the illegal move's word starts in the source
+    resumed_at: int | None = None  # where the main line goes on after it, in a side line
     ply = first_ply(game.headers) + len(moves) if game.errors or null is not None else 0
     for error in game.errors:
         match = _ILLEGAL.match(str(error))
@@ -1035,6 +1036,14 @@ def _to_game(
         side = "White" if ply % 2 == 0 else "Black"
         what = f"'{match.group(2)}'" if match else str(error).split(" while ")[0]
         found = _word_at(*source, len(moves)) if source and match else None
+        if source is not None and match and (found is None or found[2]):
+            # No move of the main line is the illegal one (or a word passed over after its
+            # last move, "3. d4 oops", is taken for it): it may be in a side line, whose rest
+            # python-chess skips, reading the main line on.
+            side_line = _side_line_stop(source[0], game.board())
+            if side_line is not None:
+                illegal_at, resumed_at = side_line
+                found = None
         if found is not None:
             word, illegal_line, skipped, illegal_at = found
             if skipped:  # "2. Nf9 d6": the illegal move is the word passed over, not "d6"
@@ -1058,7 +1067,7 @@ def _to_game(
     if source is not None and (illegal is None or illegal_at is not None):
         # Before an illegal move, the words up to it (it is said once, as the illegal move):
         # a word skipped there ("4. o-o Nf6") is often why the move after it is illegal.
-        stray = _stray_words(*source, before=illegal_at)
+        stray = _stray_words(*source, before=illegal_at, resume=resumed_at)
     if illegal is None and not isinstance(game, _PlainGame):
         moves.annotations, moves.clocks = annotated_movetext(game), clock_words(game)
     headers = {key: unescape_tag(value) for key, value in game.headers.items()}
@@ -1094,7 +1103,10 @@ def _to_game(
         )
     if stray:
         problems.warning(
-            Phrase(result.label_words, _stray_message(stray, cut=illegal is not None)),
+            Phrase(
+                result.label_words,
+                _stray_message(stray, cut=illegal is not None and resumed_at is None),
+            ),
             path,
             stray[0][1],
             hint="put a remark among the moves in braces, { like this }, or correct the move "
@@ -1282,36 +1294,84 @@ results), and what it passes over as PGN allows: move numbers, escape lines, "e.
 left is marks ("+", "!", "(") and the words it skipped without a word (``_stray_words``)."""
 
 
-def _stray_words(text: str, first_line: int, before: int | None = None) -> list[tuple[str, int]]:
+def _stray_words(
+    text: str, first_line: int, before: int | None = None, resume: int | None = None
+) -> list[tuple[str, int]]:
     """Each word of a game's moves that python-chess passed over as neither a move nor an
     annotation ("2. Nf3 blunder Nc6", "o-o", "Nf3x"), and its line. python-chess skips such a
     word without an error and reads the moves after it: the game was shown as if the word
     were not there, though it may stand for a move (the moves after it then change sides).
     Marks ("+", "!!", "=", "+-") are no words; a result typed by hand ("1/2", "½-½") is
     reported as such (``_cut_short``). ``before``: only the words that start before it (an
-    illegal move's word: the moves after it are not read)."""
+    illegal move's word: the moves after it are not read), and from ``resume`` on (the main
+    line after the side line of an illegal move, read again: ``_side_line_stop``)."""
     start = _moves_start(text)
     end = len(text) if before is None else before
-    if not any(mark in text[start:end] for mark in "{;%"):
+    spans = [(start, end)] if resume is None else [(start, end), (resume, len(text))]
+    movetext = text[start:end] if resume is None else f"{text[start:end]} {text[resume:]}"
+    if not any(mark in movetext for mark in "{;%"):
         # The usual game: its words are a few hundred known ones, looked up all at once
         # (a search of each game's moves took a quarter of a millisecond: 11,000 games).
-        words = text[start:end].split()
+        words = movetext.split()
         if _KNOWN_WORDS.issuperset(words):
             return []
         if all(_known_word(word) for word in set(words).difference(_KNOWN_WORDS)):
             return []
     kept = _ESCAPED_LINE.sub(lambda line: " " * len(line.group()), text)  # same places
     found: list[tuple[str, int]] = []
-    after_move = False
-    for match in _MOVETEXT_WORD.finditer(kept, start, end):
-        word = match.group()
-        if word == _NOVELTY and after_move:  # "12. Nxe5 N Qd4": the novelty sign, no word
-            after_move = False
-            continue
-        if word[0] not in "{;()" and not _known_word(word):
-            found.append((word, first_line + text.count("\n", 0, match.start())))
-        after_move = _after_move(word, after_move)
+    for begin, stop in spans:
+        after_move = False
+        for match in _MOVETEXT_WORD.finditer(kept, begin, stop):
+            word = match.group()
+            if word == _NOVELTY and after_move:  # "12. Nxe5 N Qd4": the novelty sign
+                after_move = False
+                continue
+            if word[0] not in "{;()" and not _known_word(word):
+                found.append((word, first_line + text.count("\n", 0, match.start())))
+            after_move = _after_move(word, after_move)
     return found
+
+
+def _side_line_stop(text: str, board: chess.Board) -> tuple[int, int] | None:
+    """Where the first move python-chess could not play stands in a game's text, when it is in
+    a side line, and where the side line ends: python-chess skips the rest of that side line
+    (side lines in it too) and reads the main line on. ``None`` for a main-line move
+    (``_word_at``). The moves are replayed from ``board`` as python-chess reads them (a "("
+    takes back the move before it, unless there is none; a result in a side line is a move),
+    so the move found is the one of its error: a search for the move's text would find the
+    same move played earlier, where it was legal."""
+    kept = _ESCAPED_LINE.sub(lambda line: " " * len(line.group()), text)  # same places
+    boards = [board]
+    stop: int | None = None
+    depth = 0  # the side lines open, from the one of the illegal move
+    for match in _MOVETEXT_WORD.finditer(kept, _moves_start(kept)):
+        word = match.group()
+        if word[0] in "{;":
+            continue
+        if stop is not None:
+            depth += 1 if word == "(" else -1 if word == ")" else 0
+            if depth == 0:
+                return stop, match.end()
+        elif word == "(":
+            if boards[-1].move_stack:
+                boards.append(boards[-1].copy())
+                boards[-1].pop()
+        elif word == ")":
+            if len(boards) > 1:
+                boards.pop()
+        else:
+            for token in chess.pgn.MOVETEXT_REGEX.finditer(word):
+                san = token.group(1) or (token.group(7) if len(boards) > 1 else None)
+                if san is None:
+                    continue
+                try:
+                    boards[-1].push(boards[-1].parse_san(san))
+                except ValueError:
+                    if len(boards) == 1:
+                        return None
+                    stop, depth = match.start(), 1
+                    break
+    return None if stop is None else (stop, len(text))
 
 
 _NOVELTY = "N"

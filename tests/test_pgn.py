@@ -1451,3 +1451,58 @@ def test_an_n_that_is_no_novelty_sign_is_still_said(moves: str, said: str) -> No
     assert [(p.code, p.line, p.message) for p in problems.items] == [
         ("illegal-move", 6, f"round 1, board 1, A v B: {said}")
     ]
+
+
+@pytest.mark.parametrize(
+    ("moves", "illegal", "stray", "line", "main_line"),
+    [
+        # 'blunder' stands for White's 3rd move of the side line (3. Bb5?): without it, Black's
+        # Qh4 falls to White, whose queen cannot reach h4 from d1. The side line is on line 7.
+        (
+            "1. e4 e5 2. Nf3 d6 (2... Nc6 blunder Qh4) 3. d4 1-0",
+            "move 3 (Black): 'Qh4'; the game is shown up to move 3",
+            f"the word 'blunder' among the moves is no move: {SKIPPED}",
+            7,
+            ["e4", "e5", "Nf3", "d6", "d4"],
+        ),
+        # After the illegal move, python-chess skips the rest of its side line ('junk', and
+        # 'more' in a side line of it: not said) and reads the main line on: 'oops' there
+        # (line 9) is said too, not taken for the illegal move. The side line is on line 8.
+        (
+            "1. e4 e5 2. Nf3 d6\n(2... Nc6 blunder Qh4 junk (3. Bb5 more))\n3. d4 oops 1-0",
+            "move 3 (Black): 'Qh4'; the game is shown up to move 3",
+            "the words 'blunder' (line 8), 'oops' (line 9) among the moves are no moves: they "
+            "were skipped, and the moves after them were kept",
+            8,
+            ["e4", "e5", "Nf3", "d6", "d4"],
+        ),
+        # 'junk' stands for Black's 2nd move: Qh5 falls to Black, whose queen cannot reach
+        # h5. The same Qh5 is White's legal 2nd move of the main line, before 'junk': the
+        # illegal one is the second. The main line is e4 e5 Qh5 Nc6.
+        (
+            "1. e4 e5 2. Qh5 (2. Nf3 junk Qh5) Nc6 1-0",
+            "move 3 (White): 'Qh5'; the game is shown up to move 2",
+            f"the word 'junk' among the moves is no move: {SKIPPED}",
+            7,
+            ["e4", "e5", "Qh5", "Nc6"],
+        ),
+    ],
+    ids=["the brief's", "words after it", "the same move legal before"],
+)
+def test_words_before_an_illegal_move_in_a_side_line_are_said_in_the_same_build(
+    moves: str, illegal: str, stray: str, line: int, main_line: list[str]
+) -> None:
+    """A word skipped before an illegal move in a side line was said only once the move was
+    corrected, a build later, as in the main line before (b1541e0): both are said at once.
+    The illegal move's warning is as before (the game's first line, no main-line word being
+    the move); the skipped word's is on its line (7: five tags and a blank line before), and
+    the main line is read whole: not "up to the illegal move"."""
+    text = '[Event "E"]\n[Round "1.1"]\n[White "A"]\n[Black "B"]\n[Result "1-0"]\n\n' + moves
+    problems = Problems()
+    (game,) = read_pgn_text(text + "\n", Path("r1.pgn"), problems)
+    label = "round 1, board 1, A v B: "
+    assert [(p.code, p.line, p.message) for p in problems.items] == [
+        ("illegal-move", 1, f"{label}illegal or unreadable move at {illegal}"),
+        ("illegal-move", line, label + stray),
+    ]
+    assert [move.san for move in game.moves] == main_line
