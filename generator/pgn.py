@@ -1042,8 +1042,12 @@ def _to_game(
             # python-chess skips, reading the main line on.
             side_line = _side_line_stop(source[0], game.board())
             if side_line is not None:
-                illegal_at, resumed_at = side_line
-                found = None
+                # Named as the side line plays it, on its own line: the main line's number
+                # and side, and the game's first line, sent the arbiter to another move.
+                illegal_at, resumed_at, number, side = side_line
+                illegal_line = source[1] + source[0].count("\n", 0, illegal_at)
+                illegal = f"move {number} ({side}) in a side line: {what}"
+                break
         if found is not None:
             word, illegal_line, skipped, illegal_at = found
             if skipped:  # "2. Nf9 d6": the illegal move is the word passed over, not "d6"
@@ -1332,18 +1336,31 @@ def _stray_words(
     return found
 
 
-def _side_line_stop(text: str, board: chess.Board) -> tuple[int, int] | None:
+class _SideLineStop(NamedTuple):
+    """The first move python-chess could not play, when it is in a side line (``at``: where
+    its word starts), where that side line ends (``resume``), and the move's number and side
+    as the side line plays it: the arbiter looks for it there, not in the main line."""
+
+    at: int
+    resume: int
+    number: int
+    side: str
+
+
+def _side_line_stop(text: str, board: chess.Board) -> _SideLineStop | None:
     """Where the first move python-chess could not play stands in a game's text, when it is in
     a side line, and where the side line ends: python-chess skips the rest of that side line
     (side lines in it too) and reads the main line on. ``None`` for a main-line move
     (``_word_at``). The moves are replayed from ``board`` as python-chess reads them (a "("
     takes back the move before it, unless there is none; a result in a side line is a move),
     so the move found is the one of its error: a search for the move's text would find the
-    same move played earlier, where it was legal."""
+    same move played earlier, where it was legal. Its number and side are the replayed
+    board's as the move was tried: "(1... c5 2. Qd3)" is White's move 2."""
     kept = _ESCAPED_LINE.sub(lambda line: " " * len(line.group()), text)  # same places
     boards = [board]
     stop: int | None = None
     depth = 0  # the side lines open, from the one of the illegal move
+    number, side = 0, "White"  # the illegal move's, as its side line plays it
     for match in _MOVETEXT_WORD.finditer(kept, _moves_start(kept)):
         word = match.group()
         if word[0] in "{;":
@@ -1351,7 +1368,7 @@ def _side_line_stop(text: str, board: chess.Board) -> tuple[int, int] | None:
         if stop is not None:
             depth += 1 if word == "(" else -1 if word == ")" else 0
             if depth == 0:
-                return stop, match.end()
+                return _SideLineStop(stop, match.end(), number, side)
         elif word == "(":
             if boards[-1].move_stack:
                 boards.append(boards[-1].copy())
@@ -1370,8 +1387,10 @@ def _side_line_stop(text: str, board: chess.Board) -> tuple[int, int] | None:
                     if len(boards) == 1:
                         return None
                     stop, depth = match.start(), 1
+                    number = boards[-1].fullmove_number
+                    side = "White" if boards[-1].turn == chess.WHITE else "Black"
                     break
-    return None if stop is None else (stop, len(text))
+    return None if stop is None else _SideLineStop(stop, len(text), number, side)
 
 
 _NOVELTY = "N"

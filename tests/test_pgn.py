@@ -90,16 +90,16 @@ def test_an_illegal_move_is_reported_on_its_own_line() -> None:
         # "Qxh7" (the queen's path is blocked by e7) is on line 8.
         ("1. e4 e5 2. Nf3 Nc6\n3. Bc4 $1\n3... Qxh7 1-0\n", 8),
         ("1. e4 e5 2. Nf3 Nc6\n3. Bc4 !?\nQxh7 1-0\n", 8),
-        # "Ke3" is illegal in a variation (line 8); the main line is whole, its last word
-        # the result on line 9: no word of the main line is the move, so the game's first
-        # line (1) is given, not the result's.
-        ("1. e4 e5\n(1... Nf6\n2. Ke3) 2. Nf3\n1-0\n", 1),
+        # "Ke3" is illegal in a side line, on line 8: the main line is whole, its last word
+        # the result on line 9. The side line is replayed to find the move: its own line (8),
+        # neither the result's nor the game's first line.
+        ("1. e4 e5\n(1... Nf6\n2. Ke3) 2. Nf3\n1-0\n", 8),
     ],
 )
 def test_an_illegal_move_is_not_put_on_a_nag_or_the_results_line(moves: str, line: int) -> None:
     """The move's own line was taken as the line of whatever word stood where the move
     should: a NAG or annotation before it, at the end of the previous line, or the result
-    when the illegal move is in a variation (a line with no illegal move on it)."""
+    when the illegal move is in a side line (a line with no illegal move on it)."""
     text = '[White "A"]\n[Black "B"]\n[Round "1"]\n[Result "1-0"]\n\n' + moves
     problems = Problems()
     read_pgn_text(text, Path("bad.pgn"), problems)
@@ -1460,7 +1460,7 @@ def test_an_n_that_is_no_novelty_sign_is_still_said(moves: str, said: str) -> No
         # Qh4 falls to White, whose queen cannot reach h4 from d1. The side line is on line 7.
         (
             "1. e4 e5 2. Nf3 d6 (2... Nc6 blunder Qh4) 3. d4 1-0",
-            "move 3 (Black): 'Qh4'; the game is shown up to move 3",
+            "move 3 (White) in a side line: 'Qh4'; the game is shown up to move 3",
             f"the word 'blunder' among the moves is no move: {SKIPPED}",
             7,
             ["e4", "e5", "Nf3", "d6", "d4"],
@@ -1470,7 +1470,7 @@ def test_an_n_that_is_no_novelty_sign_is_still_said(moves: str, said: str) -> No
         # (line 9) is said too, not taken for the illegal move. The side line is on line 8.
         (
             "1. e4 e5 2. Nf3 d6\n(2... Nc6 blunder Qh4 junk (3. Bb5 more))\n3. d4 oops 1-0",
-            "move 3 (Black): 'Qh4'; the game is shown up to move 3",
+            "move 3 (White) in a side line: 'Qh4'; the game is shown up to move 3",
             "the words 'blunder' (line 8), 'oops' (line 9) among the moves are no moves: they "
             "were skipped, and the moves after them were kept",
             8,
@@ -1481,7 +1481,7 @@ def test_an_n_that_is_no_novelty_sign_is_still_said(moves: str, said: str) -> No
         # illegal one is the second. The main line is e4 e5 Qh5 Nc6.
         (
             "1. e4 e5 2. Qh5 (2. Nf3 junk Qh5) Nc6 1-0",
-            "move 3 (White): 'Qh5'; the game is shown up to move 2",
+            "move 2 (Black) in a side line: 'Qh5'; the game is shown up to move 2",
             f"the word 'junk' among the moves is no move: {SKIPPED}",
             7,
             ["e4", "e5", "Qh5", "Nc6"],
@@ -1494,15 +1494,97 @@ def test_words_before_an_illegal_move_in_a_side_line_are_said_in_the_same_build(
 ) -> None:
     """A word skipped before an illegal move in a side line was said only once the move was
     corrected, a build later, as in the main line before (b1541e0): both are said at once.
-    The illegal move's warning is as before (the game's first line, no main-line word being
-    the move); the skipped word's is on its line (7: five tags and a blank line before), and
-    the main line is read whole: not "up to the illegal move"."""
+    The illegal move is named as python-chess read it in its side line (with the skipped word
+    passed over: 'Qh4' as White's 3rd move), on its side line's line like the skipped word
+    (7: five tags and a blank line before), and the main line is read whole: not "up to the
+    illegal move"."""
     text = '[Event "E"]\n[Round "1.1"]\n[White "A"]\n[Black "B"]\n[Result "1-0"]\n\n' + moves
     problems = Problems()
     (game,) = read_pgn_text(text + "\n", Path("r1.pgn"), problems)
     label = "round 1, board 1, A v B: "
     assert [(p.code, p.line, p.message) for p in problems.items] == [
-        ("illegal-move", 1, f"{label}illegal or unreadable move at {illegal}"),
+        ("illegal-move", line, f"{label}illegal or unreadable move at {illegal}"),
         ("illegal-move", line, label + stray),
     ]
     assert [move.san for move in game.moves] == main_line
+
+
+@pytest.mark.parametrize(
+    ("moves", "line", "illegal", "main_line"),
+    [
+        # The main line is fine; its side line (3... Nf6 instead of 3... a6) goes on to White's
+        # 4th move, Bxe5: the bishop on b5 cannot reach e5. Five tags and a blank line, then the
+        # moves from line 7: the side line opens on line 9, "4. Bxe5" stands on line 10. The
+        # main line read is 7 half-moves (to White's 4th, Ba4), where the old warning counted
+        # from: "move 4 (Black)", on line 1.
+        (
+            "1. e4 e5 2. Nf3 Nc6\n3. Bb5 a6\n(3... Nf6\n4. Bxe5) 4. Ba4 1-0",
+            10,
+            "move 4 (White) in a side line: 'Bxe5'; the game is shown up to move 4",
+            ["e4", "e5", "Nf3", "Nc6", "Bb5", "a6", "Ba4"],
+        ),
+        # A side line in a side line: (2... d6 3. d4 exd4 (3... Nd7 4. Ke3)). The inner one
+        # replaces Black's 3... exd4; then White's 4th, Ke3, is two squares from e1. It stands
+        # on line 10 (the inner side line opens on 9); the main line read is 5 half-moves
+        # (old: "move 3 (Black)", line 1).
+        (
+            "1. e4 e5 2. Nf3 Nc6\n(2... d6 3. d4 exd4\n(3... Nd7\n4. Ke3) 4. Nxd4)\n3. Bb5 1-0",
+            10,
+            "move 4 (White) in a side line: 'Ke3'; the game is shown up to move 3",
+            ["e4", "e5", "Nf3", "Nc6", "Bb5"],
+        ),
+        # A side line that starts at Black's move replaces it: (1... c5 2. Qd3) is White's 2nd
+        # move, the queen blocked by the pawn on d2. The main line read is 3 half-moves (old:
+        # "move 2 (Black)"). Line 8.
+        (
+            "1. e4 e5\n(1... c5 2. Qd3) 2. Nf3 1-0",
+            8,
+            "move 2 (White) in a side line: 'Qd3'; the game is shown up to move 2",
+            ["e4", "e5", "Nf3"],
+        ),
+        # One that starts at White's move replaces it: (2. Nc3 Ke6) is Black's 2nd move, the
+        # king two squares from e8. The main line read is 5 half-moves (old: "move 3 (Black)").
+        # Line 8.
+        (
+            "1. e4 e5 2. Nf3\n(2. Nc3 Ke6) Nc6 3. Bb5 1-0",
+            8,
+            "move 2 (Black) in a side line: 'Ke6'; the game is shown up to move 3",
+            ["e4", "e5", "Nf3", "Nc6", "Bb5"],
+        ),
+    ],
+    ids=["on a later line", "nested", "starts at Black's move", "starts at White's move"],
+)
+def test_an_illegal_move_in_a_side_line_is_named_as_the_side_line_plays_it(
+    moves: str, line: int, illegal: str, main_line: list[str]
+) -> None:
+    """The warning of an illegal move in a side line stood on the game's first line and gave
+    the main line's move number and side (from the half-moves of the main line read), a move
+    of the main line that is right: it names the side line's own move, on its own line, and
+    says it is in a side line. The main line is read whole."""
+    text = '[Event "E"]\n[Round "1.1"]\n[White "A"]\n[Black "B"]\n[Result "1-0"]\n\n' + moves
+    problems = Problems()
+    (game,) = read_pgn_text(text + "\n", Path("r1.pgn"), problems)
+    assert [(p.code, p.line, p.message) for p in problems.items] == [
+        (
+            "illegal-move",
+            line,
+            f"round 1, board 1, A v B: illegal or unreadable move at {illegal}",
+        )
+    ]
+    assert game.illegal == illegal.split(";")[0]
+    assert [move.san for move in game.moves] == main_line
+
+
+def test_an_illegal_move_in_the_main_line_keeps_its_wording() -> None:
+    """Only a side line's move says "in a side line": the main line's "2. Ke3" (line 7) is
+    named as before, by the main line's number and side."""
+    text = '[Event "E"]\n[Round "1.1"]\n[White "A"]\n[Black "B"]\n[Result "1-0"]\n\n'
+    problems = Problems()
+    read_pgn_text(text + "1. e4 e5 (1... c5) 2. Ke3 Nf6 1-0\n", Path("r1.pgn"), problems)
+    assert [(p.line, p.message) for p in problems.items] == [
+        (
+            7,
+            "round 1, board 1, A v B: illegal or unreadable move at move 2 (White): 'Ke3'; "
+            "the game is shown up to move 1",
+        )
+    ]
