@@ -1036,10 +1036,12 @@ def _to_game(
         side = "White" if ply % 2 == 0 else "Black"
         what = f"'{match.group(2)}'" if match else str(error).split(" while ")[0]
         found = _word_at(*source, len(moves)) if source and match else None
-        if source is not None and match and (found is None or found[2]):
+        if source is not None and match and (found is None or not _writes(found, match[2])):
             # No move of the main line is the illegal one (or a word passed over after its
             # last move, "3. d4 oops", is taken for it): it may be in a side line, whose rest
-            # python-chess skips, reading the main line on.
+            # python-chess skips, reading the main line on. A side line's first move that is
+            # illegal leaves python-chess on the wrong side in the main line, so the main
+            # line's next word ("Nc6" in "2. Nf3 (2. Ke3) Nc6") is no sign of the main line.
             side_line = _side_line_stop(source[0], game.board())
             if side_line is not None:
                 # Named as the side line plays it, on its own line: the main line's number
@@ -1121,6 +1123,13 @@ def _to_game(
     if on_final is not None:
         on_final(result, final)
     return result
+
+
+def _writes(found: tuple[str, int, bool, int], san: str) -> bool:
+    """Whether the main line's word ``_word_at`` found is a move written ``san`` (the move of
+    python-chess's error), and not a word it passed over ("2. Nf9 d6")."""
+    read = chess.pgn.MOVETEXT_REGEX.finditer(found[0])
+    return not found[2] and any(token.group(1) == san for token in read)
 
 
 def _null_move_written(word: str) -> str:

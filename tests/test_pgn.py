@@ -1551,8 +1551,21 @@ def test_words_before_an_illegal_move_in_a_side_line_are_said_in_the_same_build(
             "move 2 (Black) in a side line: 'Ke6'; the game is shown up to move 3",
             ["e4", "e5", "Nf3", "Nc6", "Bb5"],
         ),
+        # The side line's first move is illegal: White's 2nd, Ke3, two squares from e1, on
+        # line 8. python-chess then reads the main line's "Nc6" (line 9) as White's and stops
+        # the main line at 2. Nf3 (3 half-moves): "Nc6" was taken for the move, "move 2
+        # (Black): 'Ke3'" on line 9, though it writes no Ke3.
+        (
+            "1. e4 e5 2. Nf3\n(2. Ke3)\nNc6 1-0",
+            8,
+            "move 2 (White) in a side line: 'Ke3'; the game is shown up to move 2",
+            ["e4", "e5", "Nf3"],
+        ),
     ],
-    ids=["on a later line", "nested", "starts at Black's move", "starts at White's move"],
+    ids=[
+        *("on a later line", "nested", "starts at Black's move", "starts at White's move"),
+        "its first move",
+    ],
 )
 def test_an_illegal_move_in_a_side_line_is_named_as_the_side_line_plays_it(
     moves: str, line: int, illegal: str, main_line: list[str]
