@@ -931,10 +931,12 @@ def _byes(
     players: tuple[Player, ...],
     problems: Problems,
 ) -> tuple[Bye, ...]:
-    """``[[byes]]``, those of a TRF file first (located on their TRF line)."""
+    """``[[byes]]``, those of a TRF file first (located on their TRF line), then the absences
+    of late entries (``_late_entries``) in the rounds those leave without one."""
     withdrawn = {p.number: p.withdrawn_after for p in players if p.withdrawn_after is not None}
     byes: dict[tuple[int, int], Bye] = {}
-    if not config.byes:
+    late = any(entry.first_round for entry in config.players)
+    if not config.byes and not late:
         return ()
     paired = {(c.game.round, n): c for c in candidates for n in (c.game.white, c.game.black)}
     from_trf = 0
@@ -987,7 +989,63 @@ def _byes(
         byes[(entry.round, number)] = Bye(
             entry.round, number, float(entry.points), entry.pairing_allocated
         )
+    if late:
+        _late_entries(config, config_path, config_lines, names, candidates, byes, problems)
     return tuple(sorted(byes.values(), key=lambda b: (b.round, b.player)))
+
+
+def _late_entries(
+    config: EventConfig,
+    config_path: Path,
+    config_lines: Mapping[KeyPath, int],
+    names: _Names,
+    candidates: list[_Candidate],
+    byes: dict[tuple[int, int], Bye],
+    problems: Problems,
+) -> None:
+    """``[[players]] first_round``: each round before it is an absence (a zero-point bye, as
+    ``[[byes]] points = 0`` records one) unless a [[byes]] entry gives that round another
+    (a half-point bye where the regulations give late entries one). A game of the player
+    before that round contradicts it: one error, on the first such game."""
+    if config.format != "swiss":
+        return  # refused with the event file (check_event): round robins have no late entry
+    games: dict[int, list[_Candidate]] = defaultdict(list)
+    for candidate in candidates:
+        for player in (candidate.game.white, candidate.game.black):
+            games[player].append(candidate)
+    own = 0  # event.toml's own entries come after a TRF file's, and are counted apart
+    for entry in config.players:
+        index = own if entry.trf is None else entry.toml_index
+        own += entry.trf is None
+        first = entry.first_round
+        number = names.find(entry.name)
+        if not first or number is None or not 1 < first <= config.rounds:
+            continue  # out of range: refused with the event file (check_event)
+        key = ("players", index, "first_round") if index is not None else ("players",)
+        key_line = line_of(config_lines, key)
+        early = sorted(
+            (c for c in games.get(number, ()) if c.game.round < first),
+            key=lambda c: (c.game.round, c.game.board),
+        )
+        if early:
+            game = early[0]
+            rounds = name_list(sorted({str(c.game.round) for c in early}, key=int))
+            more = f" and {len(early) - 1} more" if len(early) > 1 else ""
+            at = f"{config_path.name} line {key_line}" if key_line else config_path.name
+            problems.error(
+                f"{entry.name} entered in round {first} (first_round = {first}, {at}) but "
+                f"plays in round{'s' if len(early) > 1 else ''} {rounds} ({game.where}{more})",
+                game.game.source,
+                game.game.line,
+                f"correct first_round (first_round = {game.game.round} if the player joined "
+                f"in round {game.game.round}, or delete it), or correct the game's Round tag "
+                "(or its player tags) if it is another round's or another player's",
+                code="late-entry",
+            )
+        played = {c.game.round for c in early}
+        for round_number in range(1, first):
+            if (round_number, number) not in byes and round_number not in played:
+                byes[(round_number, number)] = Bye(round_number, number, 0.0, late_entry=True)
 
 
 def _check_withdrawals(

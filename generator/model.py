@@ -186,9 +186,15 @@ class Bye:
     player: int
     points: float
     pairing_allocated: bool | None = None
+    late_entry: bool = False
+    """An absence that ``[[players]] first_round`` gives a round before the player joined:
+    scored as any zero-point bye, and worded "not yet entered" (a "zero-point bye" read as
+    a round the player had been paired for and missed)."""
 
     @property
     def kind(self) -> str:
+        if self.late_entry:
+            return "not yet entered"
         if self.points == 1 and self.pairing_allocated:
             return "pairing-allocated bye"
         return {1: "full-point bye", 0.5: "half-point bye"}.get(self.points, "zero-point bye")

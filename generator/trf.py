@@ -1719,6 +1719,7 @@ def merge_trf(
                 title=given.title or entry.title,
                 fide_id=given.fide_id or entry.fide_id,
                 k_factor=given.k_factor,  # TRF has no field for it
+                first_round=given.first_round,  # nor for this
                 toml_index=index,
             )
         )

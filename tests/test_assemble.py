@@ -834,3 +834,147 @@ def test_a_k_factor_given_to_an_unrated_trf_player_is_a_warning(make_site: SiteM
     assert warning.path is not None and warning.path.name == "event.toml"
     assert warning.line == 8
     assert "k_factor = 40 is given to B, B," in warning.message
+
+
+# A 4-player, 3-round Swiss in which Delta joins in round 2 (``[[players]] first_round``).
+# Round 1: A beats B, C has the pairing's bye (1 point). Round 2: A-C ½-½, B-D 0-1. Round 3:
+# A-D ½-½, B-C 1-0. By hand: A 1 + ½ + ½ = 2; B 0 + 0 + 1 = 1; C 1 + ½ + 0 = 1½; D, absent
+# in round 1 (0), 0 + 1 + ½ = 1½.
+_LATE_GAMES = (
+    pgn_game("1.1", A, B, "1-0")
+    + pgn_game("2.1", A, C, "1/2-1/2")
+    + pgn_game("2.2", B, D, "0-1")
+    + pgn_game("3.1", A, D, "1/2-1/2")
+    + pgn_game("3.2", B, C, "1-0")
+)
+_C_BYE = f'[[byes]]\nround = 1\nplayer = "{C}"\npoints = 1\n\n'
+
+
+def _late(text: str, key: str = "first_round = 2") -> str:
+    """``text`` with ``key`` in Delta's [[players]] entry (the last of the file)."""
+    return text.replace(f'name = "{D}"\n', f'name = "{D}"\n{key}\n')
+
+
+def _rows(event: object) -> list[tuple[object, ...]]:
+    from generator.rules.scores import player_records
+    from generator.rules.standings import rank
+
+    standings = rank(event, player_records(event))  # type: ignore[arg-type]
+    return [(r.place, r.player.name, r.points, r.decided_by, r.tiebreaks) for r in standings.rows]
+
+
+def test_a_late_entry_is_absent_in_the_rounds_before_it(make_site: SiteMaker) -> None:
+    """first_round = 2: Delta's round 1 is an absence (0 points), as a [[byes]] entry with
+    points = 0 records it, so the standings and every tie-break are those of the event
+    written with that entry; only the wording differs ("not yet entered")."""
+    from generator.render.views import entry_label
+    from generator.rules.scores import Kind, player_records
+
+    text = _late(event_toml(_C_BYE, format="swiss"))
+    event, problems = load(make_site(text, {"g.pgn": _LATE_GAMES}))
+    assert event is not None and not problems.errors, problems.items
+    records = player_records(event)
+    points = {event.player(n).name: record.points for n, record in records.items()}
+    assert points == {A: 2, B: 1, C: 1.5, D: 1.5}
+    first = records[4].entries[0]
+    assert (first.kind, first.points, first.bye and first.bye.points) == (Kind.BYE, 0, 0)
+    assert entry_label(first) == "not yet entered"
+    assert [(b.round, b.player, b.points, b.late_entry) for b in event.byes] == [
+        (1, 3, 1, False),
+        (1, 4, 0, True),
+    ]
+    explicit = event_toml(
+        _C_BYE + f'[[byes]]\nround = 1\nplayer = "{D}"\npoints = 0\n\n', format="swiss"
+    )
+    written, problems = load(make_site(explicit, {"g.pgn": _LATE_GAMES}, slug="written"))
+    assert written is not None and not problems.errors, problems.items
+    rows = _rows(event)
+    assert rows == _rows(written)
+    assert (rows[0][:3], rows[-1][:3]) == (("1", A, 2), ("4", B, 1))  # C and D: tie-breaks
+
+
+def test_a_bye_entry_overrides_a_late_entrys_absence(make_site: SiteMaker) -> None:
+    """Where the regulations give late entries a half point, [[byes]] says so for the round:
+    Delta's round 1 is that half-point bye, not the absence first_round gives, and Delta has
+    ½ + 1 + ½ = 2 points."""
+    from generator.rules.scores import player_records
+
+    body = _C_BYE + f'[[byes]]\nround = 1\nplayer = "{D}"\npoints = 0.5\n\n'
+    event, problems = load(
+        make_site(_late(event_toml(body, format="swiss")), {"g.pgn": _LATE_GAMES})
+    )
+    assert event is not None and not problems.errors, problems.items
+    assert player_records(event)[4].points == 2
+    (bye,) = [b for b in event.byes if b.player == 4]
+    assert (bye.round, bye.points, bye.late_entry, bye.kind) == (1, 0.5, False, "half-point bye")
+
+
+def test_a_game_before_the_first_round_is_an_error(make_site: SiteMaker) -> None:
+    """first_round = 3, but Delta plays round 2 (g.pgn line 17, the third game: each takes
+    8 lines): one error on the game, naming first_round's line (event.toml line 27: four
+    keys, C's bye on 5-9, a blank line, then four [[players]] of 5, 4, 4 and 2 lines), with
+    a hint."""
+    text = _late(event_toml(_C_BYE, format="swiss"), "first_round = 3")
+    _, problems = load(make_site(text, {"g.pgn": _LATE_GAMES}))
+    key_line = text.splitlines().index("first_round = 3") + 1
+    assert key_line == 27
+    (error,) = problems.errors
+    assert error.path is not None and error.path.name == "g.pgn"
+    assert error.line == 17
+    assert error.message == (
+        "Delta, Dora entered in round 3 (first_round = 3, event.toml line 27) but plays in "
+        "round 2 (g.pgn:17)"
+    )
+    assert error.hint.startswith("correct first_round (first_round = 2 if the player joined")
+
+
+@pytest.mark.parametrize(
+    ("key", "message"),
+    [
+        (
+            "first_round = 4",
+            "players[4].first_round: 4 is no round of the event, which has rounds 1 to 3",
+        ),
+        (
+            "first_round = 0",
+            "players[4].first_round: 0 is no round of the event, which has rounds 1 to 3",
+        ),
+        (
+            "first_round = -2",
+            "players[4].first_round: -2 is no round of the event, which has rounds 1 to 3",
+        ),
+    ],
+)
+def test_a_first_round_out_of_range_is_an_error(
+    make_site: SiteMaker, key: str, message: str
+) -> None:
+    text = _late(event_toml(_C_BYE, format="swiss"), key)
+    _, problems = load(make_site(text, {"g.pgn": _LATE_GAMES}))
+    (error,) = problems.errors
+    assert error.message == message
+    assert error.line == text.splitlines().index(key) + 1
+    assert error.hint == (
+        "write the round the player joined the event (2 to 3), or delete first_round for a "
+        "player who played from round 1"
+    )
+
+
+def test_first_round_1_is_every_players_and_changes_nothing(make_site: SiteMaker) -> None:
+    """Entered in round 1 is true of everyone: accepted silently, and no bye is made."""
+    games = _LATE_GAMES + pgn_game("1.2", C, D, "1-0")
+    text = _late(event_toml("", format="swiss"), "first_round = 1")
+    event, problems = load(make_site(text, {"g.pgn": games}))
+    assert event is not None and not problems.items, problems.items
+    assert event.byes == ()
+
+
+def test_a_round_robin_has_no_late_entries(make_site: SiteMaker) -> None:
+    text = _late(event_toml(), "first_round = 2")
+    _, problems = load(make_site(text))
+    (error,) = problems.errors
+    assert error.message == (
+        "players[4].first_round: a round-robin has no late entries (every player meets "
+        "every other, from round 1)"
+    )
+    assert error.line == text.splitlines().index("first_round = 2") + 1
+    assert error.hint.startswith("delete first_round;")

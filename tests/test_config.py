@@ -1667,3 +1667,56 @@ def test_a_list_of_entries_written_with_single_brackets_is_told_to_take_two(
     text = _HEAD + f'{header}\nname = "Echo, Eve"\n'
     errors = _errors(make_site(text) / "content/ev/event.toml")
     assert errors == [(4, message, hint)]
+
+
+def test_first_round_is_read_into_the_players_entry(make_site: SiteMaker) -> None:
+    """[[players]] first_round = 3: the entry keeps the round the player joined; an entry
+    without it has none (played from round 1)."""
+    text = _HEAD + '[[players]]\nname = "Alpha, Anna"\n\n[[players]]\nname = "Bravo, Bob"\n'
+    text += "first_round = 3\n"
+    site = make_site(text)
+    problems = Problems()
+    config, _ = load_event_config(site / "content/ev/event.toml", problems)
+    assert config is not None and not problems.items, problems.items
+    assert [p.first_round for p in config.players] == [None, 3]
+
+
+@pytest.mark.parametrize(
+    ("value", "message", "hint"),
+    [
+        (
+            '"3"',
+            "players[1].first_round: expected a whole number, found a string '3'",
+            "write 3 without quotes",
+        ),
+        (
+            "2.5",
+            "players[1].first_round: expected a whole number, found a number 2.5",
+            "first_round takes a whole number: write it in digits alone, without a fraction",
+        ),
+        (
+            "6",
+            "players[1].first_round: 6 is no round of the event, which has rounds 1 to 5",
+            "write the round the player joined the event (2 to 5), or delete first_round for "
+            "a player who played from round 1",
+        ),
+    ],
+)
+def test_a_first_round_that_is_no_round_is_told_what_to_write(
+    make_site: SiteMaker, value: str, message: str, hint: str
+) -> None:
+    """On first_round's own line (6): a quoted number, a fraction, a round past the last."""
+    text = _HEAD + f'[[players]]\nname = "Alpha, Anna"\nfirst_round = {value}\n'
+    assert _errors(make_site(text) / "content/ev/event.toml") == [(6, message, hint)]
+
+
+def test_a_one_round_event_has_no_late_entry_to_write(make_site: SiteMaker) -> None:
+    """rounds = 1: "2 to 1" is no range to offer; first_round is to go."""
+    text = 'name = "X"\nformat = "swiss"\nrounds = 1\n[[players]]\nname = "A"\nfirst_round = 2\n'
+    assert _errors(make_site(text) / "content/ev/event.toml") == [
+        (
+            6,
+            "players[1].first_round: 2 is no round of the event, which has rounds 1 to 1",
+            "delete first_round: a one-round event has no late entries",
+        )
+    ]

@@ -88,6 +88,10 @@ class PlayerEntry:
     k_factor: int | None = None
     """FIDE's development coefficient K for this player (Rating Regulations 8.3.3), over
     the event's ``k_factor``."""
+    first_round: int | None = None
+    """A Swiss's late entry: the round the player joined. Each round before it without a
+    [[byes]] entry is an absence (a zero-point bye), which big opens otherwise write as one
+    [[byes]] table per round missed."""
     trf: TrfPlace | None = field(default=None, compare=False, repr=False)
     year_from_trf: bool = field(default=False, compare=False, repr=False)
     """``birth_year`` is the TRF line's, a date without the day ("2014/00/00"), not an
@@ -428,6 +432,8 @@ PLAYER = Table(
         "sex": Str(choices=("M", "F")),
         "club": Str(),
         "k_factor": KFactor(),
+        # Its range (2 to rounds, a Swiss's only) is the event's: said in check_event.
+        "first_round": Number(integer=True, example="3"),
     },
     PlayerEntry,
 )
@@ -784,6 +790,7 @@ def check_event(config: EventConfig, issues: list[Issue], players_complete: bool
         if player.born and player.birth_year and player.born.year != player.birth_year:
             issues.append(Issue(("players", index, "birth_year"), "born and birth_year disagree"))
         _born_after_the_start(config, index, player, issues)
+        _late_entry(config, index, player, issues)
 
     def need_player(path: KeyPath, name: str) -> None:
         if players_complete and normalise_name(name) not in known:
@@ -960,6 +967,38 @@ def check_event(config: EventConfig, issues: list[Issue], players_complete: bool
                     f"set rounds = {expected}, or check the [[players]] list",
                 )
             )
+
+
+def _late_entry(config: EventConfig, index: int, player: PlayerEntry, issues: list[Issue]) -> None:
+    """``first_round``: a round of the event, in a Swiss. first_round = 1 is taken silently:
+    entered in round 1 is true of every other player too (a list exported from an entry
+    form may write it for everyone), and it changes nothing."""
+    first = player.first_round
+    if first is None:
+        return
+    path = ("players", index, "first_round")
+    if config.format != "swiss":
+        issues.append(
+            Issue(
+                path,
+                f"a {config.format} has no late entries (every player meets every other, "
+                "from round 1)",
+                "delete first_round; record a round the player missed as a forfeit in "
+                '[[results]] (result = "+-" or "-+"), or use format = "swiss" if the event '
+                "is a Swiss",
+            )
+        )
+    elif not 1 <= first <= config.rounds:
+        issues.append(
+            Issue(
+                path,
+                f"{first} is no round of the event, which has rounds 1 to {config.rounds}",
+                f"write the round the player joined the event (2 to {config.rounds}), or "
+                "delete first_round for a player who played from round 1"
+                if config.rounds > 1
+                else "delete first_round: a one-round event has no late entries",
+            )
+        )
 
 
 def _born_after_the_start(

@@ -96,6 +96,8 @@ def entry_label(entry: RoundEntry) -> str:
     if entry.kind is Kind.BYE:
         return entry.bye.kind if entry.bye else "bye"
     if entry.kind is Kind.FUTURE and entry.bye is not None:
+        if entry.bye.late_entry:  # true of a round to come as of one played
+            return entry.bye.kind
         return f"{entry.bye.kind} (round not played yet)"
     return _LABELS[entry.kind]
 
