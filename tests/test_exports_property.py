@@ -585,6 +585,9 @@ def test_every_view_agrees_with_the_tally(tmp_path: Path, seed: int) -> None:
     assert order == [r["number"] for r in standings]
     cells_by_round = spec.cells()
     codes = one_point_codes(spec)
+    on_board = {  # each player's board in each round (the card's "Bd.")
+        (side, p.round): board for p, board in spec.boards().items() for side in (p.white, p.black)
+    }
     for row in table:
         player = row_player(row)
         cells = cells_of(row)
@@ -640,6 +643,7 @@ def test_every_view_agrees_with_the_tally(tmp_path: Path, seed: int) -> None:
         values = dict(part.split() for part in text_of(card.group(1)).split(" · "))
         assert {code: number(value) for code, value in values.items()} == json_row["tiebreaks"]
         rows = {int(text_of(cells_of(r)[0])): cells_of(r) for r in body_rows(page, "player-games")}
+        # Rd., Bd., Colour, Opponent, Rating, Pts., Result, Score ...
         totals = running(spec, player)
         for number_ in range(1, spec.rounds + 1):
             cells = rows.get(number_)
@@ -648,20 +652,21 @@ def test_every_view_agrees_with_the_tally(tmp_path: Path, seed: int) -> None:
                 assert cells, (player, number_)
                 ahead = number_ > spec.rounds_played
                 want = ("withdrawn (round not played yet)", "") if ahead else ("withdrawn", "0")
-                assert (text_of(cells[2]), text_of(cells[5])) == want, (player, number_)
+                assert (text_of(cells[3]), text_of(cells[6])) == want, (player, number_)
             elif (player, number_) in codes:
-                assert cells and "bye" in text_of(cells[2])
+                assert cells and "bye" in text_of(cells[3]) and text_of(cells[1]) == ""
                 scored = number_ <= spec.rounds_played  # a bye given ahead: nothing yet
                 want = BYE_SYMBOLS[codes[player, number_]] if scored else ""
-                assert text_of(cells[5]) == want, (player, number_, cells)
+                assert text_of(cells[6]) == want, (player, number_, cells)
             elif (player, number_) in cells_by_round:
                 opponent, colour, code = cells_by_round[player, number_]
                 assert cells, (player, number_)
-                assert text_of(cells[1]) == {"w": "White", "b": "Black"}[colour]
-                assert text_of(cells[2]) == names[opponent]
-                assert text_of(cells[5]).split()[0] == CELL_SYMBOLS[code], (player, cells)
+                assert text_of(cells[1]) == str(on_board[player, number_]), (player, number_)
+                assert text_of(cells[2]) == {"w": "White", "b": "Black"}[colour]
+                assert text_of(cells[3]) == names[opponent]
+                assert text_of(cells[6]).split()[0] == CELL_SYMBOLS[code], (player, cells)
             if cells and number_ <= spec.rounds_played:
-                assert number(text_of(cells[6])) == totals[number_ - 1], (player, number_)
+                assert number(text_of(cells[7])) == totals[number_ - 1], (player, number_)
     check_rounds_and_earlier_standings(spec, files)
 
 

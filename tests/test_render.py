@@ -773,12 +773,12 @@ def test_a_players_card_shows_each_opponents_points(mini: Path) -> None:
     header = re.search(r'<table class="player-games">.*?<thead>(.*?)</thead>', html, re.S)
     assert header is not None
     columns = re.findall(r"<th[^>]*>(.*?)</th>", header.group(1))
-    assert [re.sub(r"<[^>]+>", "", c) for c in columns][2:5] == ["Opponent", "Rating", "Pts."]
+    assert [re.sub(r"<[^>]+>", "", c) for c in columns][3:6] == ["Opponent", "Rating", "Pts."]
     body = html.split('<table class="player-games">')[1].split("</tbody>")[0]
     shown = []
     for row in re.findall(r"<tr>(.*?)</tr>", body, re.S)[1:]:
-        cells = re.findall(r"<td[^>]*>(.*?)</td>", row, re.S)
-        shown.append((re.sub(r"<[^>]+>", "", cells[1]), cells[3]))
+        cells = re.findall(r"<td[^>]*>(.*?)</td>", row, re.S)  # after Rd.: Bd., Colour ...
+        shown.append((re.sub(r"<[^>]+>", "", cells[2]), cells[4]))
     assert shown == [(D, "0"), (C, "2"), (B, "2½")]
 
 
@@ -823,7 +823,9 @@ def test_the_move_list_gives_each_half_moves_clock_where_the_pgn_does() -> None:
 
 def test_the_player_row_and_badge_fragments_equal_their_macros() -> None:
     """``fragments.player_game_row`` and ``fragments.badges`` give what the macros of
-    ``_macros.html`` give, on rounds of every sort and texts that need escaping."""
+    ``_macros.html`` give, on rounds of every sort and texts that need escaping; the row
+    called as an older ``player.html`` does (no ``rated`` nor ``board``) and with each of
+    the four ways of showing the "Rtg+/-" and "Bd." cells."""
     from generator.model import Game, Player
     from generator.render import fragments
     from generator.render.environment import make_environment, url_for
@@ -832,7 +834,10 @@ def test_the_player_row_and_badge_fragments_equal_their_macros() -> None:
     template = environment.from_string(
         '{% from "_macros.html" import player_game_row, badges %}'
         "{{ player_game_row(line, links, url) }}|{{ badges(awards, 7) }}"
+        "{% for rated, board in shown %}|{{ player_game_row(line, links, url, rated, board) }}"
+        "{% endfor %}"
     )
+    shown = [(False, False), (True, False), (False, True), (True, True)]
     url = url_for("ev/players/p-7.html")
     links = LINKS
     games = [
@@ -840,6 +845,7 @@ def test_the_player_row_and_badge_fragments_equal_their_macros() -> None:
         Game(3, 1, 7, 2, "1-0"),
         Game(3, 2, 7, 2, "1/2-1/2"),
         Game(3, 1, 7, 2, "+-", reason='late & "absent"'),
+        Game(3, 12, 2, 7, "*"),
     ]
     opponents = [None, Player(number=2, name="O'Brien <Bob>", slug="x", title="FM", rating=2311)]
     award = SimpleNamespace(kind="money", reason="1st & best", name="<1st>", label="<1st> prize")
@@ -864,12 +870,27 @@ def test_the_player_row_and_badge_fragments_equal_their_macros() -> None:
                             )
                             awards = {7: [award, award]} if rows % 2 else {}
                             expected = template.render(
-                                line=line, links=links, url=url, awards=awards
+                                line=line, links=links, url=url, awards=awards, shown=shown
                             ).split("|")
                             assert expected[0] == fragments.player_game_row(line, links, url)
                             assert expected[1] == fragments.badges(awards, 7)
+                            for (rated, board), row in zip(shown, expected[2:], strict=True):
+                                assert row == fragments.player_game_row(
+                                    line, links, url, rated, board
+                                )
                             rows += 1
-    assert rows == 4 * 3 * 3 * 3 * 3 * 3
+    assert rows == 5 * 3 * 3 * 3 * 3 * 3
+    bye = SimpleNamespace(round=2, colour=None, game=None, kind=SimpleNamespace(value="bye"))
+    line = SimpleNamespace(
+        entry=bye, cell=SimpleNamespace(symbol="½", label="bye"), opponent=None,
+        opponent_points=None, score_after=1.5, rating_change=None,
+    )  # fmt: skip
+    cells = re.findall(r"<t[hd][^>]*>(.*?)</t[hd]>", fragments.player_game_row(line, links, url))
+    with_board = fragments.player_game_row(line, links, url, False, True)
+    assert re.findall(r"<t[hd][^>]*>(.*?)</t[hd]>", with_board) == [cells[0], "", *cells[1:]]
+    line.entry = SimpleNamespace(round=3, colour="b", game=games[-1], kind=bye.kind)
+    row = fragments.player_game_row(line, links, url, False, True)
+    assert '</th>\n      <td class="board">12</td>\n      <td>Black</td>' in row
 
 
 def test_a_sites_older_macros_file_falls_back_to_the_built_in_pieces(
@@ -2491,16 +2512,24 @@ def test_the_tie_break_line_copies_as_code_and_name_in_brackets_in_both_renderer
 
 def test_the_games_heading_fragment_equals_its_macro() -> None:
     """``fragments.player_games_head`` gives what the macro gives, with the "Rtg+/-"
-    column and without it."""
+    column and without it, with the "Bd." column right after "Rd." and without it (as an
+    older ``player.html`` calls it, ``rated`` alone)."""
     from generator.render.environment import make_environment
 
     template = make_environment(None).from_string(
-        '{% from "_macros.html" import player_games_head %}{{ player_games_head(rated) }}'
+        '{% from "_macros.html" import player_games_head %}'
+        "{{ player_games_head(rated) }}|{{ player_games_head(rated, board) }}"
     )
     for rated in (True, False):
-        assert template.render(rated=rated) == fragments.player_games_head(rated)
+        for board in (True, False):
+            alone, both = template.render(rated=rated, board=board).split("|")
+            assert alone == fragments.player_games_head(rated)
+            assert both == fragments.player_games_head(rated, board)
     assert "Rtg+/-" in fragments.player_games_head(True)
     assert "Rtg+/-" not in fragments.player_games_head(False)
+    board = '<th scope="col" class="board"><abbr title="Board">Bd.</abbr></th>'
+    assert f'Rd.</th>{board}<th scope="col">Colour' in fragments.player_games_head(False, True)
+    assert "Bd." not in fragments.player_games_head(True)
 
 
 def _card_table(card: str) -> tuple[list[str], list[list[str]]]:
@@ -2513,6 +2542,19 @@ def _card_table(card: str) -> tuple[list[str], list[list[str]]]:
     return columns, cells
 
 
+def _before_the_board(template: str) -> str:
+    """The built-in ``_macros.html`` or ``player.html`` as a site copied it before the "Bd."
+    column: the same file but for that column and the comments (``player.html`` byte for
+    byte as it was)."""
+    text = re.sub(r"\{% if board %\}.*?\{% endif %\}", "", template, flags=re.S)
+    text = re.sub(
+        r'\{#- The "Bd\." column.*?-#\}\n\{% set board = true %\}\n', "", text, flags=re.S
+    )
+    text = text.replace(", board=false)", ")").replace(", board)", ")")
+    assert not re.search(r"if board|board[=)]|set board", text), "a board is left"
+    return text
+
+
 def test_a_sites_older_macros_file_gives_a_card_without_the_rating_column_not_a_shifted_one(
     make_site: SiteMaker,
 ) -> None:
@@ -2520,7 +2562,8 @@ def test_a_sites_older_macros_file_gives_a_card_without_the_rating_column_not_a_
     without the cell), with K 20: the card's table has the 8 columns Rd., Colour, Opponent,
     Rating, Pts., Result, Score, Game and each of the 3 rounds 8 cells; the card still says
     the change, Alpha 2300 beating Bravo 2250 (D = +50, PD 0.57): +0.43 x 20 = +8.6. The
-    built-in file gives 9 columns, "Rtg+/-" before Game, and the rows "+8.6", "", ""."""
+    built-in file gives 10 columns, "Bd." after Rd. and "Rtg+/-" before Game, and the rows
+    "+8.6", "", ""."""
     games = {"g.pgn": pgn_game("1.1", A, B, "1-0")}
     site = make_site(event_toml("k_factor = 20\n"), games)
     path = site / "output/ev/players/1-alpha-anna.html"
@@ -2530,11 +2573,14 @@ def test_a_sites_older_macros_file_gives_a_card_without_the_rating_column_not_a_
     (site / "templates" / "_macros.html").write_text(macros, encoding="utf-8")
     assert build_site(site).written
     shown, rows = _card_table(path.read_text(encoding="utf-8"))
-    assert shown == [*columns[:-1], "Rtg+/-", "Game"]
+    assert shown == ["Rd.", "Bd.", *columns[1:-1], "Rtg+/-", "Game"]
     assert [row[-2] for row in rows] == ["+8.6", "", ""]
 
     older = re.sub(
-        r"\{#- The heading of the card's games.*?\{%- endmacro %\}\n", "", macros, flags=re.S
+        r"\{#- The heading of the card's games.*?\{%- endmacro %\}\n",
+        "",
+        _before_the_board(macros),
+        flags=re.S,
     )
     older = re.sub(r"\{% if rated %\}.*?\{% endif %\}", "", older, flags=re.S)
     older = older.replace(", rated=false) -%}", ") -%}")
@@ -2571,7 +2617,7 @@ def test_a_sites_older_player_html_gives_rows_without_the_rating_cell_like_its_h
     site = make_site(event_toml("k_factor = 20\n"), games)
     path = site / "output/ev/players/1-alpha-anna.html"
     columns = ["Rd.", "Colour", "Opponent", "Rating", "Pts.", "Result", "Score", "Game"]
-    page = (builtin_templates_dir() / "player.html").read_text(encoding="utf-8")
+    page = _before_the_board((builtin_templates_dir() / "player.html").read_text(encoding="utf-8"))
     older = re.sub(r"\{% set rated = .*?%\}\n  <thead>.*?</thead>\n", _OLD_HEAD, page)
     older = older.replace(
         "player_game_row(line, links, url, rated)", "player_game_row(line, links, url)"
@@ -2579,7 +2625,7 @@ def test_a_sites_older_player_html_gives_rows_without_the_rating_cell_like_its_h
     assert "Rtg+/-" not in older and "player_games_head" not in older and "rated" not in older
     (site / "templates").mkdir()
     (site / "templates" / "player.html").write_text(older, encoding="utf-8")
-    macros = (builtin_templates_dir() / "_macros.html").read_text(encoding="utf-8")
+    macros = _before_the_board((builtin_templates_dir() / "_macros.html").read_text("utf-8"))
     # The row macro of a copy made between the two: the cell when the line has a change.
     between = re.sub(
         r"\{#- The heading of the card's games.*?\{%- endmacro %\}\n", "", macros, flags=re.S
@@ -2604,21 +2650,141 @@ def test_a_sites_macros_file_of_today_still_gives_the_rating_column_to_the_built
     make_site: SiteMaker,
 ) -> None:
     """The built-in ``_macros.html`` copied into the site, with the built-in ``player.html``:
-    with K 20, 9 columns, "Rtg+/-" before Game, the rows "+8.6", "", "" (Alpha 2300 beats
-    Bravo 2250: +0.43 x 20); without a k_factor 8 columns and 8 cells a row."""
+    with K 20, 10 columns, "Bd." after Rd., "Rtg+/-" before Game, the rows "+8.6", "", ""
+    (Alpha 2300 beats Bravo 2250: +0.43 x 20); without a k_factor 9 columns and 9 cells a
+    row."""
     games = {"g.pgn": pgn_game("1.1", A, B, "1-0")}
     make_site(event_toml("k_factor = 20\n"), games, "rated")
     site = make_site(event_toml(), games, "unrated")
     (site / "templates").mkdir()
     shutil.copy(builtin_templates_dir() / "_macros.html", site / "templates")
     assert build_site(site).written
-    columns = ["Rd.", "Colour", "Opponent", "Rating", "Pts.", "Result", "Score", "Game"]
+    columns = ["Rd.", "Bd.", "Colour", "Opponent", "Rating", "Pts.", "Result", "Score", "Game"]
     card = site / "output/{}/players/1-alpha-anna.html"
     shown, rows = _card_table(Path(str(card).format("rated")).read_text(encoding="utf-8"))
     assert shown == [*columns[:-1], "Rtg+/-", "Game"]
     assert [row[-2] for row in rows] == ["+8.6", "", ""]
     shown, rows = _card_table(Path(str(card).format("unrated")).read_text(encoding="utf-8"))
-    assert shown == columns and [len(row) for row in rows] == [8, 8, 8]
+    assert shown == columns and [len(row) for row in rows] == [9, 9, 9]
+
+
+_BOARD_GAMES = (
+    pgn_game("1.2", B, A, "0-1")
+    + pgn_game("1.1", C, D, "1-0")
+    + pgn_game("2.1", C, B, "1/2-1/2")
+    + pgn_game("3.1", B, D, "*")
+    + pgn_game("3.2", A, C, "*")
+)
+"""A Swiss of 4 rounds: Anna wins on board 2 in round 1, has a half-point bye in round 2, is
+paired on board 2 in round 3 (no result yet) and round 4 is to come."""
+_BOARD_BYE = '[[byes]]\nround = 2\nplayer = "Alpha, Anna"\npoints = 0.5\n\n'
+
+
+def _board_cells(card: str) -> list[tuple[str, str]]:
+    """Each row of the card's games table: its round and the board under "Bd.", the
+    heading's second column."""
+    columns, rows = _card_table(card)
+    assert columns[:3] == ["Rd.", "Bd.", "Colour"], columns
+    assert [len(row) for row in rows] == [len(columns)] * len(rows)
+    return [(re.sub(r"<[^>]+>", "", row[0]), row[1]) for row in rows]
+
+
+def test_a_players_card_gives_the_board_of_each_game_after_the_round(
+    make_site: SiteMaker, tmp_path: Path
+) -> None:
+    """chess-results' "Bo.": the card's games table has "Bd." (abbr "Board") after "Rd.",
+    each row as many cells as the heading. Swiss (``_BOARD_GAMES``): Anna's rounds 1-4 on
+    boards 2, none (her bye), 2 (paired, as "Next game" says) and none (round to come).
+    Round robin of 4 by the Berger table (1-4, 2-3; 4-3, 1-2; 2-4, 3-1): round 1 entered
+    (Anna-Dora board 1, Bob-Carl board 2), round 2 paired without results (Dora-Carl
+    board 1, Anna-Bob board 2), round 3 only the table's Carl-Anna, whose board the model
+    does not know: Anna 1, 2 and none; Carl 2, 1 and none. The pages written in Python
+    and by the templates agree."""
+    site = make_site(
+        event_toml(_BOARD_BYE, format="swiss", rounds=4), {"g.pgn": _BOARD_GAMES}, "swiss"
+    )
+    rr_games = (
+        pgn_game("1.1", A, D, "1-0")
+        + pgn_game("1.2", B, C, "1/2-1/2")
+        + pgn_game("2.1", D, C, "*")
+        + pgn_game("2.2", A, B, "*")
+    )
+    make_site(event_toml(rounds=3), {"g.pgn": rr_games}, "rr")
+    for path, written, rendered in _game_pages_both_ways(site):
+        assert written == rendered, path
+    report = build_site(site)
+    assert report.written, [p.format() for p in report.problems.items]
+    card = (site / "output/swiss/players/1-alpha-anna.html").read_text(encoding="utf-8")
+    assert '<th scope="col" class="board"><abbr title="Board">Bd.</abbr></th>' in card
+    assert _board_cells(card) == [("1", "2"), ("2", ""), ("3", "2"), ("4", "")]
+    assert "Round 3</a>, board 2: White against" in card
+    rr = site / "output/rr/players"
+    assert _board_cells((rr / "1-alpha-anna.html").read_text(encoding="utf-8")) == [
+        ("1", "1"),
+        ("2", "2"),
+        ("3", ""),
+    ]
+    carl = (rr / "3-charlie-carl.html").read_text(encoding="utf-8")
+    assert _board_cells(carl) == [("1", "2"), ("2", "1"), ("3", "")]
+    assert ">Alpha, Anna</bdi></a></td>" in carl.split("round-3.html")[-1]  # the table's
+
+
+def test_a_sites_older_player_html_gives_a_card_without_the_board_column_not_a_shifted_one(
+    make_site: SiteMaker,
+) -> None:
+    """A site's ``player.html`` copied before the "Bd." column (``_before_the_board``: its
+    heading ``player_games_head(rated)``, its rows ``player_game_row(line, links, url,
+    rated)``), with the built-in ``_macros.html`` and with a copy of it in the site: Anna's
+    card (K 20) has the 9 columns Rd., Colour, Opponent, Rating, Pts., Result, Score,
+    Rtg+/-, Game and each of her 4 rounds 9 cells, the colour second (Black in round 1,
+    none for the bye, White in round 3, none for round 4), the game's link last."""
+    site = make_site(
+        event_toml("k_factor = 20\n" + _BOARD_BYE, format="swiss", rounds=4),
+        {"g.pgn": _BOARD_GAMES},
+    )
+    page = (builtin_templates_dir() / "player.html").read_text(encoding="utf-8")
+    older = _before_the_board(page)
+    assert "Bd." not in older and "player_games_head(rated)" in older
+    (site / "templates").mkdir()
+    (site / "templates" / "player.html").write_text(older, encoding="utf-8")
+    macros = (builtin_templates_dir() / "_macros.html").read_text(encoding="utf-8")
+    columns = ["Rd.", "Colour", "Opponent", "Rating", "Pts.", "Result", "Score", "Rtg+/-", "Game"]
+    for own_macros in (None, macros):
+        if own_macros is not None:
+            (site / "templates" / "_macros.html").write_text(own_macros, encoding="utf-8")
+        report = build_site(site)
+        assert report.written, [p.format() for p in report.problems.items]
+        card = (site / "output/ev/players/1-alpha-anna.html").read_text(encoding="utf-8")
+        shown, rows = _card_table(card)
+        assert shown == columns
+        assert [len(row) for row in rows] == [9, 9, 9, 9]
+        assert [row[1] for row in rows] == ["Black", "", "White", ""]
+        assert "moves" in rows[0][-1]
+
+
+def test_a_sites_older_macros_file_gives_a_card_without_the_board_column_not_a_shifted_one(
+    make_site: SiteMaker,
+) -> None:
+    """A site's ``_macros.html`` copied before the "Bd." column (``_before_the_board``: its
+    macros take no ``board``) with the built-in ``player.html``, which gives them one more
+    value: Anna's card (no K) has the 8 columns Rd., Colour, Opponent, Rating, Pts., Result,
+    Score, Game and each of her 4 rounds 8 cells, the colour second (Black, none, White,
+    none), the game's link last."""
+    site = make_site(event_toml(_BOARD_BYE, format="swiss", rounds=4), {"g.pgn": _BOARD_GAMES})
+    macros = (builtin_templates_dir() / "_macros.html").read_text(encoding="utf-8")
+    older = _before_the_board(macros)
+    assert '"Board">Bd.' not in older and "player_games_head(rated)" in older
+    (site / "templates").mkdir()
+    (site / "templates" / "_macros.html").write_text(older, encoding="utf-8")
+    report = build_site(site)
+    assert report.written, [p.format() for p in report.problems.items]
+    shown, rows = _card_table(
+        (site / "output/ev/players/1-alpha-anna.html").read_text(encoding="utf-8")
+    )
+    assert shown == ["Rd.", "Colour", "Opponent", "Rating", "Pts.", "Result", "Score", "Game"]
+    assert [len(row) for row in rows] == [8, 8, 8, 8]
+    assert [row[1] for row in rows] == ["Black", "", "White", ""]
+    assert "moves" in rows[0][-1]
 
 
 def test_a_big_open_s_place_chart_labels_its_axis_without_printing_labels_over_each_other() -> None:

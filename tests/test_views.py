@@ -841,9 +841,11 @@ def test_a_withdrawn_players_card_claims_no_result_for_a_round_to_come(
     assert "<dt>Points</dt><dd>0 from 1 round; withdrew after round 1</dd>" in card
     rows = re.findall(r"<tr>(.*?)</tr>", card.split("<tbody>")[1], re.S)
     cells = [re.findall(r"<t[dh][^>]*>(.*?)</t[dh]>", row, re.S) for row in rows]
-    assert [(c[2], c[5], c[6]) for c in cells[1:]] == [
-        ("withdrawn", "0", "0"),
-        ("withdrawn (round not played yet)", "", ""),
+    # Bd., Opponent, Result, Score: round 1 on board 2; no board for a round missed.
+    assert [(c[1], c[3], c[6], c[7]) for c in cells] == [
+        ("2", '<a href="3-charlie-carl.html"><bdi>Charlie, Carl</bdi></a>', "0", "0"),
+        ("", "withdrawn", "0", "0"),
+        ("", "withdrawn (round not played yet)", "", ""),
     ]
     standings = (site / "output/ev/standings.html").read_text(encoding="utf-8")
     row = re.search(r"4-delta-dora\.html.*?</tr>", standings, re.S)

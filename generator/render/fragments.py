@@ -198,29 +198,37 @@ def _badges(awards: Sequence[tuple[str, str, str]]) -> str:
 
 
 _GAMES_HEAD = (
-    '<tr><th scope="col">Rd.</th><th scope="col">Colour</th><th scope="col">Opponent'
+    '<tr><th scope="col">Rd.</th>{board}<th scope="col">Colour</th><th scope="col">Opponent'
     '</th><th scope="col" class="optional">Rating</th><th scope="col"><abbr title="The '
     'opponent\'s points">Pts.</abbr></th><th scope="col">Result</th><th scope="col">Score'
     '</th>{rated}<th scope="col">Game</th></tr>'
 )
 _RATED_HEAD = '<th scope="col" class="optional"><abbr title="Rating change">Rtg+/-</abbr></th>'
+_BOARD_HEAD = '<th scope="col" class="board"><abbr title="Board">Bd.</abbr></th>'
 
 
-def player_games_head(rated: Any) -> Markup:
-    """The heading of a card's games (``player_game_row``'s cells), with the "Rtg+/-"
-    column when ``rated`` (a card that shows a rating change). It stands beside the row in
-    ``_macros.html``: a site's own copy of the file gives both or neither, and a copy made
-    before it was added gets it without that column, as its rows are
-    (``environment._site_macro``)."""
-    return Markup(_GAMES_HEAD.format(rated=_RATED_HEAD if rated else ""))
+def player_games_head(rated: Any, board: Any = False) -> Markup:
+    """The heading of a card's games (``player_game_row``'s cells), with the "Bd." column
+    when ``board`` (where a parent finds the player in the hall, as chess-results' card
+    has it) and the "Rtg+/-" column when ``rated`` (a card that shows a rating change). It
+    stands beside the row in ``_macros.html``: a site's own copy of the file gives both or
+    neither, and a copy made before a column was added gets the heading without it, as its
+    rows are (``environment._site_macro``)."""
+    return Markup(
+        _GAMES_HEAD.format(board=_BOARD_HEAD if board else "", rated=_RATED_HEAD if rated else "")
+    )
 
 
-def player_game_row(line: Any, links: Any, url: Url, rated: Any = False) -> Markup:
-    """One round of a player's card (``views.PlayerLine``): colour, opponent, their rating
-    and points, the result (and why), the running score, the game's rating change when
-    ``rated`` and a link to the game. ``rated`` is what the heading is given
-    (``player_games_head``): a site's ``player.html`` copied before the "Rtg+/-" column
-    calls the row without it, and its heading has no such column, so neither has the row."""
+def player_game_row(
+    line: Any, links: Any, url: Url, rated: Any = False, board: Any = False
+) -> Markup:
+    """One round of a player's card (``views.PlayerLine``): the board when ``board`` (blank
+    for a bye, an absence, a round robin's round whose game is not entered yet), colour,
+    opponent, their rating and points, the result (and why), the running score, the game's
+    rating change when ``rated`` and a link to the game. ``rated`` and ``board`` are what
+    the heading is given (``player_games_head``): a site's ``player.html`` copied before a
+    column calls the row without it, and its heading has no such column, so neither has
+    the row."""
     entry, cell, opponent = line.entry, line.cell, line.opponent
     game = entry.game
     colour = COLOUR_NAMES.get(entry.colour, "")
@@ -237,10 +245,13 @@ def player_game_row(line: Any, links: Any, url: Url, rated: Any = False) -> Mark
     moves = f'<a href="{escape(url(href))}">moves</a>' if href else ""
     # The card's "Rtg+/-" column, when its heading has one (``PlayerLine.rating_change``).
     change = f'      <td class="optional">{escape(line.rating_change or "")}</td>\n'
+    # The card's "Bd." column, when its heading has one: the board the game is paired on.
+    on_board = f'      <td class="board">{escape(game.board if game else "")}</td>\n'
     return Markup(
         "<tr>\n"
         f'      <th scope="row"><a href="{escape(url(links.round(entry.round)))}">'
         f"{escape(entry.round)}</a></th>\n"
+        f"{on_board if board else ''}"
         f"      <td>{colour}</td>\n"
         f"      <td>{who}</td>\n"
         f'      <td class="optional">{rating}</td>\n'

@@ -342,7 +342,10 @@ def player_page(environment: jinja2.Environment, context: Mapping[str, Any]) -> 
             " round (the dotted line: a win every round).</figcaption>\n</figure>\n"
         )
     rated = card.rating_change != ""  # the "Rtg+/-" column, in the heading and the rows
-    main.append(_GAMES_HEAD.format(name=name, head=player_games_head(rated)))
-    main += [f"    {player_game_row(line, links, url, rated)}\n" for line in context["lines"]]
+    boards = True  # the "Bd." column, likewise (player.html's ``board``)
+    main.append(_GAMES_HEAD.format(name=name, head=player_games_head(rated, boards)))
+    main += [
+        f"    {player_game_row(line, links, url, rated, boards)}\n" for line in context["lines"]
+    ]
     main.append("  </tbody>\n</table>\n</div>\n")
     return event_page(environment, context, title, description, main)
