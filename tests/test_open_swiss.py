@@ -216,7 +216,9 @@ def test_a_late_entry_without_its_first_rounds_bye_is_told_how_to_record_it(
         "one is recorded (meanwhile 0 points)"
     )
     assert missing.hint.startswith(
-        "a late entry from round 2: add a [[byes]] entry with round = 1 and points = 0"
+        "a late entry from round 2: write first_round = 2 in the player's [[players]] entry "
+        "(each round before it is then an absence; a [[byes]] entry with round = 1 and "
+        "points = 0.5 gives a half point where the regulations give late entries one)"
     )
 
 

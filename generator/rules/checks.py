@@ -592,9 +592,10 @@ def check_rounds(event: Event, problems: Problems) -> None:
             if not event.is_round_robin and joined is not None and joined > round_number:
                 # An open's late entry: the organiser records nothing for the rounds before.
                 hint = (
-                    f"a late entry from round {joined}: add a [[byes]] entry with "
-                    f"round = {round_number} and points = 0 (or 0.5 where the regulations give "
-                    "late entries a half point); otherwise " + hint
+                    f"a late entry from round {joined}: write first_round = {joined} in the "
+                    "player's [[players]] entry (each round before it is then an absence; a "
+                    f"[[byes]] entry with round = {round_number} and points = 0.5 gives a half "
+                    "point where the regulations give late entries one); otherwise " + hint
                 )
             problems.warning(
                 Phrase(
