@@ -1048,7 +1048,7 @@ def _to_game(
                 # and side, and the game's first line, sent the arbiter to another move.
                 illegal_at, resumed_at, number, side = side_line
                 illegal_line = source[1] + source[0].count("\n", 0, illegal_at)
-                illegal = f"move {number} ({side}) in a side line: {what}"
+                illegal = f"move {number} ({side}){IN_A_SIDE_LINE}{what}"
                 break
         if found is not None:
             word, illegal_line, skipped, illegal_at = found
@@ -1400,6 +1400,11 @@ def _side_line_stop(text: str, board: chess.Board) -> _SideLineStop | None:
                     side = "White" if boards[-1].turn == chess.WHITE else "Black"
                     break
     return None if stop is None else _SideLineStop(stop, len(text), number, side)
+
+
+IN_A_SIDE_LINE = " in a side line: "
+"""How ``Game.illegal`` says the move is in a side line ("move 3 (White) in a side line:
+'Qh4'"): the main line is then shown as python-chess read it, not up to that move."""
 
 
 _NOVELTY = "N"

@@ -3241,3 +3241,30 @@ def test_the_players_lists_club_is_escaped(make_site: SiteMaker) -> None:
     page = (site / "output/ev/players/index.html").read_text(encoding="utf-8")
     assert '<td class="optional">Chess &amp; &lt;Co&gt; &#34;K&#34; &#39;Q&#39;</td>' in page
     assert "<Co>" not in page
+
+
+def test_a_game_page_says_where_an_illegal_move_stands_in_a_side_line(
+    make_site: SiteMaker,
+) -> None:
+    """Board 1's main line 1. e4 e5 2. Nf3 is whole, and its side line (1... Nf6 2. Ke3) has
+    White's illegal 2. Ke3 (the king cannot leave e1 for e3): the page said "the moves stop
+    there", though the main line is shown to its end. Board 2's main-line 2. Ke3 keeps the
+    old words. Python's page and the template's say the same."""
+    side_line = pgn_game("1.1", A, B, "1-0", "1. e4 e5 (1... Nf6 2. Ke3) 2. Nf3")
+    main_line = pgn_game("1.2", C, D, "1-0", "1. e4 e5 2. Ke3")
+    site = make_site(event_toml(), {"g.pgn": side_line + main_line})
+    pages = dict((path, (a, b)) for path, a, b in _game_pages_both_ways(site))
+    first, template = pages["ev/games/r1-b1.html"]
+    assert first == template
+    assert (
+        '<p class="warning">The score has an illegal or unreadable move in a side line, at '
+        "move 2 (White): &#39;Ke3&#39;; the main line is shown as far as it could be read, "
+        "without its side lines and comments.</p>"
+    ) in first.decode("utf-8")
+    assert "3. Nf3" not in first.decode("utf-8") and "2. Nf3" in first.decode("utf-8")
+    second, template = pages["ev/games/r1-b2.html"]
+    assert second == template
+    assert (
+        '<p class="warning">The score has an illegal or unreadable move at move 2 (White): '
+        "&#39;Ke3&#39;; the moves stop there.</p>"
+    ) in second.decode("utf-8")

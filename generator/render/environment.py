@@ -21,6 +21,7 @@ from .fragments import FRAGMENTS
 from .views import (
     event_status,
     event_title,
+    illegal_note,
     listed_players,
     next_game,
     playoff_progress,
@@ -92,6 +93,7 @@ def make_environment(site_templates: Path | None) -> jinja2.Environment:
     environment.filters["points"] = score_text
     environment.filters["number"] = number_text
     environment.filters["result"] = result_text
+    environment.filters["illegal_note"] = illegal_note  # a game page's note of a bad move
     environment.filters["ordinal"] = ordinal
     environment.filters["url_text"] = url_text
     environment.filters["phrase"] = phrase_html

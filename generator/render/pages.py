@@ -21,7 +21,7 @@ from .bidi import isolate, phrase_html
 from .board import end_word, moves_start
 from .environment import event_navigation, url_text
 from .fragments import badges, event_line, player_game_row, player_games_head, player_link
-from .views import event_title, next_game, result_text, rounds_text
+from .views import event_title, illegal_note, next_game, result_text, rounds_text
 
 _CONTROLS = (
     '    <div class="controls" role="group" aria-label="Step through the game (or use the arrow'
@@ -157,10 +157,7 @@ def _main(context: Mapping[str, Any], game: Any, white: Any, black: Any, result:
             said = f" (the score sheet says {_e(result_text(game.pgn_result))})"
         parts.append(f'<p class="decision">Arbiter\'s decision: {_e(game.reason)}{said}</p>')
     if game.illegal:
-        parts.append(
-            f'<p class="warning">The score has an illegal or unreadable move at '
-            f"{_e(game.illegal)}; the moves stop there.</p>"
-        )
+        parts.append(f'<p class="warning">{_e(illegal_note(game))}</p>')
     if game.moves:
         last = game.first_ply + len(game.moves)  # the last half-move, as the list numbers it
         after = f"{(last + 1) // 2}{'.' if last % 2 else '…'} {_e(game.moves[-1].san)}"

@@ -12,6 +12,7 @@ from dataclasses import dataclass, replace
 from typing import Any, NamedTuple
 
 from ..model import Bye, Event, Game, Player
+from ..pgn import IN_A_SIDE_LINE
 from ..rules.categories import category_ranking
 from ..rules.playoffs import Playoff
 from ..rules.prizes import Award, prize_name
@@ -35,6 +36,22 @@ from ..text import (
     score_text,
     withdrawal_text,
 )
+
+
+def illegal_note(game: Game) -> str:
+    """What a game page says of a score with an illegal or unreadable move (``Game.illegal``):
+    the main line stops at a move of its own; one in a side line leaves the main line shown
+    as python-chess read it (whole, unless the side line's first move was the one), without
+    its side lines and comments."""
+    where = game.illegal or ""
+    if IN_A_SIDE_LINE in where:
+        move, _, written = where.partition(IN_A_SIDE_LINE)
+        return (
+            f"The score has an illegal or unreadable move in a side line, at {move}: "
+            f"{written}; the main line is shown as far as it could be read, without its side "
+            "lines and comments."
+        )
+    return f"The score has an illegal or unreadable move at {where}; the moves stop there."
 
 
 def result_text(result: str) -> str:
