@@ -122,6 +122,25 @@ def test_repetition_stalemate_and_dead_positions_are_not_agreed_draws(
     assert not run(checks.check_early_draws, event)
 
 
+def test_a_draw_under_the_fifty_move_rule_is_no_agreement(make_site: SiteMaker) -> None:
+    """King and rook against king, from a FEN at move 20 whose half-move clock is 98: after
+    "20. Ra2 Kd7" it is 100, fifty moves without a capture or a pawn move, and the draw can
+    be claimed, at move 20, well before 30. From a clock of 97 it is 99: the next quiet move
+    lets White claim, which is no agreement either. From a clock of 0 the same two
+    half-moves are a draw agreed after 20 moves."""
+    warned = []
+    for clock in (98, 97, 0):
+        fen = f"4k3/8/8/8/8/8/8/R3K3 w - - {clock} 20"
+        game = pgn_game("1.1", A, B, "1/2-1/2", "20. Ra2 Kd7", SetUp="1", FEN=fen)
+        problems = run(checks.check_early_draws, loaded(make_site, JUNIOR, game))
+        warned.append([w.message.split(": ")[1] for w in problems.items])
+    assert warned == [
+        [],
+        [],
+        ["drawn after 20 moves, but draws may not be agreed before move 30"],
+    ]
+
+
 def test_a_mate_scored_as_a_draw_is_a_wrong_result_not_an_early_draw(
     make_site: SiteMaker,
 ) -> None:
@@ -202,6 +221,48 @@ def test_a_short_draw_with_an_illegal_move_cannot_be_judged(make_site: SiteMaker
     assert "its moves stop at an illegal move" in warning.message
 
 
+def test_without_the_draw_rule_a_draw_without_moves_is_not_questioned(
+    make_site: SiteMaker,
+) -> None:
+    """FIDE's rules set no minimum number of moves: a draw with no moves recorded has no rule
+    to be checked against, so no draw-unverified (the 30-move rule's event asks for moves)."""
+    event = loaded(make_site, "", pgn_game("1.1", A, B, "1/2-1/2"))
+    assert checks.min_draw_moves(event) == 0
+    assert not run(checks.check_early_draws, event)
+    off = loaded(make_site, JUNIOR + "min_draw_moves = 0\n", pgn_game("1.1", A, B, "1/2-1/2"))
+    assert not run(checks.check_early_draws, off)
+
+
+def test_a_draw_after_one_move_says_move_not_moves(make_site: SiteMaker) -> None:
+    """ "1. e4 e5" is one move each: drawn after 1 move; "1. e4 e5 2. Nf3 Nc6", 2 moves."""
+    one = loaded(make_site, JUNIOR, pgn_game("1.1", A, B, "1/2-1/2", "1. e4 e5"))
+    (warning,) = warnings_of(run(checks.check_early_draws, one), "early-draw")
+    assert ": drawn after 1 move, but draws may not be agreed before move 30" in warning.message
+    assert dict(warning.context)["moves"] == 1
+    two = loaded(make_site, JUNIOR, pgn_game("1.1", A, B, "1/2-1/2", "1. e4 e5 2. Nf3 Nc6"))
+    (warning,) = warnings_of(run(checks.check_early_draws, two), "early-draw")
+    assert ": drawn after 2 moves, but" in warning.message
+
+
+def test_moves_that_cannot_be_replayed_leave_the_draw_unverified(make_site: SiteMaker) -> None:
+    """30 moves (60 half-moves) of knights going out and back, but the game starts from a FEN
+    with no knight on g1, or is of a variant python-chess does not know: the moves cannot be
+    played from the start, so how many moves were played is not known. Counting the
+    half-moves as from the standard start would call it 30 moves and let the draw pass."""
+    event = loaded(make_site, JUNIOR, pgn_game("1.1", A, B, "1-0"))
+    plies = [("Nf3", "g1f3"), ("Nf6", "g8f6"), ("Ng1", "f3g1"), ("Ng8", "f6g8")] * 15
+    drawn = Game(1, 1, 1, 2, "1/2-1/2", Moves.of(plies), headers={"FEN": SETUP_0})
+    for headers in ({"FEN": SETUP_0}, {"Variant": "Nonsense"}):
+        game = replace(drawn, headers=headers)
+        assert len(game.moves) == 60 and checks.final_board(game) is None
+        (warning,) = run(checks.check_early_draws, replace(event, games=(game,))).items
+        assert (warning.code, warning.message) == (
+            "draw-unverified",
+            "round 1, board 1, Alpha, Anna v Bravo, Bob: a draw, but its moves cannot be "
+            "replayed, so the 30-move draw rule cannot be checked",
+        )
+
+
 # --- results against the final position ------------------------------------------------------
 
 
@@ -227,6 +288,28 @@ def test_a_stalemate_scored_as_a_win(make_site: SiteMaker) -> None:
     (warning,) = warnings_of(run(checks.check_final_positions, event), "result-mismatch")
     assert "ends in stalemate but is scored 1-0" in warning.message
     assert 'correct the Result tag to "1/2-1/2"' in warning.hint
+
+
+def test_a_game_past_the_75_move_rule_scored_as_a_win(make_site: SiteMaker) -> None:
+    """King and rook against king from a FEN whose half-move clock is 148: "80. Ra2 Kd7"
+    makes it 150, seventy-five moves without a capture or a pawn move, and the game is
+    drawn (FIDE Laws 9.6.2) whatever the result tag says; from a clock of 0 it is not."""
+    scored = []
+    for clock in (148, 0):
+        fen = f"4k3/8/8/8/8/8/8/R3K3 w - - {clock} 80"
+        game = pgn_game("1.1", A, B, "1-0", "80. Ra2 Kd7", SetUp="1", FEN=fen)
+        problems = run(checks.check_final_positions, loaded(make_site, "", game))
+        scored.append([(w.message.split(": ")[1], w.hint) for w in problems.items])
+    assert scored == [
+        [
+            (
+                "the game ends in the 75-move rule but is scored 1-0",
+                'correct the Result tag to "1/2-1/2", or check the last moves; if the '
+                "arbiter decided otherwise, record it in [[results]] with a reason",
+            )
+        ],
+        [],
+    ]
 
 
 def test_an_arbiters_decision_is_not_second_guessed(make_site: SiteMaker) -> None:
@@ -310,6 +393,32 @@ def test_white_three_times_in_a_row_in_a_swiss(make_site: SiteMaker) -> None:
     assert dict(warning.context) == {"round": 3, "player": A, "colour": "white"}
 
 
+def test_black_three_times_in_a_row_then_white_in_a_swiss(make_site: SiteMaker) -> None:
+    """Six players, four rounds. B has Black against A, C and D in rounds 1-3, then White
+    against F: the run of three ends before B's last game and is reported once, at round 3.
+    Nobody else has one colour three times (A W B W W, C W W B B, D B W W B, E W B B W,
+    F B W W B)."""
+    pairs = (
+        (1, "A", "B"), (1, "C", "D"), (1, "E", "F"),
+        (2, "C", "B"), (2, "D", "E"), (2, "F", "A"),
+        (3, "D", "B"), (3, "A", "E"), (3, "F", "C"),
+        (4, "B", "F"), (4, "E", "C"), (4, "A", "D"),
+    )  # fmt: skip
+    boards: dict[int, int] = {}
+    games = ""
+    for number, white, black in pairs:
+        boards[number] = boards.get(number, 0) + 1
+        games += pgn_game(f"{number}.{boards[number]}", white, black, "1-0")
+    toml = 'name = "Six"\nformat = "swiss"\nrounds = 4\n' + "".join(
+        f'[[players]]\nname = "{name}"\n' for name in "ABCDEF"
+    )
+    event, problems = load(make_site(toml, {"games.pgn": games}))
+    assert event is not None and not problems.items, [p.format() for p in problems.items]
+    (warning,) = run(checks.check_colour_streaks, event).items
+    assert warning.message == "B has Black 3 times in a row (rounds 1, 2 and 3)"
+    assert dict(warning.context) == {"round": 3, "player": "B", "colour": "black"}
+
+
 def test_forfeits_have_no_colour_and_round_robins_are_not_checked(make_site: SiteMaker) -> None:
     body = (
         '[[results]]\nround = 2\nwhite = "Alpha, Anna"\nblack = "Charlie, Carl"\n'
@@ -343,6 +452,24 @@ def test_the_return_game_with_colours_reversed_is_not_a_copy(make_site: SiteMake
     )
     event = loaded(make_site, "", games, format="double-round-robin", rounds=6)
     assert not run(checks.check_duplicate_games, event)
+
+
+def test_games_without_moves_are_not_copies_of_each_other(make_site: SiteMaker) -> None:
+    """A play-off game Alpha v Bravo recorded by its result alone, as their round 1 game:
+    nothing to compare, so no duplicate-game. With the round game's 30 moves pasted into it,
+    it is a copy of that game."""
+    event = loaded(make_site, "", pgn_game("1.1", A, B, "1-0"))
+    (game,) = event.games
+    playoff = replace(game, round=0, board=1, headers={**game.headers, "Round": "1"})
+    assert not run(checks.check_duplicate_games, replace(event, playoff_games=(playoff,)))
+    event = loaded(make_site, "", pgn_game("1.1", A, B, "1-0", MOVES_30))
+    (game,) = event.games
+    playoff = replace(game, round=0, board=1, headers={**game.headers, "Round": "1"})
+    (warning,) = run(checks.check_duplicate_games, replace(event, playoff_games=(playoff,))).items
+    assert warning.message == (
+        'play-off game (Round "1") Alpha, Anna v Bravo, Bob has the same players, colours '
+        "and moves as round 1, board 1, Alpha, Anna v Bravo, Bob (games.pgn:1)"
+    )
 
 
 # --- the whole rule stage, results.json and the Arbiter report -------------------------------
@@ -592,6 +719,21 @@ def test_a_game_dated_outside_the_event_is_reported(make_site: SiteMaker) -> Non
     ]
 
 
+def test_a_one_day_event_names_its_day(make_site: SiteMaker) -> None:
+    """A rapid played on 2025-06-01 alone (start = end): a game dated the next day is outside
+    it, and the warning names the one day, not "from 2025-06-01", which reads as an event
+    still going on. The game of the day itself is inside."""
+    games = pgn_game("1.1", A, B, "1-0", Date="2025.06.01") + pgn_game(
+        "1.2", C, D, "1-0", Date="2025.06.02"
+    )
+    one_day = loaded(make_site, "end = 2025-06-01\n", games)
+    (warning,) = run(checks.check_game_dates, one_day).items
+    assert warning.message == (
+        "round 1, board 2, Charlie, Carl v Delta, Dora: dated 2025.06.02, outside the event's "
+        "dates (2025-06-01)"
+    )
+
+
 def test_every_code_has_a_heading() -> None:
     source = Path(checks.__file__).read_text(encoding="utf-8")
     for code in ("early-draw", "draw-unverified", "result-mismatch", "time-control"):
@@ -823,6 +965,28 @@ def test_no_late_entry_is_suggested_in_a_round_robin_or_for_a_player_without_gam
             ({"round": 1, "player": C}, ABSENT_HINT),
             ({"round": 1, "player": D}, ABSENT_HINT),
         ]
+
+
+def test_a_player_who_first_plays_in_round_2_of_an_open_is_told_a_late_entry(
+    make_site: SiteMaker,
+) -> None:
+    """A Swiss of two rounds: Charlie and Delta have nothing in round 1 and play from round
+    2. Each gets a warning for round 1 whose hint says how to record a late entry (a
+    zero-point bye, or a half point where the rules give one); Alpha and Bravo, who played
+    round 1, get none."""
+    games = (
+        pgn_game("1.1", A, B, "1-0") + pgn_game("2.1", A, C, "1-0") + pgn_game("2.2", B, D, "1-0")
+    )
+    event = loaded(make_site, "", games, format="swiss", rounds=2)
+    found = warnings_of(run(checks.check_rounds, event), "missing-game")
+    late = (
+        "a late entry from round 2: add a [[byes]] entry with round = 1 and points = 0 (or 0.5 "
+        "where the regulations give late entries a half point); otherwise " + ABSENT_HINT
+    )
+    assert [(dict(w.context), w.hint) for w in found] == [
+        ({"round": 1, "player": C}, late),
+        ({"round": 1, "player": D}, late),
+    ]
 
 
 def test_two_absences_in_place_of_a_game_are_told_the_double_forfeit(
