@@ -971,8 +971,8 @@ def test_a_player_who_first_plays_in_round_2_of_an_open_is_told_a_late_entry(
     make_site: SiteMaker,
 ) -> None:
     """A Swiss of two rounds: Charlie and Delta have nothing in round 1 and play from round
-    2. Each gets a warning for round 1 whose hint says how to record a late entry (a
-    zero-point bye, or a half point where the rules give one); Alpha and Bravo, who played
+    2. Each gets a warning for round 1 whose hint says how to record a late entry
+    (first_round, or a half point where the rules give one); Alpha and Bravo, who played
     round 1, get none."""
     games = (
         pgn_game("1.1", A, B, "1-0") + pgn_game("2.1", A, C, "1-0") + pgn_game("2.2", B, D, "1-0")
@@ -980,8 +980,10 @@ def test_a_player_who_first_plays_in_round_2_of_an_open_is_told_a_late_entry(
     event = loaded(make_site, "", games, format="swiss", rounds=2)
     found = warnings_of(run(checks.check_rounds, event), "missing-game")
     late = (
-        "a late entry from round 2: add a [[byes]] entry with round = 1 and points = 0 (or 0.5 "
-        "where the regulations give late entries a half point); otherwise " + ABSENT_HINT
+        "a late entry from round 2: write first_round = 2 in the player's [[players]] entry "
+        "(each round before it is then an absence; a [[byes]] entry with round = 1 and points "
+        "= 0.5 gives a half point where the regulations give late entries one); otherwise "
+        + ABSENT_HINT
     )
     assert [(dict(w.context), w.hint) for w in found] == [
         ({"round": 1, "player": C}, late),
