@@ -56,6 +56,8 @@ ROOT = Path(__file__).resolve().parent.parent
 GENERATOR_VERSION = 1
 """Bump when the generated files change, so cached sites of older versions are not reused."""
 
+JOBS = len(os.sched_getaffinity(0)) if hasattr(os, "sched_getaffinity") else os.cpu_count() or 1
+"""The processes the build uses (``parallel.usable_cpus``)."""
 TARGETS = {"cold_over_parse": 1.0, "one_result_over_cold": 0.05, "no_change_over_cold": 0.02}
 MEMORY_TARGET_MB = 1024
 
@@ -395,6 +397,27 @@ def parse_time(paths: Iterable[Path]) -> tuple[float, int, int]:
     return time.perf_counter() - start, games, plies
 
 
+def _parse_share(paths: list[Path]) -> tuple[float, int, int]:
+    return parse_time(paths)
+
+
+def parallel_parse_time(
+    paths: Sequence[Path], pool: concurrent.futures.Executor, jobs: int
+) -> float:
+    """Seconds python-chess needs to read every game with the files shared out between
+    ``jobs`` processes (the biggest first, each to the process with the fewest bytes): not a
+    target, but the least the build's parse, which uses every processor, could take here."""
+    shares: list[list[Path]] = [[] for _ in range(jobs)]
+    loads = [0] * jobs
+    for path in sorted(paths, key=lambda p: -p.stat().st_size):
+        least = loads.index(min(loads))
+        shares[least].append(path)
+        loads[least] += path.stat().st_size
+    start = time.perf_counter()
+    list(pool.map(_parse_share, shares))
+    return time.perf_counter() - start
+
+
 WRAPPER = r"""
 import json, os, resource, subprocess, sys, threading, time
 
@@ -490,6 +513,32 @@ def output_size(folder: Path) -> tuple[int, int]:
     return len(files), sum(p.stat().st_size for p in files)
 
 
+def _write_share(task: tuple[str, list[tuple[str, int]]]) -> None:
+    folder, files = task
+    for path, size in files:
+        target = os.path.join(folder, path)
+        os.makedirs(os.path.dirname(target), exist_ok=True)
+        with open(target, "wb") as stream:
+            stream.write(bytes(size))
+
+
+def write_time(output: Path, folder: Path, pool: concurrent.futures.Executor, jobs: int) -> float:
+    """Seconds to write as many files as ``output`` holds, of the same sizes and in the same
+    folders, ``jobs`` processes at a time as the build writes them: not a target, but what the
+    machine's file system alone costs of the cold build (it drifts more than the processors)."""
+    files = sorted(
+        (str(path.relative_to(output)), path.stat().st_size)
+        for path in output.rglob("*")
+        if path.is_file()
+    )
+    shares = [(str(folder), files[index::jobs]) for index in range(jobs)]
+    start = time.perf_counter()
+    list(pool.map(_write_share, shares))
+    seconds = time.perf_counter() - start
+    shutil.rmtree(folder, ignore_errors=True)
+    return seconds
+
+
 def change_one_result(site: Path, edit: dict[str, Any]) -> None:
     """Turn one game's result into another, in its tag and after its moves."""
     path = site / "content" / "event" / edit["file"]
@@ -558,17 +607,26 @@ def measure(
     last = last_round_edit(generated, size.rounds)
     names = ("cold", "one_result", "no_change", "last_round_result")
     runs: dict[str, list[dict[str, Any]]] = {name: [] for name in names}
+    writes: list[float] = []
+    shared_parses: list[float] = []
     for attempt in range(repeat):
         # The parse and the builds take turns: this machine's speed drifts over minutes, and
         # a ratio of figures measured far apart would measure the drift too.
         parses.append(parse_time(pgn_files))
-        print(f"  parse (python-chess, 1 process)  {parses[-1][0]:8.2f} s", flush=True)
+        print(f"  {'parse (python-chess, 1 process)':<32} {parses[-1][0]:8.2f} s", flush=True)
+        with concurrent.futures.ProcessPoolExecutor(JOBS) as pool:
+            shared_parses.append(parallel_parse_time(pgn_files, pool, JOBS))
+        label = f"parse (python-chess, {JOBS} processes)"
+        print(f"  {label:<32} {shared_parses[-1]:8.2f} s", flush=True)
         site = work / f"{size.key}-{attempt}"
         shutil.rmtree(site, ignore_errors=True)
         shutil.copytree(generated / "content", site / "content")
         runs["cold"].append(timed_build(site))
         show("cold", runs["cold"][-1])
         files, size_bytes = output_size(site / "output")
+        with concurrent.futures.ProcessPoolExecutor(JOBS) as pool:
+            writes.append(write_time(site / "output", work / "written", pool, JOBS))
+        print(f"  {'the same files written alone':<32} {writes[-1]:8.2f} s", flush=True)
         if not cold_only:
             change_one_result(site, edit)
             runs["one_result"].append(timed_build(site))
@@ -631,6 +689,10 @@ def measure(
         },
         "all_runs_seconds": {k: [f["seconds"] for f in v] for k, v in runs.items()},
         "all_parses_seconds": [seconds for seconds, _, _ in parses],
+        # the output's files written alone after each cold build (``write_time``)
+        "file_write_seconds": writes,
+        # python-chess's parse with the files shared out (``parallel_parse_time``)
+        "shared_parse_seconds": shared_parses,
         "cold_only": cold_only,
         "serve_seconds": served,
         "load_average": os.getloadavg() if hasattr(os, "getloadavg") else None,
