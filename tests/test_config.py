@@ -1720,3 +1720,69 @@ def test_a_one_round_event_has_no_late_entry_to_write(make_site: SiteMaker) -> N
             "delete first_round: a one-round event has no late entries",
         )
     ]
+
+
+_LEFT_EARLY = _HEAD + (
+    '[[players]]\nname = "Alpha, Anna"\naliases = ["Anna"]\n{key}\n\n'
+    '[[players]]\nname = "Bravo, Bob"\n\n'
+    '[[withdrawals]]\nplayer = "{who}"\nafter_round = {after}\n'
+)
+
+
+@pytest.mark.parametrize(
+    ("first", "after", "message", "hint"),
+    [
+        (  # joined round 3, gone after round 2: rounds 2 or 3 to 4 would fit
+            3,
+            2,
+            "players[1].first_round: Alpha, Anna entered in round 3 (first_round = 3) but "
+            "withdrew after round 2 ([[withdrawals]]), before entering",
+            "correct first_round (the round the player joined: 2 at most); or correct "
+            "after_round (3 to 4: the last round played)",
+        ),
+        (  # gone after round 1: no late round to join before it; after_round 4 is the only
+            # one from round 4 on that leaves round 5 to miss
+            4,
+            1,
+            "players[1].first_round: Alpha, Anna entered in round 4 (first_round = 4) but "
+            "withdrew after round 1 ([[withdrawals]]), before entering",
+            "delete first_round (the player withdrew before round 2, a late entry's first); "
+            "or after_round = 4 if round 4 was the last the player played",
+        ),
+        (  # after_round = 0: gone before round 1; from round 5 (the last) no after_round
+            # leaves a round to miss (5 is refused), so the withdrawal is to go
+            5,
+            0,
+            "players[1].first_round: Alpha, Anna entered in round 5 (first_round = 5) but "
+            "withdrew before round 1 ([[withdrawals]]), before entering",
+            "delete first_round (the player withdrew before round 2, a late entry's first); "
+            "or delete the withdrawal if the player played on to the last round",
+        ),
+    ],
+)
+def test_a_late_entry_who_withdrew_before_entering_is_an_error_on_first_round(
+    make_site: SiteMaker, first: int, after: int, message: str, hint: str
+) -> None:
+    """[[withdrawals]] after_round = k says the player's last round was k; first_round = n
+    past k says the player's first was after it: one of the two is wrong. Said once, on
+    first_round's line (7), whichever name the withdrawal uses (the alias, too)."""
+    for who in ("Alpha, Anna", "Anna"):
+        text = _LEFT_EARLY.format(key=f"first_round = {first}", who=who, after=after)
+        assert text.splitlines()[6] == f"first_round = {first}"
+        slug = "alias" if who == "Anna" else "ev"
+        errors = _errors(make_site(text, slug=slug) / f"content/{slug}/event.toml")
+        assert errors == [(7, message, hint)]
+
+
+@pytest.mark.parametrize(("first", "after"), [(3, 3), (2, 4), (1, 0), (None, 1)])
+def test_a_late_entry_who_played_before_withdrawing_is_accepted(
+    make_site: SiteMaker, first: int | None, after: int
+) -> None:
+    """Joined in round 3 and gone after it (one round played), joined in round 2 and gone
+    after round 4: no contradiction. first_round = 1 is every player's (after_round = 0,
+    gone before round 1, is a withdrawal like any other), and no first_round neither."""
+    key = f"first_round = {first}" if first else ""
+    text = _LEFT_EARLY.format(key=key, who="Alpha, Anna", after=after)
+    problems = Problems()
+    config, _ = load_event_config(make_site(text) / "content/ev/event.toml", problems)
+    assert config is not None and not problems.items, problems.items

@@ -889,6 +889,8 @@ def check_event(config: EventConfig, issues: list[Issue], players_complete: bool
                     "playoff/, not a withdrawal)",
                 )
             )
+        elif first == i and (left := known.get(normalise_name(withdrawal.player))) is not None:
+            _withdrew_before_entering(config, left, withdrawal.after_round, issues)
     for i, fine in enumerate(config.fines):
         need_player(("fines", i, "player"), fine.player)
     for i, name in enumerate(config.playoff.lots):
@@ -999,6 +1001,40 @@ def _late_entry(config: EventConfig, index: int, player: PlayerEntry, issues: li
                 else "delete first_round: a one-round event has no late entries",
             )
         )
+
+
+def _withdrew_before_entering(
+    config: EventConfig, index: int, after_round: int, issues: list[Issue]
+) -> None:
+    """``first_round`` past the round after which the same player withdrew: the player left
+    before joining, so one of the two rounds is wrong. Said on first_round's line, the key a
+    late entry's (the rare one) more likely mistyped. A first_round that is no round of the
+    event, or in a round robin, is said by ``_late_entry`` alone."""
+    first = config.players[index].first_round
+    if config.format != "swiss" or first is None or not 1 < first <= config.rounds:
+        return
+    if first <= after_round:
+        return
+    name = config.players[index].name
+    if after_round >= 2:
+        own = f"correct first_round (the round the player joined: {after_round} at most)"
+    else:  # gone before round 2, the first round a late entry joins
+        own = "delete first_round (the player withdrew before round 2, a late entry's first)"
+    if first < config.rounds - 1:
+        other = f"correct after_round ({first} to {config.rounds - 1}: the last round played)"
+    elif first == config.rounds - 1:
+        other = f"after_round = {first} if round {first} was the last the player played"
+    else:  # no after_round from first on leaves a round to miss
+        other = "delete the withdrawal if the player played on to the last round"
+    left = f"after round {after_round}" if after_round else "before round 1"
+    issues.append(
+        Issue(
+            ("players", index, "first_round"),
+            f"{name} entered in round {first} (first_round = {first}) but withdrew {left} "
+            "([[withdrawals]]), before entering",
+            f"{own}; or {other}",
+        )
+    )
 
 
 def _born_after_the_start(
