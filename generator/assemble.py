@@ -49,6 +49,10 @@ class _Candidate:
 
     game: Game
     where: str
+    place: tuple[Path, int | None] | None = None
+    """Where an error about a game that no PGN game carries goes: its [[results]] entry's
+    line, or its TRF line (its ``game.source`` is event.toml then, without a line)."""
+    from_trf: bool = False
 
     @property
     def pair(self) -> frozenset[int]:
@@ -767,7 +771,7 @@ def _apply_results(
                 forfeited=entry.forfeited,
                 less_than_one_move=entry.less_than_one_move,
             )
-            candidate = _Candidate(game, where)
+            candidate = _Candidate(game, where, (path, line), trf is not None)
             result.append(candidate)
             by_round_player[(entry.round, white)] = candidate
             by_round_player[(entry.round, black)] = candidate
@@ -916,7 +920,7 @@ def _replace(
     by_round_player: dict[tuple[int, int], _Candidate],
 ) -> None:
     """Put ``game`` in ``old``'s place, where later entries of the same round look it up too."""
-    new = _Candidate(game, old.where)
+    new = replace(old, game=game)
     candidates[candidates.index(old)] = new
     for number in (game.white, game.black):
         by_round_player[(game.round, number)] = new
@@ -1032,14 +1036,21 @@ def _late_entries(
             rounds = name_list(sorted({str(c.game.round) for c in early}, key=int))
             more = f" and {len(early) - 1} more" if len(early) > 1 else ""
             at = f"{config_path.name} line {key_line}" if key_line else config_path.name
+            path, line = game.place or (game.game.source, game.game.line)
+            if game.from_trf:
+                fix = "the TRF file (best in the pairing program, exporting it again)"
+            elif game.place:
+                fix = "the [[results]] entry's round (or its players)"
+            else:
+                fix = "the game's Round tag (or its player tags)"
             problems.error(
                 f"{entry.name} entered in round {first} (first_round = {first}, {at}) but "
                 f"plays in round{'s' if len(early) > 1 else ''} {rounds} ({game.where}{more})",
-                game.game.source,
-                game.game.line,
+                path,
+                line,
                 f"correct first_round (first_round = {game.game.round} if the player joined "
-                f"in round {game.game.round}, or delete it), or correct the game's Round tag "
-                "(or its player tags) if it is another round's or another player's",
+                f"in round {game.game.round}, or delete it), or correct {fix} if the game is "
+                "another round's or another player's",
                 code="late-entry",
             )
         played = {c.game.round for c in early}

@@ -978,3 +978,29 @@ def test_a_round_robin_has_no_late_entries(make_site: SiteMaker) -> None:
     )
     assert error.line == text.splitlines().index("first_round = 2") + 1
     assert error.hint.startswith("delete first_round;")
+
+
+def test_a_results_entry_before_the_first_round_is_an_error_on_its_line(
+    make_site: SiteMaker,
+) -> None:
+    """Delta's round-2 game is no PGN game but a [[results]] entry (Bravo did not come: -+),
+    and first_round = 3: the error is on the entry's line (10: four keys, C's bye on 5-9),
+    not on event.toml without a line, and the hint names the entry, not a Round tag."""
+    games = _LATE_GAMES.replace(pgn_game("2.2", B, D, "0-1"), "")
+    forfeit = f'[[results]]\nround = 2\nwhite = "{B}"\nblack = "{D}"\nresult = "-+"\n\n'
+    text = _late(event_toml(_C_BYE + forfeit, format="swiss"), "first_round = 3")
+    assert text.splitlines()[9] == "[[results]]"
+    _, problems = load(make_site(text, {"g.pgn": games}))
+    (error,) = problems.errors
+    assert error.path is not None and error.path.name == "event.toml"
+    assert error.line == 10
+    key_line = text.splitlines().index("first_round = 3") + 1
+    assert error.message == (
+        f"Delta, Dora entered in round 3 (first_round = 3, event.toml line {key_line}) but "
+        "plays in round 2 (event.toml:10)"
+    )
+    assert error.hint == (
+        "correct first_round (first_round = 2 if the player joined in round 2, or delete it), "
+        "or correct the [[results]] entry's round (or its players) if the game is another "
+        "round's or another player's"
+    )

@@ -2946,3 +2946,105 @@ def test_month_names_at_the_edges_of_the_table(tmp_path: Path) -> None:
     for start, end in (("Ja 1, 2025", "Janu 1, 2025"), ("Septe 1, 2025", "Decembers 1, 2025")):
         assert _dates_read(tmp_path, start, end) == (None, None), (start, end)
     assert _dates_read(tmp_path, "Mayo 1, 2025", "Juli 1, 2025") == (None, None)
+
+
+# Four players, three rounds: every line full. Line 1 is XXR, A's line 2, ..., D's line 5;
+# a game's TRF place is the line of its lower-numbered player (C-D of round 1: C's line 4).
+_LATE_TRF = "\n".join(
+    [
+        "XXR 3",
+        line(1, "A, A", 2000, (2, "w", "1"), (3, "b", "="), (4, "w", "=")),
+        line(2, "B, B", 1900, (1, "b", "0"), (4, "w", "0"), (3, "w", "1")),
+        line(3, "C, C", 1800, (4, "w", "1"), (1, "w", "="), (2, "b", "0")),
+        line(4, "D, D", 1700, (3, "b", "0"), (2, "b", "1"), (1, "b", "=")),
+    ]
+)
+
+
+@pytest.mark.parametrize(
+    ("first", "plays"),
+    [(2, "round 1 (event.trf:4)"), (3, "rounds 1 and 2 (event.trf:4 and 1 more)")],
+)
+def test_a_trf_game_before_first_round_is_the_pgn_events_error(
+    make_site: SiteMaker, first: int, plays: str
+) -> None:
+    """[[players]] first_round for D, whose TRF line has games from round 1: the error a PGN
+    event gets (test_assemble), on the game's TRF line (C's, line 4, for round 1) rather
+    than on event.toml without a line, naming first_round's line (7: four keys, then D's
+    entry), with the TRF file to correct instead of a Round tag."""
+    extra = f'[[players]]\nname = "D, D"\nfirst_round = {first}\n'
+    _, problems = load(make_site(_event_toml(extra=extra), {"event.trf": _LATE_TRF}))
+    (error,) = problems.errors
+    assert error.path is not None and error.path.name == "event.trf"
+    assert (error.line, error.code) == (4, "late-entry")
+    assert error.message == (
+        f"D, D entered in round {first} (first_round = {first}, event.toml line 7) but plays "
+        f"in {plays}"
+    )
+    assert error.hint == (
+        "correct first_round (first_round = 1 if the player joined in round 1, or delete it), "
+        "or correct the TRF file (best in the pairing program, exporting it again) if the "
+        "game is another round's or another player's"
+    )
+
+
+def test_a_trf_players_first_round_after_the_withdrawal_is_an_error_on_it(
+    make_site: SiteMaker,
+) -> None:
+    """event.toml's [[withdrawals]] says D left after round 2, its [[players]] entry that D
+    joined in round 3: one error on first_round's line (7), as in an event without TRF.
+    Round 3 is the last, so no after_round from 3 on leaves a round to miss: the hint offers
+    first_round (2 at most) or deleting the withdrawal."""
+    extra = (
+        '[[players]]\nname = "D, D"\nfirst_round = 3\n'
+        '[[withdrawals]]\nplayer = "D, D"\nafter_round = 2\n'
+    )
+    _, problems = load(make_site(_event_toml(extra=extra), {"event.trf": _LATE_TRF}))
+    (error,) = problems.errors
+    assert error.path is not None and error.path.name == "event.toml"
+    assert error.line == 7
+    assert error.message == (
+        "players[1].first_round: D, D entered in round 3 (first_round = 3) but withdrew after "
+        "round 2 ([[withdrawals]]), before entering"
+    )
+    assert error.hint == (
+        "correct first_round (the round the player joined: 2 at most); or delete the "
+        "withdrawal if the player played on to the last round"
+    )
+
+
+def test_a_trf_players_blank_early_round_stays_the_trfs_zero_point_bye(
+    make_site: SiteMaker,
+) -> None:
+    """D's round 1 is blank on the line (C has the pairing's bye): TRF-16 reads it as "not
+    paired", a zero-point bye the TRF file gives. first_round = 2 agrees with it (no game
+    before round 2: no error) and changes nothing: the TRF's own reading of the round wins
+    over first_round's, so the round is worded "zero-point bye", not "not yet entered", and
+    the byes, points (D: 0 + 1 + ½ = 1½) and every entry are those of the event without
+    first_round."""
+    from generator.render.views import entry_label
+
+    trf = _LATE_TRF.replace(
+        line(3, "C, C", 1800, (4, "w", "1"), (1, "w", "="), (2, "b", "0")),
+        line(3, "C, C", 1800, (0, "-", "U"), (1, "w", "="), (2, "b", "0")),
+    ).replace(
+        line(4, "D, D", 1700, (3, "b", "0"), (2, "b", "1"), (1, "b", "=")),
+        line(4, "D, D", 1700, (0, "-", ""), (2, "b", "1"), (1, "b", "=")),
+    )
+    outcomes = []
+    for slug, extra in (("plain", ""), ("late", '[[players]]\nname = "D, D"\nfirst_round = 2\n')):
+        event, problems = load(make_site(_event_toml(extra=extra), {"event.trf": trf}, slug), slug)
+        assert event is not None and not problems.items, [p.format() for p in problems.items]
+        records = player_records(event)
+        (first, *_) = records[4].entries
+        assert (first.kind, first.points, entry_label(first)) == (Kind.BYE, 0, "zero-point bye")
+        assert records[4].points == 1.5
+        byes = [(b.round, b.player, b.points, b.late_entry) for b in event.byes]
+        assert byes == [(1, 3, 1, False), (1, 4, 0, False)]
+        outcomes.append(
+            {
+                n: [(e.kind, e.points, e.opponent, entry_label(e)) for e in r.entries]
+                for n, r in records.items()
+            }
+        )
+    assert outcomes[0] == outcomes[1]
