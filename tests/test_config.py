@@ -1786,3 +1786,23 @@ def test_a_late_entry_who_played_before_withdrawing_is_accepted(
     problems = Problems()
     config, _ = load_event_config(make_site(text) / "content/ev/event.toml", problems)
     assert config is not None and not problems.items, problems.items
+
+
+@pytest.mark.parametrize(
+    "row",
+    ["fide_id = 4.100.018 x", "fide_id = 4 100 018 FIDE  # id", "fide_id = 4,100,018 (FIDE)"],
+)
+def test_a_grouped_number_with_words_after_it_gets_the_grouped_numbers_hint(
+    make_site: SiteMaker, row: str
+) -> None:
+    """The general hint (quotes, dates, [[players]]) was given: the hint of fide_id =
+    4.100.018, the digits without their separators, 4100018."""
+    written = row.partition("= ")[2].partition("  #")[0]
+    errors = _errors(make_site(_PLAYER + row + "\n") / "content/ev/event.toml")
+    assert errors == [
+        (
+            6,
+            f"TOML syntax error: {written} is not a number TOML reads",
+            _GROUPING + "fide_id = 4100018",
+        )
+    ]

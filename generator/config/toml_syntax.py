@@ -282,12 +282,15 @@ def _unquoted(row: str, numbers: Mapping[str, NumberKey]) -> tuple[str, str] | N
 
 _GROUPED = re.compile(
     r"""^\s*(?:[A-Za-z0-9_-]+\s*\.\s*)*([A-Za-z0-9_-]+)\s*=\s*"""
-    r"""(-?(?:[1-9]\d{0,2}([ \u00a0\u202f'\u2019,.])\d{3}(?:\3\d{3})*|0\d+))\s*(?:#.*)?$"""
+    r"""(-?(?:[1-9]\d{0,2}([ \u00a0\u202f'\u2019,.])\d{3}(?:\3\d{3})*|0\d+))"""
+    r"""(\s*(?:[^\W\d_]|\()[^#]*?)?\s*(?:#.*)?$"""
 )
 """A number key's value written with its digits grouped, as a form or a spreadsheet shows
 it (``rating = 2 150``, ``2'150``, ``2,150``, a space that may be a no-break one, or
 ``fide_id = 4.100.018``: one point is a fraction TOML reads, ``schema`` says its hint), or
-with leading zeros (``number = 07``, as a start list numbers players)."""
+with leading zeros (``number = 07``, as a start list numbers players); and any words after
+it (``fide_id = 4.100.018 FIDE``), which the number meant leaves out, as ``_number_and_more``
+says of ``2.150 elo``."""
 
 
 def _grouped_number(row: str, numbers: Mapping[str, NumberKey]) -> tuple[str, str] | None:
@@ -299,12 +302,16 @@ def _grouped_number(row: str, numbers: Mapping[str, NumberKey]) -> tuple[str, st
     found = _GROUPED.match(row)
     if not found or found.group(1) not in numbers:
         return None
-    key, written, separator = found.group(1), found.group(2), found.group(3)
+    key, number, separator = found.group(1), found.group(2), found.group(3)
+    words = found.group(4) or ""
+    if words and (separator is None or number.count(".") == 1):
+        return None  # "07 th", "2.150 elo": one number and words, _number_and_more's
+    written = number + words
     option = numbers[key]
     if separator == "," and not option.integer:
         return None
-    sign = "-" if written.startswith("-") else ""
-    whole = f"{sign}{int(''.join(char for char in written if char.isdigit()))}"
+    sign = "-" if number.startswith("-") else ""
+    whole = f"{sign}{int(''.join(char for char in number if char.isdigit()))}"
     if not option.fits(float(whole)):  # rating = 12 150: 12150 is no rating either
         return (f"{written} is not a number TOML reads", _out_of_range(key, option))
     if separator is None:
