@@ -1789,6 +1789,64 @@ def test_a_late_entry_who_played_before_withdrawing_is_accepted(
 
 
 @pytest.mark.parametrize(
+    ("row", "message", "hint"),
+    [
+        (  # "write decimals with a point" led to 2150.5, which rating refuses
+            "rating = 2150,5",
+            "2150,5 is not a number TOML reads",
+            "rating takes a whole number of at least 0, written in digits alone: write "
+            "rating = 2150 or rating = 2151",
+        ),
+        (  # a comment after it, and a fraction of three digits: still 2150.5
+            "rating = 2150,500  # FIDE",
+            "2150,500 is not a number TOML reads",
+            "rating takes a whole number of at least 0, written in digits alone: write "
+            "rating = 2150 or rating = 2151",
+        ),
+        (  # a fraction of nothing: the one whole number
+            "rating = 2150,0",
+            "2150,0 is not a number TOML reads",
+            "rating takes a whole number of at least 0, written in digits alone: write "
+            "rating = 2150",
+        ),
+        (  # 41 is past k_factor's 40: only 40 is offered
+            "k_factor = 40,5",
+            "40,5 is not a number TOML reads",
+            "k_factor takes a whole number from 1 to 40, written in digits alone: write "
+            "k_factor = 40",
+        ),
+        (  # neither 99999 nor 100000 is a rating: the range
+            "rating = 99999,5",
+            "99999,5 is not a number TOML reads",
+            "rating takes a whole number from 0 to 9999, written in digits alone, e.g. "
+            "rating = 2150",
+        ),
+    ],
+)
+def test_a_decimal_comma_in_a_whole_number_key_is_told_the_whole_numbers_around_it(
+    make_site: SiteMaker, row: str, message: str, hint: str
+) -> None:
+    """As rating = 2150.5 elo is told: the whole numbers around the value that the key
+    takes, on the line (6)."""
+    errors = _errors(make_site(_PLAYER + row + "\n") / "content/ev/event.toml")
+    assert errors == [(6, f"TOML syntax error: {message}", hint)]
+
+
+def test_a_decimal_comma_in_a_key_that_takes_a_fraction_keeps_the_decimal_comma_hint(
+    make_site: SiteMaker,
+) -> None:
+    """points = 0,5 is 0.5, which a bye's points take: the hint says to write the point."""
+    text = _HEAD + '[[byes]]\nround = 1\nplayer = "A"\npoints = 0,5\n'
+    assert _errors(make_site(text) / "content/ev/event.toml") == [
+        (
+            7,
+            "TOML syntax error: Expected newline or end of document after a statement",
+            "write decimals with a point, not a comma: 0.5, not 0,5",
+        )
+    ]
+
+
+@pytest.mark.parametrize(
     "row",
     ["fide_id = 4.100.018 x", "fide_id = 4 100 018 FIDE  # id", "fide_id = 4,100,018 (FIDE)"],
 )

@@ -190,6 +190,8 @@ def syntax_problem(
             f"TOML numbers have no thousands comma: write {whole} (or {int(whole):_})"
             + (f", or {decimal} if the comma is a decimal comma" if decimal else ""),
         )
+    if whole_number := _decimal_comma(row, numbers or {}):
+        return (*whole_number[:1], line, whole_number[1])
     if _DECIMAL_COMMA.search(row):
         return (message, line, "write decimals with a point, not a comma: 0.5, not 0,5")
     return message, line, _date_hint(row) or GENERAL_HINT
@@ -362,6 +364,29 @@ def _around(option: NumberKey, digits: str, fraction: str) -> list[str]:
         number = float(f"{digits}.{fraction}")
         return [str(math.floor(number)), str(math.ceil(number))]
     return [_as_toml(f"{digits}.{fraction}")]  # amount = 6000.50 EUR: the cents as written
+
+
+_DECIMAL_COMMA_KEY = re.compile(
+    r"""^\s*(?:[A-Za-z0-9_-]+\s*\.\s*)*([A-Za-z0-9_-]+)\s*=\s*((-?\d+),(\d+))\s*(?:#.*)?$"""
+)
+"""A number key's value written with a decimal comma (``rating = 2150,5``): the key, the
+value, its whole part and its fraction."""
+
+
+def _decimal_comma(row: str, numbers: Mapping[str, NumberKey]) -> tuple[str, str] | None:
+    """What is wrong and what to write, for a whole number key (``numbers``) given a value
+    with a decimal comma: "write 2150.5" (the decimal comma's hint) only moved the error on
+    to the schema, which takes no fraction there. Told as ``2150.5 elo`` is: the whole
+    numbers around it, those the key takes (``_write``)."""
+    found = _DECIMAL_COMMA_KEY.match(row)
+    if not found or found.group(1) not in numbers or not numbers[found.group(1)].integer:
+        return None
+    key, written, digits, fraction = found.group(1, 2, 3, 4)
+    option = numbers[key]
+    return (
+        f"{written} is not a number TOML reads",
+        _write(key, option, _around(option, digits, fraction)),
+    )
 
 
 def _write(key: str, option: NumberKey, suggested: list[str], note: str = "") -> str:
