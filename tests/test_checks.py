@@ -303,7 +303,7 @@ def test_a_game_past_the_75_move_rule_scored_as_a_win(make_site: SiteMaker) -> N
     assert scored == [
         [
             (
-                "the game ends in the 75-move rule but is scored 1-0",
+                "the game ends in a draw by the 75-move rule but is scored 1-0",
                 'correct the Result tag to "1/2-1/2", or check the last moves; if the '
                 "arbiter decided otherwise, record it in [[results]] with a reason",
             )
@@ -1046,4 +1046,31 @@ def test_two_absences_in_place_of_a_game_are_told_the_double_forfeit(
         "until one is recorded (meanwhile 0 points)",
         "Alpha, Anna and Bravo, Bob have not played each other: the round robin counts as "
         "not finished until their game is recorded",
+    ]
+
+
+# --- mutation testing of the helpers (session 24) --------------------------------------------
+
+
+def test_a_dead_position_scored_as_a_win_reads_as_an_ending(make_site: SiteMaker) -> None:
+    """White's knight takes Black's last rook ("40. Nxg1" from Nf3, the rook giving check on
+    g1): king and knight against king, where neither side can checkmate (FIDE Laws 5.2.2, a
+    dead position), so the game is drawn; 1-0 is contradicted, 1/2-1/2 is not. The message
+    names the ending as the others do ("ends in stalemate", "ends in checkmate by Black")."""
+    fen = "4k3/8/8/8/8/5N2/8/4K1r1 w - - 0 40"
+    found = []
+    for result in ("1-0", "1/2-1/2"):
+        game = pgn_game("1.1", A, B, result, "40. Nxg1", SetUp="1", FEN=fen)
+        problems = run(checks.check_final_positions, loaded(make_site, "", game))
+        found.append(
+            [(w.message.split(": ")[1], dict(w.context)["expected"]) for w in problems.items]
+        )
+    assert found == [
+        [
+            (
+                "the game ends in a dead position (neither side can checkmate) but is scored 1-0",
+                "1/2-1/2",
+            )
+        ],
+        [],
     ]

@@ -260,9 +260,9 @@ def expected_result(board: chess.Board) -> tuple[str, str] | None:
     if board.is_stalemate():
         return "1/2-1/2", "stalemate"
     if board.is_insufficient_material():
-        return "1/2-1/2", "neither side can checkmate"
+        return "1/2-1/2", "a dead position (neither side can checkmate)"
     if board.is_seventyfive_moves():
-        return "1/2-1/2", "the 75-move rule"
+        return "1/2-1/2", "a draw by the 75-move rule"
     if board.is_fivefold_repetition():
         return "1/2-1/2", "fivefold repetition"
     return None
