@@ -13,6 +13,7 @@ from dataclasses import replace
 from pathlib import Path
 
 import chess.pgn
+import pytest
 from conftest import SiteMaker, event_toml, load, pgn_game
 from trf_rows import line
 
@@ -1074,3 +1075,80 @@ def test_a_dead_position_scored_as_a_win_reads_as_an_ending(make_site: SiteMaker
         ],
         [],
     ]
+
+
+def test_a_located_warning_finds_its_game_when_the_file_puts_a_later_round_first(
+    make_site: SiteMaker,
+) -> None:
+    """The file holds round 2's game (lines 1-7) before round 1's (from line 9), whose
+    "2. Ke3" on line 15 is illegal. The event lists round 1 first; the warning still stands
+    inside the game that begins last before line 15, the one from line 9: round 1, board 2."""
+    games = pgn_game("2.1", A, C, "1-0") + pgn_game("1.2", C, D, "1-0", "1. e4 e5 2. Ke3")
+    site = make_site(event_toml(), {"games.pgn": games})
+    event, problems = load(site)
+    assert event is not None
+    assert [(g.round, g.line) for g in event.games] == [(1, 9), (2, 1)]
+    checks.locate_illegal_moves(event, problems)
+    (warning,) = warnings_of(problems, "illegal-move")
+    assert warning.line == 15
+    assert dict(warning.context) == {"round": 1, "board": 2, "white": C, "black": D}
+
+
+def test_a_located_warning_in_a_file_the_event_holds_no_game_of_keeps_the_readers_words(
+    make_site: SiteMaker,
+) -> None:
+    """A warning whose file has no game of the event before it names no game of the event:
+    it keeps the tags the reader gave it (Round "1.1", the players as written)."""
+    site = make_site(event_toml(), {"games.pgn": pgn_game("1.1", A, B, "1-0", "1. e4 e5 2. Ke3")})
+    event, problems = load(site)
+    assert event is not None
+    checks.locate_illegal_moves(replace(event, games=(), playoff_games=()), problems)
+    (warning,) = warnings_of(problems, "illegal-move")
+    assert dict(warning.context) == {"round": "1.1", "white": A, "black": B}
+
+
+def test_a_play_off_games_result_mismatch_keeps_the_result_it_expects(
+    make_site: SiteMaker,
+) -> None:
+    """Black mates in a play-off game whose Result tag says 1-0 (the moves end "0-1", and
+    the tag is taken): the result-mismatch warning names the game as a play-off game and the
+    result the position demands (0-1). Only the reader's own warnings (here the Result tag's)
+    are located afterwards; this one, whose context names the same Round tag and players,
+    keeps its "expected"."""
+    text = pgn_game("1", A, B, "1-0", FOOLS_MATE).replace("Qh4# 1-0", "Qh4# 0-1")
+    site = make_site(event_toml(), {"games.pgn": text})
+    event, problems = load(site)
+    assert event is not None
+    (game,) = event.games
+    event = replace(event, games=(), playoff_games=(replace(game, round=0, board=1),))
+    checks.arbiter_checks(event, problems)
+    (warning,) = warnings_of(problems, "result-mismatch")
+    assert dict(warning.context) == {
+        "playoff_game": 1,
+        "playoff_round": "1",
+        "white": A,
+        "black": B,
+        "expected": "0-1",
+    }
+
+
+def test_final_verdicts_are_remembered_used_and_bounded(monkeypatch: pytest.MonkeyPatch) -> None:
+    """A verdict known from an earlier build (or another process) is taken as it stands, and
+    its key is marked as used, to be kept in the cache. More than 200,000 remembered verdicts
+    are forgotten before the next is added (a server runs for days); 200,000 are kept. The
+    start position decides no result (a ``None`` verdict)."""
+    game = Game(round=1, board=1, white=1, black=2, result="1-0")  # no moves: no verdict
+    key = checks.verdict_key(game)
+    known = ("0-1", "checkmate by Black")  # not the start position's: only the memory says it
+    monkeypatch.setattr(checks, "VERDICTS", {key: known})
+    monkeypatch.setattr(checks, "VERDICTS_USED", set())
+    assert checks.final_verdict(game) == known
+    assert sorted(checks.VERDICTS_USED) == [key]
+    for size, after in ((200_000, 200_001), (200_001, 1)):
+        monkeypatch.setattr(checks, "VERDICTS", {str(n): None for n in range(size)})
+        assert checks.final_verdict(game) is None
+        assert len(checks.VERDICTS) == after
+        # The parser's board gives the verdict under the same bound.
+        monkeypatch.setattr(checks, "VERDICTS", {str(n): None for n in range(size)})
+        checks.note_final_position(game, chess.Board())
+        assert len(checks.VERDICTS) == after
