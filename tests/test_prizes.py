@@ -2676,3 +2676,29 @@ def test_money_passing_players_whose_lots_wait_past_the_limit_waits_too(
     assert outcome is not None and not problems.errors, problems.items
     girls = [a for a in outcome.prizes if a.name == "1st Girls"]
     assert [(a.status, a.player) for a in girls] == [("pending", None)]
+
+
+def test_money_past_the_limit_passing_one_whose_lots_wait_waits_too(
+    make_site: SiteMaker, monkeypatch: pytest.MonkeyPatch
+) -> None:
+    """exhausted = "lots", no lots recorded, a limit of one: A, B and C (2 points each, 1 each
+    on Direct Encounter) share 1st-3rd for now, and the 1st (300) with it, 100 each. A and D
+    are the girls: Best Girl (50, the smaller) passes A, paid already, to D, but only for now.
+    Should the lots put B or C first, A takes no part of the 1st and Best Girl is A's, not
+    D's; so it waits, although the one whose lots wait (A) is where its walk starts, not
+    the one holding it."""
+    monkeypatch.setattr(prizes, "OUTCOMES_LIMIT", 1)
+    extra = (
+        'tiebreaks = ["DE"]\n'
+        + CATEGORIES
+        + '[ranking]\nexhausted = "lots"\n'
+        + '[[prizes.money]]\nname = "1st"\nplace = 1\namount = 300\n'
+        + '[[prizes.money]]\nname = "Best Girl"\nplace = 1\ncategory = "G"\namount = 50\n'
+    )
+    players = dict(FOUR_UNDER_12, A=("2015-05-01", "F"), D=("2015-05-01", "F"))
+    outcome, problems = _outcome(make_site, extra, games=CIRCLE, rules="fide", players=players)
+    assert outcome is not None and not problems.errors, problems.items
+    assert [(a.name, a.status, a.player) for a in outcome.prizes] == [
+        ("1st", "pending", None),
+        ("Best Girl", "pending", None),
+    ]
