@@ -2415,3 +2415,72 @@ def test_the_first_game_of_an_armageddon_ladder_on_the_board_is_the_game_due(
     assert report.written, [p.format() for p in report.problems.items]
     page = (tmp_path / "site/output/ev/playoff.html").read_text(encoding="utf-8")
     assert "colours by lot." not in re.sub(r"<[^>]+>", "", page).split("Stage 1")[0]
+
+
+# A round robin of six (DE_LADDER's pairings): A, B and C tie on 3. Among themselves A beat
+# B and C, and B drew with C: Direct Encounter A 2, B ½, C ½. A drew with D and E and lost to
+# F; B and C beat D and E and drew with F. D, E and F 2 each.
+DE_FIRST_AHEAD = [
+    (1, "A", "F", "0-1"), (1, "B", "E", "1-0"), (1, "C", "D", "1-0"),
+    (2, "F", "D", "0-1"), (2, "E", "C", "0-1"), (2, "A", "B", "1-0"),
+    (3, "B", "F", "1/2-1/2"), (3, "C", "A", "0-1"), (3, "D", "E", "1/2-1/2"),
+    (4, "F", "E", "0-1"), (4, "A", "D", "1/2-1/2"), (4, "B", "C", "1/2-1/2"),
+    (5, "C", "F", "1/2-1/2"), (5, "D", "B", "0-1"), (5, "E", "A", "1/2-1/2"),
+]  # fmt: skip
+
+
+def test_a_seeding_by_direct_encounter_one_level_each_side_gives_its_words(
+    make_site: SiteMaker,
+) -> None:
+    """tiebreaks = ["DE"] under By-law 3: Direct Encounter puts A (2) ahead of B and C (½
+    each), who stay level, so no two can be chosen and all three play off (5.2.3). The line
+    parts one level from one level: the mini-table's words follow it alone, with no "A ahead
+    of B and C" said twice over."""
+    extra = 'tiebreaks = ["DE"]\n'
+    event, outcome, problems = _outcome(
+        make_site, DE_FIRST_AHEAD, [], rules="acf-junior", extra=extra
+    )
+    assert event and outcome and not problems.errors, problems.items
+    (result,) = outcome.playoffs
+    assert _names(event, result.players) == ["A", "B", "C"]
+    assert str(result.note) == (
+        "3 players tied; Direct Encounter put A ahead of B and C (2 to ½ among the 3 tied "
+        "players), who are equal on every tie-break (Direct Encounter)"
+    )
+    assert result.note.names == ("A", "B", "C")
+
+
+def test_a_seeding_by_direct_encounter_past_a_level_of_three_names_whose_line_it_is() -> None:
+    """Five tied on points, by hand, tiebreaks = ["DE"]: A, B and C drew among themselves and
+    beat D and E, D beat E (Direct Encounter A, B and C 3 each, D 1, E 0). No line falls
+    after two (A and B are level), so the three go through (5.2: as few as possible). The
+    side above is one level of three, the side below two levels: the mini-table's words are
+    for the line between A, B and C and D, which the note must say, as E is on D's side."""
+    reasons = {3: "3 to 1 among the 5 tied players", 4: "1 to 0 among the 5 tied players"}
+    rows = tuple(
+        StandingRow(
+            Player(number, name, name.lower()),
+            PlayerRecord(number, ()),
+            1,
+            "1-5",
+            decided_by,
+            {"DE": value},
+            Phrase(f"ahead on Direct Encounter, {reasons[number]}")
+            if number in reasons
+            else Phrase(),
+        )
+        for number, name, decided_by, value in (
+            (1, "A", "shared", 3.0),
+            (2, "B", "shared", 3.0),
+            (3, "C", "DE", 3.0),
+            (4, "D", "DE", 1.0),
+            (5, "E", "points", 0.0),
+        )
+    )
+    players, note = _seeding(FORMATS["acf-by-law-3"], (1, 2, 3, 4, 5), Standings(rows, 5))
+    assert players == (1, 2, 3)
+    assert str(note) == (
+        "5 players tied; Direct Encounter reduced them to 3: A, B and C ahead of D and E "
+        "(A, B and C ahead of D, 3 to 1 among the 5 tied players)"
+    )
+    assert note.names == ("A", "B", "C", "D", "E", "A", "B", "C", "D")
