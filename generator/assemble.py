@@ -59,6 +59,18 @@ class _Candidate:
         return frozenset((self.game.white, self.game.black))
 
 
+_REEXPORT = "best in the pairing program, exporting it again"
+"""How a TRF file is corrected: by the program that wrote it, which keeps both players'
+lines of a game and the totals in agreement."""
+
+
+def _place(candidate: _Candidate) -> tuple[Path | None, int | None]:
+    """Where an error about the game goes: a PGN game's own file and line, or, for a game no
+    PGN game carries, its TRF line or [[results]] entry (its ``game.source`` is event.toml
+    without a line then, which sent the arbiter looking through the whole file)."""
+    return candidate.place or (candidate.game.source, candidate.game.line)
+
+
 def build_players(config: EventConfig) -> tuple[Player, ...]:
     """Pairing numbers: as given, otherwise the lowest free numbers in list order."""
     taken = {p.number for p in config.players if p.number is not None}
@@ -1036,9 +1048,9 @@ def _late_entries(
             rounds = name_list(sorted({str(c.game.round) for c in early}, key=int))
             more = f" and {len(early) - 1} more" if len(early) > 1 else ""
             at = f"{config_path.name} line {key_line}" if key_line else config_path.name
-            path, line = game.place or (game.game.source, game.game.line)
+            path, line = _place(game)
             if game.from_trf:
-                fix = "the TRF file (best in the pairing program, exporting it again)"
+                fix = f"the TRF file ({_REEXPORT})"
             elif game.place:
                 fix = "the [[results]] entry's round (or its players)"
             else:
@@ -1078,17 +1090,36 @@ def _check_withdrawals(
         rounds = name_list([str(c.game.round) for c in later])
         # The place of a single game is the message's own; of several, where they begin.
         where = f" ({first.where} and {len(later) - 1} more)" if len(later) > 1 else ""
+        as_forfeit = _as_forfeit(first, len(later), player.number)
+        path, line = _place(first)
         problems.error(
             f"{player.name} withdrew after round {player.withdrawn_after} but plays "
             f"in round{'s' if len(later) > 1 else ''} {rounds}{where}",
-            first.game.source,
-            first.game.line,
+            path,
+            line,
             f"correct after_round in [[withdrawals]] (after_round = {last} if the player left "
-            f"after round {last}), or record "
-            + ("the games as forfeits" if len(later) > 1 else "the game as a forfeit")
-            + ' ([Termination "forfeit"] and no moves)',
+            f"after round {last}), or record {as_forfeit}",
             code="withdrawn-player",
         )
+
+
+def _as_forfeit(first: _Candidate, count: int, number: int) -> str:
+    """How to record a withdrawn player's ``count`` games from ``first`` on as forfeits,
+    where ``first`` is written: a PGN game's tags, the TRF file's codes, or the [[results]]
+    entry's result (the player, absent, loses: "-+" with White, "+-" with Black)."""
+    games = "the games as forfeits" if count > 1 else "the game as a forfeit"
+    if first.from_trf:
+        # TRF-16's forfeit codes, on both lines of the game: - lost, + won by forfeit.
+        return f"{games} in the TRF file (- for the player, + for the opponent; {_REEXPORT})"
+    if first.place is None:
+        return f'{games} ([Termination "forfeit"] and no moves)'
+    if count > 1:
+        return f'{games} (result = "-+" where the player had White, "+-" where Black)'
+    white = first.game.white == number
+    return (
+        f'{games} (result = "{"-+" if white else "+-"}" in the [[results]] entry, as the '
+        f"player had {'White' if white else 'Black'})"
+    )
 
 
 def _number_boards(candidates: list[_Candidate], problems: Problems) -> tuple[Game, ...]:

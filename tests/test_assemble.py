@@ -1004,3 +1004,58 @@ def test_a_results_entry_before_the_first_round_is_an_error_on_its_line(
         "or correct the [[results]] entry's round (or its players) if the game is another "
         "round's or another player's"
     )
+
+
+@pytest.mark.parametrize(
+    ("white", "black", "result", "had"),
+    [(A, C, "1-0", '"-+" in the [[results]] entry, as the player had White'),
+     (C, A, "0-1", '"+-" in the [[results]] entry, as the player had Black')],
+)  # fmt: skip
+def test_a_withdrawn_players_results_entry_is_an_error_on_its_line(
+    make_site: SiteMaker, white: str, black: str, result: str, had: str
+) -> None:
+    """A withdrew after round 1, but a [[results]] entry (no PGN game) has her round-2 game:
+    the error is on the entry's line (9: four keys, then the withdrawal on 5-8), not on
+    event.toml without a line, and the hint gives the entry's forfeit result for her colour
+    (she, absent, loses) rather than a Termination tag."""
+    body = (
+        f'[[withdrawals]]\nplayer = "{A}"\nafter_round = 1\n\n'
+        f'[[results]]\nround = 2\nwhite = "{white}"\nblack = "{black}"\nresult = "{result}"\n\n'
+    )
+    text = event_toml(body, format="swiss")
+    assert text.splitlines()[8] == "[[results]]"
+    _, problems = load(make_site(text, {"g.pgn": pgn_game("1.1", A, B, "1-0")}))
+    (error,) = problems.errors
+    assert error.path is not None and error.path.name == "event.toml"
+    assert (error.line, error.code) == (9, "withdrawn-player")
+    assert error.message == "Alpha, Anna withdrew after round 1 but plays in round 2"
+    assert error.hint == (
+        "correct after_round in [[withdrawals]] (after_round = 2 if the player left after "
+        f"round 2), or record the game as a forfeit (result = {had})"
+    )
+
+
+def test_a_withdrawn_players_results_entries_are_one_error_on_the_first(
+    make_site: SiteMaker,
+) -> None:
+    """A withdrew after round 1; two [[results]] entries give her rounds 2 (White) and 3
+    (Black): one error, on round 2's entry (line 9), and the hint's forfeit result for each
+    colour, as the two differ."""
+    body = (
+        f'[[withdrawals]]\nplayer = "{A}"\nafter_round = 1\n\n'
+        f'[[results]]\nround = 2\nwhite = "{A}"\nblack = "{C}"\nresult = "1-0"\n\n'
+        f'[[results]]\nround = 3\nwhite = "{D}"\nblack = "{A}"\nresult = "1/2-1/2"\n\n'
+    )
+    text = event_toml(body, format="swiss")
+    assert text.splitlines()[8] == "[[results]]"
+    _, problems = load(make_site(text, {"g.pgn": pgn_game("1.1", A, B, "1-0")}))
+    (error,) = problems.errors
+    assert error.path is not None and (error.path.name, error.line) == ("event.toml", 9)
+    assert error.message == (
+        "Alpha, Anna withdrew after round 1 but plays in rounds 2 and 3 (event.toml:9 and 1 more)"
+    )
+    assert error.hint == (
+        "correct after_round in [[withdrawals]] (after_round = 3 if the player left after "
+        'round 3), or record the games as forfeits (result = "-+" where the player had White, '
+        '"+-" where Black)'
+    )

@@ -3048,3 +3048,57 @@ def test_a_trf_players_blank_early_round_stays_the_trfs_zero_point_bye(
             }
         )
     assert outcomes[0] == outcomes[1]
+
+
+# A left after round 1 but the file has A's round 2 (A-C, drawn); A's round 3 is a forfeit
+# (A -, D +), which a withdrawal allows. Line 1 is XXR, A's line 2, B's 3, C's 4, D's 5.
+_WITHDRAWN_TRF = "\n".join(
+    [
+        "XXR 3",
+        line(1, "A, A", 2000, (2, "w", "1"), (3, "b", "="), (4, "w", "-")),
+        line(2, "B, B", 1900, (1, "b", "0"), (4, "w", "0"), (3, "w", "1")),
+        line(3, "C, C", 1800, (4, "w", "1"), (1, "w", "="), (2, "b", "0")),
+        line(4, "D, D", 1700, (3, "b", "0"), (2, "b", "1"), (1, "b", "+")),
+    ]
+)
+
+
+def test_a_withdrawn_players_trf_game_is_an_error_on_its_trf_line(
+    make_site: SiteMaker,
+) -> None:
+    """[[withdrawals]] says A left after round 1, but the TRF file has A's round-2 game: the
+    error a PGN event gets (test_assemble), on A's TRF line (2) rather than on event.toml
+    without a line, with the TRF file's forfeit codes to write instead of a Termination tag.
+    Round 3, a forfeit, is what a withdrawal leaves: no error for it."""
+    extra = '[[withdrawals]]\nplayer = "A, A"\nafter_round = 1\n'
+    _, problems = load(make_site(_event_toml(extra=extra), {"event.trf": _WITHDRAWN_TRF}))
+    (error,) = problems.errors
+    assert error.path is not None and error.path.name == "event.trf"
+    assert (error.line, error.code) == (2, "withdrawn-player")
+    assert error.message == "A, A withdrew after round 1 but plays in round 2"
+    assert error.hint == (
+        "correct after_round in [[withdrawals]] (after_round = 2 if the player left after "
+        "round 2), or record the game as a forfeit in the TRF file (- for the player, + for "
+        "the opponent; best in the pairing program, exporting it again)"
+    )
+
+
+def test_a_withdrawn_players_trf_games_are_one_error_where_they_begin(
+    make_site: SiteMaker,
+) -> None:
+    """C left after round 1 but plays rounds 2 (A-C) and 3 (B-C): one error, on the first
+    game's TRF place, which is its lower-numbered player's line (A's, line 2), as for every
+    TRF game; the hint's round to write is the last one played (3)."""
+    extra = '[[withdrawals]]\nplayer = "C, C"\nafter_round = 1\n'
+    _, problems = load(make_site(_event_toml(extra=extra), {"event.trf": _WITHDRAWN_TRF}))
+    (error,) = problems.errors
+    assert error.path is not None and error.path.name == "event.trf"
+    assert error.line == 2
+    assert error.message == (
+        "C, C withdrew after round 1 but plays in rounds 2 and 3 (event.trf:2 and 1 more)"
+    )
+    assert error.hint == (
+        "correct after_round in [[withdrawals]] (after_round = 3 if the player left after "
+        "round 3), or record the games as forfeits in the TRF file (- for the player, + for "
+        "the opponent; best in the pairing program, exporting it again)"
+    )
