@@ -1134,11 +1134,18 @@ def _number_boards(candidates: list[_Candidate], problems: Problems) -> tuple[Ga
         for candidate in in_round:
             board = candidate.game.board
             if board and board in used:
+                path, line = _place(candidate)
                 problems.warning(
                     f"round {round_number} has two games on board {board} "
                     f"({used[board].where} and {candidate.where}); the second is renumbered",
-                    candidate.game.source,
-                    candidate.game.line,
+                    path,
+                    line,
+                    # A TRF file gives no boards: only a [[results]] entry's board = ... is
+                    # a game without a PGN game that can take a board another one has.
+                    hint="correct board in the [[results]] entry, or delete it to take the "
+                    "lowest free board"
+                    if candidate.place and not candidate.from_trf
+                    else "",
                     code="duplicate-board",
                 )
                 candidate.game = replace(candidate.game, board=0)

@@ -1035,6 +1035,40 @@ def test_a_withdrawn_players_results_entry_is_an_error_on_its_line(
     )
 
 
+def test_a_results_entry_on_a_taken_board_is_warned_on_its_line(make_site: SiteMaker) -> None:
+    """Round 1's PGN game A-B is on board 1 (Round "1.1"); the [[results]] entry C-D says
+    board = 1 too. The second, the entry, is renumbered (board 2), and the warning is on the
+    entry's line (5: four keys first), not on event.toml without a line, with its fix."""
+    body = f'[[results]]\nround = 1\nboard = 1\nwhite = "{C}"\nblack = "{D}"\nresult = "1-0"\n\n'
+    text = event_toml(body, format="swiss")
+    assert text.splitlines()[4] == "[[results]]"
+    event, problems = load(make_site(text, {"g.pgn": pgn_game("1.1", A, B, "1-0")}))
+    (warning,) = [w for w in problems.warnings if w.code == "duplicate-board"]
+    assert warning.path is not None and warning.path.name == "event.toml"
+    assert warning.line == 5
+    assert warning.message == (
+        "round 1 has two games on board 1 (g.pgn:1 and event.toml:5); the second is renumbered"
+    )
+    assert warning.hint == (
+        "correct board in the [[results]] entry, or delete it to take the lowest free board"
+    )
+    assert event is not None
+    assert [(g.board, g.white, g.black) for g in event.games] == [(1, 1, 2), (2, 3, 4)]
+
+
+def test_a_pgn_game_on_a_taken_board_is_warned_on_its_game(make_site: SiteMaker) -> None:
+    """Two PGN games of round 1 on board 1: the warning stays on the second game (g.pgn:9,
+    each game taking eight lines), without a hint, as before games had a place of their own."""
+    games = pgn_game("1.1", A, B, "1-0") + pgn_game("1.1", C, D, "1-0")
+    _, problems = load(make_site(event_toml(format="swiss"), {"g.pgn": games}))
+    (warning,) = [w for w in problems.warnings if w.code == "duplicate-board"]
+    assert warning.path is not None and (warning.path.name, warning.line) == ("g.pgn", 9)
+    assert warning.message == (
+        "round 1 has two games on board 1 (g.pgn:1 and g.pgn:9); the second is renumbered"
+    )
+    assert warning.hint == ""
+
+
 def test_a_withdrawn_players_results_entries_are_one_error_on_the_first(
     make_site: SiteMaker,
 ) -> None:
