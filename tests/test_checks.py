@@ -1152,3 +1152,58 @@ def test_final_verdicts_are_remembered_used_and_bounded(monkeypatch: pytest.Monk
         monkeypatch.setattr(checks, "VERDICTS", {str(n): None for n in range(size)})
         checks.note_final_position(game, chess.Board())
         assert len(checks.VERDICTS) == after
+
+
+# Sam Loyd's stalemate a move later: "1. h3 h6" first, the h-pawns then go on as before
+# ("5. h4" from h3, "3... h5" from h6), so the final position is the same: 21 half-moves,
+# Black to move and no legal move.
+STALEMATE_21 = (
+    "1. h3 h6 2. e3 a5 3. Qh5 Ra6 4. Qxa5 h5 5. h4 Rah6 6. Qxc7 f6 7. Qxd7+ Kf7 8. Qxb7 Qd3 "
+    "9. Qxb8 Qh7 10. Qxc8 Kg6 11. Qe6"
+)
+
+
+def test_a_stalemate_is_found_whoever_is_to_move_without_a_replay(make_site: SiteMaker) -> None:
+    """A final position told from the moves alone (``_plainly_open``) must be seen from the
+    side to move. After 21 half-moves from the usual start Black is to move (an odd count),
+    and Black is stalemated. From a FEN with Black to move ("b"), "1... Qd3" is one
+    half-move and leaves White to move: Ka1's squares a2 and b2 are the black king's on b3,
+    b1 is the queen's on d3, White is not in check and has no legal move, a stalemate too.
+    Both are scored as wins: both must be reported."""
+    fen = "3q4/8/8/8/8/1k6/8/K7 b - - 0 1"
+    games = pgn_game("1.1", A, B, "1-0", STALEMATE_21) + pgn_game(
+        "1.2", C, D, "0-1", "1... Qd3", SetUp="1", FEN=fen
+    )
+    event = loaded(make_site, "", games)
+    found = warnings_of(run(checks.check_final_positions, event), "result-mismatch")
+    assert [w.message for w in found] == [
+        "round 1, board 1, Alpha, Anna v Bravo, Bob: the game ends in stalemate but is scored 1-0",
+        "round 1, board 2, Charlie, Carl v Delta, Dora: the game ends in stalemate "
+        "but is scored 0-1",
+    ]
+
+
+def test_an_ordinary_final_position_is_judged_without_a_replay(
+    make_site: SiteMaker, monkeypatch: pytest.MonkeyPatch
+) -> None:
+    """Most games end by resignation in an ordinary position, and judging each by a replay
+    would cost every build: "3... a6" is a pawn move (no position can repeat), gives no
+    check, and leaves both sides their pieces and legal moves, so the result stands without
+    replaying the game (``final_board``) or asking the position's verdict (``expected_result``,
+    when the parser hands over its own board)."""
+    event = loaded(make_site, "", pgn_game("1.1", A, B, "1-0", "1. e4 e5 2. Nf3 Nc6 3. Bb5 a6"))
+    (game,) = event.games
+    board = chess.Board()
+    for uci in game.moves.ucis.split():
+        board.push_uci(uci)
+
+    def not_asked(*_: object) -> None:
+        raise AssertionError("an ordinary final position was replayed or judged")
+
+    monkeypatch.setattr(checks, "VERDICTS", {})
+    monkeypatch.setattr(checks, "final_board", not_asked)
+    monkeypatch.setattr(checks, "expected_result", not_asked)
+    assert checks.final_verdict(game) is None
+    monkeypatch.setattr(checks, "VERDICTS", {})
+    checks.note_final_position(game, board)
+    assert list(checks.VERDICTS.items()) == [(checks.verdict_key(game), None)]
