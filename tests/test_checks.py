@@ -1207,3 +1207,33 @@ def test_an_ordinary_final_position_is_judged_without_a_replay(
     monkeypatch.setattr(checks, "VERDICTS", {})
     checks.note_final_position(game, board)
     assert list(checks.VERDICTS.items()) == [(checks.verdict_key(game), None)]
+
+
+def test_the_arbiter_checks_run_every_check_in_the_reports_order(make_site: SiteMaker) -> None:
+    """One Swiss whose games break four rules, each once: round 1, board 1 gives TimeControl
+    "5400" where the event plays "40/5400+30:1800+30"; round 1, board 2 is dated 2024.06.02,
+    a year before the event's start (2025-06-01); Alpha has White in rounds 1, 2 and 3; and
+    a play-off game repeats round 1, board 1's players, colours and moves ("1. e4 e5").
+    ``arbiter_checks`` reports all four, in the order of the Arbiter report's checks (time
+    controls, dates, colours, copies), as the checks one by one would."""
+    games = (
+        pgn_game("1.1", A, B, "1-0", "1. e4 e5", TimeControl="5400")
+        + pgn_game("1.2", C, D, "1-0", Date="2024.06.02")
+        + pgn_game("2.1", A, C, "1-0")
+        + pgn_game("2.2", D, B, "1-0")
+        + pgn_game("3.1", A, D, "1-0")
+        + pgn_game("3.2", B, C, "1-0")
+    )
+    body = 'pgn_time_control = "40/5400+30:1800+30"\n'
+    event = loaded(make_site, body, games, format="swiss")
+    first = event.games[0]
+    playoff = replace(first, round=0, board=1, headers={**first.headers, "Round": "1"})
+    event = replace(event, playoff_games=(playoff,))
+    problems = run(checks.arbiter_checks, event)
+    assert [(w.code, dict(w.context).get("round")) for w in problems.items] == [
+        ("time-control", 1),
+        ("game-date", 1),
+        ("colour-streak", 3),
+        ("duplicate-game", None),
+    ]
+    assert dict(problems.items[3].context)["playoff_round"] == "1"
