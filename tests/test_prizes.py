@@ -1679,7 +1679,9 @@ def test_money_past_the_limit_held_by_one_whose_lots_wait_waits_too(
     """As above, B and C girls: Best Girl (500) is the largest, and B and C share it for now
     (250 each). The 1st (300) then goes to A, the one of the three left, but only for now:
     should the lots put B then C above A, Best Girl goes to B alone and the 1st to C. A
-    holds it alone yet it waits, A's own lots undrawn; D's 4th is sure."""
+    holds it alone yet it waits, A's own lots undrawn; D's 4th is sure. Its note names all
+    three: B and C then C and B put the 1st to C or to B, A first keeps it A's. Best Girl is
+    B's or C's (A, a boy, never), whichever is placed higher."""
     monkeypatch.setattr(prizes, "OUTCOMES_LIMIT", 1)
     extra = (
         'tiebreaks = ["DE"]\n'
@@ -1692,10 +1694,10 @@ def test_money_past_the_limit_held_by_one_whose_lots_wait_waits_too(
     players = dict(FOUR_UNDER_12, B=("2015-05-01", "F"), C=("2015-05-01", "F"))
     outcome, problems = _outcome(make_site, extra, games=CIRCLE, rules="fide", players=players)
     assert outcome is not None and not problems.errors, problems.items
-    assert [(a.name, a.status, a.player) for a in outcome.prizes] == [
-        ("Best Girl", "pending", None),
-        ("1st", "pending", None),
-        ("4th", "awarded", 4),
+    assert [(a.name, a.status, a.player, str(a.reason)) for a in outcome.prizes] == [
+        ("Best Girl", "pending", None, "waits for the drawing of lots: B or C"),
+        ("1st", "pending", None, "waits for the drawing of lots: A or B or C"),
+        ("4th", "awarded", 4, "4th overall"),
     ]
 
 
@@ -2686,7 +2688,8 @@ def test_money_past_the_limit_passing_one_whose_lots_wait_waits_too(
     are the girls: Best Girl (50, the smaller) passes A, paid already, to D, but only for now.
     Should the lots put B or C first, A takes no part of the 1st and Best Girl is A's, not
     D's; so it waits, although the one whose lots wait (A) is where its walk starts, not
-    the one holding it."""
+    the one holding it. The note names A as well as D: A first, A takes the 1st (300) and
+    Best Girl passes A to D; B or C first, Best Girl is A's."""
     monkeypatch.setattr(prizes, "OUTCOMES_LIMIT", 1)
     extra = (
         'tiebreaks = ["DE"]\n'
@@ -2698,7 +2701,34 @@ def test_money_past_the_limit_passing_one_whose_lots_wait_waits_too(
     players = dict(FOUR_UNDER_12, A=("2015-05-01", "F"), D=("2015-05-01", "F"))
     outcome, problems = _outcome(make_site, extra, games=CIRCLE, rules="fide", players=players)
     assert outcome is not None and not problems.errors, problems.items
-    assert [(a.name, a.status, a.player) for a in outcome.prizes] == [
-        ("1st", "pending", None),
-        ("Best Girl", "pending", None),
+    assert [(a.name, a.status, a.player, str(a.reason)) for a in outcome.prizes] == [
+        ("1st", "pending", None, "waits for the drawing of lots: A or B or C"),
+        ("Best Girl", "pending", None, "waits for the drawing of lots: A or D"),
+    ]
+
+
+def test_money_past_the_limit_names_only_the_held_out_players_who_may_take_it(
+    make_site: SiteMaker, monkeypatch: pytest.MonkeyPatch
+) -> None:
+    """exhausted = "lots", no lots recorded, a limit of one: A, B and C share 1st-3rd for now
+    and pool the 1st (300) and 2nd (200), 500 / 3 each; C and D are the girls. Best Girl
+    (150, less than a third of the pool) passes C, paid already, to D for now, so it waits.
+    By hand, one prize each, the largest first: C first takes the 1st, C second the 2nd
+    (200 > 150), and Best Girl goes to D; C third, A and B take the 1st and 2nd and Best Girl
+    is C's. So it is C's or D's; A and B, sharing C's undrawn place, are boys: not named."""
+    monkeypatch.setattr(prizes, "OUTCOMES_LIMIT", 1)
+    extra = (
+        'tiebreaks = ["DE"]\n'
+        + CATEGORIES
+        + '[ranking]\nexhausted = "lots"\n'
+        + '[[prizes.money]]\nname = "1st"\nplace = 1\namount = 300\n'
+        + '[[prizes.money]]\nname = "2nd"\nplace = 2\namount = 200\n'
+        + '[[prizes.money]]\nname = "Best Girl"\nplace = 1\ncategory = "G"\namount = 150\n'
+    )
+    players = dict(FOUR_UNDER_12, C=("2015-05-01", "F"), D=("2015-05-01", "F"))
+    outcome, problems = _outcome(make_site, extra, games=CIRCLE, rules="fide", players=players)
+    assert outcome is not None and not problems.errors, problems.items
+    girls = [a for a in outcome.prizes if a.name == "Best Girl"]
+    assert [(a.status, a.player, str(a.reason)) for a in girls] == [
+        ("pending", None, "waits for the drawing of lots: C or D")
     ]

@@ -944,6 +944,13 @@ def _money_awards(
             )
             nobody[forfeited] |= any(a.status == "unclaimed" for a in r[index])
 
+        if agreed:
+            # Held only for lots past the limit (``_waits_on``): the orders tried all share the
+            # undrawn places, so name too whom the lots may still give it to.
+            possible[False] |= _lots_may_give(
+                rankings[prize.category], prize.place, each[0], unrecorded
+            )
+
         def listed(numbers: set[int]) -> list[Name]:
             return [Name(event.player(n).name) for n in sorted(numbers, key=position.__getitem__)]
 
@@ -1000,6 +1007,33 @@ def _waits_on(ranking: Sequence[int], place: int, held: Sequence[Award], waiting
             if waiting.intersection(passed):
                 return True
     return False
+
+
+def _lots_may_give(
+    ranking: Sequence[int], place: int, held: Sequence[Award], unrecorded: Sequence[_Group]
+) -> set[int]:
+    """Who besides its holders for now may take a prize that waits on lots not drawn past
+    ``OUTCOMES_LIMIT`` (``_waits_on``): every player of the prize's category in an undrawn
+    group that holds it or that its walk down the category passed. The lots may put any of
+    them in any of the group's places, so whichever lands where the walk reaches may be the
+    first free to take it (one prize each, the prize going down the category; ACF By-law 3,
+    clause 4); players outside the category never may. So the names leave out none of the
+    players the walk may reach, at worst listing too many: a member may be listed who is
+    paid a larger prize whichever way the lots go (two girls pooling the 1st and 2nd for
+    now, which Best Girl passes: each takes the 1st or the 2nd, yet both are named), and the
+    holder for now is kept though every order may give it to a group member instead. Not
+    followed: a lots order that frees a player to take a larger prize elsewhere (a pool
+    broken into single prizes), so that the prize goes below its holder for now."""
+    in_category = set(ranking)
+    found: set[int] = set()
+    for award in held:
+        if award.player is None or award.player not in in_category:
+            continue
+        reached = set(ranking[place - 1 : ranking.index(award.player) + 1])
+        for group in unrecorded:
+            if reached.intersection(group.players):
+                found.update(n for n in group.players if n in in_category)
+    return found
 
 
 def _money_reach(
