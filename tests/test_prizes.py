@@ -2732,3 +2732,133 @@ def test_money_past_the_limit_names_only_the_held_out_players_who_may_take_it(
     assert [(a.status, a.player, str(a.reason)) for a in girls] == [
         ("pending", None, "waits for the drawing of lots: C or D")
     ]
+
+
+# Six players, FIDE rules with DE alone: A, B and C beat one another in a circle (2 points
+# each, 1 each on Direct Encounter among themselves); D 1½ (beats E, draws F), E 1 (beats F),
+# F ½. A, B and C are level on every tie-break: with exhausted = "lots" and no lots recorded
+# they have 3! = 6 orders, past a limit of one.
+SIX_AROUND_A_CIRCLE = [
+    (1, "A", "B", "1-0"), (1, "C", "D", "1-0"), (1, "E", "F", "1-0"),
+    (2, "B", "C", "1-0"), (2, "A", "E", "1-0"), (2, "D", "F", "1/2-1/2"),
+    (3, "C", "A", "1-0"), (3, "B", "F", "1-0"), (3, "D", "E", "1-0"),
+]  # fmt: skip
+LOTS_XFAIL = "prizes past OUTCOMES_LIMIT: {}; see the session 24 note"
+
+
+def _prize_rows(outcome: EventOutcome) -> list[tuple[str, str, str | None]]:
+    """(name, status, holder) of each prize line, the holder by name, None while pending."""
+    event = outcome.event
+    return [
+        (a.name, a.status, event.player(a.player).name if a.player is not None else None)
+        for a in outcome.prizes
+    ]
+
+
+def _standing(outcome: EventOutcome) -> list[tuple[str, float]]:
+    return [(row.player.name, row.points) for row in outcome.standings.rows]
+
+
+@pytest.mark.xfail(
+    strict=True,
+    reason=LOTS_XFAIL.format("Best Girl awarded to D though a knock-on of the lots may give it E"),
+)
+def test_money_past_the_limit_waits_for_a_knock_on_of_the_lots(
+    make_site: SiteMaker, monkeypatch: pytest.MonkeyPatch
+) -> None:
+    """exhausted = "lots", no lots recorded: A, B and C (2 each) level on every tie-break for
+    1st-3rd; D 1½, E 1, F ½. C and F are under 12, D and E girls. Money, one prize each, the
+    largest first: 1st 400, 2nd 300, 1st Under 12 250, 3rd 200, Best Girl 100. By hand:
+    lots A, B, C (or B, A, C): the first two take 400 and 300, C (3rd) takes the 1st Under 12
+    (250 > 200), the 3rd passes C, paid, to D, and Best Girl passes D, paid, to E. C first or
+    second: C takes the 1st or 2nd, the 1st Under 12 goes to F, the 3rd to whichever of A and
+    B is third, Best Girl to D. So Best Girl is D's or E's, the 3rd A's, B's or D's, the 1st
+    Under 12 C's or F's: every prize is pending. With a limit of one, A, B and C pool 1st-3rd
+    (300 each, more than the 250), the 1st Under 12 waits and Best Girl goes to D, awarded:
+    the lots may yet give it to E (the 2nd and 3rd vanish too, as in the test below). Fixed,
+    the limit of one agrees with every order tried on each prize's status."""
+    extra = (
+        'tiebreaks = ["DE"]\n'
+        + CATEGORIES
+        + '[ranking]\nexhausted = "lots"\n'
+        + '[[prizes.money]]\nname = "1st"\nplace = 1\namount = 400\n'
+        + '[[prizes.money]]\nname = "2nd"\nplace = 2\namount = 300\n'
+        + '[[prizes.money]]\nname = "3rd"\nplace = 3\namount = 200\n'
+        + '[[prizes.money]]\nname = "1st Under 12"\nplace = 1\ncategory = "U12"\namount = 250\n'
+        + '[[prizes.money]]\nname = "Best Girl"\nplace = 1\ncategory = "G"\namount = 100\n'
+    )
+    players = {
+        "A": ("2009-01-01", "M"),
+        "B": ("2009-01-01", "M"),
+        "C": ("2015-05-01", "M"),  # under 12
+        "D": ("2009-01-01", "F"),
+        "E": ("2009-01-01", "F"),
+        "F": ("2015-05-01", "M"),  # under 12
+    }
+    rows: list[list[tuple[str, str, str | None]]] = []
+    notes: dict[str, str] = {}
+    for limit, slug in ((prizes.OUTCOMES_LIMIT, "every"), (1, "one")):
+        monkeypatch.setattr(prizes, "OUTCOMES_LIMIT", limit)
+        outcome, problems = _outcome(
+            make_site, extra, games=SIX_AROUND_A_CIRCLE, rules="fide", players=players, slug=slug
+        )
+        assert outcome is not None and not problems.errors, problems.items
+        assert _standing(outcome)[3:] == [("D", 1.5), ("E", 1.0), ("F", 0.5)]
+        assert sorted(_standing(outcome)[:3]) == [("A", 2.0), ("B", 2.0), ("C", 2.0)]
+        rows.append(_prize_rows(outcome))
+        if limit > 1:
+            notes = {a.name: str(a.reason) for a in outcome.prizes}
+    every, one = rows
+    assert every == [(name, "pending", None) for name in ("1st", "2nd", "3rd")] + [
+        ("1st Under 12", "pending", None),
+        ("Best Girl", "pending", None),
+    ]
+    assert notes["Best Girl"] == "waits for the drawing of lots: D or E"
+    assert [row for row in one if row[0] == "Best Girl"] == [("Best Girl", "pending", None)]
+    assert one == every
+
+
+@pytest.mark.xfail(
+    strict=True,
+    reason=LOTS_XFAIL.format("the 2nd and 3rd pooled by the held-out group vanish from the list"),
+)
+def test_money_past_the_limit_lists_every_prize_a_held_out_group_pools(
+    make_site: SiteMaker, monkeypatch: pytest.MonkeyPatch
+) -> None:
+    """exhausted = "lots", no lots recorded, the CIRCLE: A, B and C (2 each) level on every
+    tie-break for 1st-3rd, D 0; B and D are the girls. Money, one prize each, the largest
+    first: 1st 300, 2nd 200, Best Girl 150, 3rd 100. By hand: B first or second, B takes the
+    1st or 2nd, Best Girl goes to D, the 3rd to whoever is third (A or C); B third, Best Girl
+    is B's (150 > 100) and the 3rd passes B to D. So the 2nd is A's, B's or C's and the 3rd
+    A's, C's or D's: both pending, listed with the 1st and Best Girl. With a limit of one, A,
+    B and C pool 1st-3rd for now, yet only the 1st and Best Girl were listed: the 2nd and
+    3rd vanished. Fixed, every configured prize is listed at the limit of one too."""
+    extra = (
+        'tiebreaks = ["DE"]\n'
+        + CATEGORIES
+        + '[ranking]\nexhausted = "lots"\n'
+        + '[[prizes.money]]\nname = "1st"\nplace = 1\namount = 300\n'
+        + '[[prizes.money]]\nname = "2nd"\nplace = 2\namount = 200\n'
+        + '[[prizes.money]]\nname = "3rd"\nplace = 3\namount = 100\n'
+        + '[[prizes.money]]\nname = "Best Girl"\nplace = 1\ncategory = "G"\namount = 150\n'
+    )
+    players = dict(FOUR_UNDER_12, B=("2015-05-01", "F"), D=("2015-05-01", "F"))
+    rows: list[list[tuple[str, str, str | None]]] = []
+    notes: dict[str, str] = {}
+    for limit, slug in ((prizes.OUTCOMES_LIMIT, "every"), (1, "one")):
+        monkeypatch.setattr(prizes, "OUTCOMES_LIMIT", limit)
+        outcome, problems = _outcome(
+            make_site, extra, games=CIRCLE, rules="fide", players=players, slug=slug
+        )
+        assert outcome is not None and not problems.errors, problems.items
+        assert sorted(_standing(outcome)) == [("A", 2.0), ("B", 2.0), ("C", 2.0), ("D", 0.0)]
+        assert _standing(outcome)[3] == ("D", 0.0)
+        rows.append(_prize_rows(outcome))
+        if limit > 1:
+            notes = {a.name: str(a.reason) for a in outcome.prizes}
+    every, one = rows
+    assert every == [(name, "pending", None) for name in ("1st", "2nd", "3rd", "Best Girl")]
+    assert notes["2nd"] == "waits for the drawing of lots: A or B or C"
+    assert notes["3rd"] == "waits for the drawing of lots: A or C or D"
+    assert {name for name, _, _ in one} == {"1st", "2nd", "3rd", "Best Girl"}
+    assert one == every
