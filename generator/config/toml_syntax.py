@@ -282,9 +282,12 @@ def _unquoted(row: str, numbers: Mapping[str, NumberKey]) -> tuple[str, str] | N
     return None
 
 
+_KEY_EQUALS = r"""^\s*(?:[A-Za-z0-9_-]+\s*\.\s*)*([A-Za-z0-9_-]+)\s*=\s*"""
+"""The start of a line that sets a key (a dotted one too): the key's last part, then "=",
+before the value each pattern of a number key's value reads."""
+
 _GROUPED = re.compile(
-    r"""^\s*(?:[A-Za-z0-9_-]+\s*\.\s*)*([A-Za-z0-9_-]+)\s*=\s*"""
-    r"""(-?(?:[1-9]\d{0,2}([ \u00a0\u202f'\u2019,.])\d{3}(?:\3\d{3})*|0\d+))"""
+    _KEY_EQUALS + r"""(-?(?:[1-9]\d{0,2}([ \u00a0\u202f'\u2019,.])\d{3}(?:\3\d{3})*|0\d+))"""
     r"""(\s*(?:[^\W\d_]|\()[^#]*?)?\s*(?:#.*)?$"""
 )
 """A number key's value written with its digits grouped, as a form or a spreadsheet shows
@@ -328,8 +331,8 @@ def _grouped_number(row: str, numbers: Mapping[str, NumberKey]) -> tuple[str, st
 
 
 _GROUPED_FRACTION = re.compile(
-    r"""^\s*(?:[A-Za-z0-9_-]+\s*\.\s*)*([A-Za-z0-9_-]+)\s*=\s*"""
-    r"""((-?[1-9]\d{0,2}([ \u00a0\u202f'\u2019,.])\d{3}(?:\4\d{3})*)([.,])(\d+))\s*(?:#.*)?$"""
+    _KEY_EQUALS
+    + r"""((-?[1-9]\d{0,2}([ \u00a0\u202f'\u2019,.])\d{3}(?:\4\d{3})*)([.,])(\d+))\s*(?:#.*)?$"""
 )
 """A number key's value written with its thousands grouped and a fraction after them
 (``rating = 2.150.5``, ``2.150,5`` as continental Europe writes it, ``2,150.5``): the value,
@@ -366,9 +369,7 @@ def _around(option: NumberKey, digits: str, fraction: str) -> list[str]:
     return [_as_toml(f"{digits}.{fraction}")]  # amount = 6000.50 EUR: the cents as written
 
 
-_DECIMAL_COMMA_KEY = re.compile(
-    r"""^\s*(?:[A-Za-z0-9_-]+\s*\.\s*)*([A-Za-z0-9_-]+)\s*=\s*((-?\d+),(\d+))\s*(?:#.*)?$"""
-)
+_DECIMAL_COMMA_KEY = re.compile(_KEY_EQUALS + r"""((-?\d+),(\d+))\s*(?:#.*)?$""")
 """A number key's value written with a decimal comma (``rating = 2150,5``): the key, the
 value, its whole part and its fraction."""
 
@@ -397,10 +398,14 @@ def _write(key: str, option: NumberKey, suggested: list[str], note: str = "") ->
     lines = [f"{key} = {number}" for number in suggested if option.fits(float(number))]
     if not lines:
         return _out_of_range(key, option)
-    written = " or ".join(lines) if len(lines) <= 2 else f"{', '.join(lines[:-1])} or {lines[-1]}"
-    return f"{key} takes {option.expected()}, written in digits alone: write {written}" + (
+    return f"{key} takes {option.expected()}, written in digits alone: write {_either(lines)}" + (
         f" {note}" if note else ""
     )
+
+
+def _either(lines: list[str]) -> str:
+    """Lines to choose from, as a hint lists them: "a", "a or b", "a, b or c"."""
+    return lines[0] if len(lines) == 1 else f"{', '.join(lines[:-1])} or {lines[-1]}"
 
 
 def _out_of_range(key: str, option: NumberKey) -> str:
@@ -420,8 +425,7 @@ TOML reads, ``_number_and_more`` of ``2.150 elo``)."""
 NO_THOUSANDS = "(TOML numbers have no thousands separators)"
 
 _NUMBER_AND_MORE = re.compile(
-    r"""^\s*(?:[A-Za-z0-9_-]+\s*\.\s*)*([A-Za-z0-9_-]+)\s*=\s*"""
-    r"""(([+-]?\d+)(\.\d*)?(\s*(?:[^\W\d_]|\()[^#]*?)?)\s*(?:#.*)?$"""
+    _KEY_EQUALS + r"""(([+-]?\d+)(\.\d*)?(\s*(?:[^\W\d_]|\()[^#]*?)?)\s*(?:#.*)?$"""
 )
 """A number key's value written as digits with a word after them (``rating = 2150 elo``,
 ``rounds = 9 rounds``, ``rating = 2150 (FIDE)``, ``2150.5 elo``) or a point and no digits
@@ -447,8 +451,8 @@ def _number_and_more(row: str, numbers: Mapping[str, NumberKey]) -> tuple[str, s
 
 
 _NUMBERS = re.compile(
-    r"""^\s*(?:[A-Za-z0-9_-]+\s*\.\s*)*([A-Za-z0-9_-]+)\s*=\s*"""
-    r"""([+-]?\d+(?:\.\d+)?(?:(?:\s*[/;]\s*|,\s+|,(?=\d{4})|[^\S\n]+)[+-]?\d+(?:\.\d+)?)+)"""
+    _KEY_EQUALS
+    + r"""([+-]?\d+(?:\.\d+)?(?:(?:\s*[/;]\s*|,\s+|,(?=\d{4})|[^\S\n]+)[+-]?\d+(?:\.\d+)?)+)"""
     r"""\s*(?:#.*)?$"""
 )
 """A number key's value written as two numbers or more, apart (``rating = 2150 2200``,
@@ -478,7 +482,7 @@ def _two_numbers(row: str, numbers: Mapping[str, NumberKey]) -> tuple[str, str] 
     return (
         message,
         f"{key} takes {option.expected()}, written in digits alone: keep the one meant, "
-        f"{', '.join(lines[:-1])} or {lines[-1]}",
+        f"{_either(lines)}",
     )
 
 
