@@ -10,7 +10,7 @@ from __future__ import annotations
 import datetime as dt
 import re
 from collections import defaultdict
-from collections.abc import Iterable, Mapping, Sequence
+from collections.abc import Iterable, Iterator, Mapping, Sequence
 from dataclasses import dataclass, replace
 from pathlib import Path
 
@@ -57,6 +57,14 @@ class _Candidate:
     @property
     def pair(self) -> frozenset[int]:
         return frozenset((self.game.white, self.game.black))
+
+    @property
+    def written_in(self) -> str:
+        """Where the game is written, which says how to correct it: "pgn" (a PGN game),
+        "trf" (the event's TRF file) or "results" (a [[results]] entry of event.toml)."""
+        if self.from_trf:
+            return "trf"
+        return "pgn" if self.place is None else "results"
 
 
 _REEXPORT = "best in the pairing program, exporting it again"
@@ -150,6 +158,19 @@ def _buchholz_in_round_robin(
     )
 
 
+def _toml_entries(config: EventConfig) -> Iterator[tuple[int | None, PlayerEntry]]:
+    """Each player's entry with its index among event.toml's [[players]] tables, for the line
+    of one of its keys: a TRF player's is the entry completing it (``None`` without one);
+    event.toml's own entries come after the TRF's (``_entered``) and are counted apart."""
+    own = 0
+    for entry in config.players:
+        if entry.trf is None:
+            yield own, entry
+            own += 1
+        else:
+            yield entry.toml_index, entry
+
+
 def _k_factor_of_unrated(
     config: EventConfig,
     config_path: Path,
@@ -161,11 +182,7 @@ def _k_factor_of_unrated(
     so this event gives them no change and the K is never used. Said, as it is most likely
     a K meant for another player, or a rating left out. The line is the ``k_factor`` key's,
     in the player's [[players]] entry (for a TRF player, the entry completing it)."""
-    own = 0
-    for entry in config.players:
-        index = entry.toml_index
-        if entry.trf is None:  # event.toml's own entries come after the TRF's (``_entered``)
-            index, own = own, own + 1
+    for index, entry in _toml_entries(config):
         if entry.k_factor is None or entry.rating:
             continue
         line = line_of(config_lines, ("players", index, "k_factor")) if index is not None else None
@@ -1029,10 +1046,7 @@ def _late_entries(
     for candidate in candidates:
         for player in (candidate.game.white, candidate.game.black):
             games[player].append(candidate)
-    own = 0  # event.toml's own entries come after a TRF file's, and are counted apart
-    for entry in config.players:
-        index = own if entry.trf is None else entry.toml_index
-        own += entry.trf is None
+    for index, entry in _toml_entries(config):
         first = entry.first_round
         number = names.find(entry.name)
         if not first or number is None or not 1 < first <= config.rounds:
@@ -1049,12 +1063,11 @@ def _late_entries(
             more = f" and {len(early) - 1} more" if len(early) > 1 else ""
             at = f"{config_path.name} line {key_line}" if key_line else config_path.name
             path, line = _place(game)
-            if game.from_trf:
-                fix = f"the TRF file ({_REEXPORT})"
-            elif game.place:
-                fix = "the [[results]] entry's round (or its players)"
-            else:
-                fix = "the game's Round tag (or its player tags)"
+            fix = {
+                "trf": f"the TRF file ({_REEXPORT})",
+                "results": "the [[results]] entry's round (or its players)",
+                "pgn": "the game's Round tag (or its player tags)",
+            }[game.written_in]
             problems.error(
                 f"{entry.name} entered in round {first} (first_round = {first}, {at}) but "
                 f"plays in round{'s' if len(early) > 1 else ''} {rounds} ({game.where}{more})",
@@ -1108,10 +1121,10 @@ def _as_forfeit(first: _Candidate, count: int, number: int) -> str:
     where ``first`` is written: a PGN game's tags, the TRF file's codes, or the [[results]]
     entry's result (the player, absent, loses: "-+" with White, "+-" with Black)."""
     games = "the games as forfeits" if count > 1 else "the game as a forfeit"
-    if first.from_trf:
+    if first.written_in == "trf":
         # TRF-16's forfeit codes, on both lines of the game: - lost, + won by forfeit.
         return f"{games} in the TRF file (- for the player, + for the opponent; {_REEXPORT})"
-    if first.place is None:
+    if first.written_in == "pgn":
         return f'{games} ([Termination "forfeit"] and no moves)'
     if count > 1:
         return f'{games} (result = "-+" where the player had White, "+-" where Black)'
@@ -1144,7 +1157,7 @@ def _number_boards(candidates: list[_Candidate], problems: Problems) -> tuple[Ga
                     # a game without a PGN game that can take a board another one has.
                     hint="correct board in the [[results]] entry, or delete it to take the "
                     "lowest free board"
-                    if candidate.place and not candidate.from_trf
+                    if candidate.written_in == "results"
                     else "",
                     code="duplicate-board",
                 )
