@@ -1289,7 +1289,7 @@ def _unread_last_word(text: str, first_line: int, played: int) -> tuple[str, int
         last = _MOVE_NUMBER.sub("", words[-1]) if words else ""
         if not _MOVE_LIKE.match(last) or any(chess.pgn.MOVETEXT_REGEX.finditer(last)):
             return None
-    kept = _ESCAPED_LINE.sub(lambda line: " " * len(line.group()), text)  # same places
+    kept = _without_escaped_lines(text)
     found = _word_at(kept, first_line, played)
     if found is None or not found[2] or not _MOVE_LIKE.match(found[0]):
         return None
@@ -1330,7 +1330,7 @@ def _stray_words(
             return []
         if all(_known_word(word) for word in set(words).difference(_KNOWN_WORDS)):
             return []
-    kept = _ESCAPED_LINE.sub(lambda line: " " * len(line.group()), text)  # same places
+    kept = _without_escaped_lines(text)
     found: list[tuple[str, int]] = []
     for begin, stop in spans:
         after_move = False
@@ -1365,7 +1365,7 @@ def _side_line_stop(text: str, board: chess.Board) -> _SideLineStop | None:
     so the move found is the one of its error: a search for the move's text would find the
     same move played earlier, where it was legal. Its number and side are the replayed
     board's as the move was tried: "(1... c5 2. Qd3)" is White's move 2."""
-    kept = _ESCAPED_LINE.sub(lambda line: " " * len(line.group()), text)  # same places
+    kept = _without_escaped_lines(text)
     boards = [board]
     stop: int | None = None
     depth = 0  # the side lines open, from the one of the illegal move
@@ -1464,6 +1464,12 @@ _TAG_AREA = re.compile(r"(?:(?:[^\S\n]*\[[^\n]*|[%;][^\n]*|[^\S\n]*)\n)*")
 
 _ESCAPED_LINE = re.compile(r"(?m)^%[^\n]*")
 """A line beginning with "%", which PGN's readers skip (an escape)."""
+
+
+def _without_escaped_lines(text: str) -> str:
+    """``text`` with each escaped line (``_ESCAPED_LINE``) blanked out, every other word left
+    where it stands: the places found in it are the places in ``text``."""
+    return _ESCAPED_LINE.sub(lambda line: " " * len(line.group()), text)
 
 
 _MOVE_LIKE = re.compile(r"(?:[PNBRQK][a-z]?[0-9]?[-x:]?|[a-z][x:])?[a-z][0-9]")
