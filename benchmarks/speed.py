@@ -397,10 +397,6 @@ def parse_time(paths: Iterable[Path]) -> tuple[float, int, int]:
     return time.perf_counter() - start, games, plies
 
 
-def _parse_share(paths: list[Path]) -> tuple[float, int, int]:
-    return parse_time(paths)
-
-
 def parallel_parse_time(
     paths: Sequence[Path], pool: concurrent.futures.Executor, jobs: int
 ) -> float:
@@ -414,7 +410,7 @@ def parallel_parse_time(
         shares[least].append(path)
         loads[least] += path.stat().st_size
     start = time.perf_counter()
-    list(pool.map(_parse_share, shares))
+    list(pool.map(parse_time, shares))
     return time.perf_counter() - start
 
 
