@@ -2665,7 +2665,10 @@ def test_money_passing_players_whose_lots_wait_past_the_limit_waits_too(
     limit of one way, B and C pool 2nd + 3rd (150 each) for now, and 1st Girls, passing
     them, was awarded to D. Found by the play-off property test: three players of a pending
     play-off who may yet forfeit, four level for 5th-8th and three for 10th-12th went past
-    the limit, and 1st Under 16 went to the 9th past the four."""
+    the limit, and 1st Under 16 went to the 9th past the four. Past the limit now, the 2nd
+    and 1st Girls each go to B or C, so both are paid whichever way the lots fall: the 3rd
+    passes them to D for sure, awarded (before, B and C pooled it with the 2nd for now and
+    it was not listed at all)."""
     monkeypatch.setattr(prizes, "OUTCOMES_LIMIT", 1)
     extra = CATEGORIES + '[ranking]\nexhausted = "lots"\n'
     for name, place, amount, category in (
@@ -2676,8 +2679,12 @@ def test_money_passing_players_whose_lots_wait_past_the_limit_waits_too(
         extra += f'category = "{category}"\n'
     outcome, problems = _outcome(make_site, extra, rules="us-junior-closed")
     assert outcome is not None and not problems.errors, problems.items
-    girls = [a for a in outcome.prizes if a.name == "1st Girls"]
-    assert [(a.status, a.player) for a in girls] == [("pending", None)]
+    assert [(a.name, a.status, a.player, str(a.reason)) for a in outcome.prizes] == [
+        ("1st", "awarded", 1, "1st overall"),
+        ("2nd", "pending", None, "waits for the drawing of lots: B or C"),
+        ("3rd", "awarded", 4, "4th overall"),
+        ("1st Girls", "pending", None, "waits for the drawing of lots: B or C"),
+    ]
 
 
 def test_money_past_the_limit_passing_one_whose_lots_wait_waits_too(
@@ -2743,7 +2750,6 @@ SIX_AROUND_A_CIRCLE = [
     (2, "B", "C", "1-0"), (2, "A", "E", "1-0"), (2, "D", "F", "1/2-1/2"),
     (3, "C", "A", "1-0"), (3, "B", "F", "1-0"), (3, "D", "E", "1-0"),
 ]  # fmt: skip
-LOTS_XFAIL = "prizes past OUTCOMES_LIMIT: {}; see the session 24 note"
 
 
 def _prize_rows(outcome: EventOutcome) -> list[tuple[str, str, str | None]]:
@@ -2755,14 +2761,15 @@ def _prize_rows(outcome: EventOutcome) -> list[tuple[str, str, str | None]]:
     ]
 
 
+def _names(note: str) -> set[str]:
+    """The one-letter names a pending prize's note gives ("waits for ...: A or B, or nobody")."""
+    return set(note.split(": ", 1)[1].replace(", or ", " or ").split(" or ")) - {"nobody"}
+
+
 def _standing(outcome: EventOutcome) -> list[tuple[str, float]]:
     return [(row.player.name, row.points) for row in outcome.standings.rows]
 
 
-@pytest.mark.xfail(
-    strict=True,
-    reason=LOTS_XFAIL.format("Best Girl awarded to D though a knock-on of the lots may give it E"),
-)
 def test_money_past_the_limit_waits_for_a_knock_on_of_the_lots(
     make_site: SiteMaker, monkeypatch: pytest.MonkeyPatch
 ) -> None:
@@ -2773,10 +2780,12 @@ def test_money_past_the_limit_waits_for_a_knock_on_of_the_lots(
     (250 > 200), the 3rd passes C, paid, to D, and Best Girl passes D, paid, to E. C first or
     second: C takes the 1st or 2nd, the 1st Under 12 goes to F, the 3rd to whichever of A and
     B is third, Best Girl to D. So Best Girl is D's or E's, the 3rd A's, B's or D's, the 1st
-    Under 12 C's or F's: every prize is pending. With a limit of one, A, B and C pool 1st-3rd
-    (300 each, more than the 250), the 1st Under 12 waits and Best Girl goes to D, awarded:
-    the lots may yet give it to E (the 2nd and 3rd vanish too, as in the test below). Fixed,
-    the limit of one agrees with every order tried on each prize's status."""
+    Under 12 C's or F's: every prize is pending. With a limit of one, A, B and C once pooled
+    1st-3rd for now (300 each, more than the 250), and Best Girl went to D, awarded: the lots
+    may yet give it to E. Now the limit of one agrees with every order tried on each prize's
+    status, and its notes name everyone the lots may give a prize to: the same players for
+    Best Girl and the 1st Under 12 (C takes it, or F after C is paid), at worst one too many
+    for the 3rd (C, whom the 1st Under 12 always pays first)."""
     extra = (
         'tiebreaks = ["DE"]\n'
         + CATEGORIES
@@ -2797,6 +2806,7 @@ def test_money_past_the_limit_waits_for_a_knock_on_of_the_lots(
     }
     rows: list[list[tuple[str, str, str | None]]] = []
     notes: dict[str, str] = {}
+    notes_one: dict[str, str] = {}
     for limit, slug in ((prizes.OUTCOMES_LIMIT, "every"), (1, "one")):
         monkeypatch.setattr(prizes, "OUTCOMES_LIMIT", limit)
         outcome, problems = _outcome(
@@ -2808,6 +2818,8 @@ def test_money_past_the_limit_waits_for_a_knock_on_of_the_lots(
         rows.append(_prize_rows(outcome))
         if limit > 1:
             notes = {a.name: str(a.reason) for a in outcome.prizes}
+        else:
+            notes_one = {a.name: str(a.reason) for a in outcome.prizes}
     every, one = rows
     assert every == [(name, "pending", None) for name in ("1st", "2nd", "3rd")] + [
         ("1st Under 12", "pending", None),
@@ -2816,12 +2828,11 @@ def test_money_past_the_limit_waits_for_a_knock_on_of_the_lots(
     assert notes["Best Girl"] == "waits for the drawing of lots: D or E"
     assert [row for row in one if row[0] == "Best Girl"] == [("Best Girl", "pending", None)]
     assert one == every
+    assert notes_one["Best Girl"] == "waits for the drawing of lots: D or E"
+    assert notes_one["1st Under 12"] == "waits for the drawing of lots: C or F"
+    assert _names(notes_one["3rd"]) >= _names(notes["3rd"])
 
 
-@pytest.mark.xfail(
-    strict=True,
-    reason=LOTS_XFAIL.format("the 2nd and 3rd pooled by the held-out group vanish from the list"),
-)
 def test_money_past_the_limit_lists_every_prize_a_held_out_group_pools(
     make_site: SiteMaker, monkeypatch: pytest.MonkeyPatch
 ) -> None:
@@ -2831,8 +2842,11 @@ def test_money_past_the_limit_lists_every_prize_a_held_out_group_pools(
     1st or 2nd, Best Girl goes to D, the 3rd to whoever is third (A or C); B third, Best Girl
     is B's (150 > 100) and the 3rd passes B to D. So the 2nd is A's, B's or C's and the 3rd
     A's, C's or D's: both pending, listed with the 1st and Best Girl. With a limit of one, A,
-    B and C pool 1st-3rd for now, yet only the 1st and Best Girl were listed: the 2nd and
-    3rd vanished. Fixed, every configured prize is listed at the limit of one too."""
+    B and C once pooled 1st-3rd for now, and only the 1st and Best Girl were listed: the 2nd
+    and 3rd vanished. Now every configured prize is listed at the limit of one too, each
+    note naming at least everyone the lots may give it to: the same for the 1st, 2nd and
+    Best Girl, too many for the 3rd (B, and nobody: reckoned without every order, B's Best
+    Girl and the 1st and 2nd might have paid everyone it reaches)."""
     extra = (
         'tiebreaks = ["DE"]\n'
         + CATEGORIES
@@ -2845,6 +2859,7 @@ def test_money_past_the_limit_lists_every_prize_a_held_out_group_pools(
     players = dict(FOUR_UNDER_12, B=("2015-05-01", "F"), D=("2015-05-01", "F"))
     rows: list[list[tuple[str, str, str | None]]] = []
     notes: dict[str, str] = {}
+    notes_one: dict[str, str] = {}
     for limit, slug in ((prizes.OUTCOMES_LIMIT, "every"), (1, "one")):
         monkeypatch.setattr(prizes, "OUTCOMES_LIMIT", limit)
         outcome, problems = _outcome(
@@ -2856,9 +2871,17 @@ def test_money_past_the_limit_lists_every_prize_a_held_out_group_pools(
         rows.append(_prize_rows(outcome))
         if limit > 1:
             notes = {a.name: str(a.reason) for a in outcome.prizes}
+        else:
+            notes_one = {a.name: str(a.reason) for a in outcome.prizes}
     every, one = rows
     assert every == [(name, "pending", None) for name in ("1st", "2nd", "3rd", "Best Girl")]
     assert notes["2nd"] == "waits for the drawing of lots: A or B or C"
     assert notes["3rd"] == "waits for the drawing of lots: A or C or D"
     assert {name for name, _, _ in one} == {"1st", "2nd", "3rd", "Best Girl"}
     assert one == every
+    assert {name: notes_one[name] for name in ("1st", "2nd", "Best Girl")} == {
+        "1st": "waits for the drawing of lots: A or B or C",
+        "2nd": "waits for the drawing of lots: A or B or C",
+        "Best Girl": "waits for the drawing of lots: B or D",
+    }
+    assert _names(notes_one["3rd"]) >= _names(notes["3rd"])

@@ -32,7 +32,7 @@ from __future__ import annotations
 
 import itertools
 import math
-from collections.abc import Callable, Hashable, Iterator, Sequence
+from collections.abc import Callable, Collection, Hashable, Iterator, Sequence
 from dataclasses import dataclass, field, replace
 from typing import NamedTuple
 
@@ -145,7 +145,9 @@ class _Context:
 
 OUTCOMES_LIMIT = 5040
 """The most finishing orders the titles and trophies are worked out for (7 players sharing a
-place): beyond, they are pending, as early in a big Swiss where hundreds share first place."""
+place): beyond, they are pending, as early in a big Swiss where hundreds share first place.
+Money goes further: past it, the largest groups whose lots are not drawn are held out, and
+``_past_the_lots`` bounds what their lots may still change, prize by prize."""
 
 UNDECIDED = "the drawing of lots or the arbiter decides"
 
@@ -909,21 +911,34 @@ def _money_awards(
     pools: list[dict[int, int]] = []
     tags: list[tuple[object, ...]] = []
     """Each result's play-off and lots orders, and the play-off forfeits it assumes."""
+    # Groups held out: each order is also worked out with two drawings of their lots (the
+    # standings' order and its reverse), real orders whose words say why an agreed prize
+    # comes about; whether a prize may change with those lots is ``_past_the_lots``'s.
+    drawings = _Drawings(rankings, rank, unrecorded)
+    bounds: list[tuple[list[_Bound], bool]] = []
     for chosen, (ranked, ranks) in orders.each():
-        ctx = _Context(event, ranked, ranks, points, ahead)
-        for extra in forfeits:
-            pools.append({})
-            results.append(_money(ctx, barred | extra, pools[-1]))
-            tags.append((*chosen, tuple(extra)))
-            if not extra:
-                actual.append(results[-1])
-    kinds = [*(g.playoff for g in groups), True]  # a play-off forfeit goes with the play-off
-    waiting = {n for g in unrecorded for n in g.players}
+        for lots, (drawn, drawn_rank) in enumerate(drawings.each(ranked, ranks)):
+            ctx = _Context(event, drawn, drawn_rank, points, ahead)
+            for extra in forfeits:
+                pools.append({})
+                results.append(_money(ctx, barred | extra, pools[-1]))
+                tags.append((*chosen, lots, tuple(extra)))
+                if not extra:
+                    actual.append(results[-1])
+        if unrecorded:
+            held = _Context(event, ranked, ranks, points, ahead)
+            bounds += [
+                (_past_the_lots(held, barred.keys() | extra.keys(), unrecorded), bool(extra))
+                for extra in forfeits
+            ]
+    # The drawing tried goes with the lots; a play-off forfeit goes with the play-off.
+    kinds = [*(g.playoff for g in groups), False, True]
     awards: list[Award] = []
     for index, prize in enumerate(config.prizes.money):
         each = [r[index] for r in results]
         agreed = all(_same_money(e, each[0]) for e in each)
-        if agreed and not _waits_on(rankings[prize.category], prize.place, each[0], waiting):
+        held_out_lots = any(not b[index].sure for b, _ in bounds)
+        if agreed and not held_out_lots:
             # Sharers as the standings list them (the play-off's winner first), whatever
             # order the odd cents went in (by pairing number).
             merged = _merge_reasons([r[index] for r in actual], groups)
@@ -944,12 +959,10 @@ def _money_awards(
             )
             nobody[forfeited] |= any(a.status == "unclaimed" for a in r[index])
 
-        if agreed:
-            # Held only for lots past the limit (``_waits_on``): the orders tried all share the
-            # undrawn places, so name too whom the lots may still give it to.
-            possible[False] |= _lots_may_give(
-                rankings[prize.category], prize.place, each[0], unrecorded
-            )
+        # Whom the lots of the groups held out may still give it to (``_past_the_lots``).
+        for bound, forfeited in bounds:
+            possible[forfeited].update(bound[index].takers)
+            nobody[forfeited] |= bound[index].nobody
 
         def listed(numbers: set[int]) -> list[Name]:
             return [Name(event.player(n).name) for n in sorted(numbers, key=position.__getitem__)]
@@ -970,9 +983,7 @@ def _money_awards(
         # takes it with the other held fixed, or players whose lots are not drawn take it).
         paid = [tuple((a.player, a.amount) for a in e) for e in each]
         on_playoff = _varies(paid, tags, kinds, True)
-        on_lots = _varies(paid, tags, kinds, False) or any(
-            a.player in waiting for e in each for a in e
-        )
+        on_lots = _varies(paid, tags, kinds, False) or held_out_lots
         on = (
             "the play-off and the drawing of lots"
             if on_playoff and on_lots
@@ -992,48 +1003,141 @@ def _money_awards(
     return awards
 
 
-def _waits_on(ranking: Sequence[int], place: int, held: Sequence[Award], waiting: set[int]) -> bool:
-    """Whether a prize held so, while players whose drawing of lots is not recorded share a
-    place for now (past ``OUTCOMES_LIMIT``), may still change with the lots: it is theirs, or
-    its walk down the category from its place passed one of them, whom the lots may leave to
-    take it."""
-    if not waiting:
-        return False
-    for award in held:
-        if award.player in waiting:
-            return True
-        if award.player in ranking:
-            passed = ranking[place - 1 : ranking.index(award.player)]
-            if waiting.intersection(passed):
-                return True
-    return False
+class _Bound(NamedTuple):
+    """What a money prize may come to over every drawing of the lots of the groups held out
+    past ``OUTCOMES_LIMIT`` (``_past_the_lots``)."""
+
+    sure: bool
+    """The same whichever way those lots fall: ``holder``'s, or nobody's."""
+    holder: int | None
+    takers: frozenset[int]
+    """Everyone it may go to (at worst too many, never too few)."""
+    nobody: bool
+    """It may go to nobody: the walk may run past the category's last player."""
 
 
-def _lots_may_give(
-    ranking: Sequence[int], place: int, held: Sequence[Award], unrecorded: Sequence[_Group]
-) -> set[int]:
-    """Who besides its holders for now may take a prize that waits on lots not drawn past
-    ``OUTCOMES_LIMIT`` (``_waits_on``): every player of the prize's category in an undrawn
-    group that holds it or that its walk down the category passed. The lots may put any of
-    them in any of the group's places, so whichever lands where the walk reaches may be the
-    first free to take it (one prize each, the prize going down the category; ACF By-law 3,
-    clause 4); players outside the category never may. So the names leave out none of the
-    players the walk may reach, at worst listing too many: a member may be listed who is
-    paid a larger prize whichever way the lots go (two girls pooling the 1st and 2nd for
-    now, which Best Girl passes: each takes the 1st or the 2nd, yet both are named), and the
-    holder for now is kept though every order may give it to a group member instead. Not
-    followed: a lots order that frees a player to take a larger prize elsewhere (a pool
-    broken into single prizes), so that the prize goes below its holder for now."""
-    in_category = set(ranking)
-    found: set[int] = set()
-    for award in held:
-        if award.player is None or award.player not in in_category:
+class _Drawings:
+    """Two drawings of the lots of the groups held out past ``OUTCOMES_LIMIT`` (the standings'
+    order, and its reverse), as real orders: each member in a place of their own, for
+    ``_money`` to say why a prize that every drawing gives alike comes about."""
+
+    def __init__(
+        self, base: dict[str, list[int]], rank: dict[int, int], held_out: Sequence[_Group]
+    ) -> None:
+        self.held_out = held_out
+        # Per category, the positions the held-out players hold in it: the same in every
+        # order of the groups tried, which never moves them.
+        self.slots = {
+            category: [i for i, n in enumerate(ranking) if any(n in g.players for g in held_out)]
+            for category, ranking in base.items()
+        }
+        self.places: list[dict[int, int]] = []
+        for reverse in (False, True):
+            place: dict[int, int] = {}
+            for group in held_out:
+                top = min(rank[n] for n in group.players)
+                order = group.players[::-1] if reverse else group.players
+                place.update((n, top + i) for i, n in enumerate(order))
+            self.places.append(place)
+
+    def each(self, rankings: dict[str, list[int]], rank: dict[int, int]) -> Iterator[_Orders.Order]:
+        """The order itself when nothing is held out, otherwise each drawing of it."""
+        if not self.held_out:
+            yield rankings, rank
+            return
+        for place in self.places:
+            drawn = {}
+            for category, ranking in rankings.items():
+                ranking = list(ranking)
+                slots = self.slots[category]
+                drawn_order = sorted((ranking[i] for i in slots), key=place.__getitem__)
+                for i, n in zip(slots, drawn_order, strict=True):
+                    ranking[i] = n
+                drawn[category] = ranking
+            yield drawn, rank | place
+
+
+def _past_the_lots(
+    ctx: _Context, barred: Collection[int], held_out: Sequence[_Group]
+) -> list[_Bound]:
+    """Clause 4's walks for every drawing of lots of the groups held out past
+    ``OUTCOMES_LIMIT`` at once, none of them tried: ``ctx`` has each group sharing its places.
+    Once drawn, no held-out player shares a place, so no prize is pooled and they go one by
+    one, the largest first (equal amounts in listing order), each down its category to the
+    first player free to take it. A walk meets a group as a run of places any of its members
+    in the category may hold: it stops there when more places are walked than members may
+    be paid or barred, and passes the group unchanged only when every member is sure to be
+    paid (as many prizes sure to go to one of them as members free). A prize is sure when its
+    walk meets no group and passes only players paid for sure; otherwise it names everyone
+    it may reach, down to the first player sure to be free, and each may then be paid."""
+    money = ctx.event.config.prizes.money
+    group_of = {n: index for index, group in enumerate(held_out) for n in group.players}
+    members = [set(group.players) for group in held_out]
+    out = [len(m.intersection(barred)) for m in members]
+    sure_of_one = [0] * len(held_out)  # prizes sure to go to one of the group
+    may_go = [0] * len(held_out)  # prizes that may go to one of them
+    paid: set[int] = set()
+    maybe: set[int] = set()
+    bounds: dict[int, _Bound] = {}
+    for index in sorted(range(len(money)), key=lambda i: (-money[i].amount, i)):
+        prize = money[index]
+        ranking = ctx.ranking(prize.category)
+        in_category = set(ranking)
+        # Players sharing a place (not held out) would pool it: never sure here.
+        level: dict[int, int] = {}
+        for n in ranking:
+            if n not in group_of:
+                level[ctx.rank[n]] = level.get(ctx.rank[n], 0) + 1
+        takers: set[int] = set()
+        sure, taken_by, at = True, None, prize.place - 1
+        while at < len(ranking) and taken_by is None:
+            number = ranking[at]
+            group = group_of.get(number)
+            if group is None and level[ctx.rank[number]] > 1:
+                end = at
+                while end < len(ranking) and ctx.rank[ranking[end]] == ctx.rank[number]:
+                    end += 1
+                run = [n for n in ranking[at:end] if n not in barred and n not in paid]
+                sure = sure and not run
+                takers.update(run)
+                if any(n not in maybe for n in run):
+                    taken_by = -1
+                at = end
+                continue
+            if group is None:
+                at += 1
+                if number in barred or number in paid:
+                    continue
+                takers.add(number)
+                if number in maybe:
+                    sure = False
+                else:
+                    taken_by = number
+                continue
+            end = at
+            while end < len(ranking) and group_of.get(ranking[end]) == group:
+                end += 1
+            if len(members[group]) > out[group] + sure_of_one[group]:
+                sure = False
+                takers.update(n for n in members[group] & in_category if n not in barred)
+                if end - at > out[group] + may_go[group]:
+                    taken_by = -1  # one of them in these places is free to take it
+            at = end
+        nobody = taken_by is None
+        if sure:
+            holder = None if taken_by is None else taken_by
+            bounds[index] = _Bound(True, holder, frozenset(takers), nobody)
+            if holder is not None:
+                paid.add(holder)
             continue
-        reached = set(ranking[place - 1 : ranking.index(award.player) + 1])
-        for group in unrecorded:
-            if reached.intersection(group.players):
-                found.update(n for n in group.players if n in in_category)
-    return found
+        bounds[index] = _Bound(False, None, frozenset(takers), nobody)
+        maybe.update(n for n in takers if n not in group_of)
+        for group, players in enumerate(members):
+            if takers & players:
+                may_go[group] += 1
+                if takers <= players and not nobody:
+                    sure_of_one[group] += 1
+    return [bounds[index] for index in range(len(money))]
 
 
 def _money_reach(
