@@ -2885,3 +2885,35 @@ def test_money_past_the_limit_lists_every_prize_a_held_out_group_pools(
         "Best Girl": "waits for the drawing of lots: B or D",
     }
     assert _names(notes_one["3rd"]) >= _names(notes["3rd"])
+
+
+def test_money_past_the_limit_pays_the_places_below_a_held_out_group(
+    make_site: SiteMaker, monkeypatch: pytest.MonkeyPatch
+) -> None:
+    """exhausted = "lots", no lots recorded: A, B and C (2 each) level on every tie-break for
+    1st-3rd; D 1½, E 1, F ½; place prizes only, 1st 300 down to 5th 25. By hand, one prize
+    each, the largest first: whatever the lots, the 1st goes to whoever they put first, the
+    2nd to the second and the 3rd to the third, so each of those waits on the lots (A or B or
+    C), while the 4th is D's and the 5th E's for sure. With a limit of one the group is held
+    out, and the same must come out: the 3rd stops at the third of their places, which
+    neither the 1st nor the 2nd can have taken, rather than passing them to D."""
+    extra = 'tiebreaks = ["DE"]\n[ranking]\nexhausted = "lots"\n'
+    for name, amount in (("1st", 300), ("2nd", 200), ("3rd", 100), ("4th", 50), ("5th", 25)):
+        extra += f'[[prizes.money]]\nname = "{name}"\nplace = {name[0]}\namount = {amount}\n'
+    waiting = "waits for the drawing of lots: A or B or C"
+    expected = [
+        ("1st", "pending", None, waiting),
+        ("2nd", "pending", None, waiting),
+        ("3rd", "pending", None, waiting),
+        ("4th", "awarded", "D", "4th overall"),
+        ("5th", "awarded", "E", "5th overall"),
+    ]
+    for limit, slug in ((prizes.OUTCOMES_LIMIT, "every"), (1, "one")):
+        monkeypatch.setattr(prizes, "OUTCOMES_LIMIT", limit)
+        outcome, problems = _outcome(
+            make_site, extra, games=SIX_AROUND_A_CIRCLE, rules="fide", slug=slug
+        )
+        assert outcome is not None and not problems.errors, problems.items
+        rows = _prize_rows(outcome)
+        notes = [str(a.reason) for a in outcome.prizes]
+        assert [(*row, note) for row, note in zip(rows, notes, strict=True)] == expected, limit

@@ -1076,6 +1076,8 @@ def _past_the_lots(
     out = [len(m.intersection(barred)) for m in members]
     sure_of_one = [0] * len(held_out)  # prizes sure to go to one of the group
     may_go = [0] * len(held_out)  # prizes that may go to one of them
+    # Places of theirs (a category's, counted from their first) a prize is sure to go to.
+    slots: list[dict[str, set[int]]] = [{} for _ in held_out]
     paid: set[int] = set()
     maybe: set[int] = set()
     bounds: dict[int, _Bound] = {}
@@ -1090,6 +1092,7 @@ def _past_the_lots(
                 level[ctx.rank[n]] = level.get(ctx.rank[n], 0) + 1
         takers: set[int] = set()
         sure, taken_by, at = True, None, prize.place - 1
+        walked_in: tuple[int, int] | None = None  # a group, and the place of theirs it stops at
         while at < len(ranking) and taken_by is None:
             number = ranking[at]
             group = group_of.get(number)
@@ -1114,10 +1117,21 @@ def _past_the_lots(
                 else:
                     taken_by = number
                 continue
-            end = at
+            start, end = at, at
+            while start > 0 and group_of.get(ranking[start - 1]) == group:
+                start -= 1
             while end < len(ranking) and group_of.get(ranking[end]) == group:
                 end += 1
-            if len(members[group]) > out[group] + sure_of_one[group]:
+            places = slots[group].setdefault(prize.category, set())
+            if out[group] == 0 and len(places) == may_go[group]:
+                # Every prize that may go to one of them so far went, for sure, to whoever
+                # holds a place of theirs in this category: the walk takes the first place
+                # none of them took, or passes them all.
+                free = [i for i in range(at - start, end - start) if i not in places]
+                if free:
+                    sure, taken_by, walked_in = False, -1, (group, free[0])
+                    takers.update(members[group] & in_category)
+            elif len(members[group]) > out[group] + sure_of_one[group]:
                 sure = False
                 takers.update(n for n in members[group] & in_category if n not in barred)
                 if end - at > out[group] + may_go[group]:
@@ -1137,6 +1151,8 @@ def _past_the_lots(
                 may_go[group] += 1
                 if takers <= players and not nobody:
                     sure_of_one[group] += 1
+                    if walked_in is not None and walked_in[0] == group:
+                        slots[group][prize.category].add(walked_in[1])
     return [bounds[index] for index in range(len(money))]
 
 
