@@ -25,7 +25,10 @@ money), to the next player down who can. What a play-off still being played, or 
 of lots among players equal on every tie-break, has yet to decide is never guessed (by seeding
 or pairing number): the prizes are worked out for every order those players may still finish
 in, and a prize is awarded only when all agree; otherwise it is "pending" and names who may
-take it. Money of players equal on every tie-break is shared instead (``ties``).
+take it. Money of players equal on every tie-break is shared instead (``ties``). Past
+``OUTCOMES_LIMIT`` orders the largest groups of undrawn lots are not tried one by one but
+bounded (``_past_the_lots``): what every drawing gives alike is still awarded, and a waiting
+prize may name a player too many, never one too few.
 """
 
 from __future__ import annotations
