@@ -79,6 +79,70 @@ def _place(candidate: _Candidate) -> tuple[Path | None, int | None]:
     return candidate.place or (candidate.game.source, candidate.game.line)
 
 
+def _players_place(candidate: _Candidate, number: int, names: _Names) -> tuple[Path | None, int]:
+    """Where an error about player ``number``'s game goes: for a game of the TRF file, the
+    player's own line, where the organiser blanks or changes the round (the game's TRF
+    place is its lower-numbered player's line, which may be the opponent's); otherwise
+    ``_place``."""
+    own = names.trf_lines.get(number) if candidate.written_in == "trf" else None
+    if own is not None:
+        return own.path, own.line
+    path, line = _place(candidate)
+    return path, line or 0
+
+
+def _source(candidate: _Candidate, names: _Names) -> str:
+    """Where a game is corrected: ``written_in``, or "pgn+trf" for a PGN game that the TRF
+    file has too (its result comes from the TRF entry, so both are corrected: a forfeit
+    written in one alone contradicts the other)."""
+    game = candidate.game
+    if candidate.written_in == "pgn" and (game.round, candidate.pair) in names.trf_games:
+        return "pgn+trf"
+    return candidate.written_in
+
+
+def _by_source(games: Sequence[_Candidate], names: _Names) -> list[tuple[str, list[_Candidate]]]:
+    """A player's games grouped by where they are corrected (``_source``), in the order of
+    each group's first game: each group is corrected in its own file, so each gets an
+    error there with the hint that fits it (one error with the first game's hint told how
+    to correct a PGN game where the other was a [[results]] entry)."""
+    groups: dict[str, list[_Candidate]] = {}
+    for game in games:
+        groups.setdefault(_source(game, names), []).append(game)
+    return list(groups.items())
+
+
+def _group_where(group: Sequence[_Candidate], number: int, names: _Names) -> str:
+    """Where a player's games of one source are, as a message names them: the first game
+    and how many more; a TRF file's games are all on the player's own line, named alone."""
+    first = group[0]
+    if first.written_in == "trf":
+        path, line = _players_place(first, number, names)
+        return f"{path.name}:{line}" if path is not None and line else first.where
+    return f"{first.where} and {len(group) - 1} more" if len(group) > 1 else first.where
+
+
+def _rounds_text(group: Sequence[_Candidate]) -> str:
+    """ "round 2" or "rounds 2 and 3": the rounds of a player's games."""
+    rounds = name_list([str(c.game.round) for c in group])
+    return f"round{'s' if len(group) > 1 else ''} {rounds}"
+
+
+def _elsewhere(
+    groups: Sequence[tuple[str, Sequence[_Candidate]]],
+    group: Sequence[_Candidate],
+    number: int,
+    names: _Names,
+) -> str:
+    """The player's games of the other sources, each reported on its own: named after the
+    error about ``group``, so that it tells all the rounds."""
+    return "".join(
+        f"; also in {_rounds_text(other)} ({_group_where(other, number, names)})"
+        for _, other in groups
+        if other is not group
+    )
+
+
 def build_players(config: EventConfig) -> tuple[Player, ...]:
     """Pairing numbers: as given, otherwise the lowest free numbers in list order."""
     taken = {p.number for p in config.players if p.number is not None}
@@ -229,12 +293,32 @@ class _Names:
         }
         self._cut_lengths = sorted({len(key) for key in self.cut})
         self._cut_found: dict[str, int | None] = {}
+        self.trf_lines = {
+            entry.number: entry.trf
+            for entry in config.players
+            if entry.trf is not None and entry.number is not None
+        }
+        """Each TRF player's own line, by start number: where an error about the player's
+        game goes, the game's own TRF place being its lower-numbered player's line."""
+        self._trf_games: set[tuple[int, frozenset[int]]] | None = None
         self.seen_with_id: dict[str, int] = {}
         self._hints: dict[str, str] = {}
         self.readings = ReadingHints(config.encoding)
         """How a PGN file holding an unknown name was read, when its code page was guessed:
         a wrong guess garbles the names, and the fix is the ``encoding`` setting, not an
         alias."""
+
+    @property
+    def trf_games(self) -> set[tuple[int, frozenset[int]]]:
+        """(round, pair) of each game of the TRF file, worked out once when first asked
+        (``_source``: only for a withdrawn player's or a late entry's games)."""
+        if self._trf_games is None:
+            self._trf_games = set()
+            for entry in self.config.results:
+                white, black = self.find(entry.white), self.find(entry.black)
+                if entry.trf is not None and white is not None and black is not None:
+                    self._trf_games.add((entry.round, frozenset((white, black))))
+        return self._trf_games
 
     def closest_hint(self, name: str) -> str:
         """``closest_hint`` for an unknown name, worked out once per name: it compares the
@@ -316,7 +400,7 @@ def assemble_event(
     candidates = _check_pairings(candidates, config, problems)
     candidates = _apply_results(candidates, config, config_path, config_lines, names, problems)
     byes = _byes(config, config_path, config_lines, names, candidates, players, problems)
-    _check_withdrawals(players, candidates, problems)
+    _check_withdrawals(players, candidates, names, problems)
     prize_setup_warnings(config, config_path, config_lines, players, problems)
     _k_factor_of_unrated(config, config_path, config_lines, problems)
     games = _number_boards(candidates, problems)
@@ -1039,7 +1123,8 @@ def _late_entries(
     """``[[players]] first_round``: each round before it is an absence (a zero-point bye, as
     ``[[byes]] points = 0`` records one) unless a [[byes]] entry gives that round another
     (a half-point bye where the regulations give late entries one). A game of the player
-    before that round contradicts it: one error, on the first such game."""
+    before that round contradicts it: one error for each file such games are written in
+    (``_by_source``), on the first game there (a TRF file's: on the player's own line)."""
     if config.format != "swiss":
         return  # refused with the event file (check_event): round robins have no late entry
     games: dict[int, list[_Candidate]] = defaultdict(list)
@@ -1057,25 +1142,27 @@ def _late_entries(
             (c for c in games.get(number, ()) if c.game.round < first),
             key=lambda c: (c.game.round, c.game.board),
         )
-        if early:
-            game = early[0]
-            rounds = name_list(sorted({str(c.game.round) for c in early}, key=int))
-            more = f" and {len(early) - 1} more" if len(early) > 1 else ""
-            at = f"{config_path.name} line {key_line}" if key_line else config_path.name
-            path, line = _place(game)
+        groups = _by_source(early, names)
+        at = f"{config_path.name} line {key_line}" if key_line else config_path.name
+        joined = early[0].game.round if early else first  # the first_round the games give
+        for source, group in groups:
+            path, line = _players_place(group[0], number, names)
             fix = {
                 "trf": f"the TRF file ({_REEXPORT})",
                 "results": "the [[results]] entry's round (or its players)",
                 "pgn": "the game's Round tag (or its player tags)",
-            }[game.written_in]
+                "pgn+trf": f"the game's Round tag (or its player tags) and the TRF file "
+                f"({_REEXPORT})",
+            }[source]
             problems.error(
                 f"{entry.name} entered in round {first} (first_round = {first}, {at}) but "
-                f"plays in round{'s' if len(early) > 1 else ''} {rounds} ({game.where}{more})",
+                f"plays in {_rounds_text(group)} ({_group_where(group, number, names)})"
+                f"{_elsewhere(groups, group, number, names)}",
                 path,
-                line,
-                f"correct first_round (first_round = {game.game.round} if the player joined "
-                f"in round {game.game.round}, or delete it), or correct {fix} if the game is "
-                "another round's or another player's",
+                line or None,
+                f"correct first_round (first_round = {joined} if the player joined in round "
+                f"{joined}, or delete it), or correct {fix} if the game is another round's or "
+                "another player's",
                 code="late-entry",
             )
         played = {c.game.round for c in early}
@@ -1085,8 +1172,11 @@ def _late_entries(
 
 
 def _check_withdrawals(
-    players: tuple[Player, ...], candidates: list[_Candidate], problems: Problems
+    players: tuple[Player, ...], candidates: list[_Candidate], names: _Names, problems: Problems
 ) -> None:
+    """A withdrawn player's games after the withdrawal other than forfeits: an error for
+    each file they are written in (``_by_source``), on the first game there, with the
+    forfeit written as that file writes one."""
     for player in players:
         if player.withdrawn_after is None:
             continue
@@ -1097,35 +1187,46 @@ def _check_withdrawals(
         later = [c for c in later if c.game.round > player.withdrawn_after and not c.game.forfeit]
         if not later:
             continue
-        # One error for the player, on the first game: after_round = 0 with five rounds
-        # played was five errors, none saying which number to write.
-        first, last = later[0], later[-1].game.round
-        rounds = name_list([str(c.game.round) for c in later])
-        # The place of a single game is the message's own; of several, where they begin.
-        where = f" ({first.where} and {len(later) - 1} more)" if len(later) > 1 else ""
-        as_forfeit = _as_forfeit(first, len(later), player.number)
-        path, line = _place(first)
-        problems.error(
-            f"{player.name} withdrew after round {player.withdrawn_after} but plays "
-            f"in round{'s' if len(later) > 1 else ''} {rounds}{where}",
-            path,
-            line,
-            f"correct after_round in [[withdrawals]] (after_round = {last} if the player left "
-            f"after round {last}), or record {as_forfeit}",
-            code="withdrawn-player",
-        )
+        # One error for the player's games of each source, on the first game: after_round = 0
+        # with five rounds played was five errors, none saying which number to write.
+        last = later[-1].game.round
+        groups = _by_source(later, names)
+        for source, group in groups:
+            first = group[0]
+            # The place of a single game is the message's own, as are the TRF games', all on
+            # the player's line; of several others, where they begin.
+            alone = len(group) == 1 or first.written_in == "trf"
+            where = "" if alone else f" ({_group_where(group, player.number, names)})"
+            as_forfeit = _as_forfeit(first, source, len(group), player.number)
+            path, line = _players_place(first, player.number, names)
+            problems.error(
+                f"{player.name} withdrew after round {player.withdrawn_after} but plays "
+                f"in {_rounds_text(group)}{where}"
+                f"{_elsewhere(groups, group, player.number, names)}",
+                path,
+                line or None,
+                f"correct after_round in [[withdrawals]] (after_round = {last} if the player "
+                f"left after round {last}), or record {as_forfeit}",
+                code="withdrawn-player",
+            )
 
 
-def _as_forfeit(first: _Candidate, count: int, number: int) -> str:
+def _as_forfeit(first: _Candidate, source: str, count: int, number: int) -> str:
     """How to record a withdrawn player's ``count`` games from ``first`` on as forfeits,
-    where ``first`` is written: a PGN game's tags, the TRF file's codes, or the [[results]]
+    where they are corrected (``_source``): a PGN game's tags, the TRF file's codes (and,
+    for a PGN game the TRF has too, the PGN game's tags as well), or the [[results]]
     entry's result (the player, absent, loses: "-+" with White, "+-" with Black)."""
     games = "the games as forfeits" if count > 1 else "the game as a forfeit"
-    if first.written_in == "trf":
+    termination = '[Termination "forfeit"] and no moves'
+    if source in ("trf", "pgn+trf"):
         # TRF-16's forfeit codes, on both lines of the game: - lost, + won by forfeit.
-        return f"{games} in the TRF file (- for the player, + for the opponent; {_REEXPORT})"
-    if first.written_in == "pgn":
-        return f'{games} ([Termination "forfeit"] and no moves)'
+        trf = f"{games} in the TRF file (- for the player, + for the opponent; {_REEXPORT})"
+        if source == "trf":
+            return trf
+        pgn = "the PGN games" if count > 1 else "the PGN game"
+        return f"{trf}, and {pgn} so too ({termination}) or delete {pgn}"
+    if source == "pgn":
+        return f"{games} ({termination})"
     if count > 1:
         return f'{games} (result = "-+" where the player had White, "+-" where Black)'
     white = first.game.white == number

@@ -1093,3 +1093,65 @@ def test_a_withdrawn_players_results_entries_are_one_error_on_the_first(
         'round 3), or record the games as forfeits (result = "-+" where the player had White, '
         '"+-" where Black)'
     )
+
+
+def test_a_withdrawn_players_games_in_two_files_are_an_error_in_each(
+    make_site: SiteMaker,
+) -> None:
+    """A withdrew after round 1; her round-2 game is a PGN game (g.pgn line 9, the second
+    game) and her round-3 game a [[results]] entry (line 9: four keys, the withdrawal on
+    5-8), where she has Black. One error in each file, each with that file's forfeit (a
+    Termination tag; result = "+-" for her as Black) and the other's rounds named; both
+    give after_round = 3, the last round she played. One error told the entry's fix as
+    the PGN game's."""
+    body = (
+        f'[[withdrawals]]\nplayer = "{A}"\nafter_round = 1\n\n'
+        f'[[results]]\nround = 3\nwhite = "{D}"\nblack = "{A}"\nresult = "1/2-1/2"\n\n'
+    )
+    text = event_toml(body, format="swiss")
+    assert text.splitlines()[8] == "[[results]]"
+    games = pgn_game("1.1", A, B, "1-0") + pgn_game("2.1", A, C, "1-0")
+    _, problems = load(make_site(text, {"g.pgn": games}))
+    pgn, entry = problems.errors
+    assert pgn.path is not None and (pgn.path.name, pgn.line) == ("g.pgn", 9)
+    assert entry.path is not None and (entry.path.name, entry.line) == ("event.toml", 9)
+    assert pgn.code == entry.code == "withdrawn-player"
+    assert pgn.message == (
+        "Alpha, Anna withdrew after round 1 but plays in round 2; also in round 3 (event.toml:9)"
+    )
+    assert entry.message == (
+        "Alpha, Anna withdrew after round 1 but plays in round 3; also in round 2 (g.pgn:9)"
+    )
+    after = (
+        "correct after_round in [[withdrawals]] (after_round = 3 if the player left after "
+        "round 3), or record the game as a forfeit "
+    )
+    assert pgn.hint == after + '([Termination "forfeit"] and no moves)'
+    assert entry.hint == after + (
+        '(result = "+-" in the [[results]] entry, as the player had Black)'
+    )
+
+
+def test_a_late_entrys_games_in_two_files_are_an_error_in_each(make_site: SiteMaker) -> None:
+    """first_round = 3 for Delta, who plays round 1 in a [[results]] entry (C-D, line 5:
+    four keys first) and round 2 in a PGN game (B-D, g.pgn line 17, the third game): one
+    error in each file, the earlier round's first, each with the fix that file takes (the
+    entry's round; the Round tag) and the other's round named; both offer first_round = 1,
+    the earliest round played. first_round's line is 28 (the entry on 5-10, a blank line,
+    then the players' entries of 5, 5 and 4 lines, Delta's name on 27)."""
+    forfeit = f'[[results]]\nround = 1\nwhite = "{C}"\nblack = "{D}"\nresult = "1-0"\n\n'
+    text = _late(event_toml(forfeit, format="swiss"), "first_round = 3")
+    assert text.splitlines().index("first_round = 3") + 1 == 28
+    assert text.splitlines()[4] == "[[results]]"
+    _, problems = load(make_site(text, {"g.pgn": _LATE_GAMES}))
+    entry, pgn = problems.errors
+    assert entry.path is not None and (entry.path.name, entry.line) == ("event.toml", 5)
+    assert pgn.path is not None and (pgn.path.name, pgn.line) == ("g.pgn", 17)
+    entered = "Delta, Dora entered in round 3 (first_round = 3, event.toml line 28) but plays "
+    assert entry.message == entered + "in round 1 (event.toml:5); also in round 2 (g.pgn:17)"
+    assert pgn.message == entered + "in round 2 (g.pgn:17); also in round 1 (event.toml:5)"
+    joined = "correct first_round (first_round = 1 if the player joined in round 1, or delete it)"
+    other = "if the game is another round's or another player's"
+    fix = "the [[results]] entry's round (or its players)"
+    assert entry.hint == f"{joined}, or correct {fix} {other}"
+    assert pgn.hint == f"{joined}, or correct the game's Round tag (or its player tags) {other}"

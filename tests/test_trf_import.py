@@ -2963,20 +2963,22 @@ _LATE_TRF = "\n".join(
 
 @pytest.mark.parametrize(
     ("first", "plays"),
-    [(2, "round 1 (event.trf:4)"), (3, "rounds 1 and 2 (event.trf:4 and 1 more)")],
+    [(2, "round 1 (event.trf:5)"), (3, "rounds 1 and 2 (event.trf:5)")],
 )
 def test_a_trf_game_before_first_round_is_the_pgn_events_error(
     make_site: SiteMaker, first: int, plays: str
 ) -> None:
     """[[players]] first_round for D, whose TRF line has games from round 1: the error a PGN
-    event gets (test_assemble), on the game's TRF line (C's, line 4, for round 1) rather
-    than on event.toml without a line, naming first_round's line (7: four keys, then D's
-    entry), with the TRF file to correct instead of a Round tag."""
+    event gets (test_assemble), on D's own TRF line (5), where the rounds before D joined
+    are to be blanked, rather than on the game's TRF place, the lower-numbered player's line
+    (C's, 4, for round 1: the opponent's), or on event.toml without a line. It names
+    first_round's line (7: four keys, then D's entry) and the TRF file to correct instead of
+    a Round tag; D's games are all on that one line, named once."""
     extra = f'[[players]]\nname = "D, D"\nfirst_round = {first}\n'
     _, problems = load(make_site(_event_toml(extra=extra), {"event.trf": _LATE_TRF}))
     (error,) = problems.errors
     assert error.path is not None and error.path.name == "event.trf"
-    assert (error.line, error.code) == (4, "late-entry")
+    assert (error.line, error.code) == (5, "late-entry")
     assert error.message == (
         f"D, D entered in round {first} (first_round = {first}, event.toml line 7) but plays "
         f"in {plays}"
@@ -3083,22 +3085,69 @@ def test_a_withdrawn_players_trf_game_is_an_error_on_its_trf_line(
     )
 
 
-def test_a_withdrawn_players_trf_games_are_one_error_where_they_begin(
+def test_a_withdrawn_players_trf_games_are_one_error_on_the_players_own_line(
     make_site: SiteMaker,
 ) -> None:
-    """C left after round 1 but plays rounds 2 (A-C) and 3 (B-C): one error, on the first
-    game's TRF place, which is its lower-numbered player's line (A's, line 2), as for every
-    TRF game; the hint's round to write is the last one played (3)."""
+    """C left after round 1 but plays rounds 2 (A-C) and 3 (B-C): one error, on C's own line
+    (4), where the rounds after the withdrawal are to be changed, not on the first game's
+    TRF place (A's line 2, the lower-numbered player's) nor the second's (B's line 3); both
+    games are on that line, so the message names no other place. The hint's round to write
+    is the last one played (3)."""
     extra = '[[withdrawals]]\nplayer = "C, C"\nafter_round = 1\n'
     _, problems = load(make_site(_event_toml(extra=extra), {"event.trf": _WITHDRAWN_TRF}))
     (error,) = problems.errors
     assert error.path is not None and error.path.name == "event.trf"
-    assert error.line == 2
-    assert error.message == (
-        "C, C withdrew after round 1 but plays in rounds 2 and 3 (event.trf:2 and 1 more)"
-    )
+    assert error.line == 4
+    assert error.message == "C, C withdrew after round 1 but plays in rounds 2 and 3"
     assert error.hint == (
         "correct after_round in [[withdrawals]] (after_round = 3 if the player left after "
         "round 3), or record the games as forfeits in the TRF file (- for the player, + for "
         "the opponent; best in the pairing program, exporting it again)"
+    )
+
+
+def test_a_withdrawn_higher_numbered_players_trf_game_is_an_error_on_their_line(
+    make_site: SiteMaker,
+) -> None:
+    """D (4) left after round 1 but plays B (2) in round 2; D's round 3 is a forfeit (A -,
+    D +), which a withdrawal allows. The error is on D's line (5), not on B's (3), the
+    game's TRF place as the lower number's: B's line is right, D's is to be changed."""
+    extra = '[[withdrawals]]\nplayer = "D, D"\nafter_round = 1\n'
+    _, problems = load(make_site(_event_toml(extra=extra), {"event.trf": _WITHDRAWN_TRF}))
+    (error,) = problems.errors
+    assert error.path is not None and error.path.name == "event.trf"
+    assert (error.line, error.code) == (5, "withdrawn-player")
+    assert error.message == "D, D withdrew after round 1 but plays in round 2"
+    assert error.hint == (
+        "correct after_round in [[withdrawals]] (after_round = 2 if the player left after "
+        "round 2), or record the game as a forfeit in the TRF file (- for the player, + for "
+        "the opponent; best in the pairing program, exporting it again)"
+    )
+
+
+def test_a_withdrawn_players_games_in_the_pgn_and_the_trf_are_an_error_in_each(
+    make_site: SiteMaker,
+) -> None:
+    """C left after round 1; round 2's game (C-A, drawn) is in a PGN file as well as in the
+    TRF file, round 3's (B-C) in the TRF file alone. One error on the PGN game (g.pgn line
+    1), whose result comes from the TRF file, so its forfeit is written in both (a forfeit
+    in one alone contradicts the other); one on C's own line (4) for round 3, with the TRF
+    codes alone. Each names the other's round; both give after_round = 3."""
+    extra = '[[withdrawals]]\nplayer = "C, C"\nafter_round = 1\n'
+    files = {"event.trf": _WITHDRAWN_TRF, "g.pgn": pgn_game("2", "C, C", "A, A", "1/2-1/2")}
+    _, problems = load(make_site(_event_toml(extra=extra), files))
+    pgn, trf = problems.errors
+    assert pgn.path is not None and (pgn.path.name, pgn.line) == ("g.pgn", 1)
+    assert trf.path is not None and (trf.path.name, trf.line) == ("event.trf", 4)
+    withdrew = "C, C withdrew after round 1 but plays in round"
+    assert pgn.message == f"{withdrew} 2; also in round 3 (event.trf:4)"
+    assert trf.message == f"{withdrew} 3; also in round 2 (g.pgn:1)"
+    codes = (
+        "correct after_round in [[withdrawals]] (after_round = 3 if the player left after "
+        "round 3), or record the game as a forfeit in the TRF file (- for the player, + for "
+        "the opponent; best in the pairing program, exporting it again)"
+    )
+    assert trf.hint == codes
+    assert pgn.hint == codes + (
+        ', and the PGN game so too ([Termination "forfeit"] and no moves) or delete the PGN game'
     )
