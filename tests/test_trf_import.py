@@ -3015,15 +3015,14 @@ def test_a_trf_players_first_round_after_the_withdrawal_is_an_error_on_it(
     )
 
 
-def test_a_trf_players_blank_early_round_stays_the_trfs_zero_point_bye(
-    make_site: SiteMaker,
-) -> None:
-    """D's round 1 is blank on the line (C has the pairing's bye): TRF-16 reads it as "not
-    paired", a zero-point bye the TRF file gives. first_round = 2 agrees with it (no game
-    before round 2: no error) and changes nothing: the TRF's own reading of the round wins
-    over first_round's, so the round is worded "zero-point bye", not "not yet entered", and
-    the byes, points (D: 0 + 1 + ½ = 1½) and every entry are those of the event without
-    first_round."""
+@pytest.mark.parametrize("code", ["", "Z", "-"])
+def test_a_trf_late_entrys_absent_round_is_not_yet_entered(make_site: SiteMaker, code: str) -> None:
+    """D's round 1 is an absence on the line (C has the pairing's bye): ``0000 -`` with a
+    blank result, ``Z`` or ``-``, which TRF reads as a zero-point bye. With first_round = 2
+    in event.toml, D had not yet entered: the round is worded "not yet entered", as in an
+    event without TRF, since TRF has no way to say so. Without first_round it stays a
+    "zero-point bye". Either way the round scores nothing: D has 0 + 1 + ½ = 1½, and every
+    other entry is the same in the two events."""
     from generator.render.views import entry_label
 
     trf = _LATE_TRF.replace(
@@ -3031,25 +3030,97 @@ def test_a_trf_players_blank_early_round_stays_the_trfs_zero_point_bye(
         line(3, "C, C", 1800, (0, "-", "U"), (1, "w", "="), (2, "b", "0")),
     ).replace(
         line(4, "D, D", 1700, (3, "b", "0"), (2, "b", "1"), (1, "b", "=")),
-        line(4, "D, D", 1700, (0, "-", ""), (2, "b", "1"), (1, "b", "=")),
+        line(4, "D, D", 1700, (0, "-", code), (2, "b", "1"), (1, "b", "=")),
     )
     outcomes = []
-    for slug, extra in (("plain", ""), ("late", '[[players]]\nname = "D, D"\nfirst_round = 2\n')):
+    for slug, extra, late in (
+        ("plain", "", False),
+        ("late", '[[players]]\nname = "D, D"\nfirst_round = 2\n', True),
+    ):
         event, problems = load(make_site(_event_toml(extra=extra), {"event.trf": trf}, slug), slug)
         assert event is not None and not problems.items, [p.format() for p in problems.items]
         records = player_records(event)
         (first, *_) = records[4].entries
-        assert (first.kind, first.points, entry_label(first)) == (Kind.BYE, 0, "zero-point bye")
+        label = "not yet entered" if late else "zero-point bye"
+        assert (first.kind, first.points, entry_label(first)) == (Kind.BYE, 0, label)
         assert records[4].points == 1.5
         byes = [(b.round, b.player, b.points, b.late_entry) for b in event.byes]
-        assert byes == [(1, 3, 1, False), (1, 4, 0, False)]
+        assert byes == [(1, 3, 1, False), (1, 4, 0, late)]
         outcomes.append(
             {
-                n: [(e.kind, e.points, e.opponent, entry_label(e)) for e in r.entries]
+                n: [(e.kind, e.points, e.opponent, e.bye and e.bye.points) for e in r.entries]
                 for n, r in records.items()
             }
         )
     assert outcomes[0] == outcomes[1]
+
+
+def test_a_trf_late_entrys_event_publishes_what_the_pgn_events_does(
+    make_site: SiteMaker,
+) -> None:
+    """The same Swiss written twice, E joining in round 3 (first_round = 3 in both): once as
+    a TRF file whose line for E is ``0000 - Z`` in rounds 1 and 2, once as PGN games with
+    [[byes]] for D's round-3 pairing-allocated bye. By hand: round 1 A-B 1-0, C-D ½; round 2
+    A-C 1-0, D-B ½; round 3 B-C 1-0, E-A ½, D the bye. A 2½, B 1½, C ½, D 2, E ½. Both say
+    "not yet entered" for E's rounds 1 and 2 (on the rounds' pages and E's card), and
+    results.json and tournament.trf are the same byte for byte (the TRF event's games have
+    no moves, so none has a page: the PGN games have none either)."""
+    from generator.render.views import entry_label
+
+    trf = "\n".join(
+        [
+            "XXR 3",
+            line(1, "A, A", 2000, (2, "w", "1"), (3, "w", "1"), (5, "b", "=")),
+            line(2, "B, B", 1900, (1, "b", "0"), (4, "b", "="), (3, "w", "1")),
+            line(3, "C, C", 1800, (4, "w", "="), (1, "b", "0"), (2, "b", "0")),
+            line(4, "D, D", 1700, (3, "b", "="), (2, "w", "="), (0, "-", "U")),
+            line(5, "E, E", 1600, (0, "-", "Z"), (0, "-", "Z"), (1, "w", "=")),
+        ]
+    )
+    head = 'name = "T"\nformat = "swiss"\nrounds = 3\nstart = 2025-06-01\n'
+    late = '[[players]]\nname = "E, E"\nfirst_round = 3\n'
+    make_site(head + 'trf = "event.trf"\n' + late, {"event.trf": trf}, "trf")
+    games = "".join(
+        pgn_game(round_tag, white, black, result)
+        for round_tag, white, black, result in (
+            ("1.1", "A, A", "B, B", "1-0"),
+            ("1.2", "C, C", "D, D", "1/2-1/2"),
+            ("2.1", "A, A", "C, C", "1-0"),
+            ("2.2", "D, D", "B, B", "1/2-1/2"),
+            ("3.1", "E, E", "A, A", "1/2-1/2"),
+            ("3.2", "B, B", "C, C", "1-0"),
+        )
+    )
+    players = "".join(
+        f'[[players]]\nname = "{name}"\nnumber = {number}\nrating = {rating}\n'
+        + ("first_round = 3\n" if name == "E, E" else "")
+        for number, (name, rating) in enumerate(
+            (("A, A", 2000), ("B, B", 1900), ("C, C", 1800), ("D, D", 1700), ("E, E", 1600)),
+            start=1,
+        )
+    )
+    bye = '[[byes]]\nround = 3\nplayer = "D, D"\npoints = 1\npairing_allocated = true\n'
+    site = make_site(head + bye + players, {"g.pgn": games}, "pgn")
+    for slug in ("trf", "pgn"):
+        event, problems = load(site, slug)
+        assert event is not None and not problems.items, [p.format() for p in problems.items]
+        records = player_records(event)
+        points = {n: r.points for n, r in records.items()}
+        assert points == {1: 2.5, 2: 1.5, 3: 0.5, 4: 2, 5: 0.5}
+        labels = [entry_label(e) for e in records[5].entries[:2]]
+        assert labels == ["not yet entered", "not yet entered"], slug
+    report = build_site(site)
+    assert report.written and not report.problems.items, messages(report.problems)
+    out = site / "output"
+    for name in ("results.json", "tournament.trf"):
+        texts = [(out / slug / name).read_text(encoding="utf-8") for slug in ("trf", "pgn")]
+        assert texts[0].replace('"slug": "trf"', '"slug": "pgn"') == texts[1], name
+    assert "0000 - Z  0000 - Z" in texts[1]  # E's rounds 1 and 2 in tournament.trf: absences
+    for slug in ("trf", "pgn"):
+        card = (out / slug / "players/5-e-e.html").read_text(encoding="utf-8")
+        assert card.count("not yet entered") >= 2 and "zero-point bye" not in card, slug
+        round_1 = (out / slug / "rounds/round-1.html").read_text(encoding="utf-8")
+        assert "not yet entered" in round_1 and "zero-point bye" not in round_1, slug
 
 
 # A left after round 1 but the file has A's round 2 (A-C, drawn); A's round 3 is a forfeit
