@@ -6,12 +6,15 @@ import re
 import shutil
 from dataclasses import replace
 from pathlib import Path
+from types import SimpleNamespace
+from typing import cast
 
 import pytest
 from conftest import SiteMaker
 
 from generator.build import build_site, decide, load_event, pending_playoffs
-from generator.config.event import CategoryEntry, TitleEntry
+from generator.config.event import CategoryEntry, MoneyPrize, TitleEntry
+from generator.model import Event
 from generator.problems import Problems
 from generator.render import views
 from generator.render.site import EventOutcome
@@ -2685,6 +2688,13 @@ def test_money_passing_players_whose_lots_wait_past_the_limit_waits_too(
         ("3rd", "awarded", 4, "4th overall"),
         ("1st Girls", "pending", None, "waits for the drawing of lots: B or C"),
     ]
+    # The 3rd passes whichever of B and C the lots put third, each paid a larger prize: the
+    # prize page says so of both, as with every order tried.
+    third = outcome.prizes[2]
+    assert sorted(map(str, third.passed_over)) == [
+        "B has a larger prize",
+        "C has a larger prize",
+    ]
 
 
 def test_money_past_the_limit_passing_one_whose_lots_wait_waits_too(
@@ -2917,3 +2927,159 @@ def test_money_past_the_limit_pays_the_places_below_a_held_out_group(
         rows = _prize_rows(outcome)
         notes = [str(a.reason) for a in outcome.prizes]
         assert [(*row, note) for row, note in zip(rows, notes, strict=True)] == expected, limit
+
+
+def _limit_rows(
+    make_site: SiteMaker,
+    monkeypatch: pytest.MonkeyPatch,
+    extra: str,
+    games: list[tuple[int, str, str, str]],
+    players: dict[str, tuple[str, str]],
+) -> tuple[dict[str, tuple[str, str | None, str]], dict[str, tuple[str, str | None, str]]]:
+    """Each prize's (status, holder, note), with every order of the lots tried and with a
+    limit of one (every level group held out)."""
+    found = []
+    for limit, slug in ((prizes.OUTCOMES_LIMIT, "every"), (1, "one")):
+        monkeypatch.setattr(prizes, "OUTCOMES_LIMIT", limit)
+        outcome, problems = _outcome(
+            make_site, extra, games=games, rules="fide", players=players, slug=slug
+        )
+        assert outcome is not None and not problems.errors, problems.items
+        rows = zip(_prize_rows(outcome), outcome.prizes, strict=True)
+        found.append({name: (st, who, str(a.reason)) for (name, st, who), a in rows})
+    return found[0], found[1]
+
+
+def _forfeit(round_number: int, white: str, black: str, result: str) -> str:
+    return (
+        f'[[results]]\nround = {round_number}\nwhite = "{white}"\nblack = "{black}"\n'
+        f'result = "{result}"\nreason = "absent"\n'
+    )
+
+
+KNOCK_ON_PRIZES = (
+    '[[prizes.money]]\nname = "1st"\nplace = 1\namount = 400\n'
+    + '[[prizes.money]]\nname = "2nd"\nplace = 2\namount = 300\n'
+    + '[[prizes.money]]\nname = "3rd"\nplace = 3\namount = 200\n'
+    + '[[prizes.money]]\nname = "1st Under 12"\nplace = 1\ncategory = "U12"\namount = 250\n'
+    + '[[prizes.money]]\nname = "Best Girl"\nplace = 1\ncategory = "G"\namount = 100\n'
+)
+
+
+def test_money_past_the_limit_passes_a_player_barred_from_money_below_the_group(
+    make_site: SiteMaker, monkeypatch: pytest.MonkeyPatch
+) -> None:
+    """The knock-on event above with forfeits costing money: E does not come to round 3
+    (D wins by forfeit: the points are as before), and F, under 12, is a girl. By hand, one
+    prize each, the largest first: lots putting C third, C takes the 1st Under 12, the 3rd
+    passes C to D, and Best Girl passes D, paid, and E, barred, to F; C first or second, the
+    1st Under 12 goes to F, the 3rd to the third of A and B, and Best Girl to D. So Best Girl
+    is D's or F's, never E's, and the limit of one names both (E, barred, is passed over,
+    not a player who may take it)."""
+    extra = (
+        'tiebreaks = ["DE"]\n'
+        + CATEGORIES
+        + '[ranking]\nexhausted = "lots"\n[prizes]\nforfeit_cancels_money = true\n'
+        + KNOCK_ON_PRIZES
+        + _forfeit(3, "D", "E", "+-")
+    )
+    games = [g for g in SIX_AROUND_A_CIRCLE if g[:3] != (3, "D", "E")]
+    players = {
+        "A": ("2009-01-01", "M"),
+        "B": ("2009-01-01", "M"),
+        "C": ("2015-05-01", "M"),  # under 12
+        "D": ("2009-01-01", "F"),
+        "E": ("2009-01-01", "F"),
+        "F": ("2015-05-01", "F"),  # under 12, a girl
+    }
+    every, one = _limit_rows(make_site, monkeypatch, extra, games, players)
+    assert every["Best Girl"] == ("pending", None, "waits for the drawing of lots: D or F")
+    assert one["Best Girl"][:2] == ("pending", None)
+    assert _names(one["Best Girl"][2]) >= {"D", "F"}
+    assert "E" not in _names(one["Best Girl"][2])
+
+
+def test_money_past_the_limit_with_a_group_member_barred_from_money(
+    make_site: SiteMaker, monkeypatch: pytest.MonkeyPatch
+) -> None:
+    """SIX_AROUND_A_CIRCLE with B not coming to round 1 (A wins by forfeit), forfeits
+    costing money: A, B and C still 2 each and 1 each on Direct Encounter. Place prizes 1st
+    300 down to 5th 25. By hand: B first, the 1st passes B to the second of them and the 2nd
+    to the third; B second, the 1st goes to the first and the 2nd passes B to the third; B
+    third, the 1st and 2nd go to the first two. Either way A and C take the 1st and 2nd and
+    the 3rd passes to D, the 4th to E, the 5th to F. With a limit of one, B's barred place
+    among theirs is not known, so the places below may wait, but the notes name at least
+    who takes each."""
+    extra = (
+        'tiebreaks = ["DE"]\n[ranking]\nexhausted = "lots"\n'
+        + "[prizes]\nforfeit_cancels_money = true\n"
+    )
+    for name, amount in (("1st", 300), ("2nd", 200), ("3rd", 100), ("4th", 50), ("5th", 25)):
+        extra += f'[[prizes.money]]\nname = "{name}"\nplace = {name[0]}\namount = {amount}\n'
+    extra += _forfeit(1, "A", "B", "+-")
+    games = [g for g in SIX_AROUND_A_CIRCLE if g[:3] != (1, "A", "B")]
+    players = {name: ("2009-01-01", "M") for name in "ABCDEF"}
+    every, one = _limit_rows(make_site, monkeypatch, extra, games, players)
+    waiting = "waits for the drawing of lots: A or C"
+    assert every == {
+        "1st": ("pending", None, waiting),
+        "2nd": ("pending", None, waiting),
+        "3rd": ("awarded", "D", every["3rd"][2]),
+        "4th": ("awarded", "E", every["4th"][2]),
+        "5th": ("awarded", "F", every["5th"][2]),
+    }
+    for name, (status, holder, note) in one.items():
+        if status == "awarded":
+            assert (status, holder) == every[name][:2], name
+        else:
+            expected = {every[name][1]} if every[name][1] else _names(every[name][2])
+            assert _names(note) >= expected and "B" not in _names(note), name
+
+
+def test_money_past_the_limit_waits_on_a_knock_on_neither_drawing_shows(
+    make_site: SiteMaker, monkeypatch: pytest.MonkeyPatch
+) -> None:
+    """The knock-on event with B, not C, under 12. Past the limit, two drawings of the lots
+    are worked out in full (A, B, C and C, B, A): B is second in both, so both give Best Girl
+    to D. By hand: B third, B takes the 1st Under 12 (250 > the 3rd's 200), the 3rd passes
+    B to D and Best Girl passes D to E; B first or second, the 1st Under 12 goes to F, the
+    3rd to the third of A and C, Best Girl to D. So Best Girl waits (D or E) at the limit of
+    one too: D may have taken the 3rd."""
+    extra = 'tiebreaks = ["DE"]\n' + CATEGORIES + '[ranking]\nexhausted = "lots"\n'
+    extra += KNOCK_ON_PRIZES
+    players = {
+        "A": ("2009-01-01", "M"),
+        "B": ("2015-05-01", "M"),  # under 12
+        "C": ("2009-01-01", "M"),
+        "D": ("2009-01-01", "F"),
+        "E": ("2009-01-01", "F"),
+        "F": ("2015-05-01", "M"),  # under 12
+    }
+    every, one = _limit_rows(make_site, monkeypatch, extra, SIX_AROUND_A_CIRCLE, players)
+    assert every["Best Girl"] == ("pending", None, "waits for the drawing of lots: D or E")
+    assert every["1st Under 12"] == ("pending", None, "waits for the drawing of lots: B or F")
+    assert one["Best Girl"] == every["Best Girl"]
+    assert _names(one["1st Under 12"][2]) >= {"B", "F"}
+
+
+def test_past_the_lots_never_calls_a_shared_place_sure() -> None:
+    """``_past_the_lots`` alone: players 1-3 held out for 1st-3rd, 4 and 5 sharing 4th (a
+    play-off's players left level, say), 5 barred from money, 6 sixth. The 1st, 2nd and 3rd
+    go to the held-out players' first, second and third places; the 4th reaches the shared
+    place: not sure (a shared place pools its prizes, which the walk does not follow),
+    naming 4 (5 is barred), and it stops there (4 is free), so 6 is not named."""
+    money = [
+        MoneyPrize(name, place, amount)
+        for name, place, amount in (("1st", 1, 300), ("2nd", 2, 200), ("3rd", 3, 100))
+    ] + [MoneyPrize("4th", 4, 50)]
+    event = SimpleNamespace(config=SimpleNamespace(prizes=SimpleNamespace(money=money)))
+    rank = {1: 1, 2: 1, 3: 1, 4: 4, 5: 4, 6: 6}
+    ctx = prizes._Context(cast(Event, event), {"open": [1, 2, 3, 4, 5, 6]}, rank, {})
+    bounds = prizes._past_the_lots(ctx, {5}, [prizes._Group((1, 2, 3), False)])
+    group = frozenset({1, 2, 3})
+    assert bounds == [
+        prizes._Bound(False, None, group, False),
+        prizes._Bound(False, None, group, False),
+        prizes._Bound(False, None, group, False),
+        prizes._Bound(False, None, frozenset({4}), False),
+    ]
