@@ -1028,28 +1028,13 @@ def _to_game(
     illegal = None
     illegal_line = line
     illegal_at: int | None = None  # where the illegal move's word starts in the source
-    resumed_at: int | None = None  # where the main line goes on after it, in a side line
     ply = first_ply(game.headers) + len(moves) if game.errors or null is not None else 0
-    for error in game.errors:
+    for error in game.errors:  # the main line's: a side line's is left out (_MainlineRecorder)
         match = _ILLEGAL.match(str(error))
         number = ply // 2 + 1
         side = "White" if ply % 2 == 0 else "Black"
         what = f"'{match.group(2)}'" if match else str(error).split(" while ")[0]
         found = _word_at(*source, len(moves)) if source and match else None
-        if source is not None and match and (found is None or not _writes(found, match[2])):
-            # No move of the main line is the illegal one (or a word passed over after its
-            # last move, "3. d4 oops", is taken for it): it may be in a side line, whose rest
-            # python-chess skips, reading the main line on. A side line's first move that is
-            # illegal leaves python-chess on the wrong side in the main line, so the main
-            # line's next word ("Nc6" in "2. Nf3 (2. Ke3) Nc6") is no sign of the main line.
-            side_line = _side_line_stop(source[0], game.board())
-            if side_line is not None:
-                # Named as the side line plays it, on its own line: the main line's number
-                # and side, and the game's first line, sent the arbiter to another move.
-                illegal_at, resumed_at, number, side = side_line
-                illegal_line = source[1] + source[0].count("\n", 0, illegal_at)
-                illegal = f"move {number} ({side}){IN_A_SIDE_LINE}{what}"
-                break
         if found is not None:
             word, illegal_line, skipped, illegal_at = found
             if skipped:  # "2. Nf9 d6": the illegal move is the word passed over, not "d6"
@@ -1069,11 +1054,17 @@ def _to_game(
             ply = first_ply(game.headers) + len(moves)
             side = "White" if ply % 2 == 0 else "Black"
             illegal = f"move {ply // 2 + 1} ({side}): '{word}'"
+    left_out = _side_lines_left_out(game, line, source)
     stray: list[tuple[str, int]] = []
     if source is not None and (illegal is None or illegal_at is not None):
         # Before an illegal move, the words up to it (it is said once, as the illegal move):
-        # a word skipped there ("4. o-o Nf6") is often why the move after it is illegal.
-        stray = _stray_words(*source, before=illegal_at, resume=resumed_at)
+        # a word skipped there ("4. o-o Nf6") is often why the move after it is illegal. Not
+        # the words of a side line from its illegal move on: python-chess did not read them.
+        passed = [(stop.at, stop.resume) for stop, _, _ in left_out if stop is not None]
+        stray = _stray_words(*source, before=illegal_at, passed=passed)
+    main_line_illegal = illegal
+    if illegal is None and left_out:
+        illegal = left_out[0][1]  # the main line is whole: the page says why it is bare
     if illegal is None and not isinstance(game, _PlainGame):
         moves.annotations, moves.clocks = annotated_movetext(game), clock_words(game)
     headers = {key: unescape_tag(value) for key, value in game.headers.items()}
@@ -1094,11 +1085,24 @@ def _to_game(
             code="result-tag",
             context=where,
         )
-    if illegal:
+    for _, written, written_line in left_out:
         problems.warning(
             Phrase(
                 result.label_words,
-                f": illegal or unreadable move at {illegal}; "
+                f": illegal or unreadable move at {written}; {SIDE_LINE_LEFT_OUT}",
+            ),
+            path,
+            written_line,
+            hint="check the move in the score sheet and correct the PGN, or delete the "
+            "side line from its ( to its )",
+            code="illegal-move",
+            context=where,
+        )
+    if main_line_illegal:
+        problems.warning(
+            Phrase(
+                result.label_words,
+                f": illegal or unreadable move at {main_line_illegal}; "
                 f"the game is shown up to move {(ply - 1) // 2 + 1}",
             ),
             path,
@@ -1111,7 +1115,7 @@ def _to_game(
         problems.warning(
             Phrase(
                 result.label_words,
-                _stray_message(stray, cut=illegal is not None and resumed_at is None),
+                _stray_message(stray, cut=main_line_illegal is not None),
             ),
             path,
             stray[0][1],
@@ -1123,13 +1127,6 @@ def _to_game(
     if on_final is not None:
         on_final(result, final)
     return result
-
-
-def _writes(found: tuple[str, int, bool, int], san: str) -> bool:
-    """Whether the main line's word ``_word_at`` found is a move written ``san`` (the move of
-    python-chess's error), and not a word it passed over ("2. Nf9 d6")."""
-    read = chess.pgn.MOVETEXT_REGEX.finditer(found[0])
-    return not found[2] and any(token.group(1) == san for token in read)
 
 
 def _null_move_written(word: str) -> str:
@@ -1308,7 +1305,10 @@ left is marks ("+", "!", "(") and the words it skipped without a word (``_stray_
 
 
 def _stray_words(
-    text: str, first_line: int, before: int | None = None, resume: int | None = None
+    text: str,
+    first_line: int,
+    before: int | None = None,
+    passed: Sequence[tuple[int, int]] = (),
 ) -> list[tuple[str, int]]:
     """Each word of a game's moves that python-chess passed over as neither a move nor an
     annotation ("2. Nf3 blunder Nc6", "o-o", "Nf3x"), and its line. python-chess skips such a
@@ -1316,12 +1316,18 @@ def _stray_words(
     were not there, though it may stand for a move (the moves after it then change sides).
     Marks ("+", "!!", "=", "+-") are no words; a result typed by hand ("1/2", "½-½") is
     reported as such (``_cut_short``). ``before``: only the words that start before it (an
-    illegal move's word: the moves after it are not read), and from ``resume`` on (the main
-    line after the side line of an illegal move, read again: ``_side_line_stop``)."""
+    illegal move's word: the moves after it are not read); ``passed``: the stretches left
+    out (a side line from its illegal move to its end: ``_side_line_stops``)."""
     start = _moves_start(text)
     end = len(text) if before is None else before
-    spans = [(start, end)] if resume is None else [(start, end), (resume, len(text))]
-    movetext = text[start:end] if resume is None else f"{text[start:end]} {text[resume:]}"
+    spans: list[tuple[int, int]] = []
+    for left_from, left_to in sorted(passed):
+        if left_from >= end:
+            break
+        spans.append((start, left_from))
+        start = max(start, left_to)
+    spans.append((start, max(start, end)))
+    movetext = " ".join(text[begin:stop] for begin, stop in spans)
     if not any(mark in movetext for mark in "{;%"):
         # The usual game: its words are a few hundred known ones, looked up all at once
         # (a search of each game's moves took a quarter of a millisecond: 11,000 games).
@@ -1346,30 +1352,57 @@ def _stray_words(
 
 
 class _SideLineStop(NamedTuple):
-    """The first move python-chess could not play, when it is in a side line (``at``: where
-    its word starts), where that side line ends (``resume``), and the move's number and side
-    as the side line plays it: the arbiter looks for it there, not in the main line."""
+    """The first move python-chess could not play in a side line (``at``: where its word
+    starts), where that side line ends (``resume``), the move's number and side as the side
+    line plays it (the arbiter looks for it there, not in the main line), and its word as
+    written: the move, or a word written as a move that python-chess passed over before it
+    ("Nf9" in "(2. Nf9 d6)", which left "d6" to the wrong side)."""
 
     at: int
     resume: int
     number: int
     side: str
+    word: str
 
 
-def _side_line_stop(text: str, board: chess.Board) -> _SideLineStop | None:
-    """Where the first move python-chess could not play stands in a game's text, when it is in
-    a side line, and where the side line ends: python-chess skips the rest of that side line
-    (side lines in it too) and reads the main line on. ``None`` for a main-line move
-    (``_word_at``). The moves are replayed from ``board`` as python-chess reads them (a "("
-    takes back the move before it, unless there is none; a result in a side line is a move),
-    so the move found is the one of its error: a search for the move's text would find the
-    same move played earlier, where it was legal. Its number and side are the replayed
-    board's as the move was tried: "(1... c5 2. Qd3)" is White's move 2."""
+def _side_lines_left_out(
+    game: chess.pgn.Game, line: int, source: tuple[str, int] | None
+) -> list[tuple[_SideLineStop | None, str, int]]:
+    """Each side line ``_MainlineRecorder`` left out: where it stops in the source
+    (``_side_line_stops``; ``None`` if it cannot be found there), the move as ``Game.illegal``
+    names it ("move 2 (White) in a side line: 'Ke3'") and the line it stands on (the game's
+    first line when it cannot be found)."""
+    errors = game.side_line_errors if isinstance(game, _RecordedGame) else ()
+    if not errors:
+        return []
+    stops = _side_line_stops(source[0], game.board()) if source is not None else []
+    left_out: list[tuple[_SideLineStop | None, str, int]] = []
+    for index, error in enumerate(errors):
+        stop = stops[index] if index < len(stops) else None
+        if stop is None:
+            said = f"move {error.number} ({error.side}){IN_A_SIDE_LINE}'{error.san}'"
+            left_out.append((None, said, line))
+            continue
+        assert source is not None
+        said = f"move {stop.number} ({stop.side}){IN_A_SIDE_LINE}'{stop.word}'"
+        left_out.append((stop, said, source[1] + source[0].count("\n", 0, stop.at)))
+    return left_out
+
+
+def _side_line_stops(text: str, board: chess.Board) -> list[_SideLineStop]:
+    """Where each side line python-chess could not read to its end stops in a game's text
+    (``_MainlineRecorder`` leaves those out), in order, up to a main-line move it cannot
+    play (the main line stops there). The moves are replayed from ``board`` as python-chess
+    reads them (a "(" takes back the move before it, unless there is none; a result in a side
+    line is a move), so the move found is the one of its error: a search for the move's text
+    would find the same move played earlier, where it was legal. Its number and side are the
+    replayed board's as the move was tried: "(1... c5 2. Qd3)" is White's move 2."""
     kept = _without_escaped_lines(text)
     boards = [board]
-    stop: int | None = None
-    depth = 0  # the side lines open, from the one of the illegal move
-    number, side = 0, "White"  # the illegal move's, as its side line plays it
+    stops: list[_SideLineStop] = []
+    stop: tuple[int, int, str, str] | None = None  # of the side line being passed over
+    depth = 0  # the side lines open since its stop, its own included
+    passed_over: tuple[int, str] | None = None  # a move-like word skipped since the last move
     for match in _MOVETEXT_WORD.finditer(kept, _moves_start(kept)):
         word = match.group()
         if word[0] in "{;":
@@ -1377,34 +1410,46 @@ def _side_line_stop(text: str, board: chess.Board) -> _SideLineStop | None:
         if stop is not None:
             depth += 1 if word == "(" else -1 if word == ")" else 0
             if depth == 0:
-                return _SideLineStop(stop, match.end(), number, side)
-        elif word == "(":
-            if boards[-1].move_stack:
+                stops.append(_SideLineStop(stop[0], match.end(), *stop[1:]))
+                stop = None
+                boards.pop()
+            continue
+        if word in "()":
+            passed_over = None
+            if word == "(" and boards[-1].move_stack:
                 boards.append(boards[-1].copy())
                 boards[-1].pop()
-        elif word == ")":
-            if len(boards) > 1:
+            elif word == ")" and len(boards) > 1:
                 boards.pop()
-        else:
-            for token in chess.pgn.MOVETEXT_REGEX.finditer(word):
-                san = token.group(1) or (token.group(7) if len(boards) > 1 else None)
-                if san is None:
-                    continue
-                try:
-                    boards[-1].push(boards[-1].parse_san(san))
-                except ValueError:
-                    if len(boards) == 1:
-                        return None
-                    stop, depth = match.start(), 1
-                    number = boards[-1].fullmove_number
-                    side = "White" if boards[-1].turn == chess.WHITE else "Black"
-                    break
-    return None if stop is None else _SideLineStop(stop, len(text), number, side)
+            continue
+        tokens = list(chess.pgn.MOVETEXT_REGEX.finditer(word))
+        bare = _MOVE_NUMBER.sub("", word)
+        if not tokens and passed_over is None and _MOVE_LIKE.match(bare):
+            passed_over = (match.start(), bare)
+        for token in tokens:
+            san = token.group(1) or (token.group(7) if len(boards) > 1 else None)
+            if san is None:
+                continue
+            try:
+                boards[-1].push(boards[-1].parse_san(san))
+            except ValueError:
+                if len(boards) == 1:
+                    return stops
+                at, written = passed_over or (match.start(), san)
+                side = "White" if boards[-1].turn == chess.WHITE else "Black"
+                stop, depth = (at, boards[-1].fullmove_number, side, written), 1
+                break
+            passed_over = None
+    if stop is not None:  # a side line the file does not close
+        stops.append(_SideLineStop(stop[0], len(text), *stop[1:]))
+    return stops
 
 
 IN_A_SIDE_LINE = " in a side line: "
 """How ``Game.illegal`` says the move is in a side line ("move 3 (White) in a side line:
-'Qh4'"): the main line is then shown as python-chess read it, not up to that move."""
+'Qh4'"): that side line is left out, and the main line is read to its end."""
+SIDE_LINE_LEFT_OUT = "the side line is left out, and the main line is read on to its end"
+"""What the warning of a move in a side line says of the game (``_MainlineRecorder``)."""
 
 
 _NOVELTY = "N"
@@ -1498,6 +1543,28 @@ class _RecordedGame(chess.pgn.Game):
     """The parser's board of the main line: at the end, the final position."""
     movetext_result: str | None = None
     """The result the moves end with (the Result tag's when that is "*" or missing)."""
+    side_line_errors: Sequence[_SideLineError] = ()
+    """Each side line left out for a move python-chess could not play in it, in the order
+    of the moves (``_MainlineRecorder.parse_san``)."""
+
+
+class _SideLineError(NamedTuple):
+    """A move python-chess could not play in a side line: its number and side as the side
+    line plays it, and the move as written."""
+
+    number: int
+    side: str
+    san: str
+
+
+@dataclass
+class _OpenSideLine:
+    """A side line being read: the node it branches from, its place among that node's
+    variations, and whether a move in it could not be played (it is then left out)."""
+
+    parent: chess.pgn.GameNode
+    index: int
+    broken: bool = False
 
 
 class _Recording:
@@ -1541,7 +1608,16 @@ class _Recording:
 
 
 class _MainlineRecorder(_Recording, chess.pgn.GameBuilder[_RecordedGame]):
-    """python-chess's own game builder, recording the main line as it goes."""
+    """python-chess's own game builder, recording the main line as it goes.
+
+    A move it cannot play in a side line leaves that side line out, and the main line is read
+    on to its end. python-chess's reader skips the rest of the side line after such a move
+    but keeps the side line's board for the moves after it: the main line was then read on
+    the wrong board, cut at its next move (a side line's first move illegal leaves the wrong
+    side to move) or silently at a later one. So no error reaches the reader from a side
+    line: the move and every word after it in that side line are taken as null moves, the
+    side line's boards close as usual, and the side line is cut from the game's tree when it
+    ends (``side_line_errors`` keeps what went wrong)."""
 
     def __init__(self) -> None:
         super().__init__(Game=_RecordedGame)
@@ -1549,6 +1625,43 @@ class _MainlineRecorder(_Recording, chess.pgn.GameBuilder[_RecordedGame]):
     def begin_game(self) -> None:
         super().begin_game()
         self.start_recording()
+        self.side_lines: list[_OpenSideLine] = []
+        self.game.side_line_errors = []
+
+    def begin_variation(self) -> None:
+        super().begin_variation()
+        parent = self.variation_stack[-1]
+        self.side_lines.append(_OpenSideLine(parent, len(parent.variations)))
+
+    def end_variation(self) -> None:
+        super().end_variation()
+        if self.side_lines:
+            self._close_side_line()
+
+    def end_game(self) -> None:
+        while self.side_lines:  # a side line whose ")" the file lacks
+            self._close_side_line()
+        super().end_game()
+
+    def _close_side_line(self) -> None:
+        ended = self.side_lines.pop()
+        if ended.broken:  # and the side lines inside it, which branch off after it
+            del ended.parent.variations[ended.index :]
+
+    def parse_san(self, board: chess.Board, san: str) -> chess.Move:
+        if not self.side_lines:
+            return super().parse_san(board, san)
+        if any(line.broken for line in self.side_lines):
+            return chess.Move.null()  # the rest of a side line left out
+        try:
+            return super().parse_san(board, san)
+        except ValueError:
+            self.side_lines[-1].broken = True
+            side = "White" if board.turn == chess.WHITE else "Black"
+            errors = self.game.side_line_errors
+            assert isinstance(errors, list)
+            errors.append(_SideLineError(board.fullmove_number, side, san))
+            return chess.Move.null()
 
     def visit_move(self, board: chess.Board, move: chess.Move) -> None:
         super().visit_move(board, move)

@@ -16,6 +16,7 @@ import pytest
 from conftest import SiteMaker, event_toml, load, pgn_game
 
 from generator import codepages, pgn
+from generator.build import build_site
 from generator.pgn import export_game, read_pgn_file, read_pgn_text
 from generator.problems import Problems
 
@@ -1107,6 +1108,8 @@ def test_a_game_without_a_result_before_another_game_is_not_said_to_be_a_cut_fil
 
 
 SKIPPED = "it was skipped, and the moves after it were kept"
+LEFT_OUT = "the side line is left out, and the main line is read on to its end"
+"""What the warning of an illegal move in a side line says of the game."""
 
 
 @pytest.mark.parametrize(
@@ -1460,7 +1463,7 @@ def test_an_n_that_is_no_novelty_sign_is_still_said(moves: str, said: str) -> No
         # Qh4 falls to White, whose queen cannot reach h4 from d1. The side line is on line 7.
         (
             "1. e4 e5 2. Nf3 d6 (2... Nc6 blunder Qh4) 3. d4 1-0",
-            "move 3 (White) in a side line: 'Qh4'; the game is shown up to move 3",
+            f"move 3 (White) in a side line: 'Qh4'; {LEFT_OUT}",
             f"the word 'blunder' among the moves is no move: {SKIPPED}",
             7,
             ["e4", "e5", "Nf3", "d6", "d4"],
@@ -1470,7 +1473,7 @@ def test_an_n_that_is_no_novelty_sign_is_still_said(moves: str, said: str) -> No
         # (line 9) is said too, not taken for the illegal move. The side line is on line 8.
         (
             "1. e4 e5 2. Nf3 d6\n(2... Nc6 blunder Qh4 junk (3. Bb5 more))\n3. d4 oops 1-0",
-            "move 3 (White) in a side line: 'Qh4'; the game is shown up to move 3",
+            f"move 3 (White) in a side line: 'Qh4'; {LEFT_OUT}",
             "the words 'blunder' (line 8), 'oops' (line 9) among the moves are no moves: they "
             "were skipped, and the moves after them were kept",
             8,
@@ -1481,7 +1484,7 @@ def test_an_n_that_is_no_novelty_sign_is_still_said(moves: str, said: str) -> No
         # illegal one is the second. The main line is e4 e5 Qh5 Nc6.
         (
             "1. e4 e5 2. Qh5 (2. Nf3 junk Qh5) Nc6 1-0",
-            "move 2 (Black) in a side line: 'Qh5'; the game is shown up to move 2",
+            f"move 2 (Black) in a side line: 'Qh5'; {LEFT_OUT}",
             f"the word 'junk' among the moves is no move: {SKIPPED}",
             7,
             ["e4", "e5", "Qh5", "Nc6"],
@@ -1520,7 +1523,7 @@ def test_words_before_an_illegal_move_in_a_side_line_are_said_in_the_same_build(
         (
             "1. e4 e5 2. Nf3 Nc6\n3. Bb5 a6\n(3... Nf6\n4. Bxe5) 4. Ba4 1-0",
             10,
-            "move 4 (White) in a side line: 'Bxe5'; the game is shown up to move 4",
+            f"move 4 (White) in a side line: 'Bxe5'; {LEFT_OUT}",
             ["e4", "e5", "Nf3", "Nc6", "Bb5", "a6", "Ba4"],
         ),
         # A side line in a side line: (2... d6 3. d4 exd4 (3... Nd7 4. Ke3)). The inner one
@@ -1530,7 +1533,7 @@ def test_words_before_an_illegal_move_in_a_side_line_are_said_in_the_same_build(
         (
             "1. e4 e5 2. Nf3 Nc6\n(2... d6 3. d4 exd4\n(3... Nd7\n4. Ke3) 4. Nxd4)\n3. Bb5 1-0",
             10,
-            "move 4 (White) in a side line: 'Ke3'; the game is shown up to move 3",
+            f"move 4 (White) in a side line: 'Ke3'; {LEFT_OUT}",
             ["e4", "e5", "Nf3", "Nc6", "Bb5"],
         ),
         # A side line that starts at Black's move replaces it: (1... c5 2. Qd3) is White's 2nd
@@ -1539,7 +1542,7 @@ def test_words_before_an_illegal_move_in_a_side_line_are_said_in_the_same_build(
         (
             "1. e4 e5\n(1... c5 2. Qd3) 2. Nf3 1-0",
             8,
-            "move 2 (White) in a side line: 'Qd3'; the game is shown up to move 2",
+            f"move 2 (White) in a side line: 'Qd3'; {LEFT_OUT}",
             ["e4", "e5", "Nf3"],
         ),
         # One that starts at White's move replaces it: (2. Nc3 Ke6) is Black's 2nd move, the
@@ -1548,18 +1551,18 @@ def test_words_before_an_illegal_move_in_a_side_line_are_said_in_the_same_build(
         (
             "1. e4 e5 2. Nf3\n(2. Nc3 Ke6) Nc6 3. Bb5 1-0",
             8,
-            "move 2 (Black) in a side line: 'Ke6'; the game is shown up to move 3",
+            f"move 2 (Black) in a side line: 'Ke6'; {LEFT_OUT}",
             ["e4", "e5", "Nf3", "Nc6", "Bb5"],
         ),
         # The side line's first move is illegal: White's 2nd, Ke3, two squares from e1, on
-        # line 8. python-chess then reads the main line's "Nc6" (line 9) as White's and stops
-        # the main line at 2. Nf3 (3 half-moves): "Nc6" was taken for the move, "move 2
-        # (Black): 'Ke3'" on line 9, though it writes no Ke3.
+        # line 8. python-chess read the main line's "Nc6" (line 9) on the side line's board,
+        # as White's, and stopped the main line at 2. Nf3 (3 half-moves); the side line left
+        # out, the main line is read whole: Black's 2... Nc6 too (4 half-moves).
         (
             "1. e4 e5 2. Nf3\n(2. Ke3)\nNc6 1-0",
             8,
-            "move 2 (White) in a side line: 'Ke3'; the game is shown up to move 2",
-            ["e4", "e5", "Nf3"],
+            f"move 2 (White) in a side line: 'Ke3'; {LEFT_OUT}",
+            ["e4", "e5", "Nf3", "Nc6"],
         ),
     ],
     ids=[
@@ -1601,3 +1604,129 @@ def test_an_illegal_move_in_the_main_line_keeps_its_wording() -> None:
             "the game is shown up to move 1",
         )
     ]
+
+
+TAGS = '[Event "E"]\n[Round "1.1"]\n[White "A"]\n[Black "B"]\n[Result "1-0"]\n\n'
+"""Five tags and a blank line: the moves start on line 7."""
+
+
+def _read(moves: str) -> tuple[pgn.PgnGame, list[tuple[int | None, str]]]:
+    """The game of ``TAGS`` and ``moves``, and each problem's line and message."""
+    problems = Problems()
+    (game,) = read_pgn_text(TAGS + moves + "\n", Path("r1.pgn"), problems)
+    return game, [(p.line, p.message) for p in problems.items]
+
+
+@pytest.mark.parametrize(
+    ("moves", "line", "named", "main_line"),
+    [
+        # The side line replaces White's 2. Nf3: python-chess passes over "Nf9" (no square
+        # f9) and tries "d6" as White's 2nd move (the pawn on d2 cannot reach d6). The move
+        # written wrong is Nf9, White's 2nd of the side line: one warning, not also 'd6'.
+        (
+            "1. e4 e5 2. Nf3 (2. Nf9 d6) 2... Nc6 1-0",
+            7,
+            "move 2 (White) in a side line: 'Nf9'",
+            ["e4", "e5", "Nf3", "Nc6"],
+        ),
+        # The same on three lines: Nf9 on line 8, the "d6" it left to White on line 9.
+        (
+            "1. e4 e5 2. Nf3\n(2. Nf9\nd6) Nc6 1-0",
+            8,
+            "move 2 (White) in a side line: 'Nf9'",
+            ["e4", "e5", "Nf3", "Nc6"],
+        ),
+        # After a move of the side line: 2. Nc3 is right, then Black's "Nf9" is passed over
+        # and "3. Bc4" falls to Black, whose bishop on f8 (a dark square) cannot reach c4.
+        (
+            "1. e4 e5 2. Nf3 (2. Nc3 Nf9 3. Bc4) Nc6 1-0",
+            7,
+            "move 2 (Black) in a side line: 'Nf9'",
+            ["e4", "e5", "Nf3", "Nc6"],
+        ),
+    ],
+    ids=["the brief's", "on its own line", "after a move of the side line"],
+)
+def test_a_word_written_as_a_move_in_a_side_line_is_named_not_the_move_after_it(
+    moves: str, line: int, named: str, main_line: list[str]
+) -> None:
+    """As in the main line ("2. Nf9 d6"), a word written as a move that python-chess passes
+    over in a side line is the move that is wrong, not the move after it that the passing
+    over left to the other side: that was named 'd6', and 'Nf9' said again as a word
+    skipped. One warning, on the line of Nf9, with its number and side in the side line."""
+    game, said = _read(moves)
+    assert said == [
+        (line, f"round 1, board 1, A v B: illegal or unreadable move at {named}; {LEFT_OUT}")
+    ]
+    assert game.illegal == named
+    assert [move.san for move in game.moves] == main_line
+
+
+@pytest.mark.parametrize(
+    ("moves", "main_line"),
+    [
+        # The side line's first move, 2. Ke3, is illegal (the king is two squares from e3):
+        # python-chess read the main line on with White to move, so "Nc6" was illegal and
+        # the game stopped at 2. Nf3 (3 half-moves) though 2... Nc6 3. Bb5 a6 are right.
+        (
+            "1. e4 e5 2. Nf3 (2. Ke3) Nc6 3. Bb5 a6 1-0",
+            ["e4", "e5", "Nf3", "Nc6", "Bb5", "a6"],
+        ),
+        # A later move of the side line: (3... Nf6 4. Bxe5), the bishop on b5 cannot reach
+        # e5. python-chess read the main line on the side line's board, where Black's knight
+        # stands on f6 already: "4... Nf6" was illegal there, and the game silently stopped
+        # at 4. Ba4 (7 half-moves, the warning naming Bxe5 only). All 10 are right.
+        (
+            "1. e4 e5 2. Nf3 Nc6 3. Bb5 a6 (3... Nf6 4. Bxe5) 4. Ba4 Nf6 5. O-O Be7 1-0",
+            [*("e4", "e5", "Nf3", "Nc6", "Bb5", "a6", "Ba4", "Nf6", "O-O", "Be7")],
+        ),
+    ],
+    ids=["its first move", "a later move"],
+)
+def test_an_illegal_move_in_a_side_line_leaves_the_side_line_out_not_the_main_line(
+    moves: str, main_line: list[str]
+) -> None:
+    """A move python-chess cannot play in a side line cut the main line short (at once, or
+    at a later move of the main line, without a word): the side line is left out and the
+    main line read to its end, and the warning says so."""
+    game, said = _read(moves)
+    assert [(line, message.split("; ")[1]) for line, message in said] == [(7, LEFT_OUT)]
+    assert [move.san for move in game.moves] == main_line
+
+
+def test_each_side_line_left_out_is_said_and_a_main_line_move_after_them_too() -> None:
+    """Two side lines with an illegal move each: (2. Ke3), the king two squares from e1, on
+    line 7, and (2... Ke6), the king two squares from e8, on line 8; each is left out with a
+    warning of its own. Then the main line's 3. Ke3 (line 9) is illegal too (the king is
+    still two squares away): the main line stops there, after 2... Nc6 (4 half-moves, "shown
+    up to move 2"), and the game's note names that move, where the moves stop."""
+    game, said = _read("1. e4 e5 2. Nf3 (2. Ke3) Nc6\n(2... Ke6)\n3. Ke3 a6 1-0")
+    label = "round 1, board 1, A v B: illegal or unreadable move at"
+    assert said == [
+        (7, f"{label} move 2 (White) in a side line: 'Ke3'; {LEFT_OUT}"),
+        (8, f"{label} move 2 (Black) in a side line: 'Ke6'; {LEFT_OUT}"),
+        (9, f"{label} move 3 (White): 'Ke3'; the game is shown up to move 2"),
+    ]
+    assert game.illegal == "move 3 (White): 'Ke3'"
+    assert [move.san for move in game.moves] == ["e4", "e5", "Nf3", "Nc6"]
+
+
+def test_a_game_page_shows_the_main_line_after_a_side_line_left_out(
+    make_site: SiteMaker,
+) -> None:
+    """The game page of a score whose side line (2. Ke3) opens with an illegal move says the
+    main line is shown whole, and shows it: to White's 4. Ba4, the final position after it
+    (7 half-moves; it stopped at 2. Nf3 and said "as far as it could be read")."""
+    moves = "1. e4 e5 2. Nf3 (2. Ke3) Nc6 3. Bb5 a6 4. Ba4"
+    site = make_site(
+        event_toml(), {"g.pgn": pgn_game("1.1", "Alpha, Anna", "Bravo, Bob", "1-0", moves)}
+    )
+    assert build_site(site).written
+    page = (site / "output/ev/games/r1-b1.html").read_text(encoding="utf-8")
+    assert (
+        '<p class="warning">The score has an illegal or unreadable move in a side line, at '
+        "move 2 (White): &#39;Ke3&#39;; the main line is shown whole, without its side lines "
+        "and comments.</p>"
+    ) in page
+    assert "Final position, after 4. Ba4" in page
+    assert "1. e4 e5 2. Nf3 Nc6 3. Bb5 a6 4. Ba4 1-0</pre>" in page

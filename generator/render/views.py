@@ -40,16 +40,15 @@ from ..text import (
 
 def illegal_note(game: Game) -> str:
     """What a game page says of a score with an illegal or unreadable move (``Game.illegal``):
-    the main line stops at a move of its own; one in a side line leaves the main line shown
-    as python-chess read it (whole, unless the side line's first move was the one), without
-    its side lines and comments."""
+    the main line stops at a move of its own; one in a side line only leaves that side line
+    out (``pgn._MainlineRecorder``), and the main line is shown whole, without its side lines
+    and comments."""
     where = game.illegal or ""
     if IN_A_SIDE_LINE in where:
         move, _, written = where.partition(IN_A_SIDE_LINE)
         return (
             f"The score has an illegal or unreadable move in a side line, at {move}: "
-            f"{written}; the main line is shown as far as it could be read, without its side "
-            "lines and comments."
+            f"{written}; the main line is shown whole, without its side lines and comments."
         )
     return f"The score has an illegal or unreadable move at {where}; the moves stop there."
 
