@@ -878,6 +878,8 @@ def _cut_short(
     endings = (*_TERMINATIONS, game.headers.get("Result", "*").strip() or "*")
     if "{" not in movetext and tokens and tokens[-1].endswith(endings):
         return False  # a result, or a malformed one that the Result tag repeats
+    if "{" not in movetext and _ends_in_a_result(tokens):
+        return False  # words after the result ("1-0 N"): each is a stray word (_stray_words)
     label = game_words(game.headers)
     typed = _TYPED_RESULT.search(movetext.rstrip()) if "{" not in movetext else None
     if typed is not None and not _ends_castling(game, typed.group(1).strip()):
@@ -913,6 +915,17 @@ def _cut_short(
         "end them with the game's result",
         code="truncated-pgn",
     )
+    return False
+
+
+def _ends_in_a_result(tokens: Sequence[str]) -> bool:
+    """Whether the main line ends in a result, words typed after it aside ("1-0 N"): the
+    moves were not cut short, a stray word follows them. A result in a side line is none."""
+    depth = 0
+    for token in tokens:
+        if depth == 0 and token in _TERMINATIONS:
+            return True
+        depth = max(0, depth + token.count("(") - token.count(")"))
     return False
 
 

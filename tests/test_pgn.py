@@ -1730,3 +1730,24 @@ def test_a_game_page_shows_the_main_line_after_a_side_line_left_out(
     ) in page
     assert "Final position, after 4. Ba4" in page
     assert "1. e4 e5 2. Nf3 Nc6 3. Bb5 a6 4. Ba4 1-0</pre>" in page
+
+
+@pytest.mark.parametrize(
+    "after",
+    ["1-0 N", "1-0 foo", "1-0\nN"],
+    ids=["an N", "a word", "an N on the next line"],
+)
+def test_a_word_after_the_result_is_a_stray_word_not_a_cut_file(after: str) -> None:
+    """A word typed after the result ("1-0 N") was "the moves stop without a result ... the
+    file looks cut short", an error, though the result is there: the word is a stray word,
+    said as any other (the moves are whole), and nothing else; on the word's line (7, or 8
+    on the next line)."""
+    game, said = _read("1. e4 e5 2. Nf3 Nc6 " + after)
+    word = after.split()[-1]
+    assert said == [
+        (
+            7 + after.count("\n"),
+            f"round 1, board 1, A v B: the word '{word}' among the moves is no move: {SKIPPED}",
+        )
+    ]
+    assert [move.san for move in game.moves] == ["e4", "e5", "Nf3", "Nc6"]
