@@ -1265,8 +1265,8 @@ def _word_at(text: str, first_line: int, played: int) -> tuple[str, int, bool, i
         if depth or not word:
             after_move = False
             continue
-        if word == _NOVELTY and after_move:  # "12. Nxe5 N Qd4": the move is Qd4, not "N"
-            after_move = False
+        if word == _NOVELTY and after_move and not _lost_move(text, offset, *match.span()):
+            after_move = False  # "12. Nxe5 N Qd4": the move is Qd4, not "N"
             continue
         after_move = _after_move(word, after_move)
         read = list(chess.pgn.MOVETEXT_REGEX.finditer(word))
@@ -1355,8 +1355,8 @@ def _stray_words(
         after_move = False
         for match in _MOVETEXT_WORD.finditer(kept, begin, stop):
             word = match.group()
-            if word == _NOVELTY and after_move:  # "12. Nxe5 N Qd4": the novelty sign
-                after_move = False
+            if word == _NOVELTY and after_move and not _lost_move(kept, begin, *match.span()):
+                after_move = False  # "12. Nxe5 N Qd4": the novelty sign
                 continue
             if word[0] not in "{;()" and not _known_word(word):
                 found.append((word, first_line + text.count("\n", 0, match.start())))
@@ -1469,6 +1469,37 @@ _NOVELTY = "N"
 """The novelty sign as printed score sheets and ChessBase write it after a move ("12. Nxe5 N
 Qd4"; PGN's NAG $146): python-chess skips it, as it would skip a lost move "N", so it is taken
 for the sign only right after a move (``_after_move``); "12. N Qd4" is a word skipped."""
+
+
+_NEXT_WHITE_NUMBER = re.compile(r"(?:\s+|\{[^}]*\}|;[^\n]*|\$[0-9]+)*[0-9]+\.(?!\.)")
+"""White's move number ("13.", not Black's "12..."), after comments and NAGs if any."""
+
+
+def _lost_move(text: str, start: int, at: int, after: int) -> bool:
+    """Whether the "N" at ``at`` (to ``after``) of ``text``, after a move, stands where Black's
+    move is missing rather than for the novelty sign: the moves read since the last move
+    number (from ``start``, where the moves start) are White's move alone, and White's next
+    number follows ("12. Nxe5 N 13. Qd4"; python-chess, skipping the N, read White's 13th as
+    Black's 12th). ``12. Nxe5 N 12... Qd4`` and ``12. Nxe5 N Qd4`` are the sign. Without move
+    numbers, or across a side line, nothing tells: the sign. Worked out only for an "N" after
+    a move, which few games hold."""
+    if _NEXT_WHITE_NUMBER.match(text, after) is None:
+        return False
+    white = False  # the last move number read was White's
+    moves = 0  # the half-moves read since
+    for match in _MOVETEXT_WORD.finditer(text, start, at):
+        word = match.group()
+        if word[0] in "{;":
+            continue
+        if word in "()":
+            white = False
+            continue
+        number = _MOVE_NUMBER.match(word)
+        if number is not None:
+            white, moves = not number.group().endswith(".."), 0
+            word = word[number.end() :]
+        moves += sum(1 for token in chess.pgn.MOVETEXT_REGEX.finditer(word) if token.group(1))
+    return white and moves == 1
 
 
 def _after_move(word: str, before: bool) -> bool:

@@ -1751,3 +1751,58 @@ def test_a_word_after_the_result_is_a_stray_word_not_a_cut_file(after: str) -> N
         )
     ]
     assert [move.san for move in game.moves] == ["e4", "e5", "Nf3", "Nc6"]
+
+
+@pytest.mark.parametrize(
+    ("moves", "said", "main_line"),
+    [
+        # White's 2nd is Nc3, then "N" and White's 3rd number: Black's 2nd is missing, and
+        # python-chess read White's 3. Nd5 as Black's (f6 to d5 is legal for Black too):
+        # silent before. The N is said.
+        (
+            "1. Nf3 Nf6 2. Nc3 N 3. Nd5 1-0",
+            f"the word 'N' among the moves is no move: {SKIPPED}",
+            ["Nf3", "Nf6", "Nc3", "Nd5"],
+        ),
+        # A comment between: the same.
+        (
+            "1. Nf3 Nf6 2. Nc3 N {a new move} 3. Nd5 1-0",
+            f"the word 'N' among the moves is no move: {SKIPPED}",
+            ["Nf3", "Nf6", "Nc3", "Nd5"],
+        ),
+        # Where White's 3rd, read as Black's 2nd, is illegal (no black bishop reaches c4),
+        # the N is the move that is wrong: it stands for Black's 2nd (3 half-moves read).
+        (
+            "1. e4 e5 2. Nf3 N 3. Bc4 1-0",
+            "illegal or unreadable move at move 2 (Black): 'N'; the game is shown up to move 2",
+            ["e4", "e5", "Nf3"],
+        ),
+    ],
+    ids=["a move read by the wrong side", "a comment between", "an illegal move after it"],
+)
+def test_an_n_after_whites_move_before_whites_next_number_is_a_lost_move(
+    moves: str, said: str, main_line: list[str]
+) -> None:
+    """An "N" after White's move followed by White's next move number stands where Black's
+    move is missing (the novelty sign would stand before Black's move): it is said."""
+    game, found = _read(moves)
+    assert found == [(7, f"round 1, board 1, A v B: {said}")]
+    assert [move.san for move in game.moves] == main_line
+
+
+@pytest.mark.parametrize(
+    "moves",
+    [
+        "1. Nf3 Nf6 2. Nc3 N 2... Nd5 3. Nxd5 1-0",
+        "1. Nf3 Nf6 2. Nc3 N Nd5 3. Nxd5 1-0",
+        "1. Nf3 Nf6 2. Nc3 Nc6 N 3. Nd5 1-0",
+        "1. Nf3 Nf6 2. Nc3 N 1-0",
+    ],
+    ids=["Black's number after it", "Black's move after it", "after Black's move", "last"],
+)
+def test_an_n_that_is_clearly_the_novelty_sign_stays_silent(moves: str) -> None:
+    """The novelty sign after White's move with Black's move (or Black's number) after it,
+    after Black's move before White's next number, or after the last move: no warning."""
+    game, said = _read(moves)
+    assert said == []
+    assert game.illegal is None
