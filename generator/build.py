@@ -559,7 +559,10 @@ def _with_trf(
             code="config",
         )
         return None
-    data = read_trf(path, config.format, problems, config.scoring, config.encoding, config.rounds)
+    late = {normalise_name(p.name): p.first_round for p in config.players if p.first_round}
+    data = read_trf(
+        path, config.format, problems, config.scoring, config.encoding, config.rounds, late
+    )
     if data is None:
         return None
     hints, file = ReadingHints(config.encoding), f'the TRF file "{config.trf}"'

@@ -365,13 +365,16 @@ def read_trf(
     scoring: Scoring | None = None,
     encoding: str | None = None,
     event_rounds: int = 0,
+    first_rounds: dict[str, int] | None = None,
 ) -> TrfEvent | None:
     """Read a TRF file into event-file entries, checking that both sides of a game agree.
 
     ``scoring`` is the event's: the points column is checked against the results with it;
     ``encoding`` its event.toml's, for the lines that are not UTF-8 (``codepages.decode``);
     ``event_rounds`` its rounds, which tell a double round robin (whose first cycle may
-    swap its last two rounds) where the file does not (no ``XXR``).
+    swap its last two rounds) where the file does not (no ``XXR``); ``first_rounds`` the
+    late entries event.toml gives (``[[players]] first_round``, by name as names are
+    compared): a blank round of theirs before it is no round lost in an edit.
     """
     scoring = scoring or Scoring()
     try:
@@ -556,7 +559,7 @@ def read_trf(
         left = _withdrawn(players[number], played)
         if left is not None:
             withdrawals.append(WithdrawalEntry(players[number].entry.name, left))
-    results, found_byes = _games(players, format, played, path, problems)
+    results, found_byes = _games(players, format, played, path, problems, first_rounds or {})
     byes = list(found_byes)
     if len(problems.errors) > before:
         return None
@@ -1206,12 +1209,19 @@ def _check_points(
 
 
 def _games(
-    players: dict[int, TrfPlayer], format: str, played: int, path: Path, problems: Problems
+    players: dict[int, TrfPlayer],
+    format: str,
+    played: int,
+    path: Path,
+    problems: Problems,
+    first_rounds: dict[str, int],
 ) -> tuple[tuple[ResultEntry, ...], tuple[ByeEntry, ...]]:
     """The games and byes of the lines. A blank round without an opponent is a Swiss
     player's absence (TRF-16: "not paired", worth a ``Z``) up to ``played``, the last round
     with a result; after it, a round not paired yet, written blank before a bye asked for a
-    later round (crosstable's export does), records nothing."""
+    later round (crosstable's export does), records nothing. A late entry's rounds before
+    their ``first_rounds`` are blank by right (TRF has no code for "not yet entered")."""
+    entered = {key: (0, PlayerEntry(key)) for key in first_rounds}  # as _given_name takes them
     results: list[ResultEntry] = []
     byes: list[ByeEntry] = []
     cut: dict[int, list[tuple[int, int]]] = defaultdict(list)  # short line: (round, player)
@@ -1227,7 +1237,8 @@ def _games(
             if block.opponent == 0:
                 place = TrfPlace(path, block.line, block.column)
                 withdrawn = format != "swiss" and 0 < gone_from <= index
-                if block.blank and index <= played and not withdrawn:
+                joined = first_rounds.get(_given_name(name, entered), 1)
+                if block.blank and index <= played and not withdrawn and index >= joined:
                     _blank_round(number, index, block, format, len(players), path, problems)
                 if block.result in BYES:
                     allocated = ALLOCATED.get(block.result)

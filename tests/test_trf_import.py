@@ -3222,3 +3222,33 @@ def test_a_withdrawn_players_games_in_the_pgn_and_the_trf_are_an_error_in_each(
     assert pgn.hint == codes + (
         ', and the PGN game so too ([Termination "forfeit"] and no moves) or delete the PGN game'
     )
+
+
+def test_a_trf_late_entrys_blank_rounds_before_first_round_are_no_lost_round(
+    make_site: SiteMaker,
+) -> None:
+    """D's round 1 left wholly blank (spaces where the block is), C with the pairing's bye:
+    a blank round before later rounds is warned about as a game or bye lost in an edit,
+    read as an absence. With first_round = 2 in event.toml, D had not yet entered, and TRF
+    has no code for that: the blank is D's by right, so no warning, and the round reads
+    "not yet entered"."""
+    from generator.render.views import entry_label
+
+    absent = line(4, "D, D", 1700, (0, "-", "Z"), (2, "b", "1"), (1, "b", "="))
+    blank = absent.replace("   0 - Z  ", " " * 10, 1)
+    assert len(blank) == len(absent) and blank != absent
+    trf = _LATE_TRF.replace(
+        line(3, "C, C", 1800, (4, "w", "1"), (1, "w", "="), (2, "b", "0")),
+        line(3, "C, C", 1800, (0, "-", "U"), (1, "w", "="), (2, "b", "0")),
+    ).replace(line(4, "D, D", 1700, (3, "b", "0"), (2, "b", "1"), (1, "b", "=")), blank)
+    for slug, extra in (("plain", ""), ("late", '[[players]]\nname = "D, D"\nfirst_round = 2\n')):
+        event, problems = load(make_site(_event_toml(extra=extra), {"event.trf": trf}, slug), slug)
+        assert event is not None and not problems.errors, [p.format() for p in problems.items]
+        said = [p.format() for p in problems.items]
+        (first, *_) = player_records(event)[4].entries
+        if extra:
+            assert said == []
+            assert entry_label(first) == "not yet entered"
+        else:
+            assert len(said) == 1 and "round 1 of player 4 is blank" in said[0], said
+            assert entry_label(first) == "zero-point bye"
