@@ -1029,8 +1029,10 @@ def _to_game(
         final = board
     else:
         played, final = recorded
+    after_result = [e for e in game.errors if isinstance(e, _MovesAfterTheResult)]
+    errors = [e for e in game.errors if not isinstance(e, _MovesAfterTheResult)]
     null = next((i for i, (_, uci) in enumerate(played) if uci == "0000"), None)
-    if null is not None and not game.errors:
+    if null is not None and not errors:
         # A null move ("--") is no move of chess: the game is shown up to it, as up to an
         # illegal move (python-chess reads it, and reads a move number it cannot place so).
         final = start_board(game.headers)
@@ -1041,8 +1043,8 @@ def _to_game(
     illegal = None
     illegal_line = line
     illegal_at: int | None = None  # where the illegal move's word starts in the source
-    ply = first_ply(game.headers) + len(moves) if game.errors or null is not None else 0
-    for error in game.errors:  # the main line's: a side line's is left out (_MainlineRecorder)
+    ply = first_ply(game.headers) + len(moves) if errors or null is not None else 0
+    for error in errors:  # the main line's: a side line's is left out (_MainlineRecorder)
         match = _ILLEGAL.match(str(error))
         number = ply // 2 + 1
         side = "White" if ply % 2 == 0 else "Black"
@@ -1137,9 +1139,52 @@ def _to_game(
             code="illegal-move",
             context=where,
         )
+    if after_result:
+        ending_word, word, word_line = _after_the_result(
+            source, str(after_result[0]), ending or tag, line
+        )
+        problems.warning(
+            Phrase(
+                result.label_words,
+                f": the moves go on after the result \"{ending_word}\" ('{word}'): they are "
+                "left out, as a result ends a game's moves",
+            ),
+            path,
+            word_line,
+            hint="delete what follows the result; if it is another game's moves, give that "
+            "game its own tags ([Event ...] to [Result ...]) after a blank line",
+            code="illegal-move",
+            context=where,
+        )
     if on_final is not None:
         on_final(result, final)
     return result
+
+
+def _after_the_result(
+    source: tuple[str, int] | None, move: str, ending: str, line: int
+) -> tuple[str, str, int]:
+    """The main line's result that moves follow, the first of those moves as written, and
+    its line (``ending``, the ``move`` python-chess met and the game's first line when the
+    text is not at hand)."""
+    if source is not None:
+        text, first_line = source
+        kept = _without_escaped_lines(text)
+        depth, ending = 0, ""
+        for match in _MOVETEXT_WORD.finditer(kept, _moves_start(kept)):
+            word = match.group()
+            if word[0] in "{;":
+                continue
+            depth += 1 if word == "(" else -1 if word == ")" else 0
+            if ending and depth == 0 and _MOVE_NUMBER.sub("", word):
+                return (
+                    ending,
+                    _MOVE_NUMBER.sub("", word),
+                    first_line + text.count("\n", 0, match.start()),
+                )
+            if depth == 0 and word in _RESULTS and not ending:
+                ending = word
+    return ending, move, line
 
 
 def _null_move_written(word: str) -> str:
@@ -1407,7 +1452,7 @@ def _side_line_stops(text: str, board: chess.Board) -> list[_SideLineStop]:
     (``_MainlineRecorder`` leaves those out), in order, up to a main-line move it cannot
     play (the main line stops there). The moves are replayed from ``board`` as python-chess
     reads them (a "(" takes back the move before it, unless there is none; a result in a side
-    line is a move), so the move found is the one of its error: a search for the move's text
+    line is passed over), so the move found is the one of its error: a search for the move's text
     would find the same move played earlier, where it was legal. Its number and side are the
     replayed board's as the move was tried: "(1... c5 2. Qd3)" is White's move 2."""
     kept = _without_escaped_lines(text)
@@ -1440,9 +1485,9 @@ def _side_line_stops(text: str, board: chess.Board) -> list[_SideLineStop]:
         if not tokens and passed_over is None and _MOVE_LIKE.match(bare):
             passed_over = (match.start(), bare)
         for token in tokens:
-            san = token.group(1) or (token.group(7) if len(boards) > 1 else None)
+            san = token.group(1)
             if san is None:
-                continue
+                continue  # a result in a side line too (``_MainlineRecorder.begin_parse_san``)
             try:
                 boards[-1].push(boards[-1].parse_san(san))
             except ValueError:
@@ -1692,7 +1737,14 @@ class _MainlineRecorder(_Recording, chess.pgn.GameBuilder[_RecordedGame]):
         if ended.broken:  # and the side lines inside it, which branch off after it
             del ended.parent.variations[ended.index :]
 
+    def begin_parse_san(self, board: chess.Board, san: str) -> chess.pgn.SkipType | None:
+        # python-chess takes a result in a side line ("(23. Qxh7+ Kxh7 24. Rh3# 1-0)", an
+        # annotator's way to end a line of thought) for a move it cannot play: passed over.
+        return chess.pgn.SKIP if self.side_lines and san in _RESULTS else None
+
     def parse_san(self, board: chess.Board, san: str) -> chess.Move:
+        if not self.side_lines and self.game.movetext_result is not None:
+            raise _MovesAfterTheResult(san)  # the reader skips the rest of the main line
         if not self.side_lines:
             return super().parse_san(board, san)
         if any(line.broken for line in self.side_lines):
@@ -1714,6 +1766,13 @@ class _MainlineRecorder(_Recording, chess.pgn.GameBuilder[_RecordedGame]):
     def visit_result(self, result: str) -> None:
         self.game.movetext_result = result
         super().visit_result(result)
+
+
+class _MovesAfterTheResult(ValueError):
+    """A move written after the main line's result, which ends the moves (PGN 8.2.6): not
+    played on, though python-chess would (two games whose second lost its tags read as one
+    game, "1. e4 e5 1-0 1. d4 d5 0-1"). Raised as a move it cannot play, so that its reader
+    skips the rest of the main line; ``_to_game`` says so, not as an illegal move."""
 
 
 class _NotPlain(Exception):
@@ -1745,6 +1804,11 @@ class _PlainRecorder(_Recording, chess.pgn.BaseVisitor[_RecordedGame]):
 
     # ``_Recording``'s hooks, for a game with nothing but the main line: read_game calls them
     # with its one board at each of the 900,000 half-moves of an open.
+
+    def parse_san(self, board: chess.Board, san: str) -> chess.Move:
+        if self.game.movetext_result is not None:
+            raise _NotPlain  # a move after the result (_MovesAfterTheResult)
+        return super().parse_san(board, san)
 
     def visit_move(self, board: chess.Board, move: chess.Move) -> None:
         if board is not self.main_board:
@@ -1823,6 +1887,8 @@ def _read_lean(block: str) -> _PlainGame | None:
     parse_san, push, is_check = board.parse_san, board.push, board.is_check
     try:
         for token in _LEAN_TOKENS.findall(movetext):
+            if game.movetext_result is not None:
+                return None  # words after the result: said by python-chess's reader's way
             if token in _RESULTS:
                 game.movetext_result = token
                 if headers.get("Result", "*") == "*":  # as read_game and GameBuilder do

@@ -1806,3 +1806,45 @@ def test_an_n_that_is_clearly_the_novelty_sign_stays_silent(moves: str) -> None:
     game, said = _read(moves)
     assert said == []
     assert game.illegal is None
+
+
+@pytest.mark.parametrize(
+    ("moves", "line", "word", "ending"),
+    [
+        ("1. e4 e5 2. Nf3 Nc6 1-0 Bb5", 7, "Bb5", "1-0"),
+        # Two games, the second without its tags: python-chess read them as one game of four
+        # moves, silently (the second's "0-1" only gave a result warning, when it differed).
+        ("1. e4 e5 2. Nf3 Nc6 1-0\n1. d4 d5 0-1", 8, "d4", "1-0"),
+        ("1. e4 e5 2. Nf3 Nc6 1-0 { what came next } 3. Bb5", 7, "Bb5", "1-0"),
+    ],
+    ids=["a move", "another game's moves", "after a comment"],
+)
+def test_moves_after_the_result_are_left_out_and_said(
+    moves: str, line: int, word: str, ending: str
+) -> None:
+    """PGN's result ends the moves (8.2.6). A move after it was played on as if the result
+    were not there: "1. e4 e5 2. Nf3 Nc6 1-0 Bb5" gave five moves and no word. Now the game
+    is its four moves, and one warning, on the line of the first move after the result,
+    names it; read block by block (the build's cache) the same."""
+    games, problems = _read_both_ways(TAGS + moves + "\n", "r1.pgn")
+    (game,) = games
+    assert [move.san for move in game.moves] == ["e4", "e5", "Nf3", "Nc6"]
+    assert game.illegal is None
+    assert [(p.line, p.message) for p in problems.items] == [
+        (
+            line,
+            f'round 1, board 1, A v B: the moves go on after the result "{ending}" '
+            f"('{word}'): they are left out, as a result ends a game's moves",
+        )
+    ]
+
+
+def test_a_result_in_a_side_line_does_not_end_the_moves() -> None:
+    """A result inside a side line (an annotator's way to end a line of thought) ends
+    neither the game's moves nor the side line: it was taken for a move python-chess cannot
+    play, and the side line left out with an "illegal move" warning. Now it is passed over,
+    the side line kept, the main line after it read, and nothing said."""
+    game, said = _read("1. e4 e5 (1... c5 2. Nf3 1-0) 2. Nf3 Nc6 1-0")
+    assert said == []
+    assert [move.san for move in game.moves] == ["e4", "e5", "Nf3", "Nc6"]
+    assert game.illegal is None
