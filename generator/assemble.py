@@ -599,6 +599,7 @@ def _from_pgn(
         source=path,
         line=pgn_game.line,
         illegal=pgn_game.illegal,
+        side_line_left_out=pgn_game.side_line_left_out,
     )
     return _Candidate(game, f"{path.name}:{pgn_game.line}")
 
@@ -762,6 +763,7 @@ def _playoff_games(
             source=pgn_game.path,
             line=pgn_game.line,
             illegal=pgn_game.illegal,
+            side_line_left_out=pgn_game.side_line_left_out,
         )
         found.append((order, game))
     found.sort(key=lambda item: item[0])

@@ -122,6 +122,11 @@ class Game:
     pgn_result: str | None = None
     """The PGN's own result when a ``[[results]]`` entry overrode it."""
     illegal: str | None = None
+    """The first main-line move python-chess could not play (``PgnGame.illegal``): the
+    moves stop there."""
+    side_line_left_out: str | None = None
+    """A side line left out for a move it could not play (``PgnGame.side_line_left_out``):
+    the main line is whole, and the page says so."""
     forfeited: bool = False
     """Played, but the loser forfeited it (``[[results]]`` ``forfeited = true``): over the
     board for the tie-breaks, a forfeit for the rules on prize money."""

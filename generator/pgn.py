@@ -179,7 +179,11 @@ class PgnGame:
     moves: Moves
     initial_placement: str
     illegal: str | None
-    """The first move python-chess could not play, with its move number, or ``None``."""
+    """The first move python-chess could not play in the main line, with its move number, or
+    ``None``: the moves stop there."""
+    side_line_left_out: str | None = None
+    """The first side line left out for a move python-chess could not play in it ("move 2
+    (White) in a side line: 'Ke3'"): the main line is whole (``_MainlineRecorder``)."""
 
     def tag_line(self, tag: str) -> int:
         return self.tag_lines.get(tag, self.line)
@@ -363,6 +367,7 @@ def relocated_game(game: PgnGame, path: Path, shift: int) -> PgnGame:
         game.moves,
         game.initial_placement,
         game.illegal,
+        game.side_line_left_out,
     )
 
 
@@ -1077,13 +1082,13 @@ def _to_game(
         # the words of a side line from its illegal move on: python-chess did not read them.
         passed = [(stop.at, stop.resume) for stop, _, _ in left_out if stop is not None]
         stray = _stray_words(*source, before=illegal_at, passed=passed)
-    main_line_illegal = illegal
-    if illegal is None and left_out:
-        illegal = left_out[0][1]  # the main line is whole: the page says why it is bare
+    # The main line whole, the side lines left out cut from the tree: its comments and
+    # other side lines are kept as for any game.
+    left_out_first = left_out[0][1] if left_out else None
     if illegal is None and not isinstance(game, _PlainGame):
         moves.annotations, moves.clocks = annotated_movetext(game), clock_words(game)
     headers = {key: unescape_tag(value) for key, value in game.headers.items()}
-    result = PgnGame(path, line, tag_lines, headers, moves, initial, illegal)
+    result = PgnGame(path, line, tag_lines, headers, moves, initial, illegal, left_out_first)
     where = tags_context(headers)
     tag = headers.get("Result", "*")
     ending = game.movetext_result if isinstance(game, _RecordedGame) else None
@@ -1113,11 +1118,11 @@ def _to_game(
             code="illegal-move",
             context=where,
         )
-    if main_line_illegal:
+    if illegal:
         problems.warning(
             Phrase(
                 result.label_words,
-                f": illegal or unreadable move at {main_line_illegal}; "
+                f": illegal or unreadable move at {illegal}; "
                 f"the game is shown up to move {(ply - 1) // 2 + 1}",
             ),
             path,
@@ -1130,7 +1135,7 @@ def _to_game(
         problems.warning(
             Phrase(
                 result.label_words,
-                _stray_message(stray, cut=main_line_illegal is not None),
+                _stray_message(stray, cut=illegal is not None),
             ),
             path,
             stray[0][1],

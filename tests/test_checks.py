@@ -222,6 +222,33 @@ def test_a_short_draw_with_an_illegal_move_cannot_be_judged(make_site: SiteMaker
     assert "its moves stop at an illegal move" in warning.message
 
 
+def test_a_short_draw_whose_side_line_is_left_out_is_judged_on_its_whole_main_line(
+    make_site: SiteMaker,
+) -> None:
+    """An illegal move in a side line (1... c5 2. Ke3: the king cannot leave e1 for e3)
+    leaves that side line out, and the main line is whole: 1. e4 e5 2. Nf3 Nf6, a draw after
+    2 moves, is an early draw under the 30-move rule, not one whose "moves stop at an illegal
+    move" (which the check said while the side line's move was the game's illegal one)."""
+    moves = "1. e4 e5 (1... c5 2. Ke3) 2. Nf3 Nf6"
+    event = loaded(make_site, JUNIOR, pgn_game("1.1", A, B, "1/2-1/2", moves))
+    problems = run(checks.check_early_draws, event)
+    assert warnings_of(problems, "draw-unverified") == []
+    (warning,) = warnings_of(problems, "early-draw")
+    assert "drawn after 2 moves, but draws may not be agreed before move 30" in warning.message
+
+
+def test_a_mate_scored_as_a_draw_beside_a_side_line_left_out_is_a_mismatch(
+    make_site: SiteMaker,
+) -> None:
+    """Fool's mate (1. f3 e5 2. g4 Qh4#) scored as a draw, with a side line whose move is
+    illegal (1... e6 2. Ke3): the side line is left out, the main line is whole and ends in
+    Black's checkmate, so the result contradicts it; the check skipped the game before."""
+    moves = "1. f3 e5 (1... e6 2. Ke3) 2. g4 Qh4#"
+    event = loaded(make_site, "", pgn_game("1.1", A, B, "1/2-1/2", moves))
+    (warning,) = warnings_of(run(checks.check_final_positions, event), "result-mismatch")
+    assert "ends in checkmate" in warning.message
+
+
 def test_without_the_draw_rule_a_draw_without_moves_is_not_questioned(
     make_site: SiteMaker,
 ) -> None:

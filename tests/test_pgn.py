@@ -1587,7 +1587,7 @@ def test_an_illegal_move_in_a_side_line_is_named_as_the_side_line_plays_it(
             f"round 1, board 1, A v B: illegal or unreadable move at {illegal}",
         )
     ]
-    assert game.illegal == illegal.split(";")[0]
+    assert (game.illegal, game.side_line_left_out) == (None, illegal.split(";")[0])
     assert [move.san for move in game.moves] == main_line
 
 
@@ -1658,7 +1658,7 @@ def test_a_word_written_as_a_move_in_a_side_line_is_named_not_the_move_after_it(
     assert said == [
         (line, f"round 1, board 1, A v B: illegal or unreadable move at {named}; {LEFT_OUT}")
     ]
-    assert game.illegal == named
+    assert (game.illegal, game.side_line_left_out) == (None, named)
     assert [move.san for move in game.moves] == main_line
 
 
@@ -1708,16 +1708,19 @@ def test_each_side_line_left_out_is_said_and_a_main_line_move_after_them_too() -
         (9, f"{label} move 3 (White): 'Ke3'; the game is shown up to move 2"),
     ]
     assert game.illegal == "move 3 (White): 'Ke3'"
+    assert game.side_line_left_out == "move 2 (White) in a side line: 'Ke3'"
     assert [move.san for move in game.moves] == ["e4", "e5", "Nf3", "Nc6"]
 
 
 def test_a_game_page_shows_the_main_line_after_a_side_line_left_out(
     make_site: SiteMaker,
 ) -> None:
-    """The game page of a score whose side line (2. Ke3) opens with an illegal move says the
-    main line is shown whole, and shows it: to White's 4. Ba4, the final position after it
-    (7 half-moves; it stopped at 2. Nf3 and said "as far as it could be read")."""
-    moves = "1. e4 e5 2. Nf3 (2. Ke3) Nc6 3. Bb5 a6 4. Ba4"
+    """The game page of a score whose side line (2. Ke3) opens with an illegal move says
+    that side line is left out, and shows the rest: the main line to White's 4. Ba4, the
+    final position after it (7 half-moves; it stopped at 2. Nf3 and said "as far as it could
+    be read"), the other side line (2. Nc3 Nf6) and the comment, which a game with an
+    illegal move had lost."""
+    moves = "1. e4 e5 2. Nf3 (2. Ke3) (2. Nc3 Nf6) Nc6 {a comment} 3. Bb5 a6 4. Ba4"
     site = make_site(
         event_toml(), {"g.pgn": pgn_game("1.1", "Alpha, Anna", "Bravo, Bob", "1-0", moves)}
     )
@@ -1725,11 +1728,13 @@ def test_a_game_page_shows_the_main_line_after_a_side_line_left_out(
     page = (site / "output/ev/games/r1-b1.html").read_text(encoding="utf-8")
     assert (
         '<p class="warning">The score has an illegal or unreadable move in a side line, at '
-        "move 2 (White): &#39;Ke3&#39;; the main line is shown whole, without its side lines "
-        "and comments.</p>"
+        "move 2 (White): &#39;Ke3&#39;; that side line is left out, and the rest of the game "
+        "is shown.</p>"
     ) in page
     assert "Final position, after 4. Ba4" in page
-    assert "1. e4 e5 2. Nf3 Nc6 3. Bb5 a6 4. Ba4 1-0</pre>" in page
+    assert (
+        "1. e4 e5 2. Nf3 ( 2. Nc3 Nf6 ) 2... Nc6 { a comment } 3. Bb5 a6 4. Ba4 1-0</pre>" in page
+    )
 
 
 @pytest.mark.parametrize(

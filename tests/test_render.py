@@ -3258,8 +3258,8 @@ def test_a_game_page_says_where_an_illegal_move_stands_in_a_side_line(
     assert first == template
     assert (
         '<p class="warning">The score has an illegal or unreadable move in a side line, at '
-        "move 2 (White): &#39;Ke3&#39;; the main line is shown whole, without its side lines "
-        "and comments.</p>"
+        "move 2 (White): &#39;Ke3&#39;; that side line is left out, and the rest of the game "
+        "is shown.</p>"
     ) in first.decode("utf-8")
     assert "3. Nf3" not in first.decode("utf-8") and "2. Nf3" in first.decode("utf-8")
     second, template = pages["ev/games/r1-b2.html"]

@@ -366,7 +366,7 @@ def test_a_game_page_key_sees_every_field_of_the_game(make_site: SiteMaker) -> N
         "round": 2, "board": 7, "white": 3, "black": 4, "result": "0-1",
         "moves": pgn.Moves("e4", "e2e4", "8/8/8/8/4P3/8/8/8"), "initial_placement": "8/8",
         "headers": {"Opening": "x"}, "source": Path("other.pgn"), "line": 99, "reason": "late",
-        "pgn_result": "1-0", "illegal": "move 1", "forfeited": True,
+        "pgn_result": "1-0", "illegal": "move 1", "side_line_left_out": "move 2", "forfeited": True,
         "less_than_one_move": True,
     }  # fmt: skip
     assert set(others) == {field.name for field in dataclasses.fields(game)}

@@ -156,7 +156,7 @@ def _main(context: Mapping[str, Any], game: Any, white: Any, black: Any, result:
         if game.pgn_result:
             said = f" (the score sheet says {_e(result_text(game.pgn_result))})"
         parts.append(f'<p class="decision">Arbiter\'s decision: {_e(game.reason)}{said}</p>')
-    if game.illegal:
+    if game.illegal or game.side_line_left_out:
         parts.append(f'<p class="warning">{_e(illegal_note(game))}</p>')
     if game.moves:
         last = game.first_ply + len(game.moves)  # the last half-move, as the list numbers it

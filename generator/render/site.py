@@ -1017,6 +1017,7 @@ def game_fields(game: Game) -> tuple[object, ...]:
         *(game.round, game.board, game.white, game.black, game.result, game.initial_placement),
         *(game.headers, str(game.source), game.line, game.reason, game.pgn_result),
         game.illegal,
+        game.side_line_left_out,
         game.forfeited,
         game.less_than_one_move,
     )

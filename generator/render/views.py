@@ -39,18 +39,19 @@ from ..text import (
 
 
 def illegal_note(game: Game) -> str:
-    """What a game page says of a score with an illegal or unreadable move (``Game.illegal``):
-    the main line stops at a move of its own; one in a side line only leaves that side line
-    out (``pgn._MainlineRecorder``), and the main line is shown whole, without its side lines
-    and comments."""
-    where = game.illegal or ""
-    if IN_A_SIDE_LINE in where:
-        move, _, written = where.partition(IN_A_SIDE_LINE)
+    """What a game page says of a score with an illegal or unreadable move: one of the main
+    line (``Game.illegal``) stops the moves there; one in a side line
+    (``Game.side_line_left_out``) only leaves that side line out (``pgn._MainlineRecorder``),
+    and the rest of the game is shown, its other side lines and comments too."""
+    if game.illegal:
         return (
-            f"The score has an illegal or unreadable move in a side line, at {move}: "
-            f"{written}; the main line is shown whole, without its side lines and comments."
+            f"The score has an illegal or unreadable move at {game.illegal}; the moves stop there."
         )
-    return f"The score has an illegal or unreadable move at {where}; the moves stop there."
+    move, _, written = (game.side_line_left_out or "").partition(IN_A_SIDE_LINE)
+    return (
+        f"The score has an illegal or unreadable move in a side line, at {move}: {written}; "
+        "that side line is left out, and the rest of the game is shown."
+    )
 
 
 def result_text(result: str) -> str:
