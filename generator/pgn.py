@@ -1082,6 +1082,26 @@ def _to_game(
         # the words of a side line from its illegal move on: python-chess did not read them.
         passed = [(stop.at, stop.resume) for stop, _, _ in left_out if stop is not None]
         stray = _stray_words(*source, before=illegal_at, passed=passed)
+    looked_for = source is not None and (stray or illegal_at is not None)
+    misread = _misread_word(*source) if looked_for and source is not None else None
+    if misread is not None and misread.at == illegal_at:
+        illegal = f"{illegal.partition(': ')[0]}: '{misread.word}'" if illegal else illegal
+    elif misread is not None and misread.moves_before < len(played):
+        # "2. Sf3": python-chess read the pawn move f3 out of a knight's move written with
+        # German letters, and played on from a position that never was: the moves stop
+        # before the word, as at an illegal move, which it is in English notation.
+        final = start_board(game.headers)
+        for _, uci in played[: misread.moves_before]:
+            final.push(chess.Move.from_uci(uci))
+        played = played[: misread.moves_before]
+        moves = Moves.of(played, placement(final), final.halfmove_clock)
+        ply = first_ply(game.headers) + len(moves)
+        side = "White" if ply % 2 == 0 else "Black"
+        illegal = f"move {ply // 2 + 1} ({side}): '{misread.word}'"
+        illegal_line, illegal_at = misread.line, misread.at
+        assert source is not None
+        passed = [(stop.at, stop.resume) for stop, _, _ in left_out if stop is not None]
+        stray = _stray_words(*source, before=illegal_at, passed=passed)
     # The main line whole, the side lines left out cut from the tree: its comments and
     # other side lines are kept as for any game.
     left_out_first = left_out[0][1] if left_out else None
@@ -1119,15 +1139,20 @@ def _to_game(
             context=where,
         )
     if illegal:
+        read_as = ""
+        hint = "check the move in the score sheet and correct the PGN"
+        if misread is not None and illegal_at == misread.at:
+            read_as = f" (only '{misread.read_as}' of it is a move in English notation)"
+            hint = NOTATION_HINT
         problems.warning(
             Phrase(
                 result.label_words,
-                f": illegal or unreadable move at {illegal}; "
+                f": illegal or unreadable move at {illegal}{read_as}; "
                 f"the game is shown up to move {(ply - 1) // 2 + 1}",
             ),
             path,
             illegal_line,
-            hint="check the move in the score sheet and correct the PGN",
+            hint=hint,
             code="illegal-move",
             context=where,
         )
@@ -1328,6 +1353,53 @@ def _word_at(text: str, first_line: int, played: int) -> tuple[str, int, bool, i
         count += sum(1 for found in read if found.group(1))
         if count > played:
             return None
+    return None
+
+
+NOTATION_HINT = (
+    "write the moves in English algebraic notation, K Q R B N for the pieces (not another "
+    "language's letters, such as German S L T D, nor figurines such as \u2658), as PGN does"
+)
+"""The hint for a move python-chess read only part of (``_misread_word``)."""
+
+
+class _Misread(NamedTuple):
+    """A word of the main line that python-chess read only part of, as a move other than the
+    one written: "Sf3" (German for Nf3) read as the pawn move f3, "\u2658f3" likewise."""
+
+    word: str
+    read_as: str
+    line: int
+    at: int
+    """Where the word starts in the game's text."""
+    moves_before: int
+    """The main line's moves read before it: the move read out of it is the next."""
+
+
+def _misread_word(text: str, first_line: int) -> _Misread | None:
+    """The first word of the main line (side lines and comments aside) that python-chess read
+    a move out of, yet not whole: letters it does not know stand before the move it found
+    ("Sf3", "\u2658f3", "nf3"), so the move it played is not the one written. Only looked
+    for in a game with a word python-chess passed over (``_stray_words``)."""
+    kept = _without_escaped_lines(text)
+    depth = count = 0
+    for match in _MOVETEXT_WORD.finditer(kept, _moves_start(kept)):
+        word = match.group()
+        if word[0] in "{;":
+            continue
+        if word in "()":
+            depth = depth + 1 if word == "(" else max(0, depth - 1)
+            continue
+        word = _MOVE_NUMBER.sub("", word)
+        if depth or not word:
+            continue
+        sans = [found for found in chess.pgn.MOVETEXT_REGEX.finditer(word) if found.group(1)]
+        # Letters after the move are a suffix python-chess rightly leaves ("Nf3ch", "Nf3x"),
+        # said as a stray word; before it, the move's own piece is not the one read.
+        if sans and _has_letter(word[: sans[0].start()]) and not _known_word(word):
+            line = first_line + text.count("\n", 0, match.start())
+            return _Misread(word, sans[0].group(1), line, match.start(), count)
+        count += len(sans)
     return None
 
 

@@ -1853,3 +1853,52 @@ def test_a_result_in_a_side_line_does_not_end_the_moves() -> None:
     assert said == []
     assert [move.san for move in game.moves] == ["e4", "e5", "Nf3", "Nc6"]
     assert game.illegal is None
+
+
+@pytest.mark.parametrize(
+    ("moves", "word", "read_as", "moves_kept", "shown_to"),
+    [
+        # German letters: S (Springer) for the knight. python-chess read the pawn move f3 out
+        # of "Sf3" and Black's "Sc6" as c6, and stopped at "Lb5" (b5 is no White pawn move
+        # there), showing 2. f3 c6: a game that was never played.
+        ("1. e4 e5 2. Sf3 Sc6 3. Lb5 a6 1-0", "Sf3", "f3", ["e4", "e5"], 1),
+        # Figurines, as some programs export them: the same.
+        ("1. e4 e5 2. \u2658f3 \u265ec6 1-0", "\u2658f3", "f3", ["e4", "e5"], 1),
+        # The pawn move read out of it is illegal at once: it was named 'c3' alone.
+        ("1. d4 d5 2. c4 e6 3. Sc3 Sf6 1-0", "Sc3", "c3", ["d4", "d5", "c4", "e6"], 2),
+    ],
+    ids=["German letters", "figurines", "read as an illegal move"],
+)
+def test_a_move_in_another_notation_stops_the_moves_where_it_is_written(
+    moves: str, word: str, read_as: str, moves_kept: list[str], shown_to: int
+) -> None:
+    """A piece's move written with letters (or a figure) python-chess does not know was read
+    as the pawn move of its square and played on, in a position that never was; the word was
+    said as "skipped". Now the moves stop before it, as at an illegal move, which it is in
+    English notation, and the warning names the word, says what of it could be read, and
+    hints at the notation. Read block by block (the build's cache) the same."""
+    games, problems = _read_both_ways(TAGS + moves + "\n", "r1.pgn")
+    (game,) = games
+    assert [move.san for move in game.moves] == moves_kept
+    ply = len(moves_kept)
+    where = f"move {ply // 2 + 1} ({'White' if ply % 2 == 0 else 'Black'}): '{word}'"
+    assert game.illegal == where
+    assert [(p.line, p.message, p.hint) for p in problems.items] == [
+        (
+            7,
+            f"round 1, board 1, A v B: illegal or unreadable move at {where} (only "
+            f"'{read_as}' of it is a move in English notation); the game is shown up to "
+            f"move {shown_to}",
+            pgn.NOTATION_HINT,
+        )
+    ]
+
+
+def test_letters_after_a_move_leave_the_move_read() -> None:
+    """Letters after a move ("2. Nf3ch", an old check sign) are a word python-chess passes
+    over while it reads the move before them rightly: the moves go on, and the word is said
+    as before."""
+    game, said = _read("1. e4 e5 2. Nf3ch Nc6 1-0")
+    assert [move.san for move in game.moves] == ["e4", "e5", "Nf3", "Nc6"]
+    assert game.illegal is None
+    assert [line for line, _ in said] == [7] and "'Nf3ch'" in said[0][1]
