@@ -2762,6 +2762,24 @@ SIX_AROUND_A_CIRCLE = [
 ]  # fmt: skip
 
 
+KNOCK_ON_PRIZES = (
+    '[[prizes.money]]\nname = "1st"\nplace = 1\namount = 400\n'
+    + '[[prizes.money]]\nname = "2nd"\nplace = 2\namount = 300\n'
+    + '[[prizes.money]]\nname = "3rd"\nplace = 3\namount = 200\n'
+    + '[[prizes.money]]\nname = "1st Under 12"\nplace = 1\ncategory = "U12"\namount = 250\n'
+    + '[[prizes.money]]\nname = "Best Girl"\nplace = 1\ncategory = "G"\namount = 100\n'
+)
+KNOCK_ON_PLAYERS = {
+    "A": ("2009-01-01", "M"),
+    "B": ("2009-01-01", "M"),
+    "C": ("2015-05-01", "M"),  # under 12
+    "D": ("2009-01-01", "F"),
+    "E": ("2009-01-01", "F"),
+    "F": ("2015-05-01", "M"),  # under 12
+}
+"""The knock-on events' players: C and F under 12, D and E girls."""
+
+
 def _prize_rows(outcome: EventOutcome) -> list[tuple[str, str, str | None]]:
     """(name, status, holder) of each prize line, the holder by name, None while pending."""
     event = outcome.event
@@ -2797,23 +2815,9 @@ def test_money_past_the_limit_waits_for_a_knock_on_of_the_lots(
     Best Girl and the 1st Under 12 (C takes it, or F after C is paid), at worst one too many
     for the 3rd (C, whom the 1st Under 12 always pays first)."""
     extra = (
-        'tiebreaks = ["DE"]\n'
-        + CATEGORIES
-        + '[ranking]\nexhausted = "lots"\n'
-        + '[[prizes.money]]\nname = "1st"\nplace = 1\namount = 400\n'
-        + '[[prizes.money]]\nname = "2nd"\nplace = 2\namount = 300\n'
-        + '[[prizes.money]]\nname = "3rd"\nplace = 3\namount = 200\n'
-        + '[[prizes.money]]\nname = "1st Under 12"\nplace = 1\ncategory = "U12"\namount = 250\n'
-        + '[[prizes.money]]\nname = "Best Girl"\nplace = 1\ncategory = "G"\namount = 100\n'
+        'tiebreaks = ["DE"]\n' + CATEGORIES + '[ranking]\nexhausted = "lots"\n' + KNOCK_ON_PRIZES
     )
-    players = {
-        "A": ("2009-01-01", "M"),
-        "B": ("2009-01-01", "M"),
-        "C": ("2015-05-01", "M"),  # under 12
-        "D": ("2009-01-01", "F"),
-        "E": ("2009-01-01", "F"),
-        "F": ("2015-05-01", "M"),  # under 12
-    }
+    players = KNOCK_ON_PLAYERS
     rows: list[list[tuple[str, str, str | None]]] = []
     notes: dict[str, str] = {}
     notes_one: dict[str, str] = {}
@@ -2957,15 +2961,6 @@ def _forfeit(round_number: int, white: str, black: str, result: str) -> str:
     )
 
 
-KNOCK_ON_PRIZES = (
-    '[[prizes.money]]\nname = "1st"\nplace = 1\namount = 400\n'
-    + '[[prizes.money]]\nname = "2nd"\nplace = 2\namount = 300\n'
-    + '[[prizes.money]]\nname = "3rd"\nplace = 3\namount = 200\n'
-    + '[[prizes.money]]\nname = "1st Under 12"\nplace = 1\ncategory = "U12"\namount = 250\n'
-    + '[[prizes.money]]\nname = "Best Girl"\nplace = 1\ncategory = "G"\namount = 100\n'
-)
-
-
 def test_money_past_the_limit_passes_a_player_barred_from_money_below_the_group(
     make_site: SiteMaker, monkeypatch: pytest.MonkeyPatch
 ) -> None:
@@ -2984,14 +2979,7 @@ def test_money_past_the_limit_passes_a_player_barred_from_money_below_the_group(
         + _forfeit(3, "D", "E", "+-")
     )
     games = [g for g in SIX_AROUND_A_CIRCLE if g[:3] != (3, "D", "E")]
-    players = {
-        "A": ("2009-01-01", "M"),
-        "B": ("2009-01-01", "M"),
-        "C": ("2015-05-01", "M"),  # under 12
-        "D": ("2009-01-01", "F"),
-        "E": ("2009-01-01", "F"),
-        "F": ("2015-05-01", "F"),  # under 12, a girl
-    }
+    players = dict(KNOCK_ON_PLAYERS, F=("2015-05-01", "F"))  # F a girl too
     every, one = _limit_rows(make_site, monkeypatch, extra, games, players)
     assert every["Best Girl"] == ("pending", None, "waits for the drawing of lots: D or F")
     assert one["Best Girl"][:2] == ("pending", None)
@@ -3047,14 +3035,7 @@ def test_money_past_the_limit_waits_on_a_knock_on_neither_drawing_shows(
     one too: D may have taken the 3rd."""
     extra = 'tiebreaks = ["DE"]\n' + CATEGORIES + '[ranking]\nexhausted = "lots"\n'
     extra += KNOCK_ON_PRIZES
-    players = {
-        "A": ("2009-01-01", "M"),
-        "B": ("2015-05-01", "M"),  # under 12
-        "C": ("2009-01-01", "M"),
-        "D": ("2009-01-01", "F"),
-        "E": ("2009-01-01", "F"),
-        "F": ("2015-05-01", "M"),  # under 12
-    }
+    players = dict(KNOCK_ON_PLAYERS, B=("2015-05-01", "M"), C=("2009-01-01", "M"))
     every, one = _limit_rows(make_site, monkeypatch, extra, SIX_AROUND_A_CIRCLE, players)
     assert every["Best Girl"] == ("pending", None, "waits for the drawing of lots: D or E")
     assert every["1st Under 12"] == ("pending", None, "waits for the drawing of lots: B or F")

@@ -50,6 +50,7 @@ from dataclasses import dataclass, field
 
 import pytest
 from conftest import SiteMaker
+from test_prizes import CATEGORIES
 from test_prizes_property import (
     NAMES,
     Case,
@@ -80,19 +81,6 @@ MOST_ORDERS = 720
 """The full build must try every order of the level groups (well within the real limit,
 and quick): an event whose groups give more is skipped."""
 KINDS = ("title", "trophy", "money")
-
-CATEGORIES = """[[categories]]
-id = "U12"
-name = "Under 12"
-under = 12
-
-[[categories]]
-id = "G"
-name = "Girls"
-sex = "F"
-
-"""
-"""The categories of ``test_prizes.CATEGORIES``."""
 
 
 # -- The round robins made here ---------------------------------------------------------------
