@@ -1141,11 +1141,10 @@ def _past_the_lots(
                     taken_by = -1  # one of them in these places is free to take it
             at = end
         nobody = taken_by is None
-        if sure:
-            holder = None if taken_by is None else taken_by
-            bounds[index] = _Bound(True, holder, frozenset(takers), nobody)
-            if holder is not None:
-                paid.add(holder)
+        if sure:  # taken by a player sure to be free (not -1), or by nobody
+            bounds[index] = _Bound(True, taken_by, frozenset(takers), nobody)
+            if taken_by is not None:
+                paid.add(taken_by)
             continue
         bounds[index] = _Bound(False, None, frozenset(takers), nobody)
         maybe.update(n for n in takers if n not in group_of)
