@@ -1040,10 +1040,7 @@ def _to_game(
     if null is not None and not errors:
         # A null move ("--") is no move of chess: the game is shown up to it, as up to an
         # illegal move (python-chess reads it, and reads a move number it cannot place so).
-        final = start_board(game.headers)
-        for _, uci in played[:null]:
-            final.push(chess.Move.from_uci(uci))
-        played = played[:null]
+        played, final = _cut(game.headers, played, null)
     moves = Moves.of(played, placement(final), final.halfmove_clock)
     illegal = None
     illegal_line = line
@@ -1075,12 +1072,12 @@ def _to_game(
             side = "White" if ply % 2 == 0 else "Black"
             illegal = f"move {ply // 2 + 1} ({side}): '{word}'"
     left_out = _side_lines_left_out(game, line, source)
+    # Not the words of a side line from its illegal move on: python-chess did not read them.
+    passed = [(stop.at, stop.resume) for stop, _, _ in left_out if stop is not None]
     stray: list[tuple[str, int]] = []
     if source is not None and (illegal is None or illegal_at is not None):
         # Before an illegal move, the words up to it (it is said once, as the illegal move):
-        # a word skipped there ("4. o-o Nf6") is often why the move after it is illegal. Not
-        # the words of a side line from its illegal move on: python-chess did not read them.
-        passed = [(stop.at, stop.resume) for stop, _, _ in left_out if stop is not None]
+        # a word skipped there ("4. o-o Nf6") is often why the move after it is illegal.
         stray = _stray_words(*source, before=illegal_at, passed=passed)
     looked_for = source is not None and (stray or illegal_at is not None)
     misread = _misread_word(*source) if looked_for and source is not None else None
@@ -1090,17 +1087,13 @@ def _to_game(
         # "2. Sf3": python-chess read the pawn move f3 out of a knight's move written with
         # German letters, and played on from a position that never was: the moves stop
         # before the word, as at an illegal move, which it is in English notation.
-        final = start_board(game.headers)
-        for _, uci in played[: misread.moves_before]:
-            final.push(chess.Move.from_uci(uci))
-        played = played[: misread.moves_before]
+        played, final = _cut(game.headers, played, misread.moves_before)
         moves = Moves.of(played, placement(final), final.halfmove_clock)
         ply = first_ply(game.headers) + len(moves)
         side = "White" if ply % 2 == 0 else "Black"
         illegal = f"move {ply // 2 + 1} ({side}): '{misread.word}'"
         illegal_line, illegal_at = misread.line, misread.at
         assert source is not None
-        passed = [(stop.at, stop.resume) for stop, _, _ in left_out if stop is not None]
         stray = _stray_words(*source, before=illegal_at, passed=passed)
     # The main line whole, the side lines left out cut from the tree: its comments and
     # other side lines are kept as for any game.
@@ -1215,6 +1208,17 @@ def _after_the_result(
             if depth == 0 and word in _RESULTS and not ending:
                 ending = word
     return ending, move, line
+
+
+def _cut(
+    headers: chess.pgn.Headers, played: list[tuple[str, str]], kept: int
+) -> tuple[list[tuple[str, str]], chess.Board]:
+    """The first ``kept`` moves of the main line and the position after them: where the moves
+    stop at a null move or a move written in another notation, which python-chess played."""
+    final = start_board(headers)
+    for _, uci in played[:kept]:
+        final.push(chess.Move.from_uci(uci))
+    return played[:kept], final
 
 
 def _null_move_written(word: str) -> str:
