@@ -1231,19 +1231,46 @@ def _null_move_written(word: str) -> str:
 def _stray_message(stray: Sequence[tuple[str, int]], cut: bool = False) -> str:
     """What a warning about words of the moves python-chess skipped says: each word and its
     line (a few), and that the moves around them were read as if they were not there (up to
-    the illegal move after them, when ``cut``: said in a warning of its own)."""
+    the illegal move after them, when ``cut``: said in a warning of its own). A word it read
+    a move out of, letters after it aside ("Nf3x", "Nf3ch"), is said to be read as that
+    move: not all of it was skipped."""
     until = ", up to the illegal move" if cut else ""
     if len(stray) == 1:  # the warning's line is the word's
+        word = stray[0][0]
+        read = _read_part(word)
+        if read is not None:
+            return (
+                f": the word '{shorten(word, 20)}' among the moves was read as the move "
+                f"{read}, the rest of it skipped, and the moves after it were kept{until}"
+            )
         return (
-            f": the word '{shorten(stray[0][0], 20)}' among the moves is no move: it was "
+            f": the word '{shorten(word, 20)}' among the moves is no move: it was "
             f"skipped, and the moves after it were kept{until}"
         )
-    shown = ", ".join(f"'{shorten(word, 20)}' (line {line})" for word, line in stray[:3])
-    more = f" and {len(stray) - 3} more" if len(stray) > 3 else ""
-    return (
-        f": the words {shown}{more} among the moves are no moves: they were skipped, "
-        f"and the moves after them were kept{until}"
+    reads = [(word, line, _read_part(word)) for word, line in stray[:3]]
+    shown = ", ".join(
+        f"'{shorten(word, 20)}' (line {line}" + (f", read as {read})" if read else ")")
+        for word, line, read in reads
     )
+    more = f" and {len(stray) - 3} more" if len(stray) > 3 else ""
+    skipped = "are no moves: they were skipped"
+    if any(read for _, _, read in reads):
+        skipped = "are no moves as written: what was not read of them was skipped"
+    return (
+        f": the words {shown}{more} among the moves {skipped}, and the moves after them were "
+        f"kept{until}"
+    )
+
+
+def _read_part(word: str) -> str | None:
+    """The move python-chess read out of a word it did not read whole, when the word starts
+    with it ("Nf3x": Nf3); ``None`` when it read none, or letters stand before the move it
+    read (``_misread_word``: "Sf3" is no f3)."""
+    bare = _MOVE_NUMBER.sub("", word)
+    found = next((m for m in chess.pgn.MOVETEXT_REGEX.finditer(bare) if m.group(1)), None)
+    if found is None or _has_letter(bare[: found.start()]):
+        return None
+    return found.group(1)
 
 
 def annotated_movetext(game: chess.pgn.Game) -> str:

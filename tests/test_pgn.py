@@ -1895,10 +1895,27 @@ def test_a_move_in_another_notation_stops_the_moves_where_it_is_written(
 
 
 def test_letters_after_a_move_leave_the_move_read() -> None:
-    """Letters after a move ("2. Nf3ch", an old check sign) are a word python-chess passes
-    over while it reads the move before them rightly: the moves go on, and the word is said
-    as before."""
+    """Letters after a move ("2. Nf3ch", an old check sign) are passed over while python-chess
+    reads the move before them rightly: the moves go on, and the word is said, as read as
+    that move (it was said to be skipped, which the move was not). Two such words are listed
+    each with its line and what was read of it; a word of no move at all stays "skipped"."""
     game, said = _read("1. e4 e5 2. Nf3ch Nc6 1-0")
     assert [move.san for move in game.moves] == ["e4", "e5", "Nf3", "Nc6"]
     assert game.illegal is None
-    assert [line for line, _ in said] == [7] and "'Nf3ch'" in said[0][1]
+    assert said == [
+        (
+            7,
+            "round 1, board 1, A v B: the word 'Nf3ch' among the moves was read as the move "
+            "Nf3, the rest of it skipped, and the moves after it were kept",
+        )
+    ]
+    game, said = _read("1. e4 e5 2. Nf3ch Nc6\n3. Bb5x blunder a6 1-0")
+    assert [move.san for move in game.moves] == ["e4", "e5", "Nf3", "Nc6", "Bb5", "a6"]
+    assert said == [
+        (
+            7,
+            "round 1, board 1, A v B: the words 'Nf3ch' (line 7, read as Nf3), 'Bb5x' (line "
+            "8, read as Bb5), 'blunder' (line 8) among the moves are no moves as written: "
+            "what was not read of them was skipped, and the moves after them were kept",
+        )
+    ]
