@@ -1815,6 +1815,12 @@ def test_a_late_entry_who_played_before_withdrawing_is_accepted(
             "k_factor takes a whole number from 1 to 40, written in digits alone: write "
             "k_factor = 40",
         ),
+        (  # words after it, as after 2150.5 (the general hint spoke of quotes and dates)
+            "rating = 2150,5 elo",
+            "2150,5 elo is not a number TOML reads",
+            "rating takes a whole number of at least 0, written in digits alone: write "
+            "rating = 2150 or rating = 2151",
+        ),
         (  # neither 99999 nor 100000 is a rating: the range
             "rating = 99999,5",
             "99999,5 is not a number TOML reads",

@@ -369,9 +369,11 @@ def _around(option: NumberKey, digits: str, fraction: str) -> list[str]:
     return [_as_toml(f"{digits}.{fraction}")]  # amount = 6000.50 EUR: the cents as written
 
 
-_DECIMAL_COMMA_KEY = re.compile(_KEY_EQUALS + r"""((-?\d+),(\d+))\s*(?:#.*)?$""")
-"""A number key's value written with a decimal comma (``rating = 2150,5``): the key, the
-value, its whole part and its fraction."""
+_DECIMAL_COMMA_KEY = re.compile(
+    _KEY_EQUALS + r"""((-?\d+),(\d+)(?:\s*(?:[^\W\d_]|\()[^#]*?)?)\s*(?:#.*)?$"""
+)
+"""A number key's value written with a decimal comma (``rating = 2150,5``), words after it
+or not (``2150,5 elo``): the key, the value, its whole part and its fraction."""
 
 
 def _decimal_comma(row: str, numbers: Mapping[str, NumberKey]) -> tuple[str, str] | None:
