@@ -55,8 +55,9 @@ def _outcome(
     slug: str = "ev",
     playoff: str = "",
     federation: str | dict[str, str] = "",
+    rounds: int = 0,
 ) -> tuple[EventOutcome | None, Problems]:
-    rounds = max(r for r, *_ in games)
+    rounds = rounds or max(r for r, *_ in games)
     toml = (
         f'name = "P"\nformat = "swiss"\nrounds = {rounds}\nrules = "{rules}"\n'
         f"start = 2026-01-10\n{extra}\n"
@@ -3063,4 +3064,36 @@ def test_past_the_lots_never_calls_a_shared_place_sure() -> None:
         prizes._Bound(False, None, group, False),
         prizes._Bound(False, None, group, False),
         prizes._Bound(False, None, frozenset({4}), False),
+    ]
+
+
+def test_money_past_the_limit_in_an_event_still_being_played_is_too_early_to_tell(
+    make_site: SiteMaker, monkeypatch: pytest.MonkeyPatch
+) -> None:
+    """The event of ``test_money_past_the_limit_waits_only_where_the_lots_decide`` with a 4th
+    round still to come: A, B and C level on every tie-break after round 3 of 4, lots not
+    drawn, past a limit of one. The 1st waits for them as before, but in an event still
+    being played it says it is too early to tell rather than naming everyone level (early in
+    a big Swiss that was every one of hundreds of names, for each prize); D's 4th is sure,
+    were the event to end now."""
+    monkeypatch.setattr(prizes, "OUTCOMES_LIMIT", 1)
+    extra = (
+        'tiebreaks = ["DE"]\n[ranking]\nexhausted = "lots"\n'
+        + '[[prizes.money]]\nname = "1st"\nplace = 1\namount = 300\n'
+        + '[[prizes.money]]\nname = "4th"\nplace = 4\namount = 30\n'
+    )
+    outcome, problems = _outcome(
+        make_site, extra, games=CIRCLE, rules="fide", players=FOUR_UNDER_12, rounds=4
+    )
+    assert outcome is not None and not problems.errors, problems.items
+    assert not outcome.event.finished
+    assert [(a.name, a.status, a.player, str(a.reason)) for a in outcome.prizes] == [
+        (
+            "1st",
+            "pending",
+            None,
+            "after round 3 of 4, 3 players are level for a place no tie-break separates: "
+            "too early to tell",
+        ),
+        ("4th", "awarded", 4, "4th overall"),
     ]

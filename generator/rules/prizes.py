@@ -447,6 +447,24 @@ def _titles_and_trophies(
 def _too_many_to_tell(event: Event, groups: list[_Group], kinds: tuple[str, ...]) -> list[Award]:
     """Every prize of ``kinds`` pending: too many ways the event may still end to try them
     all, as early in an event where many players are level for first place."""
+    reason = _too_many_reason(event, groups)
+    config = event.config
+    entries: list[tuple[str, str, str]] = [
+        *(("title", e.name, e.category) for e in config.titles if "title" in kinds),
+        *(("trophy", e.name, e.category) for e in config.trophies if "trophy" in kinds),
+    ]
+    awards = [Award(kind, name, cat, None, "pending", reason) for kind, name, cat in entries]
+    if "money" in kinds:
+        awards += [
+            Award("money", m.name, m.category, None, "pending", reason, amount=m.amount)
+            for m in config.prizes.money
+        ]
+    return awards
+
+
+def _too_many_reason(event: Event, groups: Sequence[_Group]) -> Phrase:
+    """Why a prize waits when the largest of ``groups`` gives too many ways to tell, or, in
+    an event still being played, too many to name who may take it."""
     largest = max(groups, key=lambda g: len(g.players))
     size = len(largest.players)
     if not event.finished:
@@ -466,18 +484,7 @@ def _too_many_to_tell(event: Event, groups: list[_Group], kinds: tuple[str, ...]
     else:
         why = f"{size} players share a place on every tie-break"
         reason = Phrase(f"{why}: too many ways it may end to tell yet")
-    config = event.config
-    entries: list[tuple[str, str, str]] = [
-        *(("title", e.name, e.category) for e in config.titles if "title" in kinds),
-        *(("trophy", e.name, e.category) for e in config.trophies if "trophy" in kinds),
-    ]
-    awards = [Award(kind, name, cat, None, "pending", reason) for kind, name, cat in entries]
-    if "money" in kinds:
-        awards += [
-            Award("money", m.name, m.category, None, "pending", reason, amount=m.amount)
-            for m in config.prizes.money
-        ]
-    return awards
+    return reason
 
 
 def _merge(
@@ -992,16 +999,13 @@ def _money_awards(
             if on_playoff and on_lots
             else ("the play-off" if on_playoff else "the drawing of lots")
         )
+        reason = Phrase(f"waits for {on}: ", names)
+        if held_out_lots and not event.finished:
+            # Early in a big Swiss hundreds share a place: the names of all who may take it
+            # tell a parent nothing the next round will not undo.
+            reason = _too_many_reason(event, unrecorded)
         awards.append(
-            Award(
-                "money",
-                prize.name,
-                prize.category,
-                None,
-                "pending",
-                Phrase(f"waits for {on}: ", names),
-                amount=prize.amount,
-            )
+            Award("money", prize.name, prize.category, None, "pending", reason, amount=prize.amount)
         )
     return awards
 
