@@ -1872,6 +1872,9 @@ class _MainlineRecorder(_Recording, chess.pgn.GameBuilder[_RecordedGame]):
         self.record_move(board, move, len(self.variation_stack) == 1)
 
     def visit_result(self, result: str) -> None:
+        if self.game.movetext_result is not None:  # "0-1 1/2-1/2": the first ends the moves
+            self.game.errors.append(_MovesAfterTheResult(result))
+            return
         self.game.movetext_result = result
         super().visit_result(result)
 
@@ -1924,6 +1927,8 @@ class _PlainRecorder(_Recording, chess.pgn.BaseVisitor[_RecordedGame]):
         self.pending = (move, _san_without_suffix(board, move, self.token))
 
     def visit_result(self, result: str) -> None:
+        if self.game.movetext_result is not None:
+            raise _NotPlain  # a second result (_MainlineRecorder.visit_result)
         self.game.movetext_result = result
         if self.game.headers.get("Result", "*") == "*":  # as GameBuilder does
             self.game.headers["Result"] = result

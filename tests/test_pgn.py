@@ -1821,8 +1821,11 @@ def test_an_n_that_is_clearly_the_novelty_sign_stays_silent(moves: str) -> None:
         # moves, silently (the second's "0-1" only gave a result warning, when it differed).
         ("1. e4 e5 2. Nf3 Nc6 1-0\n1. d4 d5 0-1", 8, "d4", "1-0"),
         ("1. e4 e5 2. Nf3 Nc6 1-0 { what came next } 3. Bb5", 7, "Bb5", "1-0"),
+        # A second result: the first ends the moves (the second was the one compared with
+        # the Result tag).
+        ("1. e4 e5 2. Nf3 Nc6 1-0 1/2-1/2", 7, "1/2-1/2", "1-0"),
     ],
-    ids=["a move", "another game's moves", "after a comment"],
+    ids=["a move", "another game's moves", "after a comment", "a second result"],
 )
 def test_moves_after_the_result_are_left_out_and_said(
     moves: str, line: int, word: str, ending: str
