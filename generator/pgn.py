@@ -1199,6 +1199,8 @@ def _after_the_result(
             if word[0] in "{;":
                 continue
             depth += 1 if word == "(" else -1 if word == ")" else 0
+            if word in "()":
+                continue
             if ending and depth == 0 and _MOVE_NUMBER.sub("", word):
                 return (
                     ending,
@@ -1263,14 +1265,12 @@ def _stray_message(stray: Sequence[tuple[str, int]], cut: bool = False) -> str:
 
 
 def _read_part(word: str) -> str | None:
-    """The move python-chess read out of a word it did not read whole, when the word starts
-    with it ("Nf3x": Nf3); ``None`` when it read none, or letters stand before the move it
-    read (``_misread_word``: "Sf3" is no f3)."""
+    """The move python-chess read out of a word it did not read whole ("Nf3x": Nf3; in a side
+    line, "Sf6": f6, which in the main line stops the moves, ``_misread_word``); ``None`` when
+    it read none."""
     bare = _MOVE_NUMBER.sub("", word)
     found = next((m for m in chess.pgn.MOVETEXT_REGEX.finditer(bare) if m.group(1)), None)
-    if found is None or _has_letter(bare[: found.start()]):
-        return None
-    return found.group(1)
+    return None if found is None else found.group(1)
 
 
 def annotated_movetext(game: chess.pgn.Game) -> str:

@@ -1824,8 +1824,11 @@ def test_an_n_that_is_clearly_the_novelty_sign_stays_silent(moves: str) -> None:
         # A second result: the first ends the moves (the second was the one compared with
         # the Result tag).
         ("1. e4 e5 2. Nf3 Nc6 1-0 1/2-1/2", 7, "1/2-1/2", "1-0"),
+        # A side line between, itself ending in a result: the main line's result is the one,
+        # and the first main-line move after it is named (not the side line's ")").
+        ("1. e4 e5 (1... c5 2. Nf3 1-0) 2. Nf3 Nc6 1-0 (2... d6)\n3. Bb5", 8, "Bb5", "1-0"),
     ],
-    ids=["a move", "another game's moves", "after a comment", "a second result"],
+    ids=["a move", "another game's moves", "after a comment", "a second result", "side lines"],
 )
 def test_moves_after_the_result_are_left_out_and_said(
     moves: str, line: int, word: str, ending: str
@@ -1920,5 +1923,36 @@ def test_letters_after_a_move_leave_the_move_read() -> None:
             "round 1, board 1, A v B: the words 'Nf3ch' (line 7, read as Nf3), 'Bb5x' (line "
             "8, read as Bb5), 'blunder' (line 8) among the moves are no moves as written: "
             "what was not read of them was skipped, and the moves after them were kept",
+        )
+    ]
+
+
+def test_a_move_in_another_notation_after_an_illegal_move_is_not_where_the_moves_stop() -> None:
+    """2. Ke3 (the king cannot leave e1 for e3) stops the moves; "Sf6" after it, which python-
+    chess never reached, changes nothing: the warning names Ke3, without the notation's
+    words or hint."""
+    game, said = _read("1. e4 e5 2. Ke3 Sf6 1-0")
+    assert [move.san for move in game.moves] == ["e4", "e5"]
+    assert game.illegal == "move 2 (White): 'Ke3'"
+    assert said == [
+        (
+            7,
+            "round 1, board 1, A v B: illegal or unreadable move at move 2 (White): 'Ke3'; "
+            "the game is shown up to move 1",
+        )
+    ]
+
+
+def test_a_move_in_another_notation_in_a_side_line_is_said_as_read() -> None:
+    """In a side line python-chess reads "Sf6" as the pawn move f6 and goes on: the main line
+    is whole, and the word is said as read as f6 (it was said to be skipped)."""
+    game, said = _read("1. e4 e5 (1... Sf6 2. Nf3) 2. Nf3 1-0")
+    assert [move.san for move in game.moves] == ["e4", "e5", "Nf3"]
+    assert game.illegal is None
+    assert said == [
+        (
+            7,
+            "round 1, board 1, A v B: the word 'Sf6' among the moves was read as the move f6, "
+            "the rest of it skipped, and the moves after it were kept",
         )
     ]
