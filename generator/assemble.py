@@ -1058,9 +1058,6 @@ def _byes(
     if not config.byes and not late:
         return ()
     paired = {(c.game.round, n): c for c in candidates for n in (c.game.white, c.game.black)}
-    trf_absences: set[tuple[int, int]] = set()
-    """(round, player) of the TRF file's zero-point byes: a late entry's are "not yet
-    entered" (``_late_entries``), as event.toml's first_round says."""
     from_trf = 0
     for index, entry in enumerate(config.byes):
         trf = entry.trf
@@ -1111,12 +1108,8 @@ def _byes(
         byes[(entry.round, number)] = Bye(
             entry.round, number, float(entry.points), entry.pairing_allocated
         )
-        if trf is not None and not entry.points:
-            trf_absences.add((entry.round, number))
     if late:
-        _late_entries(
-            config, config_path, config_lines, names, candidates, byes, trf_absences, problems
-        )
+        _late_entries(config, config_path, config_lines, names, candidates, byes, problems)
     return tuple(sorted(byes.values(), key=lambda b: (b.round, b.player)))
 
 
@@ -1127,17 +1120,17 @@ def _late_entries(
     names: _Names,
     candidates: list[_Candidate],
     byes: dict[tuple[int, int], Bye],
-    trf_absences: set[tuple[int, int]],
     problems: Problems,
 ) -> None:
     """``[[players]] first_round``: each round before it is an absence (a zero-point bye, as
     ``[[byes]] points = 0`` records one) unless a [[byes]] entry gives that round another
-    (a half-point bye where the regulations give late entries one). The TRF file's absences
-    there (``trf_absences``: a blank round, ``0000 - Z`` or ``0000 - -``, all TRF has for a
-    round before the player joined) are the late entry's too, "not yet entered" as in an
-    event without TRF: event.toml's first_round says what the TRF file cannot. A game of the player
-    before that round contradicts it: one error for each file such games are written in
-    (``_by_source``), on the first game there (a TRF file's: on the player's own line)."""
+    (a half-point bye where the regulations give late entries one). A zero-point bye written
+    there is that absence, "not yet entered" too: a ``[[byes]]`` entry with ``points = 0``,
+    or the TRF file's blank round, ``0000 - Z`` or ``0000 - -`` (all TRF has for a round
+    before the player joined: event.toml's first_round says what the TRF file cannot). A
+    game of the player before that round contradicts it: one error for each file such games
+    are written in (``_by_source``), on the first game there (a TRF file's: on the player's
+    own line)."""
     if config.format != "swiss":
         return  # refused with the event file (check_event): round robins have no late entry
     games: dict[int, list[_Candidate]] = defaultdict(list)
@@ -1181,7 +1174,7 @@ def _late_entries(
         played = {c.game.round for c in early}
         for round_number in range(1, first):
             absence = (round_number, number)
-            if absence in trf_absences:
+            if absence in byes and byes[absence].points == 0:
                 byes[absence] = replace(byes[absence], late_entry=True)
             elif absence not in byes and round_number not in played:
                 byes[absence] = Bye(round_number, number, 0.0, late_entry=True)

@@ -909,6 +909,28 @@ def test_a_bye_entry_overrides_a_late_entrys_absence(make_site: SiteMaker) -> No
     assert (bye.round, bye.points, bye.late_entry, bye.kind) == (1, 0.5, False, "half-point bye")
 
 
+def test_a_zero_point_bye_entry_before_the_first_round_is_the_late_entrys_absence(
+    make_site: SiteMaker,
+) -> None:
+    """first_round = 2 and a [[byes]] entry giving Delta 0 points in round 1: the entry says
+    what first_round says, an absence, so the round reads "not yet entered" (it read
+    "zero-point bye", as without first_round), and Delta has 0 + 1 + ½ = 1½ points as in
+    the event above."""
+    from generator.render.views import entry_label
+    from generator.rules.scores import player_records
+
+    body = _C_BYE + f'[[byes]]\nround = 1\nplayer = "{D}"\npoints = 0\n\n'
+    event, problems = load(
+        make_site(_late(event_toml(body, format="swiss")), {"g.pgn": _LATE_GAMES})
+    )
+    assert event is not None and not problems.errors, problems.items
+    record = player_records(event)[4]
+    assert record.points == 1.5
+    assert entry_label(record.entries[0]) == "not yet entered"
+    (bye,) = [b for b in event.byes if b.player == 4]
+    assert (bye.round, bye.points, bye.late_entry) == (1, 0, True)
+
+
 def test_a_game_before_the_first_round_is_an_error(make_site: SiteMaker) -> None:
     """first_round = 3, but Delta plays round 2 (g.pgn line 17, the third game: each takes
     8 lines): one error on the game, naming first_round's line (event.toml line 27: four
