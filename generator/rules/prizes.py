@@ -921,13 +921,14 @@ def _money_awards(
     pools: list[dict[int, int]] = []
     tags: list[tuple[object, ...]] = []
     """Each result's play-off and lots orders, and the play-off forfeits it assumes."""
-    # Groups held out: each order is also worked out with two drawings of their lots (the
-    # standings' order and its reverse), real orders whose words say why an agreed prize
-    # comes about; whether a prize may change with those lots is ``_past_the_lots``'s.
+    # Groups held out: each order is also worked out with a drawing of their lots (the
+    # standings' order; the first order with its reverse too), real orders whose words say
+    # why an agreed prize comes about; whether a prize may change with those lots is
+    # ``_past_the_lots``'s.
     drawings = _Drawings(rankings, rank, unrecorded)
     bounds: list[tuple[list[_Bound], bool]] = []
-    for chosen, (ranked, ranks) in orders.each():
-        for lots, (drawn, drawn_rank) in enumerate(drawings.each(ranked, ranks)):
+    for count, (chosen, (ranked, ranks)) in enumerate(orders.each()):
+        for lots, (drawn, drawn_rank) in enumerate(drawings.each(ranked, ranks, count == 0)):
             ctx = _Context(event, drawn, drawn_rank, points, ahead)
             for extra in forfeits:
                 pools.append({})
@@ -1047,12 +1048,15 @@ class _Drawings:
                 place.update((n, top + i) for i, n in enumerate(order))
             self.places.append(place)
 
-    def each(self, rankings: dict[str, list[int]], rank: dict[int, int]) -> Iterator[_Orders.Order]:
-        """The order itself when nothing is held out, otherwise each drawing of it."""
+    def each(
+        self, rankings: dict[str, list[int]], rank: dict[int, int], both: bool = True
+    ) -> Iterator[_Orders.Order]:
+        """The order itself when nothing is held out, otherwise each drawing of it (the first
+        alone unless ``both``: the other adds words, at the cost of a second reckoning)."""
         if not self.held_out:
             yield rankings, rank
             return
-        for place in self.places:
+        for place in self.places if both else self.places[:1]:
             drawn = {}
             for category, ranking in rankings.items():
                 ranking = list(ranking)
