@@ -1201,7 +1201,7 @@ def _after_the_result(
             depth += 1 if word == "(" else -1 if word == ")" else 0
             if word in "()":
                 continue
-            if ending and depth == 0 and _MOVE_NUMBER.sub("", word):
+            if ending and _MOVE_NUMBER.sub("", word):  # a side line's word after it too
                 return (
                     ending,
                     _MOVE_NUMBER.sub("", word),
@@ -1388,8 +1388,9 @@ def _word_at(text: str, first_line: int, played: int) -> tuple[str, int, bool, i
 
 
 NOTATION_HINT = (
-    "write the moves in English algebraic notation, K Q R B N for the pieces (not another "
-    "language's letters, such as German S L T D, nor figurines such as \u2658), as PGN does"
+    "write the moves in English algebraic notation, K Q R B N for the pieces and x for a "
+    "capture (not another language's letters, such as German S L T D, nor figurines such as "
+    "\u2658, nor ':' for a capture), as PGN does"
 )
 """The hint for a move python-chess read only part of (``_misread_word``)."""
 
@@ -1851,8 +1852,10 @@ class _MainlineRecorder(_Recording, chess.pgn.GameBuilder[_RecordedGame]):
         return chess.pgn.SKIP if self.side_lines and san in _RESULTS else None
 
     def parse_san(self, board: chess.Board, san: str) -> chess.Move:
-        if not self.side_lines and self.game.movetext_result is not None:
-            raise _MovesAfterTheResult(san)  # the reader skips the rest of the main line
+        if self.game.movetext_result is not None:
+            # After the main line's result (a side line after it too): the reader skips the
+            # rest of the line the move is in, each line after it raising so in turn.
+            raise _MovesAfterTheResult(san)
         if not self.side_lines:
             return super().parse_san(board, san)
         if any(line.broken for line in self.side_lines):

@@ -1824,9 +1824,10 @@ def test_an_n_that_is_clearly_the_novelty_sign_stays_silent(moves: str) -> None:
         # A second result: the first ends the moves (the second was the one compared with
         # the Result tag).
         ("1. e4 e5 2. Nf3 Nc6 1-0 1/2-1/2", 7, "1/2-1/2", "1-0"),
-        # A side line between, itself ending in a result: the main line's result is the one,
-        # and the first main-line move after it is named (not the side line's ")").
-        ("1. e4 e5 (1... c5 2. Nf3 1-0) 2. Nf3 Nc6 1-0 (2... d6)\n3. Bb5", 8, "Bb5", "1-0"),
+        # A side line between, itself ending in a result: the main line's result is the one.
+        # A side line after it is left out too, its move named (not its "(" or ")"), and so
+        # is the main line's move after that.
+        ("1. e4 e5 (1... c5 2. Nf3 1-0) 2. Nf3 Nc6 1-0 (2... d6)\n3. Bb5", 7, "d6", "1-0"),
     ],
     ids=["a move", "another game's moves", "after a comment", "a second result", "side lines"],
 )
@@ -1841,6 +1842,7 @@ def test_moves_after_the_result_are_left_out_and_said(
     (game,) = games
     assert [move.san for move in game.moves] == ["e4", "e5", "Nf3", "Nc6"]
     assert game.illegal is None
+    assert word not in game.moves.annotations  # nor in the comments and side lines kept
     assert [(p.line, p.message) for p in problems.items] == [
         (
             line,
