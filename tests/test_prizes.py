@@ -2860,8 +2860,8 @@ def test_money_past_the_limit_lists_every_prize_a_held_out_group_pools(
     B and C once pooled 1st-3rd for now, and only the 1st and Best Girl were listed: the 2nd
     and 3rd vanished. Now every configured prize is listed at the limit of one too, each
     note naming at least everyone the lots may give it to: the same for the 1st, 2nd and
-    Best Girl, too many for the 3rd (B, and nobody: reckoned without every order, B's Best
-    Girl and the 1st and 2nd might have paid everyone it reaches)."""
+    Best Girl, one too many for the 3rd (B, who takes Best Girl when third: reckoned without
+    every order), but never "nobody"."""
     extra = (
         'tiebreaks = ["DE"]\n'
         + CATEGORIES
@@ -2900,6 +2900,9 @@ def test_money_past_the_limit_lists_every_prize_a_held_out_group_pools(
         "Best Girl": "waits for the drawing of lots: B or D",
     }
     assert _names(notes_one["3rd"]) >= _names(notes["3rd"])
+    # The 3rd is always taken, by the third of them or by D: the 1st and 2nd are sure to go
+    # to the first two places, so Best Girl alone may have paid one of the two it passes.
+    assert "nobody" not in notes_one["3rd"]
 
 
 def test_money_past_the_limit_pays_the_places_below_a_held_out_group(
@@ -3046,10 +3049,11 @@ def test_money_past_the_limit_waits_on_a_knock_on_neither_drawing_shows(
 
 def test_past_the_lots_never_calls_a_shared_place_sure() -> None:
     """``_past_the_lots`` alone: players 1-3 held out for 1st-3rd, 4 and 5 sharing 4th (a
-    play-off's players left level, say), 5 barred from money, 6 sixth. The 1st, 2nd and 3rd
-    go to the held-out players' first, second and third places; the 4th reaches the shared
-    place: not sure (a shared place pools its prizes, which the walk does not follow),
-    naming 4 (5 is barred), and it stops there (4 is free), so 6 is not named."""
+    play-off's players left level, say), 6 sixth. The 1st, 2nd and 3rd go to the held-out
+    players' first, second and third places; the 4th reaches the shared place: not sure (a
+    shared place pools its prizes, which the walk does not follow), naming 4 and 5, and it
+    stops there (they are free), so 6 is not named. With 5 barred from money, 4 alone is
+    free there and takes it alone: sure."""
     money = [
         MoneyPrize(name, place, amount)
         for name, place, amount in (("1st", 1, 300), ("2nd", 2, 200), ("3rd", 3, 100))
@@ -3057,13 +3061,16 @@ def test_past_the_lots_never_calls_a_shared_place_sure() -> None:
     event = SimpleNamespace(config=SimpleNamespace(prizes=SimpleNamespace(money=money)))
     rank = {1: 1, 2: 1, 3: 1, 4: 4, 5: 4, 6: 6}
     ctx = prizes._Context(cast(Event, event), {"open": [1, 2, 3, 4, 5, 6]}, rank, {})
-    bounds = prizes._past_the_lots(ctx, {5}, [prizes._Group((1, 2, 3), False)])
     group = frozenset({1, 2, 3})
-    assert bounds == [
-        prizes._Bound(False, None, group, False),
-        prizes._Bound(False, None, group, False),
-        prizes._Bound(False, None, group, False),
-        prizes._Bound(False, None, frozenset({4}), False),
+    held_out = [prizes._Group((1, 2, 3), False)]
+    first_three = [prizes._Bound(False, None, group, False)] * 3
+    assert prizes._past_the_lots(ctx, set(), held_out) == [
+        *first_three,
+        prizes._Bound(False, None, frozenset({4, 5}), False),
+    ]
+    assert prizes._past_the_lots(ctx, {5}, held_out) == [
+        *first_three,
+        prizes._Bound(True, 4, frozenset({4}), False),
     ]
 
 
@@ -3097,3 +3104,41 @@ def test_money_past_the_limit_in_an_event_still_being_played_is_too_early_to_tel
         ),
         ("4th", "awarded", 4, "4th overall"),
     ]
+
+
+def test_money_past_the_limit_follows_category_prizes_sure_to_go_to_a_held_out_player(
+    make_site: SiteMaker, monkeypatch: pytest.MonkeyPatch
+) -> None:
+    """SIX_AROUND_A_CIRCLE with B not coming to round 1 (A wins by forfeit; forfeits cost
+    money): A, B and C level for 1st-3rd, lots undrawn. A is the one girl, C and E the under
+    12s. Money, one prize each, the largest first: Best Girl 500, 1st Under 12 400, 1st 300.
+    By hand: Best Girl is A's whatever the lots (the only girl); the 1st Under 12 is C's (C
+    is ahead of E, and unpaid at its turn); the 1st then passes A and C, paid, and B, barred,
+    to D. All three are sure, with every order tried and with a limit of one: each category
+    prize has one player who may take it, and the group is then paid or barred throughout."""
+    extra = (
+        'tiebreaks = ["DE"]\n'
+        + CATEGORIES
+        + '[ranking]\nexhausted = "lots"\n[prizes]\nforfeit_cancels_money = true\n'
+        + '[[prizes.money]]\nname = "Best Girl"\nplace = 1\ncategory = "G"\namount = 500\n'
+        + '[[prizes.money]]\nname = "1st Under 12"\nplace = 1\ncategory = "U12"\namount = 400\n'
+        + '[[prizes.money]]\nname = "1st"\nplace = 1\namount = 300\n'
+        + _forfeit(1, "A", "B", "+-")
+    )
+    games = [g for g in SIX_AROUND_A_CIRCLE if g[:3] != (1, "A", "B")]
+    players = {
+        "A": ("2009-01-01", "F"),
+        "B": ("2009-01-01", "M"),
+        "C": ("2015-05-01", "M"),  # under 12
+        "D": ("2009-01-01", "M"),
+        "E": ("2015-05-01", "M"),  # under 12
+        "F": ("2009-01-01", "M"),
+    }
+    every, one = _limit_rows(make_site, monkeypatch, extra, games, players)
+    expected = {
+        "Best Girl": ("awarded", "A"),
+        "1st Under 12": ("awarded", "C"),
+        "1st": ("awarded", "D"),
+    }
+    assert {name: row[:2] for name, row in every.items()} == expected
+    assert {name: row[:2] for name, row in one.items()} == expected

@@ -1076,11 +1076,14 @@ def _past_the_lots(
     Once drawn, no held-out player shares a place, so no prize is pooled and they go one by
     one, the largest first (equal amounts in listing order), each down its category to the
     first player free to take it. A walk meets a group as a run of places any of its members
-    in the category may hold: it stops there when more places are walked than members may
-    be paid or barred, and passes the group unchanged only when every member is sure to be
-    paid (as many prizes sure to go to one of them as members free). A prize is sure when its
-    walk meets no group and passes only players paid for sure; otherwise it names everyone
-    it may reach, down to the first player sure to be free, and each may then be paid."""
+    in the category may hold. It passes the group unchanged when every member is sure to be
+    paid or barred (as many prizes sure to go to one of them as members free); it takes the
+    first of their places no prize is sure to have taken, while every prize that may have
+    gone to one of them is sure of its place; otherwise it stops once it has passed more
+    players who may be free than the prizes before it could have paid (``_Payers``). A prize
+    is sure when its walk meets no group and passes only players paid for sure, or when one
+    player alone may take it and someone does; otherwise it names everyone it may reach, and
+    each of them may then be paid."""
     money = ctx.event.config.prizes.money
     group_of = {n: index for index, group in enumerate(held_out) for n in group.players}
     members = [set(group.players) for group in held_out]
@@ -1091,6 +1094,7 @@ def _past_the_lots(
     slots: list[dict[str, set[int]]] = [{} for _ in held_out]
     paid: set[int] = set()
     maybe: set[int] = set()
+    earlier = _Payers(members, out)
     bounds: dict[int, _Bound] = {}
     for index in sorted(range(len(money)), key=lambda i: (-money[i].amount, i)):
         prize = money[index]
@@ -1104,6 +1108,7 @@ def _past_the_lots(
         takers: set[int] = set()
         sure, taken_by, at = True, None, prize.place - 1
         walked_in: tuple[int, int] | None = None  # a group, and the place of theirs it stops at
+        passed = _Passed(in_category)
         while at < len(ranking) and taken_by is None:
             number = ranking[at]
             group = group_of.get(number)
@@ -1114,7 +1119,10 @@ def _past_the_lots(
                 run = [n for n in ranking[at:end] if n not in barred and n not in paid]
                 sure = sure and not run
                 takers.update(run)
-                if any(n not in maybe for n in run):
+                passed.players.update(run)
+                if any(n not in maybe for n in run) or earlier.leave_one_free(
+                    passed, barred, prize.category
+                ):
                     taken_by = -1
                 at = end
                 continue
@@ -1125,6 +1133,9 @@ def _past_the_lots(
                 takers.add(number)
                 if number in maybe:
                     sure = False
+                    passed.players.add(number)
+                    if earlier.leave_one_free(passed, barred, prize.category):
+                        taken_by = -1  # one of those it passed is free to take it
                 else:
                     taken_by = number
                 continue
@@ -1144,18 +1155,27 @@ def _past_the_lots(
                     takers.update(members[group] & in_category)
             elif len(members[group]) > out[group] + sure_of_one[group]:
                 sure = False
-                takers.update(n for n in members[group] & in_category if n not in barred)
-                if end - at > out[group] + may_go[group]:
-                    taken_by = -1  # one of them in these places is free to take it
+                takers.update(n for n in members[group] & in_category - paid if n not in barred)
+                passed.places.setdefault(group, set()).update(range(at - start, end - start))
+                if earlier.leave_one_free(passed, barred, prize.category):
+                    taken_by = -1  # one of those it passed is free to take it
             at = end
         nobody = taken_by is None
+        if not sure and not nobody and len(takers) == 1:
+            sure, taken_by = True, next(iter(takers))  # someone takes it, and only one may
         if sure:  # taken by a player sure to be free (not -1), or by nobody
             bounds[index] = _Bound(True, taken_by, frozenset(takers), nobody)
             if taken_by is not None:
                 paid.add(taken_by)
+                group = group_of.get(taken_by)
+                if group is not None:  # one of them, wherever the lots put them
+                    may_go[group] += 1
+                    sure_of_one[group] += 1
+                    earlier.prizes.append((frozenset(takers), None))
             continue
         bounds[index] = _Bound(False, None, frozenset(takers), nobody)
         maybe.update(n for n in takers if n not in group_of)
+        place_taken: tuple[int, str, int] | None = None
         for group, players in enumerate(members):
             if takers & players:
                 may_go[group] += 1
@@ -1163,7 +1183,53 @@ def _past_the_lots(
                     sure_of_one[group] += 1
                     if walked_in is not None and walked_in[0] == group:
                         slots[group][prize.category].add(walked_in[1])
+                        place_taken = (group, prize.category, walked_in[1])
+        earlier.prizes.append((frozenset(takers), place_taken))
     return [bounds[index] for index in range(len(money))]
+
+
+@dataclass
+class _Passed:
+    """What one prize's walk passed that may still be free to take it (``_past_the_lots``):
+    players who may be paid already, and places of held-out groups in its category."""
+
+    category: set[int]
+    """The players of the prize's category: only they hold its places."""
+    players: set[int] = field(default_factory=set)
+    places: dict[int, set[int]] = field(default_factory=dict)
+    """By group, the places of theirs walked (counted from their first in the category)."""
+
+
+@dataclass
+class _Payers:
+    """The prizes gone before, uncertain, that may have paid a player a walk passes: each
+    pays one player at most. When the walk has passed more players who may be free than such
+    prizes could pay (held-out places count once each, barred members aside), one of them is
+    free, and the prize stops among them (Hall's counting: too few prizes to pay them all)."""
+
+    members: list[set[int]]
+    out: list[int]
+    prizes: list[tuple[frozenset[int], tuple[int, str, int] | None]] = field(default_factory=list)
+    """Each earlier uncertain prize's takers, and the group, category and place it is sure
+    to go to, if any."""
+
+    def leave_one_free(self, passed: _Passed, barred: Collection[int], category: str) -> bool:
+        # A group's places in the category hold its members of the category, barred or not.
+        candidates = len(passed.players) + sum(
+            max(0, len(places) - len(self.members[group] & passed.category & set(barred)))
+            for group, places in passed.places.items()
+        )
+        payers = 0
+        for takers, place in self.prizes:
+            if takers & passed.players or any(
+                takers & self.members[group] & passed.category
+                and not (
+                    place is not None and place[:2] == (group, category) and place[2] not in places
+                )
+                for group, places in passed.places.items()
+            ):
+                payers += 1
+        return candidates > payers
 
 
 def _money_reach(
