@@ -1655,6 +1655,14 @@ def test_split_money_waits_for_a_play_off_its_players_may_still_forfeit(
     ]
 
 
+FIRST_AND_FOURTH_BY_LOTS = (
+    'tiebreaks = ["DE"]\n[ranking]\nexhausted = "lots"\n'
+    + '[[prizes.money]]\nname = "1st"\nplace = 1\namount = 300\n'
+    + '[[prizes.money]]\nname = "4th"\nplace = 4\namount = 30\n'
+)
+"""The 1st and 4th places' money, the drawing of lots deciding what no tie-break does."""
+
+
 def test_money_past_the_limit_waits_only_where_the_lots_decide(
     make_site: SiteMaker, monkeypatch: pytest.MonkeyPatch
 ) -> None:
@@ -1662,11 +1670,7 @@ def test_money_past_the_limit_waits_only_where_the_lots_decide(
     3! orders, past a limit of one. They share the place for now, so whatever they take waits
     for the lots; D's 4th place money does not depend on them and is paid."""
     monkeypatch.setattr(prizes, "OUTCOMES_LIMIT", 1)
-    extra = (
-        'tiebreaks = ["DE"]\n[ranking]\nexhausted = "lots"\n'
-        + '[[prizes.money]]\nname = "1st"\nplace = 1\namount = 300\n'
-        + '[[prizes.money]]\nname = "4th"\nplace = 4\namount = 30\n'
-    )
+    extra = FIRST_AND_FOURTH_BY_LOTS
     outcome, problems = _outcome(
         make_site, extra, games=CIRCLE, rules="fide", players=FOUR_UNDER_12
     )
@@ -3084,11 +3088,7 @@ def test_money_past_the_limit_in_an_event_still_being_played_is_too_early_to_tel
     a big Swiss that was every one of hundreds of names, for each prize); D's 4th is sure,
     were the event to end now."""
     monkeypatch.setattr(prizes, "OUTCOMES_LIMIT", 1)
-    extra = (
-        'tiebreaks = ["DE"]\n[ranking]\nexhausted = "lots"\n'
-        + '[[prizes.money]]\nname = "1st"\nplace = 1\namount = 300\n'
-        + '[[prizes.money]]\nname = "4th"\nplace = 4\namount = 30\n'
-    )
+    extra = FIRST_AND_FOURTH_BY_LOTS
     outcome, problems = _outcome(
         make_site, extra, games=CIRCLE, rules="fide", players=FOUR_UNDER_12, rounds=4
     )
