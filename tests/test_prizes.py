@@ -3142,3 +3142,31 @@ def test_money_past_the_limit_follows_category_prizes_sure_to_go_to_a_held_out_p
     }
     assert {name: row[:2] for name, row in every.items()} == expected
     assert {name: row[:2] for name, row in one.items()} == expected
+
+
+def test_past_the_lots_counts_no_barred_member_as_free() -> None:
+    """``_past_the_lots`` alone: 1, 2 and 3 held out for 1st-3rd, 2 barred from money; 4 and
+    5 below; category X holds 3 and 5. Prizes, the largest first: A (1000, 1st), B (900, 1st
+    of X), C (800, 1st). By hand over the drawings: A goes to the first of 1 and 3 (2 is
+    barred); B to 3 unless A took 3, then to 5; C to the first of the group unpaid and not
+    barred, or past them to 4: with A to 1 and B to 3, nobody of the group is free and C is
+    4's. So C is 1's or 4's, never nobody. The bound names 1, 3 and 4: walking the group's
+    three places, it counts two players who may be free (2, barred, may hold one of those
+    places) against the two prizes that may have paid them, A and B, so it walks on to 4;
+    counting the barred member as free, it stopped there and left 4 out."""
+    money = [
+        MoneyPrize("A", 1, 1000),
+        MoneyPrize("B", 1, 900, "X"),
+        MoneyPrize("C", 1, 800),
+    ]
+    event = SimpleNamespace(config=SimpleNamespace(prizes=SimpleNamespace(money=money)))
+    rankings = {"open": [1, 2, 3, 4, 5], "X": [3, 5]}
+    rank = {1: 1, 2: 1, 3: 1, 4: 4, 5: 5}
+    ctx = prizes._Context(cast(Event, event), rankings, rank, {})
+    bounds = prizes._past_the_lots(ctx, {2}, [prizes._Group((1, 2, 3), False)])
+    assert bounds == [
+        prizes._Bound(False, None, frozenset({1, 3}), False),
+        prizes._Bound(False, None, frozenset({3, 5}), False),
+        prizes._Bound(False, None, frozenset({1, 3, 4}), False),
+    ]
+    assert bounds[2].takers >= {1, 4}  # everyone the drawings may give C to
