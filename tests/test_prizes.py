@@ -1655,11 +1655,19 @@ def test_split_money_waits_for_a_play_off_its_players_may_still_forfeit(
     ]
 
 
-FIRST_AND_FOURTH_BY_LOTS = (
-    'tiebreaks = ["DE"]\n[ranking]\nexhausted = "lots"\n'
-    + '[[prizes.money]]\nname = "1st"\nplace = 1\namount = 300\n'
-    + '[[prizes.money]]\nname = "4th"\nplace = 4\namount = 30\n'
-)
+DE_LOTS = 'tiebreaks = ["DE"]\n[ranking]\nexhausted = "lots"\n'
+"""Direct Encounter alone, and the drawing of lots for players it leaves level."""
+DE_LOTS_WITH_CATEGORIES = 'tiebreaks = ["DE"]\n' + CATEGORIES + '[ranking]\nexhausted = "lots"\n'
+"""The same, with the Under 12 and Girls categories."""
+
+
+def _money(name: str, place: int, amount: int, category: str = "") -> str:
+    """A ``[[prizes.money]]`` entry, of ``category`` when one is given."""
+    of = f'category = "{category}"\n' if category else ""
+    return f'[[prizes.money]]\nname = "{name}"\nplace = {place}\n{of}amount = {amount}\n'
+
+
+FIRST_AND_FOURTH_BY_LOTS = DE_LOTS + _money("1st", 1, 300) + _money("4th", 4, 30)
 """The 1st and 4th places' money, the drawing of lots deciding what no tie-break does."""
 
 
@@ -1692,12 +1700,10 @@ def test_money_past_the_limit_held_by_one_whose_lots_wait_waits_too(
     B's or C's (A, a boy, never), whichever is placed higher."""
     monkeypatch.setattr(prizes, "OUTCOMES_LIMIT", 1)
     extra = (
-        'tiebreaks = ["DE"]\n'
-        + CATEGORIES
-        + '[ranking]\nexhausted = "lots"\n'
-        + '[[prizes.money]]\nname = "Best Girl"\nplace = 1\ncategory = "G"\namount = 500\n'
-        + '[[prizes.money]]\nname = "1st"\nplace = 1\namount = 300\n'
-        + '[[prizes.money]]\nname = "4th"\nplace = 4\namount = 30\n'
+        DE_LOTS_WITH_CATEGORIES
+        + _money("Best Girl", 1, 500, "G")
+        + _money("1st", 1, 300)
+        + _money("4th", 4, 30)
     )
     players = dict(FOUR_UNDER_12, B=("2015-05-01", "F"), C=("2015-05-01", "F"))
     outcome, problems = _outcome(make_site, extra, games=CIRCLE, rules="fide", players=players)
@@ -2549,11 +2555,7 @@ def test_one_prize_whose_name_holds_a_plus_is_one_prize(make_site: SiteMaker) ->
     (50) passes A to D. A's card said A had "the 1st + trophy prizes", as if A held a tied
     group's pool of two; and shared by two tied players, it "were shared". A pool of two
     prizes ("2nd place + 3rd place", B and C level on 2 points) is still plural."""
-    money = (
-        CATEGORIES
-        + '[[prizes.money]]\nname = "1st + trophy"\nplace = 1\namount = 600\n'
-        + '[[prizes.money]]\nname = "Best Under 12"\nplace = 1\ncategory = "U12"\namount = 50\n'
-    )
+    money = CATEGORIES + _money("1st + trophy", 1, 600) + _money("Best Under 12", 1, 50, "U12")
     outcome, problems = _outcome(make_site, money)
     assert outcome is not None and not problems.errors, problems.items
     one = "and a player receives one money prize."
@@ -2683,8 +2685,7 @@ def test_money_passing_players_whose_lots_wait_past_the_limit_waits_too(
         ("1st", 1, 300, "open"), ("2nd", 2, 200, "open"), ("3rd", 3, 100, "open"),
         ("1st Girls", 1, 120, "G"),
     ):  # fmt: skip
-        extra += f'[[prizes.money]]\nname = "{name}"\nplace = {place}\namount = {amount}\n'
-        extra += f'category = "{category}"\n'
+        extra += _money(name, place, amount, category)
     outcome, problems = _outcome(make_site, extra, rules="us-junior-closed")
     assert outcome is not None and not problems.errors, problems.items
     assert [(a.name, a.status, a.player, str(a.reason)) for a in outcome.prizes] == [
@@ -2713,13 +2714,7 @@ def test_money_past_the_limit_passing_one_whose_lots_wait_waits_too(
     the one holding it. The note names A as well as D: A first, A takes the 1st (300) and
     Best Girl passes A to D; B or C first, Best Girl is A's."""
     monkeypatch.setattr(prizes, "OUTCOMES_LIMIT", 1)
-    extra = (
-        'tiebreaks = ["DE"]\n'
-        + CATEGORIES
-        + '[ranking]\nexhausted = "lots"\n'
-        + '[[prizes.money]]\nname = "1st"\nplace = 1\namount = 300\n'
-        + '[[prizes.money]]\nname = "Best Girl"\nplace = 1\ncategory = "G"\namount = 50\n'
-    )
+    extra = DE_LOTS_WITH_CATEGORIES + _money("1st", 1, 300) + _money("Best Girl", 1, 50, "G")
     players = dict(FOUR_UNDER_12, A=("2015-05-01", "F"), D=("2015-05-01", "F"))
     outcome, problems = _outcome(make_site, extra, games=CIRCLE, rules="fide", players=players)
     assert outcome is not None and not problems.errors, problems.items
@@ -2740,12 +2735,10 @@ def test_money_past_the_limit_names_only_the_held_out_players_who_may_take_it(
     is C's. So it is C's or D's; A and B, sharing C's undrawn place, are boys: not named."""
     monkeypatch.setattr(prizes, "OUTCOMES_LIMIT", 1)
     extra = (
-        'tiebreaks = ["DE"]\n'
-        + CATEGORIES
-        + '[ranking]\nexhausted = "lots"\n'
-        + '[[prizes.money]]\nname = "1st"\nplace = 1\namount = 300\n'
-        + '[[prizes.money]]\nname = "2nd"\nplace = 2\namount = 200\n'
-        + '[[prizes.money]]\nname = "Best Girl"\nplace = 1\ncategory = "G"\namount = 150\n'
+        DE_LOTS_WITH_CATEGORIES
+        + _money("1st", 1, 300)
+        + _money("2nd", 2, 200)
+        + _money("Best Girl", 1, 150, "G")
     )
     players = dict(FOUR_UNDER_12, C=("2015-05-01", "F"), D=("2015-05-01", "F"))
     outcome, problems = _outcome(make_site, extra, games=CIRCLE, rules="fide", players=players)
@@ -2768,11 +2761,11 @@ SIX_AROUND_A_CIRCLE = [
 
 
 KNOCK_ON_PRIZES = (
-    '[[prizes.money]]\nname = "1st"\nplace = 1\namount = 400\n'
-    + '[[prizes.money]]\nname = "2nd"\nplace = 2\namount = 300\n'
-    + '[[prizes.money]]\nname = "3rd"\nplace = 3\namount = 200\n'
-    + '[[prizes.money]]\nname = "1st Under 12"\nplace = 1\ncategory = "U12"\namount = 250\n'
-    + '[[prizes.money]]\nname = "Best Girl"\nplace = 1\ncategory = "G"\namount = 100\n'
+    _money("1st", 1, 400)
+    + _money("2nd", 2, 300)
+    + _money("3rd", 3, 200)
+    + _money("1st Under 12", 1, 250, "U12")
+    + _money("Best Girl", 1, 100, "G")
 )
 KNOCK_ON_PLAYERS = {
     "A": ("2009-01-01", "M"),
@@ -2819,9 +2812,7 @@ def test_money_past_the_limit_waits_for_a_knock_on_of_the_lots(
     status, and its notes name everyone the lots may give a prize to: the same players for
     Best Girl and the 1st Under 12 (C takes it, or F after C is paid), at worst one too many
     for the 3rd (C, whom the 1st Under 12 always pays first)."""
-    extra = (
-        'tiebreaks = ["DE"]\n' + CATEGORIES + '[ranking]\nexhausted = "lots"\n' + KNOCK_ON_PRIZES
-    )
+    extra = DE_LOTS_WITH_CATEGORIES + KNOCK_ON_PRIZES
     players = KNOCK_ON_PLAYERS
     rows: list[list[tuple[str, str, str | None]]] = []
     notes: dict[str, str] = {}
@@ -2867,13 +2858,11 @@ def test_money_past_the_limit_lists_every_prize_a_held_out_group_pools(
     Best Girl, one too many for the 3rd (B, who takes Best Girl when third: reckoned without
     every order), but never "nobody"."""
     extra = (
-        'tiebreaks = ["DE"]\n'
-        + CATEGORIES
-        + '[ranking]\nexhausted = "lots"\n'
-        + '[[prizes.money]]\nname = "1st"\nplace = 1\namount = 300\n'
-        + '[[prizes.money]]\nname = "2nd"\nplace = 2\namount = 200\n'
-        + '[[prizes.money]]\nname = "3rd"\nplace = 3\namount = 100\n'
-        + '[[prizes.money]]\nname = "Best Girl"\nplace = 1\ncategory = "G"\namount = 150\n'
+        DE_LOTS_WITH_CATEGORIES
+        + _money("1st", 1, 300)
+        + _money("2nd", 2, 200)
+        + _money("3rd", 3, 100)
+        + _money("Best Girl", 1, 150, "G")
     )
     players = dict(FOUR_UNDER_12, B=("2015-05-01", "F"), D=("2015-05-01", "F"))
     rows: list[list[tuple[str, str, str | None]]] = []
@@ -2919,9 +2908,9 @@ def test_money_past_the_limit_pays_the_places_below_a_held_out_group(
     C), while the 4th is D's and the 5th E's for sure. With a limit of one the group is held
     out, and the same must come out: the 3rd stops at the third of their places, which
     neither the 1st nor the 2nd can have taken, rather than passing them to D."""
-    extra = 'tiebreaks = ["DE"]\n[ranking]\nexhausted = "lots"\n'
+    extra = DE_LOTS
     for name, amount in (("1st", 300), ("2nd", 200), ("3rd", 100), ("4th", 50), ("5th", 25)):
-        extra += f'[[prizes.money]]\nname = "{name}"\nplace = {name[0]}\namount = {amount}\n'
+        extra += _money(name, int(name[0]), amount)
     waiting = "waits for the drawing of lots: A or B or C"
     expected = [
         ("1st", "pending", None, waiting),
@@ -3006,12 +2995,9 @@ def test_money_past_the_limit_with_a_group_member_barred_from_money(
     the 3rd passes to D, the 4th to E, the 5th to F. With a limit of one, B's barred place
     among theirs is not known, so the places below may wait, but the notes name at least
     who takes each."""
-    extra = (
-        'tiebreaks = ["DE"]\n[ranking]\nexhausted = "lots"\n'
-        + "[prizes]\nforfeit_cancels_money = true\n"
-    )
+    extra = DE_LOTS + "[prizes]\nforfeit_cancels_money = true\n"
     for name, amount in (("1st", 300), ("2nd", 200), ("3rd", 100), ("4th", 50), ("5th", 25)):
-        extra += f'[[prizes.money]]\nname = "{name}"\nplace = {name[0]}\namount = {amount}\n'
+        extra += _money(name, int(name[0]), amount)
     extra += _forfeit(1, "A", "B", "+-")
     games = [g for g in SIX_AROUND_A_CIRCLE if g[:3] != (1, "A", "B")]
     players = {name: ("2009-01-01", "M") for name in "ABCDEF"}
@@ -3041,7 +3027,7 @@ def test_money_past_the_limit_waits_on_a_knock_on_neither_drawing_shows(
     B to D and Best Girl passes D to E; B first or second, the 1st Under 12 goes to F, the
     3rd to the third of A and C, Best Girl to D. So Best Girl waits (D or E) at the limit of
     one too: D may have taken the 3rd."""
-    extra = 'tiebreaks = ["DE"]\n' + CATEGORIES + '[ranking]\nexhausted = "lots"\n'
+    extra = DE_LOTS_WITH_CATEGORIES
     extra += KNOCK_ON_PRIZES
     players = dict(KNOCK_ON_PLAYERS, B=("2015-05-01", "M"), C=("2009-01-01", "M"))
     every, one = _limit_rows(make_site, monkeypatch, extra, SIX_AROUND_A_CIRCLE, players)
@@ -3120,9 +3106,9 @@ def test_money_past_the_limit_follows_category_prizes_sure_to_go_to_a_held_out_p
         'tiebreaks = ["DE"]\n'
         + CATEGORIES
         + '[ranking]\nexhausted = "lots"\n[prizes]\nforfeit_cancels_money = true\n'
-        + '[[prizes.money]]\nname = "Best Girl"\nplace = 1\ncategory = "G"\namount = 500\n'
-        + '[[prizes.money]]\nname = "1st Under 12"\nplace = 1\ncategory = "U12"\namount = 400\n'
-        + '[[prizes.money]]\nname = "1st"\nplace = 1\namount = 300\n'
+        + _money("Best Girl", 1, 500, "G")
+        + _money("1st Under 12", 1, 400, "U12")
+        + _money("1st", 1, 300)
         + _forfeit(1, "A", "B", "+-")
     )
     games = [g for g in SIX_AROUND_A_CIRCLE if g[:3] != (1, "A", "B")]
