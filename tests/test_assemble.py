@@ -9,6 +9,7 @@ import pytest
 from conftest import SiteMaker, event_toml, load, pgn_game
 
 from generator.build import build_site
+from generator.problems import Problem
 
 A, B, C, D = "Alpha, Anna", "Bravo, Bob", "Charlie, Carl", "Delta, Dora"
 
@@ -1028,6 +1029,18 @@ def test_a_results_entry_before_the_first_round_is_an_error_on_its_line(
     )
 
 
+def _withdrawn_after_round_1(
+    make_site: SiteMaker, results: str, games: str = pgn_game("1.1", A, B, "1-0")
+) -> list[Problem]:
+    """The errors of a Swiss in which A withdrew after round 1 (event.toml lines 5-8) and
+    ``results`` are [[results]] entries from line 9 on."""
+    body = f'[[withdrawals]]\nplayer = "{A}"\nafter_round = 1\n\n' + results
+    text = event_toml(body, format="swiss")
+    assert text.splitlines()[8] == "[[results]]"
+    _, problems = load(make_site(text, {"g.pgn": games}))
+    return problems.errors
+
+
 @pytest.mark.parametrize(
     ("white", "black", "result", "had"),
     [(A, C, "1-0", '"-+" in the [[results]] entry, as the player had White'),
@@ -1040,14 +1053,8 @@ def test_a_withdrawn_players_results_entry_is_an_error_on_its_line(
     the error is on the entry's line (9: four keys, then the withdrawal on 5-8), not on
     event.toml without a line, and the hint gives the entry's forfeit result for her colour
     (she, absent, loses) rather than a Termination tag."""
-    body = (
-        f'[[withdrawals]]\nplayer = "{A}"\nafter_round = 1\n\n'
-        f'[[results]]\nround = 2\nwhite = "{white}"\nblack = "{black}"\nresult = "{result}"\n\n'
-    )
-    text = event_toml(body, format="swiss")
-    assert text.splitlines()[8] == "[[results]]"
-    _, problems = load(make_site(text, {"g.pgn": pgn_game("1.1", A, B, "1-0")}))
-    (error,) = problems.errors
+    entry = f'[[results]]\nround = 2\nwhite = "{white}"\nblack = "{black}"\nresult = "{result}"\n'
+    (error,) = _withdrawn_after_round_1(make_site, entry)
     assert error.path is not None and error.path.name == "event.toml"
     assert (error.line, error.code) == (9, "withdrawn-player")
     assert error.message == "Alpha, Anna withdrew after round 1 but plays in round 2"
@@ -1097,15 +1104,11 @@ def test_a_withdrawn_players_results_entries_are_one_error_on_the_first(
     """A withdrew after round 1; two [[results]] entries give her rounds 2 (White) and 3
     (Black): one error, on round 2's entry (line 9), and the hint's forfeit result for each
     colour, as the two differ."""
-    body = (
-        f'[[withdrawals]]\nplayer = "{A}"\nafter_round = 1\n\n'
+    (error,) = _withdrawn_after_round_1(
+        make_site,
         f'[[results]]\nround = 2\nwhite = "{A}"\nblack = "{C}"\nresult = "1-0"\n\n'
-        f'[[results]]\nround = 3\nwhite = "{D}"\nblack = "{A}"\nresult = "1/2-1/2"\n\n'
+        f'[[results]]\nround = 3\nwhite = "{D}"\nblack = "{A}"\nresult = "1/2-1/2"\n',
     )
-    text = event_toml(body, format="swiss")
-    assert text.splitlines()[8] == "[[results]]"
-    _, problems = load(make_site(text, {"g.pgn": pgn_game("1.1", A, B, "1-0")}))
-    (error,) = problems.errors
     assert error.path is not None and (error.path.name, error.line) == ("event.toml", 9)
     assert error.message == (
         "Alpha, Anna withdrew after round 1 but plays in rounds 2 and 3 (event.toml:9 and 1 more)"
@@ -1126,15 +1129,9 @@ def test_a_withdrawn_players_games_in_two_files_are_an_error_in_each(
     Termination tag; result = "+-" for her as Black) and the other's rounds named; both
     give after_round = 3, the last round she played. One error told the entry's fix as
     the PGN game's."""
-    body = (
-        f'[[withdrawals]]\nplayer = "{A}"\nafter_round = 1\n\n'
-        f'[[results]]\nround = 3\nwhite = "{D}"\nblack = "{A}"\nresult = "1/2-1/2"\n\n'
-    )
-    text = event_toml(body, format="swiss")
-    assert text.splitlines()[8] == "[[results]]"
     games = pgn_game("1.1", A, B, "1-0") + pgn_game("2.1", A, C, "1-0")
-    _, problems = load(make_site(text, {"g.pgn": games}))
-    pgn, entry = problems.errors
+    entry_text = f'[[results]]\nround = 3\nwhite = "{D}"\nblack = "{A}"\nresult = "1/2-1/2"\n'
+    pgn, entry = _withdrawn_after_round_1(make_site, entry_text, games)
     assert pgn.path is not None and (pgn.path.name, pgn.line) == ("g.pgn", 9)
     assert entry.path is not None and (entry.path.name, entry.line) == ("event.toml", 9)
     assert pgn.code == entry.code == "withdrawn-player"
