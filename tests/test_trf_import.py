@@ -3136,19 +3136,27 @@ _WITHDRAWN_TRF = "\n".join(
 )
 
 
+@pytest.mark.parametrize(
+    ("player", "line"),
+    [("A, A", 2), ("D, D", 5)],
+    ids=["the lower number of the game", "the higher number"],
+)
 def test_a_withdrawn_players_trf_game_is_an_error_on_its_trf_line(
-    make_site: SiteMaker,
+    make_site: SiteMaker, player: str, line: int
 ) -> None:
     """[[withdrawals]] says A left after round 1, but the TRF file has A's round-2 game: the
     error a PGN event gets (test_assemble), on A's TRF line (2) rather than on event.toml
     without a line, with the TRF file's forfeit codes to write instead of a Termination tag.
-    Round 3, a forfeit, is what a withdrawal leaves: no error for it."""
-    extra = '[[withdrawals]]\nplayer = "A, A"\nafter_round = 1\n'
+    Round 3, a forfeit, is what a withdrawal leaves: no error for it. Likewise D (4), who
+    left after round 1 but plays B (2) in round 2, D's round 3 a forfeit (A -, D +): the
+    error is on D's line (5), not on B's (3), the game's TRF place as the lower number's:
+    B's line is right, D's is to be changed."""
+    extra = f'[[withdrawals]]\nplayer = "{player}"\nafter_round = 1\n'
     _, problems = load(make_site(_event_toml(extra=extra), {"event.trf": _WITHDRAWN_TRF}))
     (error,) = problems.errors
     assert error.path is not None and error.path.name == "event.trf"
-    assert (error.line, error.code) == (2, "withdrawn-player")
-    assert error.message == "A, A withdrew after round 1 but plays in round 2"
+    assert (error.line, error.code) == (line, "withdrawn-player")
+    assert error.message == f"{player} withdrew after round 1 but plays in round 2"
     assert error.hint == (
         "correct after_round in [[withdrawals]] (after_round = 2 if the player left after "
         "round 2), or record the game as a forfeit in the TRF file (- for the player, + for "
@@ -3173,25 +3181,6 @@ def test_a_withdrawn_players_trf_games_are_one_error_on_the_players_own_line(
     assert error.hint == (
         "correct after_round in [[withdrawals]] (after_round = 3 if the player left after "
         "round 3), or record the games as forfeits in the TRF file (- for the player, + for "
-        "the opponent; best in the pairing program, exporting it again)"
-    )
-
-
-def test_a_withdrawn_higher_numbered_players_trf_game_is_an_error_on_their_line(
-    make_site: SiteMaker,
-) -> None:
-    """D (4) left after round 1 but plays B (2) in round 2; D's round 3 is a forfeit (A -,
-    D +), which a withdrawal allows. The error is on D's line (5), not on B's (3), the
-    game's TRF place as the lower number's: B's line is right, D's is to be changed."""
-    extra = '[[withdrawals]]\nplayer = "D, D"\nafter_round = 1\n'
-    _, problems = load(make_site(_event_toml(extra=extra), {"event.trf": _WITHDRAWN_TRF}))
-    (error,) = problems.errors
-    assert error.path is not None and error.path.name == "event.trf"
-    assert (error.line, error.code) == (5, "withdrawn-player")
-    assert error.message == "D, D withdrew after round 1 but plays in round 2"
-    assert error.hint == (
-        "correct after_round in [[withdrawals]] (after_round = 2 if the player left after "
-        "round 2), or record the game as a forfeit in the TRF file (- for the player, + for "
         "the opponent; best in the pairing program, exporting it again)"
     )
 
